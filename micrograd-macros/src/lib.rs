@@ -1,0 +1,15 @@
+//! The `#[differentiable]` attribute of micrograd-rs.
+//!
+//! Users depend on `micrograd-runtime`, which re-exports this attribute in its prelude.
+//! The compiler itself lives in `micrograd-codegen`, so that it can be tested and fuzzed
+//! as a plain function on token streams.
+
+use proc_macro::TokenStream;
+
+/// Writes the reverse-mode gradient `f_grad` of an `f64` function `f`.
+///
+/// See the `micrograd-runtime` crate for the full contract and examples.
+#[proc_macro_attribute]
+pub fn differentiable(attr: TokenStream, item: TokenStream) -> TokenStream {
+    micrograd_codegen::expand(attr.into(), item.into()).into()
+}

@@ -1,0 +1,5 @@
+//! (in progress)
+
+/// A scalar of a run-time graph (in progress).
+#[derive(Debug)]
+pub struct Value;

@@ -1,1 +1,113 @@
-pub fn expand(_a: proc_macro2::TokenStream, i: proc_macro2::TokenStream) -> proc_macro2::TokenStream { i }
+//! The compiler behind `#[differentiable]`, callable as a plain function on token streams.
+//!
+//! [`expand`] runs the pipeline `parse -> validate -> differentiate -> emit`:
+//! [`signature`] and `lower` read the function into the typed IR of [`ir`], reporting every
+//! construct outside the language; `diff` builds the reverse sweep on the IR alone; `emit`
+//! prints `f_grad` and `f_pullback`. Users reach it through `micrograd_runtime::prelude::*`.
+//!
+//! ```
+//! let item = quote::quote! { fn square(x: f64) -> f64 { x * x } };
+//! let code = micrograd_codegen::expand(Default::default(), item).to_string();
+//! assert!(code.contains("fn square_grad"));
+//! ```
+
+mod attr;
+mod diff;
+mod emit;
+mod error;
+mod fallback;
+pub mod ir;
+mod lower;
+mod names;
+pub mod signature;
+
+use error::Errors;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// Expands `#[differentiable(attr)] item` into `item`, `item_grad` and `item_pullback`, or into
+/// `item` with spanned `compile_error!`s (and stubs, so callers see one error, not two).
+pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
+    let mut errors = Errors::default();
+    let options = attr::parse(attr, &mut errors);
+    let function: syn::ItemFn = match syn::parse2(item.clone()) {
+        Ok(function) => function,
+        Err(_) => {
+            let span = item
+                .clone()
+                .into_iter()
+                .next()
+                .map_or_else(proc_macro2::Span::call_site, |t| t.span());
+            errors.at(
+                span,
+                "`#[differentiable]` applies to functions only: `fn f(x: f64) -> f64 { .. }`",
+            );
+            let errors = errors.to_compile_errors();
+            return quote!(#item #errors);
+        }
+    };
+    let specs = signature::check(&function, &mut errors);
+    let wrt = specs
+        .as_ref()
+        .map(|specs| check_wrt(&options, specs, &mut errors));
+    let lowered = match (&specs, &wrt) {
+        (Some(specs), Some(wrt)) if errors.is_empty() => lower::lower(
+            &function,
+            specs,
+            &|ident| wrt.contains(&ident.to_string()),
+            &mut errors,
+        ),
+        _ => None,
+    };
+    let generated = lowered.as_ref().zip(specs.as_ref()).map(|(lowered, specs)| {
+        let (grad, unstable) = emit::generate(&function, specs, lowered, emit::Flavor::Grad);
+        let (pullback, _) = emit::generate(&function, specs, lowered, emit::Flavor::Pullback);
+        for array in unstable {
+            let span = lowered.var(array).span;
+            errors.at(span, "this array changes after it is passed to a `#[differentiable]` function, so its pullback would read the wrong values; pass a copy, or make the last change before the call");
+        }
+        quote!(#grad #pullback)
+    });
+    match (errors.is_empty(), generated) {
+        (true, Some(generated)) => quote!(#function #generated),
+        _ => {
+            let stubs = specs
+                .zip(wrt)
+                .map(|(specs, wrt)| fallback::stubs(&function, &specs, &wrt));
+            let errors = errors.to_compile_errors();
+            quote!(#function #stubs #errors)
+        }
+    }
+}
+
+/// The names `wrt(..)` selects, after checking each names an `f64` or slice parameter.
+fn check_wrt(
+    options: &attr::Options,
+    specs: &[signature::ParamSpec],
+    errors: &mut Errors,
+) -> Vec<String> {
+    let differentiable = |spec: &signature::ParamSpec| {
+        matches!(
+            spec.kind,
+            signature::Kind::Scalar | signature::Kind::Slice(_)
+        )
+    };
+    let Some(names) = &options.wrt else {
+        return specs
+            .iter()
+            .filter(|s| differentiable(s))
+            .map(|s| s.ident.to_string())
+            .collect();
+    };
+    for name in names {
+        match specs.iter().find(|spec| spec.ident == *name) {
+            None => errors.at(name.span(), format!("`{name}` is not a parameter of this function; `wrt(..)` lists parameters to differentiate")),
+            Some(spec) if !differentiable(spec) => errors.at(
+                name.span(),
+                format!("`{name}` is not an `f64` or `&[f64]` parameter, so it has no derivative; `wrt(..)` lists `f64` and slice parameters"),
+            ),
+            Some(_) => {}
+        }
+    }
+    names.iter().map(ToString::to_string).collect()
+}

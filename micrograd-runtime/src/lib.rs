@@ -7,9 +7,13 @@ pub mod data;
 pub mod graph;
 pub mod ops;
 pub mod optim;
+#[cfg(feature = "plot")]
+pub mod plot;
+pub mod tape;
 pub mod value;
 
 pub use graph::Graph;
+pub use tape::Tape;
 pub use value::Value;
 
 /// Everything a `#[differentiable]` function needs: `use micrograd_runtime::prelude::*;`.

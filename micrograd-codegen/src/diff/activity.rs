@@ -1,0 +1,153 @@
+//! Activity analysis: which values need adjoints.
+//!
+//! A value is *varied* when it depends on a `wrt` input and *useful* when the result depends
+//! on it; only values that are both get an adjoint. Arrays are tracked whole. Both facts are
+//! fixpoints over the loops, found by repeating the pass until nothing changes.
+
+use crate::ir::{Arg, Block, Function, Op, Operand, Stmt, VarId};
+use std::collections::HashSet;
+
+/// The values that get adjoints.
+#[derive(Debug, Default)]
+pub struct Activity {
+    active: HashSet<VarId>,
+}
+
+impl Activity {
+    /// Computes the activity of every variable of `function` for the given `wrt` inputs.
+    pub fn of(function: &Function, wrt: &HashSet<VarId>) -> Activity {
+        let mut varied = wrt.clone();
+        while forward(&function.body, &mut varied) {}
+        let mut useful: HashSet<VarId> = operand_var(&function.result).into_iter().collect();
+        while backward(&function.body, &mut useful) {}
+        Activity {
+            active: varied.intersection(&useful).copied().collect(),
+        }
+    }
+
+    /// Whether `var` gets an adjoint.
+    pub fn is_active(&self, var: VarId) -> bool {
+        self.active.contains(&var)
+    }
+
+    /// Whether `operand` is an active variable.
+    pub fn operand(&self, operand: &Operand) -> bool {
+        operand_var(operand).is_some_and(|v| self.is_active(v))
+    }
+}
+
+fn operand_var(operand: &Operand) -> Option<VarId> {
+    match operand {
+        Operand::Var(v) => Some(*v),
+        _ => None,
+    }
+}
+
+/// The variables (scalars and arrays) whose values flow into `op` differentiably.
+pub fn sources(op: &Op) -> Vec<VarId> {
+    let operands: Vec<&Operand> = match op {
+        Op::Copy(a) | Op::Neg(a) | Op::Powi(a, _) | Op::Call1(_, a) => vec![a],
+        Op::Add(a, b) | Op::Sub(a, b) | Op::Mul(a, b) | Op::Div(a, b) | Op::Call2(_, a, b) => {
+            vec![a, b]
+        }
+        Op::FromInt(_) => Vec::new(),
+        Op::Load(w, _) => return vec![*w],
+        Op::Call(_, args) => {
+            return args
+                .iter()
+                .filter_map(|arg| match arg {
+                    Arg::Scalar(a) => operand_var(a),
+                    Arg::Slice { array, .. } => Some(*array),
+                    Arg::Int(_) | Arg::Bool(_) => None,
+                })
+                .collect();
+        }
+    };
+    operands.into_iter().filter_map(operand_var).collect()
+}
+
+/// One pass of "depends on an input"; true if anything changed.
+fn forward(block: &Block, varied: &mut HashSet<VarId>) -> bool {
+    let mut changed = false;
+    let mark = |set: &mut HashSet<VarId>, var: VarId, from: &[VarId]| {
+        from.iter().any(|v| set.contains(v)) && set.insert(var)
+    };
+    for stmt in block {
+        match stmt {
+            Stmt::Assign { dst, op } => changed |= mark(varied, *dst, &sources(op)),
+            Stmt::Store { array, value, .. } | Stmt::StoreAdd { array, value, .. } => {
+                changed |= mark(
+                    varied,
+                    *array,
+                    &operand_var(value).into_iter().collect::<Vec<_>>(),
+                )
+            }
+            Stmt::If(branch) => {
+                changed |= forward(&branch.then, varied);
+                changed |= forward(&branch.otherwise, varied);
+                for join in &branch.joins {
+                    let from: Vec<VarId> = [&join.then, &join.otherwise]
+                        .into_iter()
+                        .filter_map(operand_var)
+                        .collect();
+                    changed |= mark(varied, join.dst, &from);
+                }
+            }
+            Stmt::For(the_loop) => {
+                for carried in &the_loop.carried {
+                    let from: Vec<VarId> = [&carried.init, &carried.exit]
+                        .into_iter()
+                        .filter_map(operand_var)
+                        .collect();
+                    changed |= mark(varied, carried.slot, &from);
+                }
+                changed |= forward(&the_loop.body, varied);
+            }
+            Stmt::IntLet { .. } | Stmt::BoolLet { .. } | Stmt::Array { .. } => {}
+        }
+    }
+    changed
+}
+
+/// One pass of "the result depends on it"; true if anything changed.
+fn backward(block: &Block, useful: &mut HashSet<VarId>) -> bool {
+    let mut changed = false;
+    let spread = |set: &mut HashSet<VarId>, var: VarId, to: &[VarId]| {
+        set.contains(&var) && to.iter().fold(false, |grew, v| set.insert(*v) | grew)
+    };
+    for stmt in block.iter().rev() {
+        match stmt {
+            Stmt::Assign { dst, op } => changed |= spread(useful, *dst, &sources(op)),
+            Stmt::Store { array, value, .. } | Stmt::StoreAdd { array, value, .. } => {
+                changed |= spread(
+                    useful,
+                    *array,
+                    &operand_var(value).into_iter().collect::<Vec<_>>(),
+                )
+            }
+            Stmt::If(branch) => {
+                for join in &branch.joins {
+                    let to: Vec<VarId> = [&join.then, &join.otherwise]
+                        .into_iter()
+                        .filter_map(operand_var)
+                        .collect();
+                    changed |= spread(useful, join.dst, &to);
+                }
+                changed |= backward(&branch.then, useful);
+                changed |= backward(&branch.otherwise, useful);
+            }
+            Stmt::For(the_loop) => {
+                for carried in &the_loop.carried {
+                    let to: Vec<VarId> = [&carried.init, &carried.exit]
+                        .into_iter()
+                        .filter_map(operand_var)
+                        .collect();
+                    changed |= spread(useful, carried.slot, &to);
+                }
+                changed |= backward(&the_loop.body, useful);
+            }
+            Stmt::IntLet { .. } | Stmt::BoolLet { .. } | Stmt::Array { .. } => {}
+        }
+    }
+    changed
+}

@@ -1,0 +1,236 @@
+//! Expression trees of the reverse sweep (adjoint formulas), built with ordinary operators.
+
+use crate::ir::{CmpOp, Extern, Func, Func2, IntExpr, Operand, VarId};
+use std::ops;
+
+/// An `f64` expression of the generated code.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    /// A forward value.
+    Var(VarId),
+    /// The adjoint `d_v` of a forward value.
+    Adj(VarId),
+    /// A literal.
+    Const(f64),
+    /// The adjoint of the result: `1.0` in `f_grad`, the caller's `seed` in `f_pullback`.
+    Seed,
+    /// A named constant.
+    Extern(Extern),
+    /// `n as f64`.
+    Int(IntExpr),
+    /// `w[i]`, read again in the reverse sweep.
+    Load(VarId, IntExpr),
+    /// `d_h[i]`, the adjoint of an array entry.
+    AdjLoad(VarId, IntExpr),
+    /// `a + b`
+    Add(Box<Expr>, Box<Expr>),
+    /// `a - b`
+    Sub(Box<Expr>, Box<Expr>),
+    /// `a * b`
+    Mul(Box<Expr>, Box<Expr>),
+    /// `a / b`
+    Div(Box<Expr>, Box<Expr>),
+    /// `-a`
+    Neg(Box<Expr>),
+    /// `a.f()`
+    Call1(Func, Box<Expr>),
+    /// `a.f(b)`
+    Call2(Func2, Box<Expr>, Box<Expr>),
+    /// `a.powi(n)`
+    Powi(Box<Expr>, IntExpr),
+    /// `if test { a } else { b }`
+    Select(Box<Test>, Box<Expr>, Box<Expr>),
+}
+
+/// A condition inside an adjoint formula.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Test {
+    /// `a cmp b`
+    Cmp(CmpOp, Expr, Expr),
+    /// `n == m`
+    IntEq(IntExpr, IntExpr),
+    /// `a && b`
+    And(Box<Test>, Box<Test>),
+}
+
+impl Expr {
+    /// `if test { then } else { otherwise }`
+    pub fn select(test: Test, then: Expr, otherwise: Expr) -> Expr {
+        Expr::Select(Box::new(test), Box::new(then), Box::new(otherwise))
+    }
+
+    /// `::core::f64::consts::NAME`
+    pub fn consts(name: &str) -> Expr {
+        let path = ["", "core", "f64", "consts", name]
+            .map(String::from)
+            .to_vec();
+        Expr::Extern(Extern {
+            path,
+            span: proc_macro2::Span::mixed_site(),
+        })
+    }
+
+    /// `self.f()`
+    pub fn call(self, f: Func) -> Expr {
+        Expr::Call1(f, Box::new(self))
+    }
+
+    /// `self.f(other)`
+    pub fn call2(self, f: Func2, other: Expr) -> Expr {
+        Expr::Call2(f, Box::new(self), Box::new(other))
+    }
+
+    /// `self.powi(n)`
+    pub fn powi(self, n: IntExpr) -> Expr {
+        Expr::Powi(Box::new(self), n)
+    }
+
+    /// Replaces each forward variable `v` for which `f` gives an expression.
+    pub fn map_vars(self, f: &dyn Fn(VarId) -> Option<Expr>) -> Expr {
+        let map = |e: Box<Expr>| Box::new(e.map_vars(f));
+        match self {
+            Expr::Var(v) => f(v).unwrap_or(Expr::Var(v)),
+            Expr::Add(a, b) => Expr::Add(map(a), map(b)),
+            Expr::Sub(a, b) => Expr::Sub(map(a), map(b)),
+            Expr::Mul(a, b) => Expr::Mul(map(a), map(b)),
+            Expr::Div(a, b) => Expr::Div(map(a), map(b)),
+            Expr::Neg(a) => Expr::Neg(map(a)),
+            Expr::Call1(func, a) => Expr::Call1(func, map(a)),
+            Expr::Call2(func, a, b) => Expr::Call2(func, map(a), map(b)),
+            Expr::Powi(a, n) => Expr::Powi(map(a), n),
+            Expr::Select(test, a, b) => Expr::Select(Box::new(test.map_vars(f)), map(a), map(b)),
+            leaf => leaf,
+        }
+    }
+
+    /// Calls `f` on every forward variable the expression reads.
+    pub fn visit_vars(&self, f: &mut dyn FnMut(VarId)) {
+        match self {
+            Expr::Var(v) => f(*v),
+            Expr::Adj(_) | Expr::Const(_) | Expr::Seed | Expr::Extern(_) => {}
+            Expr::Int(n) => n.visit_vars(f),
+            Expr::Load(w, i) => {
+                f(*w);
+                i.visit_vars(f);
+            }
+            Expr::AdjLoad(_, i) => i.visit_vars(f),
+            Expr::Add(a, b)
+            | Expr::Sub(a, b)
+            | Expr::Mul(a, b)
+            | Expr::Div(a, b)
+            | Expr::Call2(_, a, b) => {
+                a.visit_vars(f);
+                b.visit_vars(f);
+            }
+            Expr::Neg(a) | Expr::Call1(_, a) => a.visit_vars(f),
+            Expr::Powi(a, n) => {
+                a.visit_vars(f);
+                n.visit_vars(f);
+            }
+            Expr::Select(test, a, b) => {
+                test.visit_vars(f);
+                a.visit_vars(f);
+                b.visit_vars(f);
+            }
+        }
+    }
+}
+
+impl Test {
+    fn map_vars(self, f: &dyn Fn(VarId) -> Option<Expr>) -> Test {
+        match self {
+            Test::Cmp(op, a, b) => Test::Cmp(op, a.map_vars(f), b.map_vars(f)),
+            Test::And(a, b) => Test::And(Box::new(a.map_vars(f)), Box::new(b.map_vars(f))),
+            int @ Test::IntEq(..) => int,
+        }
+    }
+
+    fn visit_vars(&self, f: &mut dyn FnMut(VarId)) {
+        match self {
+            Test::Cmp(_, a, b) => {
+                a.visit_vars(f);
+                b.visit_vars(f);
+            }
+            Test::IntEq(a, b) => {
+                a.visit_vars(f);
+                b.visit_vars(f);
+            }
+            Test::And(a, b) => {
+                a.visit_vars(f);
+                b.visit_vars(f);
+            }
+        }
+    }
+}
+
+impl crate::ir::Cond {
+    /// Calls `f` on every variable the condition reads.
+    pub fn visit_vars(&self, f: &mut dyn FnMut(VarId)) {
+        use crate::ir::Cond;
+        match self {
+            Cond::F64(_, a, b) => {
+                Expr::from(a).visit_vars(f);
+                Expr::from(b).visit_vars(f);
+            }
+            Cond::Int(_, a, b) => {
+                a.visit_vars(f);
+                b.visit_vars(f);
+            }
+            Cond::Var(v) => f(*v),
+            Cond::Lit(_) => {}
+            Cond::Not(c) => c.visit_vars(f),
+            Cond::And(a, b) | Cond::Or(a, b) => {
+                a.visit_vars(f);
+                b.cond.visit_vars(f);
+            }
+        }
+    }
+}
+
+impl IntExpr {
+    /// Calls `f` on every variable the expression reads (integers, and arrays whose `len()` it takes).
+    pub fn visit_vars(&self, f: &mut dyn FnMut(VarId)) {
+        match self {
+            IntExpr::Var(v) | IntExpr::Len(v) => f(*v),
+            IntExpr::Lit { .. } | IntExpr::Extern(_) => {}
+            IntExpr::Binary(_, a, b) => {
+                a.visit_vars(f);
+                b.visit_vars(f);
+            }
+            IntExpr::Neg(a) | IntExpr::Cast(a, _) => a.visit_vars(f),
+        }
+    }
+}
+
+impl From<&Operand> for Expr {
+    fn from(operand: &Operand) -> Expr {
+        match operand {
+            Operand::Var(v) => Expr::Var(*v),
+            Operand::Const(c) => Expr::Const(*c),
+            Operand::Extern(path) => Expr::Extern(path.clone()),
+        }
+    }
+}
+
+macro_rules! binary_operator {
+    ($trait:ident, $method:ident, $variant:ident) => {
+        impl ops::$trait for Expr {
+            type Output = Expr;
+            fn $method(self, other: Expr) -> Expr {
+                Expr::$variant(Box::new(self), Box::new(other))
+            }
+        }
+    };
+}
+
+binary_operator!(Add, add, Add);
+binary_operator!(Sub, sub, Sub);
+binary_operator!(Mul, mul, Mul);
+binary_operator!(Div, div, Div);
+
+impl ops::Neg for Expr {
+    type Output = Expr;
+    fn neg(self) -> Expr {
+        Expr::Neg(Box::new(self))
+    }
+}

@@ -1,0 +1,151 @@
+//! Reverse mode on the IR: activity, the reverse sweep, and what it needs from the forward one.
+//!
+//! The forward sweep is the lowered body itself. [`Rev`] statements form the reverse sweep:
+//! each block is reversed statement by statement, each loop runs backwards, and every adjoint
+//! `d_v` is declared at its first contribution. [`needs::Plan`] then says which forward values
+//! the reverse sweep reads and how they reach it (directly, exported from a branch, recorded
+//! per loop iteration, or recomputed when they are integers).
+
+mod activity;
+pub mod expr;
+pub mod needs;
+mod remat;
+mod reverse;
+mod rules;
+
+pub use activity::Activity;
+pub use expr::{Expr, Test};
+
+use crate::ir::{Arg, Extern, For, Function, IntExpr, Origin, Ty, VarId, VarInfo};
+use std::collections::{HashMap, HashSet};
+
+/// How the generated function receives a slice's shadow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shadow {
+    /// No shadow: the slice is a constant.
+    None,
+    /// A shadow of the same length, always written.
+    Always,
+    /// A shadow that may be empty (`&mut []`) when the caller does not need it.
+    MaybeEmpty,
+}
+
+/// What to differentiate with respect to, and how the result is seeded.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The active parameters (`f64`s and slices).
+    pub wrt: HashSet<VarId>,
+    /// How each active slice's shadow arrives.
+    pub shadow: Shadow,
+}
+
+/// A statement of the reverse sweep.
+#[derive(Clone, Debug)]
+pub enum Rev {
+    /// `let d_v = e;` (or `let mut` when later statements add to it).
+    Let {
+        /// The variable whose adjoint this is.
+        var: VarId,
+        /// Its first contribution.
+        expr: Expr,
+        /// Whether later statements add to it.
+        mutable: bool,
+    },
+    /// `let mut d_v = 0.0;`
+    Zero(VarId),
+    /// `d_v = e;` (a loop slot's adjoint restarting each iteration)
+    Set(VarId, Expr),
+    /// `d_v += e;`
+    Add(VarId, Expr),
+    /// `d_w[i] += e;`
+    AddElem(VarId, IntExpr, Expr),
+    /// `d_h[i] = 0.0;` (the entry was overwritten, so its old value has no adjoint)
+    ZeroElem(VarId, IntExpr),
+    /// `let mut d_h = [0.0; N];`
+    ZeroArray(VarId),
+    /// `if c { then } else { otherwise }` on the decision the forward sweep took.
+    If {
+        /// The forward `if`.
+        branch: *const crate::ir::If,
+        /// The boolean the forward sweep stored the decision in.
+        cond: VarId,
+        /// Reverse of the `then` branch.
+        then: Vec<Rev>,
+        /// Reverse of the `else` branch.
+        otherwise: Vec<Rev>,
+    },
+    /// The loop run backwards.
+    For {
+        /// The forward loop, as the key of its records.
+        the_loop: *const For,
+        /// Its index.
+        index: Option<VarId>,
+        /// Its first index.
+        start: IntExpr,
+        /// Its bound.
+        end: IntExpr,
+        /// `..=` rather than `..`.
+        inclusive: bool,
+        /// The reversed body.
+        body: Vec<Rev>,
+    },
+    /// `let (d_0, ..) = g_pullback(args, shadows, seed);`
+    Pullback {
+        /// The function called.
+        callee: Extern,
+        /// Its arguments as in the forward call.
+        args: Vec<Arg>,
+        /// The adjoint of the call's result.
+        seed: Expr,
+        /// One entry per scalar argument: the variable receiving its adjoint, if needed.
+        outs: Vec<Option<VarId>>,
+    },
+}
+
+/// The differentiated function: the reverse sweep and what it needs.
+pub struct Adjoint {
+    /// The reverse sweep, outermost block.
+    pub rev: Vec<Rev>,
+    /// The variable table, with the adjoint temporaries the reverse sweep added.
+    pub vars: Vec<VarInfo>,
+    /// Which scalar parameters received a contribution (the others have a zero adjoint).
+    pub declared_params: HashSet<VarId>,
+    /// What the forward sweep must keep for the reverse one.
+    pub plan: needs::Plan,
+    /// Arrays passed to a call and changed afterwards: unsupported.
+    pub unstable_calls: Vec<VarId>,
+    /// Values with adjoints.
+    pub activity: Activity,
+    /// The boolean each `if` stores its decision in, by `if`.
+    pub decisions: HashMap<*const crate::ir::If, VarId>,
+}
+
+/// Differentiates `function` as `config` says.
+pub fn differentiate(function: &Function, config: &Config) -> Adjoint {
+    let activity = Activity::of(function, &config.wrt);
+    let remat = remat::analyze(function);
+    let mut vars = function.vars.clone();
+    let (rev, declared_params, decisions) =
+        reverse::sweep(function, &activity, &remat.loads, &mut vars);
+    let plan = needs::plan(function, &rev, &vars, &decisions);
+    Adjoint {
+        rev,
+        vars,
+        declared_params,
+        plan,
+        unstable_calls: remat.unstable_calls,
+        activity,
+        decisions,
+    }
+}
+
+/// A fresh variable in `vars` for something only the reverse sweep has.
+fn synthetic(vars: &mut Vec<VarInfo>, ty: Ty) -> VarId {
+    let id = VarId(vars.len() as u32);
+    vars.push(VarInfo {
+        origin: Origin::Temp,
+        ty,
+        span: proc_macro2::Span::mixed_site(),
+    });
+    id
+}

@@ -1,0 +1,280 @@
+//! What the reverse sweep reads from the forward sweep, and how each value gets there.
+//!
+//! A value defined at the top of the function is simply in scope. One defined in a branch is
+//! exported: the `if` yields it beside its joins. One defined in a loop body is recorded: pushed
+//! on a tape at the end of each iteration and popped at the start of the reversed one. Integers
+//! are never recorded; the reversed block computes them again. Nothing else is kept, so a dot
+//! product records nothing at all.
+
+use super::Rev;
+use super::expr::Expr;
+use crate::ir::{Arg, Block, Cond, For, Function, If, IntExpr, Stmt, Ty, VarId, VarInfo};
+use std::collections::HashMap;
+
+/// A block of the forward sweep, mirrored by one of the reverse sweep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BlockId {
+    /// The function body.
+    Function,
+    /// A loop body.
+    Body(*const For),
+    /// A branch of an `if` (`true` for `then`).
+    Branch(*const If, bool),
+}
+
+/// What the forward sweep keeps for the reverse one.
+#[derive(Debug, Default)]
+pub struct Plan {
+    /// Values each `if` yields besides its joins, with the branch that defines them.
+    pub exports: HashMap<*const If, Vec<(VarId, bool)>>,
+    /// Values (scalars, booleans, arrays) each loop body records per iteration.
+    pub records: HashMap<*const For, Vec<VarId>>,
+    /// Integers each reversed block computes again, in definition order.
+    pub recompute: HashMap<BlockId, Vec<VarId>>,
+}
+
+struct Definitions<'f> {
+    block: HashMap<VarId, BlockId>,
+    parent: HashMap<BlockId, BlockId>,
+    ints: HashMap<VarId, &'f IntExpr>,
+    slots: HashMap<VarId, *const For>,
+    indices: HashMap<VarId, *const For>,
+    bounds: HashMap<*const For, [&'f IntExpr; 2]>,
+}
+
+/// Plans how the values `rev` reads reach it.
+pub fn plan(
+    function: &Function,
+    rev: &[Rev],
+    vars: &[VarInfo],
+    decisions: &HashMap<*const If, VarId>,
+) -> Plan {
+    let mut defs = Definitions {
+        block: HashMap::new(),
+        parent: HashMap::new(),
+        ints: HashMap::new(),
+        slots: HashMap::new(),
+        indices: HashMap::new(),
+        bounds: HashMap::new(),
+    };
+    defs.walk(&function.body, BlockId::Function, decisions);
+    let mut planner = Planner {
+        defs,
+        vars,
+        plan: Plan::default(),
+    };
+    planner.block(rev, &[BlockId::Function]);
+    for list in planner.plan.recompute.values_mut() {
+        list.sort();
+    }
+    planner.plan
+}
+
+impl<'f> Definitions<'f> {
+    fn walk(&mut self, block: &'f Block, id: BlockId, decisions: &HashMap<*const If, VarId>) {
+        for stmt in block {
+            match stmt {
+                Stmt::Assign { dst, .. } | Stmt::BoolLet { dst, .. } | Stmt::Array { dst, .. } => {
+                    self.block.insert(*dst, id);
+                }
+                Stmt::IntLet { dst, expr } => {
+                    self.block.insert(*dst, id);
+                    self.ints.insert(*dst, expr);
+                }
+                Stmt::If(branch) => {
+                    let key = &**branch as *const If;
+                    for join in &branch.joins {
+                        self.block.insert(join.dst, id);
+                    }
+                    if let Some(cond) = decisions.get(&key) {
+                        self.block.insert(*cond, id);
+                    }
+                    for (taken, inner) in [(true, &branch.then), (false, &branch.otherwise)] {
+                        self.parent.insert(BlockId::Branch(key, taken), id);
+                        self.walk(inner, BlockId::Branch(key, taken), decisions);
+                    }
+                }
+                Stmt::For(the_loop) => {
+                    let key = &**the_loop as *const For;
+                    for carried in &the_loop.carried {
+                        self.block.insert(carried.slot, id);
+                        self.slots.insert(carried.slot, key);
+                    }
+                    if let Some(index) = the_loop.index {
+                        self.block.insert(index, BlockId::Body(key));
+                        self.indices.insert(index, key);
+                    }
+                    self.bounds.insert(key, [&the_loop.start, &the_loop.end]);
+                    self.parent.insert(BlockId::Body(key), id);
+                    self.walk(&the_loop.body, BlockId::Body(key), decisions);
+                }
+                Stmt::Store { .. } | Stmt::StoreAdd { .. } => {}
+            }
+        }
+    }
+}
+
+struct Planner<'f> {
+    defs: Definitions<'f>,
+    vars: &'f [VarInfo],
+    plan: Plan,
+}
+
+impl Planner<'_> {
+    fn block(&mut self, rev: &[Rev], context: &[BlockId]) {
+        for stmt in rev {
+            self.stmt(stmt, context);
+        }
+    }
+
+    fn stmt(&mut self, stmt: &Rev, context: &[BlockId]) {
+        match stmt {
+            Rev::Let { expr, .. } | Rev::Set(_, expr) | Rev::Add(_, expr) => {
+                self.expr(expr, context)
+            }
+            Rev::AddElem(_, index, expr) => {
+                self.int(index, context);
+                self.expr(expr, context);
+            }
+            Rev::ZeroElem(_, index) => self.int(index, context),
+            Rev::Zero(_) | Rev::ZeroArray(_) => {}
+            Rev::If {
+                branch,
+                cond,
+                then,
+                otherwise,
+            } => {
+                self.need(*cond, context);
+                for (taken, inner) in [(true, then), (false, otherwise)] {
+                    let mut nested = context.to_vec();
+                    nested.push(BlockId::Branch(*branch, taken));
+                    self.block(inner, &nested);
+                }
+            }
+            Rev::For { the_loop, body, .. } => {
+                let bounds = self.defs.bounds.get(the_loop).copied();
+                for bound in bounds.into_iter().flatten() {
+                    self.int(bound, context);
+                }
+                let mut nested = context.to_vec();
+                nested.push(BlockId::Body(*the_loop));
+                self.block(body, &nested);
+            }
+            Rev::Pullback { args, seed, .. } => {
+                self.expr(seed, context);
+                for arg in args {
+                    self.arg(arg, context);
+                }
+            }
+        }
+    }
+
+    fn arg(&mut self, arg: &Arg, context: &[BlockId]) {
+        match arg {
+            Arg::Scalar(operand) => self.expr(&Expr::from(operand), context),
+            Arg::Int(int) => self.int(int, context),
+            Arg::Bool(cond) => self.cond(cond, context),
+            Arg::Slice { array, lo, hi } => {
+                self.need(*array, context);
+                for bound in [lo, hi].into_iter().flatten() {
+                    self.int(bound, context);
+                }
+            }
+        }
+    }
+
+    fn cond(&mut self, cond: &Cond, context: &[BlockId]) {
+        let mut vars = Vec::new();
+        cond.visit_vars(&mut |v| vars.push(v));
+        for var in vars {
+            self.need(var, context);
+        }
+    }
+
+    fn expr(&mut self, expr: &Expr, context: &[BlockId]) {
+        let mut vars = Vec::new();
+        expr.visit_vars(&mut |v| vars.push(v));
+        for var in vars {
+            self.need(var, context);
+        }
+    }
+
+    fn int(&mut self, int: &IntExpr, context: &[BlockId]) {
+        let mut vars = Vec::new();
+        int.visit_vars(&mut |v| vars.push(v));
+        for var in vars {
+            self.need(var, context);
+        }
+    }
+
+    /// The block whose reverse must provide `var` to `context`: a loop slot read inside its
+    /// own loop is the value entering the iteration, kept by that loop body.
+    fn home(&self, var: VarId, context: &[BlockId]) -> BlockId {
+        if let Some(the_loop) = self.defs.slots.get(&var) {
+            if context.contains(&BlockId::Body(*the_loop)) {
+                return BlockId::Body(*the_loop);
+            }
+        }
+        self.defs
+            .block
+            .get(&var)
+            .copied()
+            .unwrap_or(BlockId::Function)
+    }
+
+    /// Makes `var`, as read from `context`, available there.
+    fn need(&mut self, var: VarId, context: &[BlockId]) {
+        let home = self.home(var, context);
+        self.provide(var, home);
+    }
+
+    fn provide(&mut self, var: VarId, home: BlockId) {
+        let is_int = self.vars[var.0 as usize].ty == Ty::Int;
+        match home {
+            BlockId::Function => {}
+            BlockId::Body(the_loop) if self.defs.indices.get(&var) == Some(&the_loop) => {}
+            _ if is_int => {
+                let list = self.plan.recompute.entry(home).or_default();
+                if list.contains(&var) {
+                    return;
+                }
+                list.push(var);
+                if let Some(expr) = self.defs.ints.get(&var).copied() {
+                    self.int(expr, &self.context_of(home));
+                }
+            }
+            BlockId::Body(the_loop) => {
+                let list = self.plan.records.entry(the_loop).or_default();
+                if !list.contains(&var) {
+                    list.push(var);
+                }
+            }
+            BlockId::Branch(branch, taken) => {
+                let list = self.plan.exports.entry(branch).or_default();
+                if list.iter().any(|(v, _)| *v == var) {
+                    return;
+                }
+                list.push((var, taken));
+                let parent = self
+                    .defs
+                    .parent
+                    .get(&home)
+                    .copied()
+                    .unwrap_or(BlockId::Function);
+                self.provide(var, parent);
+            }
+        }
+    }
+
+    /// The chain of blocks from the function down to `block`.
+    fn context_of(&self, block: BlockId) -> Vec<BlockId> {
+        let mut chain = vec![block];
+        let mut current = block;
+        while let Some(parent) = self.defs.parent.get(&current) {
+            chain.push(*parent);
+            current = *parent;
+        }
+        chain.reverse();
+        chain
+    }
+}

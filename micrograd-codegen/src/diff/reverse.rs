@@ -1,0 +1,412 @@
+//! Builds the reverse sweep: statements in reverse order, loops backwards, branches on the
+//! recorded decision.
+//!
+//! Before: `let c = a * b; let y = c.tanh();`
+//! After: `let d_y = 1.0; let d_c = d_y * (1.0 - y * y); let d_a = d_c * b; let d_b = d_c * a;`
+//!
+//! Every adjoint belongs to the block that defines its variable. Its first contribution in
+//! that block declares it (`let d_c = ..`); a contribution from a nested branch or loop first
+//! needs a declaration in the owning block, which [`Sweep::nested`] inserts on return.
+
+use super::expr::Expr;
+use super::rules::{self, Target};
+use super::{Activity, Rev, synthetic};
+use crate::ir::{Arg, Block, Extern, For, Function, If, Op, Operand, Stmt, Ty, VarId, VarInfo};
+use std::collections::{HashMap, HashSet};
+
+/// The reverse sweep of `function`, the scalar parameters that got contributions, and the
+/// boolean each reversed `if` reads its decision from.
+pub fn sweep(
+    function: &Function,
+    activity: &Activity,
+    remat: &HashSet<VarId>,
+    vars: &mut Vec<VarInfo>,
+) -> (Vec<Rev>, HashSet<VarId>, HashMap<*const If, VarId>) {
+    let mut loads = HashMap::new();
+    collect_loads(&function.body, remat, &mut loads);
+    let mut sweep = Sweep {
+        activity,
+        loads,
+        vars,
+        scopes: Vec::new(),
+        decisions: HashMap::new(),
+    };
+    let mut owned: HashSet<VarId> = function.params.iter().map(|p| p.var).collect();
+    owned.extend(defined(&function.body));
+    sweep.scopes.push(Scope::new(owned));
+    let mut out = Vec::new();
+    sweep.arrays(&function.body, &mut out);
+    if let Operand::Var(result) = function.result {
+        if activity.is_active(result) {
+            sweep.accumulate(result, Expr::Seed, &mut out);
+        }
+    }
+    sweep.block_stmts(&function.body, &mut out);
+    let scope = sweep
+        .scopes
+        .pop()
+        .unwrap_or_else(|| Scope::new(HashSet::new()));
+    let params = function
+        .params
+        .iter()
+        .map(|p| p.var)
+        .filter(|v| scope.declared.contains_key(v))
+        .collect();
+    (out, params, sweep.decisions)
+}
+
+/// The adjoints a reverse block owns, and which of them it declared so far.
+struct Scope {
+    owned: HashSet<VarId>,
+    /// Declared adjoints: `Some(i)` when `out[i]` is the `let` that declared it.
+    declared: HashMap<VarId, Option<usize>>,
+    /// Loop slots whose adjoint restarts in this block (`d_s = ..` rather than `let`).
+    restarts: HashSet<VarId>,
+    /// Adjoints of outer blocks this block added to.
+    outer: HashSet<VarId>,
+}
+
+impl Scope {
+    fn new(owned: HashSet<VarId>) -> Scope {
+        Scope {
+            owned,
+            declared: HashMap::new(),
+            restarts: HashSet::new(),
+            outer: HashSet::new(),
+        }
+    }
+}
+
+struct Sweep<'a> {
+    activity: &'a Activity,
+    /// Loads the reverse sweep repeats: value -> (array, index).
+    loads: HashMap<VarId, Expr>,
+    vars: &'a mut Vec<VarInfo>,
+    scopes: Vec<Scope>,
+    decisions: HashMap<*const If, VarId>,
+}
+
+/// The variables a block's own statements define (not those of nested blocks).
+fn defined(block: &Block) -> impl Iterator<Item = VarId> + '_ {
+    block.iter().flat_map(|stmt| -> Vec<VarId> {
+        match stmt {
+            Stmt::Assign { dst, .. }
+            | Stmt::IntLet { dst, .. }
+            | Stmt::BoolLet { dst, .. }
+            | Stmt::Array { dst, .. } => {
+                vec![*dst]
+            }
+            Stmt::If(branch) => branch.joins.iter().map(|j| j.dst).collect(),
+            Stmt::For(the_loop) => the_loop.carried.iter().map(|c| c.slot).collect(),
+            Stmt::Store { .. } | Stmt::StoreAdd { .. } => Vec::new(),
+        }
+    })
+}
+
+impl Sweep<'_> {
+    fn scope(&mut self) -> &mut Scope {
+        let last = self.scopes.len() - 1;
+        &mut self.scopes[last]
+    }
+
+    fn is_declared(&self, var: VarId) -> bool {
+        self.scopes
+            .iter()
+            .rev()
+            .any(|scope| scope.declared.contains_key(&var))
+    }
+
+    /// Adds `expr` to the adjoint of `var`, declaring it at its first contribution.
+    fn accumulate(&mut self, var: VarId, expr: Expr, out: &mut Vec<Rev>) {
+        let scope = self.scope();
+        if !scope.owned.contains(&var) {
+            scope.outer.insert(var);
+            out.push(Rev::Add(var, expr));
+            return;
+        }
+        match scope.declared.get(&var).copied() {
+            Some(declaration) => {
+                if let Some(Rev::Let { mutable, .. }) = declaration.and_then(|i| out.get_mut(i)) {
+                    *mutable = true;
+                }
+                out.push(Rev::Add(var, expr));
+            }
+            None if scope.restarts.contains(&var) => {
+                scope.declared.insert(var, None);
+                out.push(Rev::Set(var, expr));
+            }
+            None => {
+                scope.declared.insert(var, Some(out.len()));
+                out.push(Rev::Let {
+                    var,
+                    expr,
+                    mutable: false,
+                });
+            }
+        }
+    }
+
+    fn arrays(&mut self, block: &Block, out: &mut Vec<Rev>) {
+        for stmt in block {
+            if let Stmt::Array { dst, .. } = stmt {
+                if self.activity.is_active(*dst) {
+                    out.push(Rev::ZeroArray(*dst));
+                }
+            }
+        }
+    }
+
+    fn block_stmts(&mut self, block: &Block, out: &mut Vec<Rev>) {
+        for stmt in block.iter().rev() {
+            self.stmt(stmt, out);
+        }
+    }
+
+    fn stmt(&mut self, stmt: &Stmt, out: &mut Vec<Rev>) {
+        match stmt {
+            Stmt::Assign { dst, op } => self.assign(*dst, op, out),
+            Stmt::Store {
+                array,
+                index,
+                value,
+            } if self.activity.is_active(*array) => {
+                if let Operand::Var(v) = value {
+                    if self.activity.is_active(*v) {
+                        self.accumulate(*v, Expr::AdjLoad(*array, index.clone()), out);
+                    }
+                }
+                out.push(Rev::ZeroElem(*array, index.clone()));
+            }
+            Stmt::StoreAdd {
+                array,
+                index,
+                value: Operand::Var(v),
+                negate,
+            } if self.activity.is_active(*array) && self.activity.is_active(*v) => {
+                let adjoint = Expr::AdjLoad(*array, index.clone());
+                self.accumulate(*v, if *negate { -adjoint } else { adjoint }, out);
+            }
+            Stmt::If(branch) => self.branch(branch, out),
+            Stmt::For(the_loop) => self.for_loop(the_loop, out),
+            _ => {}
+        }
+    }
+
+    fn assign(&mut self, dst: VarId, op: &Op, out: &mut Vec<Rev>) {
+        if !self.activity.is_active(dst) || !self.is_declared(dst) {
+            return;
+        }
+        let d = Expr::Adj(dst);
+        let Some(contributions) = rules::pullback(op, dst, d.clone()) else {
+            if let Op::Call(callee, args) = op {
+                self.pullback(callee, args, d, out);
+            }
+            return;
+        };
+        for (target, expr) in contributions {
+            let expr = expr.map_vars(&|v| self.loads.get(&v).cloned());
+            match target {
+                Target::Operand(Operand::Var(v)) if self.activity.is_active(*v) => {
+                    self.accumulate(*v, expr, out)
+                }
+                Target::Elem(array, index) if self.activity.is_active(array) => {
+                    out.push(Rev::AddElem(array, index.clone(), expr))
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn pullback(&mut self, callee: &Extern, args: &[Arg], seed: Expr, out: &mut Vec<Rev>) {
+        let mut outs = Vec::new();
+        let mut adds = Vec::new();
+        for arg in args {
+            if let Arg::Scalar(operand) = arg {
+                match operand {
+                    Operand::Var(v) if self.activity.is_active(*v) => {
+                        let adjoint = synthetic(self.vars, Ty::F64);
+                        outs.push(Some(adjoint));
+                        adds.push((*v, adjoint));
+                    }
+                    _ => outs.push(None),
+                }
+            }
+        }
+        out.push(Rev::Pullback {
+            callee: callee.clone(),
+            args: args.to_vec(),
+            seed,
+            outs,
+        });
+        for (v, adjoint) in adds {
+            self.accumulate(v, Expr::Adj(adjoint), out);
+        }
+    }
+
+    /// Reverses a nested block in `scope`; returns it with the outer adjoints it added to.
+    fn nested(
+        &mut self,
+        scope: Scope,
+        build: impl FnOnce(&mut Self, &mut Vec<Rev>),
+    ) -> (Vec<Rev>, HashSet<VarId>) {
+        self.scopes.push(scope);
+        let mut inner = Vec::new();
+        build(self, &mut inner);
+        let scope = self
+            .scopes
+            .pop()
+            .unwrap_or_else(|| Scope::new(HashSet::new()));
+        (inner, scope.outer)
+    }
+
+    /// Makes sure the adjoint of `var` exists, and is mutable, before a nested block adds to it.
+    fn declare(&mut self, var: VarId, out: &mut Vec<Rev>) {
+        let scope = self.scope();
+        if !scope.owned.contains(&var) {
+            scope.outer.insert(var);
+            return;
+        }
+        match scope.declared.get(&var).copied() {
+            Some(Some(index)) => {
+                if let Some(Rev::Let { mutable, .. }) = out.get_mut(index) {
+                    *mutable = true;
+                }
+            }
+            Some(None) => {}
+            None if scope.restarts.contains(&var) => out.push(Rev::Set(var, Expr::Const(0.0))),
+            None => out.push(Rev::Zero(var)),
+        }
+        scope.declared.entry(var).or_insert(None);
+    }
+
+    fn declare_all(&mut self, vars: HashSet<VarId>, out: &mut Vec<Rev>) {
+        let mut vars: Vec<VarId> = vars.into_iter().collect();
+        vars.sort();
+        for var in vars {
+            self.declare(var, out);
+        }
+    }
+
+    /// Reverses an `if`: each branch backwards, on the decision the forward sweep stored.
+    ///
+    /// Before: `let x_1 = if c { x * x } else { x };`
+    /// After: `if c { d_x += d_x_1 * x; d_x += d_x_1 * x; } else { d_x += d_x_1; }`
+    fn branch(&mut self, branch: &If, out: &mut Vec<Rev>) {
+        let mut reversed = Vec::new();
+        let mut outer = HashSet::new();
+        for (block, taken) in [(&branch.then, true), (&branch.otherwise, false)] {
+            let scope = Scope::new(defined(block).collect());
+            let (rev, used) = self.nested(scope, |this, inner| {
+                this.arrays(block, inner);
+                for join in &branch.joins {
+                    let operand = if taken { &join.then } else { &join.otherwise };
+                    if let Operand::Var(v) = operand {
+                        if this.activity.is_active(*v) && this.is_declared(join.dst) {
+                            this.accumulate(*v, Expr::Adj(join.dst), inner);
+                        }
+                    }
+                }
+                this.block_stmts(block, inner);
+            });
+            reversed.push(rev);
+            outer.extend(used);
+        }
+        let (Some(otherwise), Some(then)) = (reversed.pop(), reversed.pop()) else {
+            return;
+        };
+        if then.is_empty() && otherwise.is_empty() {
+            return;
+        }
+        self.declare_all(outer, out);
+        let cond = synthetic(self.vars, Ty::Bool);
+        self.decisions.insert(branch as *const If, cond);
+        out.push(Rev::If {
+            branch: branch as *const If,
+            cond,
+            then,
+            otherwise,
+        });
+    }
+
+    /// Reverses a loop: the body backwards, once per iteration, last iteration first.
+    ///
+    /// Before: `let mut s = 0.0; for i in 0..n { let t = w[i] * w[i]; s = s + t; }`
+    /// After: `for i in (0..n).rev() { let d_s_1 = d_s; let d_t = d_s_1; d_s = d_s_1; d_w[i] += d_t * w[i]; .. }`
+    fn for_loop(&mut self, the_loop: &For, out: &mut Vec<Rev>) {
+        let slots: Vec<VarId> = the_loop
+            .carried
+            .iter()
+            .map(|c| c.slot)
+            .filter(|s| self.activity.is_active(*s))
+            .collect();
+        let restarts: HashSet<VarId> = the_loop
+            .carried
+            .iter()
+            .filter(|c| self.activity.is_active(c.slot) && c.exit != Operand::Var(c.slot))
+            .map(|c| c.slot)
+            .collect();
+        let mut owned: HashSet<VarId> = defined(&the_loop.body).collect();
+        owned.extend(the_loop.index);
+        owned.extend(restarts.iter().copied());
+        let mut scope = Scope::new(owned);
+        scope.restarts = restarts.clone();
+        let (body, outer) = self.nested(scope, |this, inner| {
+            this.arrays(&the_loop.body, inner);
+            for carried in &the_loop.carried {
+                if let Operand::Var(exit) = carried.exit {
+                    if restarts.contains(&carried.slot) && this.activity.is_active(exit) {
+                        this.accumulate(exit, Expr::Adj(carried.slot), inner);
+                    }
+                }
+            }
+            this.block_stmts(&the_loop.body, inner);
+            for slot in &restarts {
+                if !this.scope().declared.contains_key(slot) {
+                    inner.push(Rev::Set(*slot, Expr::Const(0.0)));
+                }
+            }
+        });
+        if body.is_empty() && slots.is_empty() {
+            return;
+        }
+        for slot in &slots {
+            self.declare(*slot, out);
+        }
+        self.declare_all(outer, out);
+        out.push(Rev::For {
+            the_loop: the_loop as *const For,
+            index: the_loop.index,
+            start: the_loop.start.clone(),
+            end: the_loop.end.clone(),
+            inclusive: the_loop.inclusive,
+            body,
+        });
+        for carried in &the_loop.carried {
+            if let Operand::Var(init) = carried.init {
+                if slots.contains(&carried.slot) && self.activity.is_active(init) {
+                    self.accumulate(init, Expr::Adj(carried.slot), out);
+                }
+            }
+        }
+    }
+}
+
+/// Maps each repeatable load's value to the load itself.
+fn collect_loads(block: &Block, remat: &HashSet<VarId>, loads: &mut HashMap<VarId, Expr>) {
+    for stmt in block {
+        match stmt {
+            Stmt::Assign {
+                dst,
+                op: Op::Load(array, index),
+            } if remat.contains(dst) => {
+                loads.insert(*dst, Expr::Load(*array, index.clone()));
+            }
+            Stmt::If(branch) => {
+                collect_loads(&branch.then, remat, loads);
+                collect_loads(&branch.otherwise, remat, loads);
+            }
+            Stmt::For(the_loop) => collect_loads(&the_loop.body, remat, loads),
+            _ => {}
+        }
+    }
+}

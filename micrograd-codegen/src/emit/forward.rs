@@ -1,0 +1,235 @@
+//! The forward sweep: the function as written, one operation per line, keeping for the reverse
+//! sweep what the plan asks (branch exports, per-iteration records).
+
+use super::Emitter;
+use crate::ir::{Arg, Block, For, If, Operand, Stmt, Ty, VarId};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+impl Emitter<'_> {
+    /// The statements of `block`.
+    pub(super) fn forward_block(&self, block: &Block) -> TokenStream {
+        block.iter().map(|stmt| self.forward_stmt(stmt)).collect()
+    }
+
+    fn forward_stmt(&self, stmt: &Stmt) -> TokenStream {
+        match stmt {
+            Stmt::Assign { dst, op } => {
+                let (name, value) = (self.names.var(*dst), self.op(op));
+                quote!(let #name = #value;)
+            }
+            Stmt::IntLet { dst, expr } => {
+                let (name, value) = (self.names.var(*dst), self.int(expr));
+                quote!(let #name = #value;)
+            }
+            Stmt::BoolLet { dst, cond } => {
+                let (name, value) = (self.names.var(*dst), self.cond(cond));
+                quote!(let #name = #value;)
+            }
+            Stmt::Array { dst, fill } => {
+                let (name, fill) = (self.names.var(*dst), self.operand(fill));
+                let len = match &self.function.var(*dst).ty {
+                    Ty::Array { len } => self.int(len),
+                    _ => quote!(0),
+                };
+                let mutable = self.stored.contains(dst).then(|| quote!(mut));
+                quote!(let #mutable #name = [#fill; #len];)
+            }
+            Stmt::Store {
+                array,
+                index,
+                value,
+            } => {
+                let (array, index, value) =
+                    (self.names.var(*array), self.int(index), self.operand(value));
+                quote!(#array[#index] = #value;)
+            }
+            Stmt::StoreAdd {
+                array,
+                index,
+                value,
+                negate,
+            } => {
+                let (array, index, value) =
+                    (self.names.var(*array), self.int(index), self.operand(value));
+                if *negate {
+                    quote!(#array[#index] -= #value;)
+                } else {
+                    quote!(#array[#index] += #value;)
+                }
+            }
+            Stmt::If(branch) => self.forward_if(branch),
+            Stmt::For(the_loop) => self.forward_for(the_loop),
+        }
+    }
+
+    /// A forward call argument.
+    pub(super) fn arg(&self, arg: &Arg) -> TokenStream {
+        match arg {
+            Arg::Scalar(operand) => self.operand(operand),
+            Arg::Int(int) => self.int(int),
+            Arg::Bool(cond) => self.cond(cond),
+            Arg::Slice { array, lo, hi } => {
+                let name = self.names.var(*array);
+                let is_param = matches!(self.function.var(*array).ty, Ty::Slice { .. });
+                match (lo, hi, is_param) {
+                    (None, None, true) => quote!(#name),
+                    (None, None, false) => quote!(&#name),
+                    _ => {
+                        let (lo, hi) = (
+                            lo.as_ref().map(|e| self.int(e)),
+                            hi.as_ref().map(|e| self.int(e)),
+                        );
+                        quote!(&#name[#lo..#hi])
+                    }
+                }
+            }
+        }
+    }
+
+    /// `let (joins.., exports..) = if c { ..; (..) } else { ..; (..) };`
+    fn forward_if(&self, branch: &If) -> TokenStream {
+        let exports = self
+            .adjoint
+            .plan
+            .exports
+            .get(&(branch as *const If))
+            .cloned()
+            .unwrap_or_default();
+        let mut names = Vec::new();
+        let (mut then_values, mut else_values) = (Vec::new(), Vec::new());
+        for join in &branch.joins {
+            names.push(self.names.var(join.dst));
+            then_values.push(self.operand(&join.then));
+            else_values.push(self.operand(&join.otherwise));
+        }
+        for (var, from_then) in &exports {
+            names.push(self.names.var(*var));
+            let (here, other) = (self.operand(&Operand::Var(*var)), self.placeholder(*var));
+            let (then, otherwise) = if *from_then {
+                (here, other)
+            } else {
+                (other, here)
+            };
+            then_values.push(then);
+            else_values.push(otherwise);
+        }
+        let then = self.forward_block(&branch.then);
+        let otherwise = self.forward_block(&branch.otherwise);
+        let (decision, cond) = match self.decision(branch) {
+            Some(name) => {
+                let cond = self.cond(&branch.cond);
+                (quote!(let #name = #cond;), quote!(#name))
+            }
+            None => (TokenStream::new(), self.cond(&branch.cond)),
+        };
+        let statement = match names.len() {
+            0 if then.is_empty() && otherwise.is_empty() => return decision,
+            0 if otherwise.is_empty() => quote!(if #cond { #then }),
+            0 => quote!(if #cond { #then } else { #otherwise }),
+            1 => {
+                let (name, a, b) = (&names[0], &then_values[0], &else_values[0]);
+                quote!(let #name = if #cond { #then #a } else { #otherwise #b };)
+            }
+            _ => {
+                quote!(let (#(#names),*) = if #cond { #then (#(#then_values),*) } else { #otherwise (#(#else_values),*) };)
+            }
+        };
+        quote!(#decision #statement)
+    }
+
+    /// What an `if` yields for a value only the other branch defines: never read.
+    fn placeholder(&self, var: VarId) -> TokenStream {
+        match self.adjoint.vars[var.0 as usize].ty {
+            Ty::Bool => quote!(false),
+            _ => quote!(0.0),
+        }
+    }
+
+    /// The loop, recording at the end of each iteration what the reversed iteration reads.
+    fn forward_for(&self, the_loop: &For) -> TokenStream {
+        let mut slots = TokenStream::new();
+        let mut write_backs = TokenStream::new();
+        for carried in &the_loop.carried {
+            let (slot, init) = (self.names.var(carried.slot), self.operand(&carried.init));
+            if carried.exit == Operand::Var(carried.slot) {
+                slots.extend(quote!(let #slot = #init;));
+            } else {
+                let exit = self.operand(&carried.exit);
+                slots.extend(quote!(let mut #slot = #init;));
+                write_backs.extend(quote!(#slot = #exit;));
+            }
+        }
+        let records = self
+            .adjoint
+            .plan
+            .records
+            .get(&(the_loop as *const For))
+            .cloned()
+            .unwrap_or_default();
+        let range = self.range(
+            the_loop.start.clone(),
+            the_loop.end.clone(),
+            the_loop.inclusive,
+        );
+        let reserve = self.reserve(&records, &range);
+        let pushes = records.iter().map(|v| {
+            let (tape, name) = (self.tape_of(*v), self.names.var(*v));
+            quote!(#tape.push(#name);)
+        });
+        let body = self.forward_block(&the_loop.body);
+        let index = self.index(the_loop.index);
+        quote! {
+            #slots
+            #reserve
+            for #index in #range {
+                #body
+                #(#pushes)*
+                #write_backs
+            }
+        }
+    }
+
+    /// Sizes the tapes up front: the trip count times what one iteration records.
+    fn reserve(&self, records: &[VarId], range: &TokenStream) -> TokenStream {
+        let mut per_tape: Vec<(&proc_macro2::Ident, usize)> = Vec::new();
+        for var in records {
+            let tape = self.tape_of(*var);
+            match per_tape.iter_mut().find(|(t, _)| *t == tape) {
+                Some((_, count)) => *count += 1,
+                None => per_tape.push((tape, 1)),
+            }
+        }
+        per_tape
+            .into_iter()
+            .map(|(tape, count)| {
+                let count = proc_macro2::Literal::usize_unsuffixed(count);
+                quote!(#tape.reserve((#range).size_hint().0 * #count);)
+            })
+            .collect()
+    }
+
+    pub(super) fn range(
+        &self,
+        start: crate::ir::IntExpr,
+        end: crate::ir::IntExpr,
+        inclusive: bool,
+    ) -> TokenStream {
+        let (start, end) = (self.int(&start), self.int(&end));
+        if inclusive {
+            quote!(#start..=#end)
+        } else {
+            quote!(#start..#end)
+        }
+    }
+
+    pub(super) fn index(&self, index: Option<VarId>) -> TokenStream {
+        match index {
+            Some(var) => {
+                let name = self.names.var(var);
+                quote!(#name)
+            }
+            None => quote!(_),
+        }
+    }
+}

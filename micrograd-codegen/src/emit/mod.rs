@@ -1,0 +1,343 @@
+//! Tokens for the generated functions. The only module that calls `quote!`.
+//!
+//! `f_grad` holds the forward sweep, then the reverse sweep, then returns the value and the
+//! partials. `f_pullback` is the same code for every parameter at once, seeded by the caller:
+//! it is what a `#[differentiable]` caller of `f` runs in its own reverse sweep.
+
+mod forward;
+mod reverse;
+mod tokens;
+
+use crate::diff::{self, Adjoint, Shadow};
+use crate::ir::{Function, If, IntExpr, Stmt, Ty, VarId};
+use crate::names::Names;
+use crate::signature::{Kind, ParamSpec};
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+use std::collections::{HashMap, HashSet};
+
+/// Everything one generated function is printed from.
+struct Emitter<'a> {
+    function: &'a Function,
+    adjoint: &'a Adjoint,
+    names: Names,
+    shadow: Shadow,
+    /// `seed` in a pullback; `None` in `f_grad`, whose seed is `1.0`.
+    seed: Option<Ident>,
+    tape: Ident,
+    branches: Ident,
+    array_tapes: HashMap<VarId, Ident>,
+    int_lets: HashMap<VarId, IntExpr>,
+    stored: HashSet<VarId>,
+}
+
+/// Which generated function to print.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Flavor {
+    /// `f_grad`: the public contract.
+    Grad,
+    /// `f_pullback`: the calling convention between `#[differentiable]` functions.
+    Pullback,
+}
+
+/// Prints `f_grad` or `f_pullback` for `function`.
+pub fn generate(
+    item: &syn::ItemFn,
+    specs: &[ParamSpec],
+    function: &Function,
+    flavor: Flavor,
+) -> (TokenStream, Vec<VarId>) {
+    let wrt: HashSet<VarId> = match flavor {
+        Flavor::Grad => function
+            .params
+            .iter()
+            .filter(|p| p.wrt)
+            .map(|p| p.var)
+            .collect(),
+        Flavor::Pullback => function
+            .params
+            .iter()
+            .map(|p| p.var)
+            .filter(|v| differentiable(function, *v))
+            .collect(),
+    };
+    let shadow = if flavor == Flavor::Grad {
+        Shadow::Always
+    } else {
+        Shadow::MaybeEmpty
+    };
+    let adjoint = diff::differentiate(
+        function,
+        &diff::Config {
+            wrt: wrt.clone(),
+            shadow,
+        },
+    );
+    let params: Vec<(VarId, Ident)> = function
+        .params
+        .iter()
+        .zip(specs)
+        .map(|(p, s)| (p.var, s.ident.clone()))
+        .collect();
+    let mut names = Names::new(&adjoint.vars, &params);
+    let seed = (flavor == Flavor::Pullback).then(|| names.fresh("seed"));
+    let emitter = Emitter {
+        function,
+        adjoint: &adjoint,
+        tape: names.fresh("tape"),
+        branches: names.fresh("branches"),
+        array_tapes: array_tapes(&adjoint, &mut names),
+        names,
+        shadow,
+        seed,
+        int_lets: int_lets(&function.body),
+        stored: stored(&function.body),
+    };
+    let tokens = emitter.function_tokens(item, specs, &wrt, flavor);
+    (tokens, adjoint.unstable_calls.clone())
+}
+
+fn differentiable(function: &Function, var: VarId) -> bool {
+    matches!(function.var(var).ty, Ty::F64 | Ty::Slice { .. })
+}
+
+fn array_tapes(adjoint: &Adjoint, names: &mut Names) -> HashMap<VarId, Ident> {
+    let mut arrays: Vec<VarId> = adjoint
+        .plan
+        .records
+        .values()
+        .flatten()
+        .copied()
+        .filter(|v| matches!(adjoint.vars[v.0 as usize].ty, Ty::Array { .. }))
+        .collect();
+    arrays.sort();
+    arrays.dedup();
+    arrays
+        .into_iter()
+        .map(|v| (v, names.fresh(&format!("{}_tape", names.var(v)))))
+        .collect()
+}
+
+fn int_lets(block: &[Stmt]) -> HashMap<VarId, IntExpr> {
+    let mut lets = HashMap::new();
+    crate::ir::walk(block, &mut |stmt| {
+        if let Stmt::IntLet { dst, expr } = stmt {
+            lets.insert(*dst, expr.clone());
+        }
+    });
+    lets
+}
+
+fn stored(block: &[Stmt]) -> HashSet<VarId> {
+    let mut arrays = HashSet::new();
+    crate::ir::walk(block, &mut |stmt| {
+        if let Stmt::Store { array, .. } | Stmt::StoreAdd { array, .. } = stmt {
+            arrays.insert(*array);
+        }
+    });
+    arrays
+}
+
+impl Emitter<'_> {
+    fn function_tokens(
+        &self,
+        item: &syn::ItemFn,
+        specs: &[ParamSpec],
+        wrt: &HashSet<VarId>,
+        flavor: Flavor,
+    ) -> TokenStream {
+        let vis = &item.vis;
+        let suffix = if flavor == Flavor::Grad {
+            "grad"
+        } else {
+            "pullback"
+        };
+        let name = format_ident!(
+            "{}_{}",
+            item.sig.ident,
+            suffix,
+            span = item.sig.ident.span()
+        );
+        let params = self.params(specs, wrt);
+        let scalars: Vec<VarId> = self
+            .function
+            .params
+            .iter()
+            .map(|p| p.var)
+            .filter(|v| wrt.contains(v) && self.function.var(*v).ty == Ty::F64)
+            .collect();
+        let f64_ty = quote!(::core::primitive::f64);
+        let checks = self.shadow_checks(specs, wrt, &name);
+        let body = self.body(&scalars, flavor);
+        let seed = self.seed.as_ref().map(|seed| quote!(, #seed: #f64_ty));
+        let output = match (flavor, scalars.len()) {
+            (Flavor::Grad, 0) => quote!(#f64_ty),
+            (Flavor::Grad, n) => {
+                let types = std::iter::repeat_n(&f64_ty, n + 1);
+                quote!((#(#types),*))
+            }
+            (Flavor::Pullback, 1) => quote!(#f64_ty),
+            (Flavor::Pullback, n) => {
+                let types = std::iter::repeat_n(&f64_ty, n);
+                quote!((#(#types),*))
+            }
+        };
+        let doc = self.doc(item, flavor);
+        quote! {
+            #doc
+            #[allow(dead_code, unused_parens, clippy::all)]
+            #vis fn #name(#(#params),* #seed) -> #output {
+                #checks
+                #body
+            }
+        }
+    }
+
+    fn doc(&self, item: &syn::ItemFn, flavor: Flavor) -> TokenStream {
+        let f = &item.sig.ident;
+        match flavor {
+            Flavor::Grad => {
+                let text = format!(
+                    " The value of [`{f}`] and its partial derivatives, by reverse-mode differentiation.\n\n Generated by `#[differentiable]`: returns `({f}(..), ∂/∂x₁, ..)` for each `f64` it differentiates, and adds the gradient of each slice `w` into its shadow `d_w`."
+                );
+                quote!(#[doc = #text])
+            }
+            Flavor::Pullback => quote!(#[doc(hidden)]),
+        }
+    }
+
+    fn params(&self, specs: &[ParamSpec], wrt: &HashSet<VarId>) -> Vec<TokenStream> {
+        let f64_ty = quote!(::core::primitive::f64);
+        let mut params = Vec::new();
+        for (param, spec) in self.function.params.iter().zip(specs) {
+            let ident = &spec.ident;
+            let ty = match &spec.kind {
+                Kind::Scalar => f64_ty.clone(),
+                Kind::Slice(None) => quote!(&[#f64_ty]),
+                Kind::Slice(Some(len)) => quote!(&[#f64_ty; #len]),
+                Kind::Int(ty) => quote!(#ty),
+                Kind::Bool => quote!(::core::primitive::bool),
+            };
+            params.push(quote!(#ident: #ty));
+            if let Kind::Slice(len) = &spec.kind {
+                if wrt.contains(&param.var) {
+                    let shadow = self.names.adjoint(param.var);
+                    params.push(match len {
+                        None => quote!(#shadow: &mut [#f64_ty]),
+                        Some(len) => quote!(#shadow: &mut [#f64_ty; #len]),
+                    });
+                }
+            }
+        }
+        params
+    }
+
+    /// A shadow of the wrong length is a caller's mistake: say which one.
+    fn shadow_checks(
+        &self,
+        specs: &[ParamSpec],
+        wrt: &HashSet<VarId>,
+        name: &Ident,
+    ) -> TokenStream {
+        let mut checks = TokenStream::new();
+        for (param, spec) in self.function.params.iter().zip(specs) {
+            if !matches!(spec.kind, Kind::Slice(None)) || !wrt.contains(&param.var) {
+                continue;
+            }
+            let (w, d_w) = (&spec.ident, self.names.adjoint(param.var));
+            let message = format!(
+                "{name}: the shadow `{d_w}` has {{}} entries but `{w}` has {{}}; they must have the same length"
+            );
+            let wrong = match self.shadow {
+                Shadow::MaybeEmpty => quote!(!#d_w.is_empty() && #d_w.len() != #w.len()),
+                _ => quote!(#d_w.len() != #w.len()),
+            };
+            checks.extend(quote! {
+                if #wrong {
+                    ::core::panic!(#message, #d_w.len(), #w.len());
+                }
+            });
+        }
+        checks
+    }
+
+    fn body(&self, scalars: &[VarId], flavor: Flavor) -> TokenStream {
+        let tapes = self.tape_declarations();
+        let forward = self.forward_block(&self.function.body);
+        let reverse = self.reverse_block(&self.adjoint.rev, None);
+        let value = self.operand(&self.function.result);
+        let partials = scalars.iter().map(|v| {
+            if self.adjoint.declared_params.contains(v) {
+                let d = self.names.adjoint(*v);
+                quote!(#d)
+            } else {
+                quote!(0.0)
+            }
+        });
+        let result = match (flavor, scalars.len()) {
+            (Flavor::Grad, 0) => quote!(#value),
+            (Flavor::Grad, _) => quote!((#value, #(#partials),*)),
+            (Flavor::Pullback, 1) => quote!(#(#partials)*),
+            (Flavor::Pullback, _) => quote!((#(#partials),*)),
+        };
+        quote! {
+            #tapes
+            #forward
+            #reverse
+            #result
+        }
+    }
+
+    fn tape_declarations(&self) -> TokenStream {
+        let mut tokens = TokenStream::new();
+        let records: Vec<VarId> = self
+            .adjoint
+            .plan
+            .records
+            .values()
+            .flatten()
+            .copied()
+            .collect();
+        let f64_ty = quote!(::core::primitive::f64);
+        let (tape, branches) = (&self.tape, &self.branches);
+        if records
+            .iter()
+            .any(|v| self.adjoint.vars[v.0 as usize].ty == Ty::F64)
+        {
+            tokens.extend(quote!(let mut #tape = ::micrograd_runtime::Tape::<#f64_ty>::new();));
+        }
+        if records
+            .iter()
+            .any(|v| self.adjoint.vars[v.0 as usize].ty == Ty::Bool)
+        {
+            tokens.extend(quote!(let mut #branches = ::micrograd_runtime::Tape::<::core::primitive::bool>::new();));
+        }
+        let mut arrays: Vec<(&VarId, &Ident)> = self.array_tapes.iter().collect();
+        arrays.sort();
+        for (array, name) in arrays {
+            if let Ty::Array { len } = &self.adjoint.vars[array.0 as usize].ty {
+                let len = self.int(len);
+                tokens.extend(
+                    quote!(let mut #name = ::micrograd_runtime::Tape::<[#f64_ty; #len]>::new();),
+                );
+            }
+        }
+        tokens
+    }
+
+    /// The tape that records `var`.
+    fn tape_of(&self, var: VarId) -> &Ident {
+        match self.adjoint.vars[var.0 as usize].ty {
+            Ty::Bool => &self.branches,
+            Ty::Array { .. } => self.array_tapes.get(&var).unwrap_or(&self.tape),
+            _ => &self.tape,
+        }
+    }
+
+    fn decision(&self, branch: &If) -> Option<&Ident> {
+        self.adjoint
+            .decisions
+            .get(&(branch as *const If))
+            .map(|v| self.names.var(*v))
+    }
+}

@@ -1,0 +1,202 @@
+//! The reverse sweep: adjoints declared at their first contribution, loops run backwards
+//! with what their iterations recorded popped first.
+
+use super::Emitter;
+use super::tokens::external;
+use crate::diff::needs::BlockId;
+use crate::diff::{Expr, Rev, Shadow};
+use crate::ir::{Arg, Extern, IntExpr, Ty, VarId};
+use proc_macro2::{Ident, TokenStream};
+use quote::{ToTokens, quote};
+
+impl Emitter<'_> {
+    /// The reverse statements `revs`, after recomputing the integers block `block` needs.
+    pub(super) fn reverse_block(&self, revs: &[Rev], block: Option<BlockId>) -> TokenStream {
+        let mut tokens = block.map(|block| self.recompute(block)).unwrap_or_default();
+        for rev in revs {
+            tokens.extend(self.reverse_stmt(rev));
+        }
+        tokens
+    }
+
+    fn recompute(&self, block: BlockId) -> TokenStream {
+        let vars = self
+            .adjoint
+            .plan
+            .recompute
+            .get(&block)
+            .cloned()
+            .unwrap_or_default();
+        vars.iter()
+            .filter_map(|var| {
+                let expr = self.int_lets.get(var)?;
+                let (name, value) = (self.names.var(*var), self.int(expr));
+                Some(quote!(let #name = #value;))
+            })
+            .collect()
+    }
+
+    fn reverse_stmt(&self, rev: &Rev) -> TokenStream {
+        match rev {
+            Rev::Let { var, expr, mutable } => {
+                let (name, value) = (self.names.adjoint(*var), self.expr(expr));
+                let mutable = mutable.then(|| quote!(mut));
+                quote!(let #mutable #name = #value;)
+            }
+            Rev::Zero(var) => {
+                let name = self.names.adjoint(*var);
+                quote!(let mut #name = 0.0;)
+            }
+            Rev::Set(var, expr) => {
+                let (name, value) = (self.names.adjoint(*var), self.expr(expr));
+                quote!(#name = #value;)
+            }
+            Rev::Add(var, expr) => {
+                let name = self.names.adjoint(*var);
+                match expr {
+                    Expr::Neg(inner) => {
+                        let value = self.expr(inner);
+                        quote!(#name -= #value;)
+                    }
+                    _ => {
+                        let value = self.expr(expr);
+                        quote!(#name += #value;)
+                    }
+                }
+            }
+            Rev::AddElem(array, index, expr) => self.add_elem(*array, index, expr),
+            Rev::ZeroElem(array, index) => {
+                let (name, index) = (self.names.adjoint(*array), self.int(index));
+                quote!(#name[#index] = 0.0;)
+            }
+            Rev::ZeroArray(array) => {
+                let name = self.names.adjoint(*array);
+                let len = match &self.adjoint.vars[array.0 as usize].ty {
+                    Ty::Array { len } => self.int(len),
+                    _ => quote!(0),
+                };
+                quote!(let mut #name = [0.0; #len];)
+            }
+            Rev::If {
+                branch,
+                cond,
+                then,
+                otherwise,
+            } => {
+                let cond = self.names.var(*cond);
+                let then = self.reverse_block(then, Some(BlockId::Branch(*branch, true)));
+                let otherwise =
+                    self.reverse_block(otherwise, Some(BlockId::Branch(*branch, false)));
+                match (then.is_empty(), otherwise.is_empty()) {
+                    (_, true) => quote!(if #cond { #then }),
+                    (true, false) => quote!(if !#cond { #otherwise }),
+                    (false, false) => quote!(if #cond { #then } else { #otherwise }),
+                }
+            }
+            Rev::For {
+                the_loop,
+                index,
+                start,
+                end,
+                inclusive,
+                body,
+            } => {
+                let records = self
+                    .adjoint
+                    .plan
+                    .records
+                    .get(the_loop)
+                    .cloned()
+                    .unwrap_or_default();
+                let pops = records.iter().rev().map(|v| {
+                    let (tape, name) = (self.tape_of(*v), self.names.var(*v));
+                    quote!(let #name = #tape.pop();)
+                });
+                let range = self.range(start.clone(), end.clone(), *inclusive);
+                let index = self.index(*index);
+                let body = self.reverse_block(body, Some(BlockId::Body(*the_loop)));
+                quote! {
+                    for #index in (#range).rev() {
+                        #(#pops)*
+                        #body
+                    }
+                }
+            }
+            Rev::Pullback {
+                callee,
+                args,
+                seed,
+                outs,
+            } => self.pullback(callee, args, seed, outs),
+        }
+    }
+
+    fn add_elem(&self, array: VarId, index: &IntExpr, expr: &Expr) -> TokenStream {
+        let (name, index, value) = (self.names.adjoint(array), self.int(index), self.expr(expr));
+        let is_param = matches!(self.function.var(array).ty, Ty::Slice { .. });
+        if is_param && self.shadow == Shadow::MaybeEmpty {
+            quote!(if !#name.is_empty() { #name[#index] += #value; })
+        } else {
+            quote!(#name[#index] += #value;)
+        }
+    }
+
+    /// `let (d_a, _) = g_pullback(a, b, w, d_w, d_y);`: the callee's own reverse sweep.
+    fn pullback(
+        &self,
+        callee: &Extern,
+        args: &[Arg],
+        seed: &Expr,
+        outs: &[Option<VarId>],
+    ) -> TokenStream {
+        let mut path = callee.clone();
+        if let Some(last) = path.path.last_mut() {
+            last.push_str("_pullback");
+        }
+        let callee = external(&path);
+        let mut tokens = Vec::new();
+        for arg in args {
+            tokens.push(self.arg(arg));
+            if let Arg::Slice { array, lo, hi } = arg {
+                tokens.push(self.shadow_arg(*array, lo.as_ref(), hi.as_ref()));
+            }
+        }
+        tokens.push(self.expr(seed));
+        let call = quote!(#callee(#(#tokens),*));
+        let names: Vec<TokenStream> = outs
+            .iter()
+            .map(|out| match out {
+                Some(var) => self.names.adjoint(*var).to_token_stream(),
+                None => quote!(_),
+            })
+            .collect();
+        match names.as_slice() {
+            [] => quote!(#call;),
+            [single] if outs[0].is_none() => quote!(let #single = #call;),
+            [single] => quote!(let #single = #call;),
+            _ => quote!(let (#(#names),*) = #call;),
+        }
+    }
+
+    /// The shadow passed for a slice argument: its adjoint's part, or `&mut []` if constant.
+    fn shadow_arg(&self, array: VarId, lo: Option<&IntExpr>, hi: Option<&IntExpr>) -> TokenStream {
+        if !self.adjoint.activity.is_active(array) {
+            return quote!(&mut []);
+        }
+        let name: &Ident = self.names.adjoint(array);
+        let is_param = matches!(self.function.var(array).ty, Ty::Slice { .. });
+        let part = match (lo, hi) {
+            (None, None) if is_param => quote!(&mut #name[..]),
+            (None, None) => quote!(&mut #name),
+            _ => {
+                let (lo, hi) = (lo.map(|e| self.int(e)), hi.map(|e| self.int(e)));
+                quote!(&mut #name[#lo..#hi])
+            }
+        };
+        if is_param && self.shadow == Shadow::MaybeEmpty {
+            quote!(if #name.is_empty() { &mut [] } else { #part })
+        } else {
+            part
+        }
+    }
+}

@@ -1,0 +1,352 @@
+//! Expressions as tokens, with exactly the parentheses precedence needs.
+
+use super::Emitter;
+use crate::diff::{Expr, Test};
+use crate::ir::{CmpOp, Cond, Extern, Func, Func2, IntExpr, IntOp, Op, Operand};
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use quote::{ToTokens, quote};
+
+/// Binding strength, weakest first.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Prec {
+    /// `if .. { } else { }`, `a as T` operands are never weaker than this.
+    Select,
+    /// `+ -`
+    Sum,
+    /// `* / %`
+    Product,
+    /// `-a`, `!a`
+    Unary,
+    /// `a.f()`, `a[i]`, atoms
+    Postfix,
+}
+
+impl Emitter<'_> {
+    /// An `f64` expression of the reverse sweep.
+    pub(super) fn expr(&self, expr: &Expr) -> TokenStream {
+        self.expr_at(expr, Prec::Select)
+    }
+
+    fn expr_at(&self, expr: &Expr, need: Prec) -> TokenStream {
+        let (tokens, prec) = match expr {
+            Expr::Var(v) => (self.names.var(*v).to_token_stream(), Prec::Postfix),
+            Expr::Adj(v) => (self.names.adjoint(*v).to_token_stream(), Prec::Postfix),
+            Expr::Const(c) => return constant(*c, need),
+            Expr::Seed => match &self.seed {
+                Some(seed) => (seed.to_token_stream(), Prec::Postfix),
+                None => return constant(1.0, need),
+            },
+            Expr::Extern(path) => (external(path), Prec::Postfix),
+            Expr::Int(n) => (self.cast(n), Prec::Select),
+            Expr::Load(w, i) => {
+                let (w, i) = (self.names.var(*w), self.int(i));
+                (quote!(#w[#i]), Prec::Postfix)
+            }
+            Expr::AdjLoad(w, i) => {
+                let (w, i) = (self.names.adjoint(*w), self.int(i));
+                (quote!(#w[#i]), Prec::Postfix)
+            }
+            Expr::Add(a, b) => (self.infix(a, quote!(+), b, Prec::Sum), Prec::Sum),
+            Expr::Sub(a, b) => (self.infix(a, quote!(-), b, Prec::Sum), Prec::Sum),
+            Expr::Mul(a, b) => (self.infix(a, quote!(*), b, Prec::Product), Prec::Product),
+            Expr::Div(a, b) => (self.infix(a, quote!(/), b, Prec::Product), Prec::Product),
+            Expr::Neg(a) => {
+                let a = self.expr_at(a, Prec::Unary);
+                (quote!(-#a), Prec::Unary)
+            }
+            Expr::Call1(f, a) => (
+                self.method(self.expr_at(a, Prec::Postfix), func_name(*f), quote!()),
+                Prec::Postfix,
+            ),
+            Expr::Call2(f, a, b) => {
+                let receiver = self.expr_at(a, Prec::Postfix);
+                (
+                    self.method(receiver, func2_name(*f), self.expr(b)),
+                    Prec::Postfix,
+                )
+            }
+            Expr::Powi(a, n) => (
+                self.method(self.expr_at(a, Prec::Postfix), "powi", self.int(n)),
+                Prec::Postfix,
+            ),
+            Expr::Select(test, a, b) => {
+                let (test, a, b) = (self.test(test), self.expr(a), self.expr(b));
+                (quote!(if #test { #a } else { #b }), Prec::Select)
+            }
+        };
+        parenthesize(tokens, prec, need)
+    }
+
+    fn infix(&self, a: &Expr, op: TokenStream, b: &Expr, prec: Prec) -> TokenStream {
+        let a = self.expr_at(a, prec);
+        let b = self.expr_at(b, next(prec));
+        quote!(#a #op #b)
+    }
+
+    fn method(&self, receiver: TokenStream, name: &str, args: TokenStream) -> TokenStream {
+        let name = Ident::new(name, Span::mixed_site());
+        quote!(#receiver.#name(#args))
+    }
+
+    fn test(&self, test: &Test) -> TokenStream {
+        match test {
+            Test::Cmp(op, a, b) => {
+                let (a, b, op) = (
+                    self.expr_at(a, Prec::Sum),
+                    self.expr_at(b, Prec::Sum),
+                    cmp(*op),
+                );
+                quote!(#a #op #b)
+            }
+            Test::IntEq(a, b) => {
+                let (a, b) = (self.int(a), self.int(b));
+                quote!(#a == #b)
+            }
+            Test::And(a, b) => {
+                let (a, b) = (self.test(a), self.test(b));
+                quote!(#a && #b)
+            }
+        }
+    }
+
+    /// A forward operand.
+    pub(super) fn operand(&self, operand: &Operand) -> TokenStream {
+        self.expr(&Expr::from(operand))
+    }
+
+    /// The right side of a forward assignment.
+    pub(super) fn op(&self, op: &Op) -> TokenStream {
+        let e = |o: &Operand| Expr::from(o);
+        let binary = |f: fn(Box<Expr>, Box<Expr>) -> Expr, a: &Operand, b: &Operand| {
+            self.expr(&f(Box::new(e(a)), Box::new(e(b))))
+        };
+        match op {
+            Op::Copy(a) => self.operand(a),
+            Op::Add(a, b) => binary(Expr::Add, a, b),
+            Op::Sub(a, b) => binary(Expr::Sub, a, b),
+            Op::Mul(a, b) => binary(Expr::Mul, a, b),
+            Op::Div(a, b) => binary(Expr::Div, a, b),
+            Op::Neg(a) => self.expr(&-e(a)),
+            Op::Powi(a, n) => self.expr(&e(a).powi(n.clone())),
+            Op::Call1(f, a) => self.expr(&e(a).call(*f)),
+            Op::Call2(f, a, b) => self.expr(&e(a).call2(*f, e(b))),
+            Op::FromInt(n) => self.cast(n),
+            Op::Load(w, i) => self.expr(&Expr::Load(*w, i.clone())),
+            Op::Call(callee, args) => {
+                let callee = external(callee);
+                let args = args.iter().map(|arg| self.arg(arg));
+                quote!(#callee(#(#args),*))
+            }
+        }
+    }
+
+    fn cast(&self, n: &IntExpr) -> TokenStream {
+        let n = self.int_at(n, Prec::Postfix);
+        quote!(#n as ::core::primitive::f64)
+    }
+
+    /// An integer expression.
+    pub(super) fn int(&self, n: &IntExpr) -> TokenStream {
+        self.int_at(n, Prec::Select)
+    }
+
+    fn int_at(&self, n: &IntExpr, need: Prec) -> TokenStream {
+        let (tokens, prec) = match n {
+            IntExpr::Lit { value, suffix } => {
+                let literal = Literal::u128_unsuffixed(*value);
+                let suffix = (!suffix.is_empty()).then(|| Ident::new(suffix, Span::mixed_site()));
+                let text = match suffix {
+                    Some(suffix) => format!("{literal}{suffix}")
+                        .parse()
+                        .unwrap_or_else(|_| literal.to_token_stream()),
+                    None => literal.to_token_stream(),
+                };
+                (text, Prec::Postfix)
+            }
+            IntExpr::Var(v) => (self.names.var(*v).to_token_stream(), Prec::Postfix),
+            IntExpr::Extern(path) => (external(path), Prec::Postfix),
+            IntExpr::Len(v) => {
+                let v = self.names.var(*v);
+                (quote!(#v.len()), Prec::Postfix)
+            }
+            IntExpr::Binary(op, a, b) => {
+                let prec = if matches!(op, IntOp::Add | IntOp::Sub) {
+                    Prec::Sum
+                } else {
+                    Prec::Product
+                };
+                let (a, b) = (self.int_at(a, prec), self.int_at(b, next(prec)));
+                let op = match op {
+                    IntOp::Add => quote!(+),
+                    IntOp::Sub => quote!(-),
+                    IntOp::Mul => quote!(*),
+                    IntOp::Div => quote!(/),
+                    IntOp::Rem => quote!(%),
+                };
+                (quote!(#a #op #b), prec)
+            }
+            IntExpr::Neg(a) => {
+                let a = self.int_at(a, Prec::Unary);
+                (quote!(-#a), Prec::Unary)
+            }
+            IntExpr::Cast(a, ty) => {
+                let a = self.int_at(a, Prec::Postfix);
+                let ty = Ident::new(ty, Span::mixed_site());
+                (quote!(#a as ::core::primitive::#ty), Prec::Select)
+            }
+        };
+        parenthesize(tokens, prec, need)
+    }
+
+    /// A condition of the forward sweep.
+    pub(super) fn cond(&self, cond: &Cond) -> TokenStream {
+        match cond {
+            Cond::F64(op, a, b) => {
+                let (a, b, op) = (
+                    self.expr_at(&a.into(), Prec::Sum),
+                    self.expr_at(&b.into(), Prec::Sum),
+                    cmp(*op),
+                );
+                quote!(#a #op #b)
+            }
+            Cond::Int(op, a, b) => {
+                let (a, b, op) = (
+                    self.int_at(a, Prec::Sum),
+                    self.int_at(b, Prec::Sum),
+                    cmp(*op),
+                );
+                quote!(#a #op #b)
+            }
+            Cond::Var(v) => self.names.var(*v).to_token_stream(),
+            Cond::Lit(b) => quote!(#b),
+            Cond::Not(c) => {
+                let c = self.cond(c);
+                quote!(!(#c))
+            }
+            Cond::And(a, b) | Cond::Or(a, b) => {
+                let op = if matches!(cond, Cond::And(..)) {
+                    quote!(&&)
+                } else {
+                    quote!(||)
+                };
+                let a = self.cond(a);
+                let right = self.cond(&b.cond);
+                let right = if b.stmts.is_empty() {
+                    quote!((#right))
+                } else {
+                    let stmts = self.forward_block(&b.stmts);
+                    quote!({ #stmts #right })
+                };
+                quote!((#a) #op #right)
+            }
+        }
+    }
+}
+
+fn next(prec: Prec) -> Prec {
+    match prec {
+        Prec::Select => Prec::Sum,
+        Prec::Sum => Prec::Product,
+        Prec::Product => Prec::Unary,
+        Prec::Unary | Prec::Postfix => Prec::Postfix,
+    }
+}
+
+fn parenthesize(tokens: TokenStream, prec: Prec, need: Prec) -> TokenStream {
+    if prec < need {
+        quote!((#tokens))
+    } else {
+        tokens
+    }
+}
+
+/// A float literal, typed `f64` where a method is called on it.
+fn constant(c: f64, need: Prec) -> TokenStream {
+    if !c.is_finite() {
+        let name = if c.is_nan() {
+            "NAN"
+        } else if c > 0.0 {
+            "INFINITY"
+        } else {
+            "NEG_INFINITY"
+        };
+        let name = Ident::new(name, Span::mixed_site());
+        return quote!(::core::primitive::f64::#name);
+    }
+    let literal = if need == Prec::Postfix {
+        format!("{:?}_f64", c.abs())
+            .parse()
+            .unwrap_or_else(|_| Literal::f64_unsuffixed(c.abs()).to_token_stream())
+    } else {
+        Literal::f64_unsuffixed(c.abs()).to_token_stream()
+    };
+    match (c.is_sign_negative(), need) {
+        (false, _) => literal,
+        (true, Prec::Postfix) => quote!((-#literal)),
+        (true, _) => parenthesize(quote!(-#literal), Prec::Unary, need),
+    }
+}
+
+/// A path the user wrote, resolving where they wrote it.
+pub(super) fn external(path: &Extern) -> TokenStream {
+    let mut tokens = TokenStream::new();
+    for (i, segment) in path.path.iter().enumerate() {
+        if segment.is_empty() {
+            tokens.extend(quote!(::));
+            continue;
+        }
+        if i > 0 && !path.path[i - 1].is_empty() {
+            tokens.extend(quote!(::));
+        }
+        Ident::new(segment, path.span).to_tokens(&mut tokens);
+    }
+    tokens
+}
+
+fn cmp(op: CmpOp) -> TokenStream {
+    match op {
+        CmpOp::Lt => quote!(<),
+        CmpOp::Le => quote!(<=),
+        CmpOp::Gt => quote!(>),
+        CmpOp::Ge => quote!(>=),
+        CmpOp::Eq => quote!(==),
+        CmpOp::Ne => quote!(!=),
+    }
+}
+
+fn func_name(f: Func) -> &'static str {
+    match f {
+        Func::Tanh => "tanh",
+        Func::Relu => "relu",
+        Func::Sigmoid => "sigmoid",
+        Func::Exp => "exp",
+        Func::Exp2 => "exp2",
+        Func::ExpM1 => "exp_m1",
+        Func::Ln => "ln",
+        Func::Ln1p => "ln_1p",
+        Func::Log2 => "log2",
+        Func::Log10 => "log10",
+        Func::Sqrt => "sqrt",
+        Func::Cbrt => "cbrt",
+        Func::Sin => "sin",
+        Func::Cos => "cos",
+        Func::Tan => "tan",
+        Func::Asin => "asin",
+        Func::Acos => "acos",
+        Func::Atan => "atan",
+        Func::Sinh => "sinh",
+        Func::Cosh => "cosh",
+        Func::Abs => "abs",
+        Func::Recip => "recip",
+    }
+}
+
+fn func2_name(f: Func2) -> &'static str {
+    match f {
+        Func2::Powf => "powf",
+        Func2::Max => "max",
+        Func2::Min => "min",
+        Func2::Hypot => "hypot",
+        Func2::Atan2 => "atan2",
+    }
+}

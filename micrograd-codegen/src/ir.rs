@@ -1,0 +1,445 @@
+//! The typed intermediate form of a `#[differentiable]` function.
+//!
+//! Lowering flattens every `f64` expression into one [`Op`] per [`Stmt::Assign`] and gives
+//! every reassignment a fresh [`VarId`] (SSA within a block). Blocks meet at [`Stmt::If`]
+//! joins and [`Stmt::For`] slots, the only places where a name holds more than one value.
+//! Nothing here depends on `syn`: the differentiation pass reads this form only.
+
+use proc_macro2::Span;
+
+/// An index into [`Function::vars`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+/// What a variable holds.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ty {
+    /// A differentiable scalar.
+    F64,
+    /// An integer: passed through, never differentiated.
+    Int,
+    /// A boolean: passed through, never differentiated.
+    Bool,
+    /// A `&[f64]` or `&[f64; N]` parameter; `len` is `N` for arrays.
+    Slice {
+        /// The array length of `&[f64; N]`, if any.
+        len: Option<IntExpr>,
+    },
+    /// A local array `[c; N]`.
+    Array {
+        /// `N`.
+        len: IntExpr,
+    },
+}
+
+/// How a variable came to be; decides its printed name.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Origin {
+    /// A function parameter: printed with the user's own identifier.
+    Param,
+    /// The `version`-th binding of a source name (`c`, `c_1`, `c_2`, ...).
+    Named {
+        /// The source name.
+        name: String,
+        /// 0 for the first binding.
+        version: u32,
+    },
+    /// An intermediate result of a nested expression.
+    Temp,
+}
+
+/// One entry of the variable table.
+#[derive(Clone, Debug)]
+pub struct VarInfo {
+    /// How it came to be.
+    pub origin: Origin,
+    /// Its type.
+    pub ty: Ty,
+    /// Where the user wrote it (or the expression it stands for).
+    pub span: Span,
+}
+
+/// A name the user wrote that the macro does not define: a `const`, a function, a path.
+#[derive(Clone, Debug)]
+pub struct Extern {
+    /// Path segments as written (`["std", "f64", "consts", "PI"]`); a leading `::` is kept as "".
+    pub path: Vec<String>,
+    /// Where the user wrote it; the printed path resolves there.
+    pub span: Span,
+}
+
+impl PartialEq for Extern {
+    fn eq(&self, other: &Extern) -> bool {
+        self.path == other.path
+    }
+}
+
+/// A scalar operand of an [`Op`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Operand {
+    /// A variable of type [`Ty::F64`].
+    Var(VarId),
+    /// A float literal.
+    Const(f64),
+    /// A named constant such as `std::f64::consts::PI` or a user `const`.
+    Extern(Extern),
+}
+
+/// Integer expressions: printed as written, never differentiated.
+#[derive(Clone, Debug, PartialEq)]
+pub enum IntExpr {
+    /// A literal with its suffix (`3`, `3usize`).
+    Lit {
+        /// The value.
+        value: u128,
+        /// `usize`, `i32`, ... or empty.
+        suffix: String,
+    },
+    /// An integer variable.
+    Var(VarId),
+    /// A named constant.
+    Extern(Extern),
+    /// `w.len()` of a slice or array.
+    Len(VarId),
+    /// `a op b`.
+    Binary(IntOp, Box<IntExpr>, Box<IntExpr>),
+    /// `-a`.
+    Neg(Box<IntExpr>),
+    /// `a as T`.
+    Cast(Box<IntExpr>, String),
+}
+
+/// Integer binary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`
+    Div,
+    /// `%`
+    Rem,
+}
+
+/// Comparison operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+}
+
+/// A boolean condition. Conditions are evaluated in the forward sweep only.
+#[derive(Clone, Debug)]
+pub enum Cond {
+    /// A comparison of two scalars.
+    F64(CmpOp, Operand, Operand),
+    /// A comparison of two integers.
+    Int(CmpOp, IntExpr, IntExpr),
+    /// A boolean variable.
+    Var(VarId),
+    /// `true` / `false`.
+    Lit(bool),
+    /// `!c`.
+    Not(Box<Cond>),
+    /// `a && b`; `b` is evaluated only when `a` holds, after its own statements.
+    And(Box<Cond>, Box<Scoped>),
+    /// `a || b`; `b` is evaluated only when `a` fails, after its own statements.
+    Or(Box<Cond>, Box<Scoped>),
+}
+
+/// The right side of `&&` / `||` with the statements that compute its operands.
+#[derive(Clone, Debug)]
+pub struct Scoped {
+    /// Forward-only statements (loads, arithmetic) the condition needs.
+    pub stmts: Vec<Stmt>,
+    /// The condition.
+    pub cond: Cond,
+}
+
+/// Elementary functions of one `f64`. Each has one line in `rules::pullback`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Func {
+    /// `x.tanh()`
+    Tanh,
+    /// `x.relu()` (micrograd_runtime's `Activation`)
+    Relu,
+    /// `x.sigmoid()` (micrograd_runtime's `Activation`)
+    Sigmoid,
+    /// `x.exp()`
+    Exp,
+    /// `x.exp2()`
+    Exp2,
+    /// `x.exp_m1()`
+    ExpM1,
+    /// `x.ln()`
+    Ln,
+    /// `x.ln_1p()`
+    Ln1p,
+    /// `x.log2()`
+    Log2,
+    /// `x.log10()`
+    Log10,
+    /// `x.sqrt()`
+    Sqrt,
+    /// `x.cbrt()`
+    Cbrt,
+    /// `x.sin()`
+    Sin,
+    /// `x.cos()`
+    Cos,
+    /// `x.tan()`
+    Tan,
+    /// `x.asin()`
+    Asin,
+    /// `x.acos()`
+    Acos,
+    /// `x.atan()`
+    Atan,
+    /// `x.sinh()`
+    Sinh,
+    /// `x.cosh()`
+    Cosh,
+    /// `x.abs()`
+    Abs,
+    /// `x.recip()`
+    Recip,
+}
+
+/// Binary functions of two `f64`s written as methods: `a.max(b)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Func2 {
+    /// `a.powf(b)`
+    Powf,
+    /// `a.max(b)`
+    Max,
+    /// `a.min(b)`
+    Min,
+    /// `a.hypot(b)`
+    Hypot,
+    /// `a.atan2(b)`
+    Atan2,
+}
+
+/// One argument of a call to another `#[differentiable]` function.
+#[derive(Clone, Debug)]
+pub enum Arg {
+    /// An `f64`.
+    Scalar(Operand),
+    /// An integer.
+    Int(IntExpr),
+    /// A boolean.
+    Bool(Cond),
+    /// A slice parameter or local array, whole or `&a[lo..hi]`.
+    Slice {
+        /// The slice or array.
+        array: VarId,
+        /// `lo` of `&a[lo..hi]`.
+        lo: Option<IntExpr>,
+        /// `hi` of `&a[lo..hi]`.
+        hi: Option<IntExpr>,
+    },
+}
+
+/// A scalar operation: the right side of one [`Stmt::Assign`].
+#[derive(Clone, Debug)]
+pub enum Op {
+    /// `a` (a copy; also how literals are bound)
+    Copy(Operand),
+    /// `a + b`
+    Add(Operand, Operand),
+    /// `a - b`
+    Sub(Operand, Operand),
+    /// `a * b`
+    Mul(Operand, Operand),
+    /// `a / b`
+    Div(Operand, Operand),
+    /// `-a`
+    Neg(Operand),
+    /// `a.powi(n)`
+    Powi(Operand, IntExpr),
+    /// `a.f()`
+    Call1(Func, Operand),
+    /// `a.f(b)`
+    Call2(Func2, Operand, Operand),
+    /// `n as f64`: a constant as far as derivatives go.
+    FromInt(IntExpr),
+    /// `w[i]`
+    Load(VarId, IntExpr),
+    /// `g(args)` where `g` is another `#[differentiable]` function.
+    Call(Extern, Vec<Arg>),
+}
+
+/// A statement of the lowered body.
+#[derive(Clone, Debug)]
+pub enum Stmt {
+    /// `let dst = op;` (scalar)
+    Assign {
+        /// The new variable.
+        dst: VarId,
+        /// What computes it.
+        op: Op,
+    },
+    /// `let dst = expr;` (integer)
+    IntLet {
+        /// The new variable.
+        dst: VarId,
+        /// Its value.
+        expr: IntExpr,
+    },
+    /// `let dst = cond;` (boolean)
+    BoolLet {
+        /// The new variable.
+        dst: VarId,
+        /// Its value.
+        cond: Cond,
+    },
+    /// `let mut dst = [fill; len];`
+    Array {
+        /// The array variable.
+        dst: VarId,
+        /// The initial value of every entry.
+        fill: Operand,
+    },
+    /// `array[index] = value;`
+    Store {
+        /// A local array.
+        array: VarId,
+        /// Which entry.
+        index: IntExpr,
+        /// The new value.
+        value: Operand,
+    },
+    /// `array[index] += value;` (or `-=` with `negate`)
+    StoreAdd {
+        /// A local array.
+        array: VarId,
+        /// Which entry.
+        index: IntExpr,
+        /// What is added.
+        value: Operand,
+        /// `-=` rather than `+=`.
+        negate: bool,
+    },
+    /// `if cond { then } else { otherwise }`, after which each join takes its branch's value.
+    If(Box<If>),
+    /// `for var in start..end { body }` (or `..=`).
+    For(Box<For>),
+}
+
+/// A two-way branch.
+#[derive(Clone, Debug)]
+pub struct If {
+    /// The decision, evaluated once.
+    pub cond: Cond,
+    /// Where `if` was written.
+    pub span: Span,
+    /// Taken when `cond` holds.
+    pub then: Block,
+    /// Taken otherwise (possibly empty).
+    pub otherwise: Block,
+    /// Variables that each branch defines differently: `(joined, from then, from otherwise)`.
+    pub joins: Vec<Join>,
+}
+
+/// A value that an `if` produces: one operand per branch.
+#[derive(Clone, Debug)]
+pub struct Join {
+    /// The variable after the `if`.
+    pub dst: VarId,
+    /// Its value when the condition held.
+    pub then: Operand,
+    /// Its value otherwise.
+    pub otherwise: Operand,
+}
+
+/// A counted loop.
+#[derive(Clone, Debug)]
+pub struct For {
+    /// The loop index (an integer variable), if named.
+    pub index: Option<VarId>,
+    /// Where `for` was written.
+    pub span: Span,
+    /// The first index.
+    pub start: IntExpr,
+    /// The bound.
+    pub end: IntExpr,
+    /// `..=` rather than `..`.
+    pub inclusive: bool,
+    /// The loop body.
+    pub body: Block,
+    /// Scalars the body updates: each lives in a mutable slot across iterations.
+    pub carried: Vec<Carried>,
+}
+
+/// A scalar updated by a loop body: `slot` holds it between iterations.
+#[derive(Clone, Debug)]
+pub struct Carried {
+    /// The mutable variable: its value entering each iteration, and after the loop.
+    pub slot: VarId,
+    /// Its value before the loop.
+    pub init: Operand,
+    /// Its value at the end of the body, written back to `slot`.
+    pub exit: Operand,
+}
+
+/// A sequence of statements.
+pub type Block = Vec<Stmt>;
+
+/// A parameter of the differentiated function.
+#[derive(Clone, Debug)]
+pub struct Param {
+    /// Its variable.
+    pub var: VarId,
+    /// Whether `wrt(..)` selects it (always false for integers and booleans).
+    pub wrt: bool,
+}
+
+/// A whole lowered function.
+#[derive(Clone, Debug)]
+pub struct Function {
+    /// The function's name.
+    pub name: String,
+    /// Its parameters in order.
+    pub params: Vec<Param>,
+    /// The body.
+    pub body: Block,
+    /// The returned value.
+    pub result: Operand,
+    /// The variable table.
+    pub vars: Vec<VarInfo>,
+}
+
+impl Function {
+    /// The entry of `var` in the variable table.
+    pub fn var(&self, var: VarId) -> &VarInfo {
+        &self.vars[var.0 as usize]
+    }
+}
+
+/// Calls `f` on every statement of `block` and of the blocks nested in it, outermost first.
+pub fn walk(block: &[Stmt], f: &mut dyn FnMut(&Stmt)) {
+    for stmt in block {
+        f(stmt);
+        match stmt {
+            Stmt::If(branch) => {
+                walk(&branch.then, f);
+                walk(&branch.otherwise, f);
+            }
+            Stmt::For(the_loop) => walk(&the_loop.body, f),
+            _ => {}
+        }
+    }
+}

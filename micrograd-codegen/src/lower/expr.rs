@@ -1,0 +1,628 @@
+//! Expressions: each `f64` operation becomes one statement; integers and conditions stay trees.
+
+use super::Lowerer;
+use crate::ir::{
+    Arg, CmpOp, Cond, Extern, Func, Func2, IntExpr, IntOp, Op, Operand, Scoped, Ty, VarId,
+};
+use syn::spanned::Spanned;
+use syn::{BinOp, Expr, Lit, UnOp};
+
+/// The lowered form of an expression, by type.
+#[derive(Clone, Debug)]
+pub enum Value {
+    /// A differentiable scalar.
+    F64(Operand),
+    /// An integer.
+    Int(IntExpr),
+    /// A boolean.
+    Bool(Cond),
+    /// A slice parameter or a local array, named whole.
+    Seq(VarId),
+    /// A path the macro does not know (a `const`): typed by its context.
+    Unknown(Extern),
+    /// An error was already reported.
+    Error,
+}
+
+const METHODS: &str = "tanh, relu, sigmoid, exp, exp2, exp_m1, ln, ln_1p, log2, log10, sqrt, cbrt, sin, cos, tan, \
+     asin, acos, atan, sinh, cosh, abs, recip, powi, powf, max, min, hypot, atan2";
+
+fn func(name: &str) -> Option<Func> {
+    Some(match name {
+        "tanh" => Func::Tanh,
+        "relu" => Func::Relu,
+        "sigmoid" => Func::Sigmoid,
+        "exp" => Func::Exp,
+        "exp2" => Func::Exp2,
+        "exp_m1" => Func::ExpM1,
+        "ln" => Func::Ln,
+        "ln_1p" => Func::Ln1p,
+        "log2" => Func::Log2,
+        "log10" => Func::Log10,
+        "sqrt" => Func::Sqrt,
+        "cbrt" => Func::Cbrt,
+        "sin" => Func::Sin,
+        "cos" => Func::Cos,
+        "tan" => Func::Tan,
+        "asin" => Func::Asin,
+        "acos" => Func::Acos,
+        "atan" => Func::Atan,
+        "sinh" => Func::Sinh,
+        "cosh" => Func::Cosh,
+        "abs" => Func::Abs,
+        "recip" => Func::Recip,
+        _ => return None,
+    })
+}
+
+fn func2(name: &str) -> Option<Func2> {
+    Some(match name {
+        "powf" => Func2::Powf,
+        "max" => Func2::Max,
+        "min" => Func2::Min,
+        "hypot" => Func2::Hypot,
+        "atan2" => Func2::Atan2,
+        _ => return None,
+    })
+}
+
+impl Lowerer<'_> {
+    /// Lowers any expression to a typed value.
+    pub(super) fn expr(&mut self, expr: &Expr) -> Value {
+        match expr {
+            Expr::Lit(lit) => self.literal(&lit.lit),
+            Expr::Path(path) => self.path(path),
+            Expr::Paren(inner) => self.expr(&inner.expr),
+            Expr::Group(inner) => self.expr(&inner.expr),
+            Expr::Binary(binary) => self.binary(binary),
+            Expr::Unary(unary) => self.unary(unary),
+            Expr::MethodCall(call) => self.method(call),
+            Expr::Call(call) => self.call(call),
+            Expr::Cast(cast) => self.cast(cast),
+            Expr::Index(index) => self.index(index),
+            Expr::If(branch) => self.if_expr(branch),
+            Expr::Block(block) if block.label.is_none() => self.block_expr(&block.block),
+            other => {
+                self.unsupported(other);
+                Value::Error
+            }
+        }
+    }
+
+    /// Lowers an expression that must be an `f64`.
+    pub(super) fn f64_operand(&mut self, expr: &Expr) -> Option<Operand> {
+        match self.expr(expr) {
+            Value::F64(operand) => Some(operand),
+            Value::Unknown(path) => Some(Operand::Extern(path)),
+            Value::Error => None,
+            _ => {
+                self.errors
+                    .at(expr.span(), "expected an `f64` expression here");
+                None
+            }
+        }
+    }
+
+    /// Lowers an expression that must be an integer.
+    pub(super) fn int_operand(&mut self, expr: &Expr) -> Option<IntExpr> {
+        match self.expr(expr) {
+            Value::Int(int) => Some(int),
+            Value::Unknown(path) => Some(IntExpr::Extern(path)),
+            Value::Error => None,
+            _ => {
+                self.errors
+                    .at(expr.span(), "expected an integer expression here");
+                None
+            }
+        }
+    }
+
+    /// An integer expression outside the body (an array length in the signature).
+    pub(super) fn int_expr(&mut self, expr: &Expr) -> IntExpr {
+        self.int_operand(expr).unwrap_or(IntExpr::Lit {
+            value: 0,
+            suffix: String::new(),
+        })
+    }
+
+    fn literal(&mut self, lit: &Lit) -> Value {
+        match lit {
+            Lit::Float(float) if float.suffix().is_empty() || float.suffix() == "f64" => {
+                match float.base10_parse::<f64>() {
+                    Ok(value) => Value::F64(Operand::Const(value)),
+                    Err(error) => self.error(error.span(), error),
+                }
+            }
+            Lit::Float(float) => self.error(
+                float.span(),
+                "`f32` literals are not supported; write `f64`",
+            ),
+            Lit::Int(int) => match int.base10_parse::<u128>() {
+                Ok(value) => Value::Int(IntExpr::Lit {
+                    value,
+                    suffix: int.suffix().to_string(),
+                }),
+                Err(error) => self.error(error.span(), error),
+            },
+            Lit::Bool(boolean) => Value::Bool(Cond::Lit(boolean.value)),
+            other => self.error(
+                other.span(),
+                "only numeric and boolean literals are supported",
+            ),
+        }
+    }
+
+    pub(super) fn error(
+        &mut self,
+        span: proc_macro2::Span,
+        message: impl std::fmt::Display,
+    ) -> Value {
+        self.errors.at(span, message);
+        Value::Error
+    }
+
+    fn path(&mut self, path: &syn::ExprPath) -> Value {
+        if let Some(ident) = path.path.get_ident() {
+            if let Some(binding) = self.lookup(&ident.to_string()) {
+                return match self.ty(binding.var) {
+                    Ty::F64 => Value::F64(Operand::Var(binding.var)),
+                    Ty::Int => Value::Int(IntExpr::Var(binding.var)),
+                    Ty::Bool => Value::Bool(Cond::Var(binding.var)),
+                    Ty::Slice { .. } | Ty::Array { .. } => Value::Seq(binding.var),
+                };
+            }
+        }
+        let segments: Vec<String> = path
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
+        let mut full = segments.clone();
+        if path.path.leading_colon.is_some() {
+            full.insert(0, String::new());
+        }
+        let external = Extern {
+            path: full,
+            span: path.span(),
+        };
+        let names: Vec<&str> = segments.iter().map(String::as_str).collect();
+        match names.as_slice() {
+            [.., "f64", "consts", _] | ["f64", _] => Value::F64(Operand::Extern(external)),
+            [int, _] if crate::signature::is_int_name(int) => Value::Int(IntExpr::Extern(external)),
+            _ => Value::Unknown(external),
+        }
+    }
+
+    fn binary(&mut self, binary: &syn::ExprBinary) -> Value {
+        let span = binary.op.span();
+        if let Some(cmp) = cmp_op(&binary.op) {
+            return self.compare(cmp, &binary.left, &binary.right);
+        }
+        if matches!(binary.op, BinOp::And(_) | BinOp::Or(_)) {
+            return Value::Bool(self.logic(binary));
+        }
+        let Some(op) = arith_op(&binary.op) else {
+            return self.error(
+                span,
+                "this operator is not supported here; use `+ - * /`, comparisons, `&&`, `||`, and `=`, `+=`, `-=`, `*=`, `/=` as statements",
+            );
+        };
+        let left = self.expr(&binary.left);
+        let right = self.expr(&binary.right);
+        match unify(left, right) {
+            Some((Value::F64(a), Value::F64(b))) => match op {
+                IntOp::Add => Value::F64(self.temp(Op::Add(a, b), span)),
+                IntOp::Sub => Value::F64(self.temp(Op::Sub(a, b), span)),
+                IntOp::Mul => Value::F64(self.temp(Op::Mul(a, b), span)),
+                IntOp::Div => Value::F64(self.temp(Op::Div(a, b), span)),
+                IntOp::Rem => self.error(span, "`%` is not supported on `f64`; it has no useful derivative"),
+            },
+            Some((Value::Int(a), Value::Int(b))) => Value::Int(IntExpr::Binary(op, Box::new(a), Box::new(b))),
+            Some((Value::Error, _) | (_, Value::Error)) => Value::Error,
+            _ => self.error(
+                span,
+                "cannot mix `f64` and integers in arithmetic; convert the integer with `as f64`, or write `2.0` for `2`",
+            ),
+        }
+    }
+
+    fn compare(&mut self, cmp: CmpOp, left: &Expr, right: &Expr) -> Value {
+        let span = left.span();
+        let left = self.expr(left);
+        let right = self.expr(right);
+        match unify(left, right) {
+            Some((Value::F64(a), Value::F64(b))) => Value::Bool(Cond::F64(cmp, a, b)),
+            Some((Value::Int(a), Value::Int(b))) => Value::Bool(Cond::Int(cmp, a, b)),
+            Some((Value::Error, _) | (_, Value::Error)) => Value::Error,
+            _ => self.error(span, "comparisons take two `f64`s or two integers"),
+        }
+    }
+
+    fn logic(&mut self, binary: &syn::ExprBinary) -> Cond {
+        let left = self.cond(&binary.left);
+        let (stmts, right) = self.capture(|this| this.cond(&binary.right));
+        let scoped = Box::new(Scoped { stmts, cond: right });
+        match binary.op {
+            BinOp::And(_) => Cond::And(Box::new(left), scoped),
+            _ => Cond::Or(Box::new(left), scoped),
+        }
+    }
+
+    /// Lowers an expression that must be a boolean.
+    pub(super) fn cond(&mut self, expr: &Expr) -> Cond {
+        match self.expr(expr) {
+            Value::Bool(cond) => cond,
+            Value::Error => Cond::Lit(true),
+            _ => {
+                self.errors
+                    .at(expr.span(), "expected a condition such as `x > 0.0`");
+                Cond::Lit(true)
+            }
+        }
+    }
+
+    fn unary(&mut self, unary: &syn::ExprUnary) -> Value {
+        match (&unary.op, self.expr(&unary.expr)) {
+            (UnOp::Neg(_), Value::F64(Operand::Const(c))) => Value::F64(Operand::Const(-c)),
+            (UnOp::Neg(token), Value::F64(a)) => Value::F64(self.temp(Op::Neg(a), token.span)),
+            (UnOp::Neg(token), Value::Unknown(path)) => {
+                Value::F64(self.temp(Op::Neg(Operand::Extern(path)), token.span))
+            }
+            (UnOp::Neg(_), Value::Int(a)) => Value::Int(IntExpr::Neg(Box::new(a))),
+            (UnOp::Not(_), Value::Bool(c)) => Value::Bool(Cond::Not(Box::new(c))),
+            (_, Value::Error) => Value::Error,
+            (op, _) => self.error(
+                op.span(),
+                "this unary operator is not supported here; use `-x` or `!c`",
+            ),
+        }
+    }
+
+    fn method(&mut self, call: &syn::ExprMethodCall) -> Value {
+        let name = call.method.to_string();
+        let span = call.method.span();
+        if call.turbofish.is_some() {
+            return self.error(span, "turbofish `::<>` is not supported here");
+        }
+        let receiver = self.expr(&call.receiver);
+        let args: Vec<&Expr> = call.args.iter().collect();
+        self.apply(&name, span, receiver, &args)
+    }
+
+    /// `receiver.name(args)`, also reached from `f64::name(receiver, args)`.
+    fn apply(
+        &mut self,
+        name: &str,
+        span: proc_macro2::Span,
+        receiver: Value,
+        args: &[&Expr],
+    ) -> Value {
+        let receiver = match receiver {
+            Value::Seq(array) if name == "len" && args.is_empty() => return Value::Int(IntExpr::Len(array)),
+            Value::F64(operand) => operand,
+            Value::Unknown(path) => Operand::Extern(path),
+            Value::Error => return Value::Error,
+            _ => return self.error(span, format!("`{name}` is not supported here; the supported methods are `{METHODS}` on `f64` and `len` on slices")),
+        };
+        match (func(name), func2(name), args) {
+            (Some(f), _, []) => Value::F64(self.temp(Op::Call1(f, receiver), span)),
+            (_, Some(f), [arg]) => match self.f64_operand(arg) {
+                Some(b) => Value::F64(self.temp(Op::Call2(f, receiver, b), span)),
+                None => Value::Error,
+            },
+            _ if name == "powi" && args.len() == 1 => match self.int_operand(args[0]) {
+                Some(n) => Value::F64(self.temp(Op::Powi(receiver, n), span)),
+                None => Value::Error,
+            },
+            (Some(_), _, _) | (_, Some(_), _) => self.error(span, format!("wrong number of arguments to `{name}`")),
+            _ => self.error(span, format!("`{name}` is not supported on `f64` in `#[differentiable]` functions; the supported methods are `{METHODS}`")),
+        }
+    }
+
+    fn call(&mut self, call: &syn::ExprCall) -> Value {
+        let Expr::Path(path) = &*call.func else {
+            return self.error(
+                call.func.span(),
+                "only functions called by name can be differentiated",
+            );
+        };
+        let segments: Vec<String> = path
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
+        if let [ty, name] = segments.as_slice() {
+            if ty == "f64" {
+                let Some((first, rest)) = call
+                    .args
+                    .iter()
+                    .collect::<Vec<_>>()
+                    .split_first()
+                    .map(|(a, r)| (*a, r.to_vec()))
+                else {
+                    return self.error(path.span(), format!("`f64::{name}` needs an argument"));
+                };
+                let receiver = self.expr(first);
+                return self.apply(name, path.path.segments[1].ident.span(), receiver, &rest);
+            }
+        }
+        let mut full = segments;
+        if path.path.leading_colon.is_some() {
+            full.insert(0, String::new());
+        }
+        let callee = Extern {
+            path: full,
+            span: path.span(),
+        };
+        let args: Option<Vec<Arg>> = call.args.iter().map(|arg| self.arg(arg)).collect();
+        match args {
+            Some(args) => Value::F64(self.temp(Op::Call(callee, args), path.span())),
+            None => Value::Error,
+        }
+    }
+
+    fn arg(&mut self, expr: &Expr) -> Option<Arg> {
+        if let Expr::Reference(reference) = expr {
+            if reference.mutability.is_some() {
+                self.errors.at(
+                    reference.span(),
+                    "`&mut` arguments are not supported; pass `&w` or `&w[a..b]`",
+                );
+                return None;
+            }
+            return self.slice_arg(&reference.expr);
+        }
+        match self.expr(expr) {
+            Value::F64(operand) => Some(Arg::Scalar(operand)),
+            Value::Int(int) => Some(Arg::Int(int)),
+            Value::Bool(cond) => Some(Arg::Bool(cond)),
+            Value::Seq(array) => Some(Arg::Slice {
+                array,
+                lo: None,
+                hi: None,
+            }),
+            Value::Unknown(path) => {
+                self.errors.at(path.span, "cannot tell whether this is an `f64` or an integer; bind it with `let x: f64 = ..;` first");
+                None
+            }
+            Value::Error => None,
+        }
+    }
+
+    fn slice_arg(&mut self, expr: &Expr) -> Option<Arg> {
+        match expr {
+            Expr::Index(index) => {
+                let Value::Seq(array) = self.expr(&index.expr) else {
+                    self.errors.at(
+                        index.expr.span(),
+                        "sub-slices `&w[a..b]` are taken of slice parameters and local arrays",
+                    );
+                    return None;
+                };
+                let Expr::Range(range) = &*index.index else {
+                    self.errors.at(
+                        index.index.span(),
+                        "pass a sub-slice as `&w[a..b]`, `&w[a..]` or `&w[..b]`",
+                    );
+                    return None;
+                };
+                if matches!(range.limits, syn::RangeLimits::Closed(_)) {
+                    self.errors.at(
+                        range.span(),
+                        "write sub-slices with `..`, such as `&w[a..b]`",
+                    );
+                    return None;
+                }
+                let lo = range.start.as_deref().map(|e| self.int_operand(e));
+                let hi = range.end.as_deref().map(|e| self.int_operand(e));
+                Some(Arg::Slice {
+                    array,
+                    lo: lo.flatten(),
+                    hi: hi.flatten(),
+                })
+            }
+            other => match self.expr(other) {
+                Value::Seq(array) => Some(Arg::Slice {
+                    array,
+                    lo: None,
+                    hi: None,
+                }),
+                Value::Error => None,
+                _ => {
+                    self.errors.at(
+                        other.span(),
+                        "references are passed as `&w` or `&w[a..b]` of a slice or local array",
+                    );
+                    None
+                }
+            },
+        }
+    }
+
+    fn cast(&mut self, cast: &syn::ExprCast) -> Value {
+        let target = match &*cast.ty {
+            syn::Type::Path(path) => path.path.get_ident().map(|ident| ident.to_string()),
+            _ => None,
+        };
+        let Some(target) = target else {
+            return self.error(
+                cast.ty.span(),
+                "casts are supported to `f64` and integer types",
+            );
+        };
+        match (self.expr(&cast.expr), target.as_str()) {
+            (Value::Int(int), "f64") => Value::F64(self.temp(Op::FromInt(int), cast.as_token.span)),
+            (Value::Unknown(path), "f64") => {
+                Value::F64(self.temp(Op::FromInt(IntExpr::Extern(path)), cast.as_token.span))
+            }
+            (Value::F64(operand), "f64") => Value::F64(operand),
+            (Value::Int(int), ty) if crate::signature::is_int_name(ty) => {
+                Value::Int(IntExpr::Cast(Box::new(int), target))
+            }
+            (Value::Unknown(path), ty) if crate::signature::is_int_name(ty) => {
+                Value::Int(IntExpr::Cast(Box::new(IntExpr::Extern(path)), target))
+            }
+            (Value::Error, _) => Value::Error,
+            (Value::F64(_), _) => self.error(
+                cast.ty.span(),
+                "casting an `f64` to an integer is not differentiable; keep it `f64`",
+            ),
+            _ => self.error(
+                cast.ty.span(),
+                "casts are supported from integers to `f64` and between integer types",
+            ),
+        }
+    }
+
+    fn index(&mut self, index: &syn::ExprIndex) -> Value {
+        let array = match self.expr(&index.expr) {
+            Value::Seq(array) => array,
+            Value::Error => return Value::Error,
+            _ => {
+                return self.error(
+                    index.expr.span(),
+                    "only slice parameters and local arrays can be indexed",
+                );
+            }
+        };
+        if let Expr::Range(range) = &*index.index {
+            return self.error(
+                range.span(),
+                "sub-slices `&w[a..b]` can only be passed to a `#[differentiable]` function",
+            );
+        }
+        match self.int_operand(&index.index) {
+            Some(i) => Value::F64(self.temp(Op::Load(array, i), index.span())),
+            None => Value::Error,
+        }
+    }
+
+    pub(super) fn unsupported(&mut self, expr: &Expr) {
+        let (span, message): (proc_macro2::Span, &str) = match expr {
+            Expr::Closure(closure) => (
+                closure.inputs_begin.span,
+                "closures are not supported in `#[differentiable]` functions; write a separate `#[differentiable]` function and call it",
+            ),
+            Expr::Unsafe(block) => (
+                block.unsafe_token.span,
+                "`unsafe` blocks are not supported in `#[differentiable]` functions",
+            ),
+            Expr::While(w) => (
+                w.while_token.span,
+                "`while` loops are not supported in `#[differentiable]` functions; use `for i in a..b`",
+            ),
+            Expr::Loop(l) => (
+                l.loop_token.span,
+                "`loop` is not supported in `#[differentiable]` functions; use `for i in a..b`",
+            ),
+            Expr::Break(b) => (
+                b.break_token.span,
+                "`break` is not supported in `#[differentiable]` functions; give the loop the exact range `for i in a..b` instead",
+            ),
+            Expr::Continue(c) => (
+                c.continue_token.span,
+                "`continue` is not supported in `#[differentiable]` functions; wrap the rest of the body in `if`",
+            ),
+            Expr::Match(m) => (
+                m.match_token.span,
+                "`match` is not supported in `#[differentiable]` functions; use `if` / `else if`",
+            ),
+            Expr::Macro(m) => (
+                m.mac.path.span(),
+                "macro calls are not supported in `#[differentiable]` functions",
+            ),
+            Expr::Async(a) => (
+                a.async_token.span,
+                "`async` blocks are not supported in `#[differentiable]` functions",
+            ),
+            Expr::Await(a) => (
+                a.await_token.span,
+                "`.await` is not supported in `#[differentiable]` functions",
+            ),
+            Expr::Try(t) => (
+                t.question_token.span,
+                "`?` is not supported in `#[differentiable]` functions",
+            ),
+            Expr::Field(f) => (
+                f.dot_token.span,
+                "field access is not supported; pass the value as an `f64` parameter",
+            ),
+            Expr::Tuple(t) => (
+                t.span(),
+                "tuples are not supported; a `#[differentiable]` function returns one `f64`",
+            ),
+            Expr::Array(a) => (
+                a.span(),
+                "array literals are not supported; create local arrays with `[0.0; N]`",
+            ),
+            Expr::Reference(r) => (
+                r.and_token.span,
+                "references are only supported as arguments: `&w` or `&w[a..b]`",
+            ),
+            Expr::Return(r) => (
+                r.return_token.span,
+                "`return` is not supported inside loops; compute the value and return it after the loop",
+            ),
+            Expr::Struct(s) => (
+                s.span(),
+                "struct literals are not supported in `#[differentiable]` functions",
+            ),
+            Expr::Repeat(r) => (r.span(), "arrays `[0.0; N]` can only initialize a `let`"),
+            Expr::Range(r) => (
+                r.span(),
+                "ranges can only bound a `for` loop or slice an argument",
+            ),
+            Expr::Assign(a) => (
+                a.eq_token.span,
+                "assignments are statements here; end them with `;`",
+            ),
+            other => (
+                other.span(),
+                "this expression is not supported in `#[differentiable]` functions",
+            ),
+        };
+        self.errors.at(span, message);
+    }
+}
+
+fn cmp_op(op: &BinOp) -> Option<CmpOp> {
+    Some(match op {
+        BinOp::Lt(_) => CmpOp::Lt,
+        BinOp::Le(_) => CmpOp::Le,
+        BinOp::Gt(_) => CmpOp::Gt,
+        BinOp::Ge(_) => CmpOp::Ge,
+        BinOp::Eq(_) => CmpOp::Eq,
+        BinOp::Ne(_) => CmpOp::Ne,
+        _ => return None,
+    })
+}
+
+/// The arithmetic of `op`, also for the compound assignments `+=` and friends.
+pub(super) fn arith_op(op: &BinOp) -> Option<IntOp> {
+    Some(match op {
+        BinOp::Add(_) | BinOp::AddAssign(_) => IntOp::Add,
+        BinOp::Sub(_) | BinOp::SubAssign(_) => IntOp::Sub,
+        BinOp::Mul(_) | BinOp::MulAssign(_) => IntOp::Mul,
+        BinOp::Div(_) | BinOp::DivAssign(_) => IntOp::Div,
+        BinOp::Rem(_) | BinOp::RemAssign(_) => IntOp::Rem,
+        _ => return None,
+    })
+}
+
+/// Gives a path of unknown type the type of the other side.
+fn unify(left: Value, right: Value) -> Option<(Value, Value)> {
+    Some(match (left, right) {
+        (Value::Unknown(a), Value::F64(b)) => (Value::F64(Operand::Extern(a)), Value::F64(b)),
+        (Value::F64(a), Value::Unknown(b)) => (Value::F64(a), Value::F64(Operand::Extern(b))),
+        (Value::Unknown(a), Value::Int(b)) => (Value::Int(IntExpr::Extern(a)), Value::Int(b)),
+        (Value::Int(a), Value::Unknown(b)) => (Value::Int(a), Value::Int(IntExpr::Extern(b))),
+        // Two unknown names are most often integer constants such as `ROWS * COLS`.
+        (Value::Unknown(a), Value::Unknown(b)) => (
+            Value::Int(IntExpr::Extern(a)),
+            Value::Int(IntExpr::Extern(b)),
+        ),
+        pair => pair,
+    })
+}

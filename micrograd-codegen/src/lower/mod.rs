@@ -1,0 +1,198 @@
+//! From `syn` to the IR: one operation per binding, fresh names for every reassignment.
+//!
+//! Before: `c += c + 1.0;` After: `let t0 = c + 1.0; let c_1 = c + t0;`
+//!
+//! Names live in a stack of scopes; a reassignment rebinds the name where it was declared, so
+//! after a branch or a loop body the lowerer compares bindings to find joins and slots.
+
+mod expr;
+mod scan;
+mod stmt;
+
+use crate::error::Errors;
+use crate::ir::{Block, Function, Op, Operand, Origin, Param, Stmt, Ty, VarId, VarInfo};
+use crate::signature::{Kind, ParamSpec};
+use proc_macro2::Span;
+use std::collections::HashMap;
+
+/// Where a name is bound, and at what control depth it was declared.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Binding {
+    var: VarId,
+    depth: usize,
+}
+
+type Scopes = Vec<HashMap<String, Binding>>;
+
+/// The state of lowering one function body.
+pub struct Lowerer<'e> {
+    errors: &'e mut Errors,
+    vars: Vec<VarInfo>,
+    scopes: Scopes,
+    blocks: Vec<Block>,
+    versions: HashMap<String, u32>,
+    /// Enclosing `if`s and `for`s.
+    depth: usize,
+    /// Enclosing `for`s.
+    loops: usize,
+}
+
+/// Lowers `item`'s body; `None` if it used anything outside the language (errors say what).
+pub fn lower(
+    item: &syn::ItemFn,
+    specs: &[ParamSpec],
+    wrt: &dyn Fn(&syn::Ident) -> bool,
+    errors: &mut Errors,
+) -> Option<Function> {
+    let before = errors.len();
+    let mut lowerer = Lowerer {
+        errors,
+        vars: Vec::new(),
+        scopes: vec![HashMap::new()],
+        blocks: vec![Vec::new()],
+        versions: HashMap::new(),
+        depth: 0,
+        loops: 0,
+    };
+    let params = specs
+        .iter()
+        .map(|spec| lowerer.param(spec, wrt(&spec.ident)))
+        .collect();
+    let result = lowerer.function_body(&item.block);
+    let body = lowerer.blocks.pop().unwrap_or_default();
+    let function = Function {
+        name: item.sig.ident.to_string(),
+        params,
+        body,
+        result: result?,
+        vars: lowerer.vars,
+    };
+    (errors.len() == before).then_some(function)
+}
+
+impl Lowerer<'_> {
+    fn param(&mut self, spec: &ParamSpec, wrt: bool) -> Param {
+        let ty = match &spec.kind {
+            Kind::Scalar => Ty::F64,
+            Kind::Int(_) => Ty::Int,
+            Kind::Bool => Ty::Bool,
+            Kind::Slice(len) => Ty::Slice {
+                len: len.as_ref().map(|len| self.int_expr(len)),
+            },
+        };
+        let differentiable = matches!(ty, Ty::F64 | Ty::Slice { .. });
+        let var = self.new_var(Origin::Param, ty, spec.ident.span());
+        self.bind(&spec.ident.to_string(), var);
+        Param {
+            var,
+            wrt: wrt && differentiable,
+        }
+    }
+
+    fn new_var(&mut self, origin: Origin, ty: Ty, span: Span) -> VarId {
+        let id = VarId(self.vars.len() as u32);
+        self.vars.push(VarInfo { origin, ty, span });
+        id
+    }
+
+    /// A fresh variable for the next binding of the source name `name`.
+    fn named(&mut self, name: &str, ty: Ty, span: Span) -> VarId {
+        let origin = self.next_version(name);
+        self.new_var(origin, ty, span)
+    }
+
+    fn next_version(&mut self, name: &str) -> Origin {
+        let version = self.versions.entry(name.to_string()).or_insert(0);
+        let origin = Origin::Named {
+            name: name.to_string(),
+            version: *version,
+        };
+        *version += 1;
+        origin
+    }
+
+    fn ty(&self, var: VarId) -> &Ty {
+        &self.vars[var.0 as usize].ty
+    }
+
+    fn emit(&mut self, stmt: Stmt) {
+        if let Some(block) = self.blocks.last_mut() {
+            block.push(stmt);
+        }
+    }
+
+    /// Runs `f` with a fresh output block and returns what it emitted.
+    fn capture<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> (Block, T) {
+        self.blocks.push(Vec::new());
+        let value = f(self);
+        (self.blocks.pop().unwrap_or_default(), value)
+    }
+
+    /// Emits `op` into a fresh temporary.
+    fn temp(&mut self, op: Op, span: Span) -> Operand {
+        let dst = self.new_var(Origin::Temp, Ty::F64, span);
+        self.emit(Stmt::Assign { dst, op });
+        Operand::Var(dst)
+    }
+
+    /// Binds `value` to a new version of `name`: renames the temporary that holds it when
+    /// it was just computed, so `let c = a + b;` prints as one line, not two.
+    fn define(&mut self, name: &str, value: Operand, span: Span) -> VarId {
+        if let Operand::Var(var) = value {
+            let fresh = self.vars[var.0 as usize].origin == Origin::Temp && self.just_defined(var);
+            if fresh {
+                self.vars[var.0 as usize].origin = self.next_version(name);
+                self.vars[var.0 as usize].span = span;
+                return var;
+            }
+        }
+        let dst = self.named(name, Ty::F64, span);
+        self.emit(Stmt::Assign {
+            dst,
+            op: Op::Copy(value),
+        });
+        dst
+    }
+
+    fn just_defined(&self, var: VarId) -> bool {
+        let last = self.blocks.last().and_then(|block| block.last());
+        match last {
+            Some(Stmt::Assign { dst, .. }) => *dst == var,
+            Some(Stmt::If(branch)) => branch.joins.iter().any(|join| join.dst == var),
+            _ => false,
+        }
+    }
+
+    fn bind(&mut self, name: &str, var: VarId) {
+        let depth = self.depth;
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.insert(name.to_string(), Binding { var, depth });
+        }
+    }
+
+    /// Points `name` at `var` in the scope that declared it.
+    fn rebind(&mut self, name: &str, var: VarId) {
+        if let Some(binding) = self
+            .scopes
+            .iter_mut()
+            .rev()
+            .find_map(|scope| scope.get_mut(name))
+        {
+            binding.var = var;
+        }
+    }
+
+    fn lookup(&self, name: &str) -> Option<Binding> {
+        self.scopes
+            .iter()
+            .rev()
+            .find_map(|scope| scope.get(name).copied())
+    }
+
+    fn in_scope<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        self.scopes.push(HashMap::new());
+        let value = f(self);
+        self.scopes.pop();
+        value
+    }
+}

@@ -1,0 +1,205 @@
+//! Checks the function's signature and classifies its parameters.
+
+use crate::error::Errors;
+use syn::spanned::Spanned;
+use syn::{FnArg, Ident, ItemFn, Pat, ReturnType, Type};
+
+/// The kind of a parameter, as far as differentiation goes.
+#[derive(Clone)]
+pub enum Kind {
+    /// `x: f64`
+    Scalar,
+    /// `w: &[f64]` or `w: &[f64; N]` (with `N`).
+    Slice(Option<syn::Expr>),
+    /// An integer, passed through; its type as written.
+    Int(Type),
+    /// `flag: bool`, passed through.
+    Bool,
+}
+
+/// One parameter of the signature.
+#[derive(Clone)]
+pub struct ParamSpec {
+    /// Its name.
+    pub ident: Ident,
+    /// Its kind.
+    pub kind: Kind,
+    /// The type as the user wrote it.
+    pub ty: Type,
+}
+
+const INT_TYPES: [&str; 12] = [
+    "usize", "isize", "u8", "u16", "u32", "u64", "u128", "i8", "i16", "i32", "i64", "i128",
+];
+
+/// Checks everything about `item` but its body; returns its parameters if they are all valid.
+pub fn check(item: &ItemFn, errors: &mut Errors) -> Option<Vec<ParamSpec>> {
+    let before = errors.len();
+    let sig = &item.sig;
+    if let Some(token) = &sig.constness {
+        errors.at(
+            token.span,
+            "`const fn` is not supported by `#[differentiable]`; remove `const`",
+        );
+    }
+    if let Some(token) = &sig.asyncness {
+        errors.at(
+            token.span,
+            "`async fn` is not supported by `#[differentiable]`; remove `async`",
+        );
+    }
+    if let syn::Safety::Unsafe(token) = &sig.safety {
+        errors.at(
+            token.span,
+            "`unsafe fn` is not supported by `#[differentiable]`; remove `unsafe`",
+        );
+    }
+    if let Some(abi) = &sig.abi {
+        errors.at(
+            abi.extern_token.span,
+            "`extern` functions are not supported by `#[differentiable]`",
+        );
+    }
+    if let Some(variadic) = &sig.variadic {
+        errors.at(
+            variadic.span(),
+            "variadic functions are not supported by `#[differentiable]`",
+        );
+    }
+    if let Some(param) = sig.generics.params.first() {
+        errors.at(
+            param.span(),
+            "generic parameters are not supported by `#[differentiable]`; write the function for `f64`",
+        );
+    }
+    if let Some(clause) = &sig.generics.where_clause {
+        errors.at(
+            clause.where_token.span,
+            "`where` clauses are not supported by `#[differentiable]`",
+        );
+    }
+    check_return(item, errors);
+    let params: Vec<ParamSpec> = sig
+        .inputs
+        .iter()
+        .filter_map(|arg| param(arg, errors))
+        .collect();
+    (errors.len() == before).then_some(params)
+}
+
+fn check_return(item: &ItemFn, errors: &mut Errors) {
+    match &item.sig.output {
+        ReturnType::Default => errors.at(
+            item.sig.ident.span(),
+            "`#[differentiable]` functions return `f64`; add `-> f64` to the signature",
+        ),
+        ReturnType::Type(_, ty) if is_f64(ty) => {}
+        ReturnType::Type(_, ty) => errors.at(
+            ty.span(),
+            "`#[differentiable]` functions must return `f64`; return one `f64` and make the rest separate functions",
+        ),
+    }
+}
+
+fn param(arg: &FnArg, errors: &mut Errors) -> Option<ParamSpec> {
+    let typed = match arg {
+        FnArg::Receiver(receiver) => {
+            errors.at(
+                receiver.self_token.span,
+                "`self` is not supported: `#[differentiable]` takes free functions; pass the fields as parameters",
+            );
+            return None;
+        }
+        FnArg::Typed(typed) => typed,
+    };
+    let ident = match &*typed.pat {
+        Pat::Ident(pat) if pat.by_ref.is_none() && pat.subpat.is_none() => pat.ident.clone(),
+        other => {
+            errors.at(
+                other.span(),
+                "parameters must be plain names such as `x: f64`, not patterns",
+            );
+            return None;
+        }
+    };
+    let kind = kind(&typed.ty, errors)?;
+    Some(ParamSpec {
+        ident,
+        kind,
+        ty: (*typed.ty).clone(),
+    })
+}
+
+fn kind(ty: &Type, errors: &mut Errors) -> Option<Kind> {
+    if is_f64(ty) {
+        return Some(Kind::Scalar);
+    }
+    if let Some(name) = path_name(ty) {
+        if name == "bool" {
+            return Some(Kind::Bool);
+        }
+        if INT_TYPES.contains(&name.as_str()) {
+            return Some(Kind::Int(ty.clone()));
+        }
+        if name == "f32" {
+            errors.at(
+                ty.span(),
+                "`f32` is not supported; `#[differentiable]` works on `f64`",
+            );
+            return None;
+        }
+    }
+    let message = match ty {
+        Type::Reference(reference) if reference.mutability.is_some() => {
+            "`&mut` parameters are not supported; take `w: &[f64]`, and `f_grad` adds its gradient into the shadow `d_w`"
+        }
+        Type::Reference(reference) => match &*reference.elem {
+            Type::Slice(slice) if is_f64(&slice.elem) => return Some(Kind::Slice(None)),
+            Type::Array(array) if is_f64(&array.elem) => {
+                return Some(Kind::Slice(Some(array.len.clone())));
+            }
+            _ => "references are supported as `&[f64]` and `&[f64; N]` only",
+        },
+        Type::Tuple(_) => {
+            "tuple parameters are not supported; pass each `f64` as its own parameter"
+        }
+        Type::ImplTrait(_) => "`impl Trait` parameters are not supported; use `f64` or `&[f64]`",
+        _ => {
+            "unsupported parameter type; use `f64`, `&[f64]`, `&[f64; N]`, an integer type or `bool`"
+        }
+    };
+    errors.at(ty.span(), message);
+    None
+}
+
+/// Whether `name` is a primitive integer type.
+pub fn is_int_name(name: &str) -> bool {
+    INT_TYPES.contains(&name)
+}
+
+/// Whether `ty` is `f64`, spelled `f64` or `core::primitive::f64` (also via `std`).
+pub fn is_f64(ty: &Type) -> bool {
+    let Type::Path(path) = ty else { return false };
+    if path.qself.is_some() {
+        return false;
+    }
+    let segments: Vec<String> = path
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    match segments.as_slice() {
+        [name] => name == "f64",
+        [root, primitive, name] => {
+            (root == "core" || root == "std") && primitive == "primitive" && name == "f64"
+        }
+        _ => false,
+    }
+}
+
+fn path_name(ty: &Type) -> Option<String> {
+    let Type::Path(path) = ty else { return None };
+    (path.qself.is_none() && path.path.segments.len() == 1)
+        .then(|| path.path.segments[0].ident.to_string())
+}

@@ -11,6 +11,8 @@ use syn::{Ident, Meta, Token};
 pub struct Options {
     /// `wrt(..)`: the parameters to differentiate with respect to; `None` means all.
     pub wrt: Option<Vec<Ident>>,
+    /// Where `wrt` was written.
+    pub wrt_span: Option<Span>,
 }
 
 /// Parses the attribute arguments, recording problems in `errors`.
@@ -35,7 +37,10 @@ pub fn parse(attr: TokenStream, errors: &mut Errors) -> Options {
                 let names =
                     Punctuated::<Ident, Token![,]>::parse_terminated.parse2(list.tokens.clone());
                 match names {
-                    Ok(names) => options.wrt = Some(names.into_iter().collect()),
+                    Ok(names) => {
+                        options.wrt = Some(names.into_iter().collect());
+                        options.wrt_span = Some(span_of(&meta));
+                    }
                     Err(error) => errors.push(syn::Error::new(
                         error.span(),
                         "`wrt(..)` takes parameter names separated by commas, such as `wrt(a, w)`",

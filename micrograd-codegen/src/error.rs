@@ -14,6 +14,11 @@ impl Errors {
         self.errors.push(syn::Error::new(span, message));
     }
 
+    /// Records `message` over the whole of `tokens` (a multi-token construct such as `&mut`).
+    pub fn spanned(&mut self, tokens: impl quote::ToTokens, message: impl std::fmt::Display) {
+        self.errors.push(syn::Error::new_spanned(tokens, message));
+    }
+
     /// Records an error `syn` produced.
     pub fn push(&mut self, error: syn::Error) {
         self.errors.push(error);

@@ -4,6 +4,19 @@ use crate::signature::{Kind, ParamSpec};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
+/// The user's function with its body replaced by `unreachable!()`.
+///
+/// The body holds the construct the macro rejected; compiled as is, it would add rustc's own
+/// errors (`f64 * {integer}`) and warnings (`unused_unsafe`) to the macro's, one problem
+/// reported twice. Its signature stays, so callers still type-check.
+pub fn without_body(item: &syn::ItemFn) -> syn::ItemFn {
+    let mut item = item.clone();
+    item.block = Box::new(syn::parse_quote!({ ::core::unreachable!() }));
+    item.attrs
+        .push(syn::parse_quote!(#[allow(unused_variables, unreachable_code)]));
+    item
+}
+
 /// `f_grad` and `f_pullback` with the right signatures and `unreachable!()` bodies.
 pub fn stubs(item: &syn::ItemFn, specs: &[ParamSpec], wrt: &[String]) -> TokenStream {
     let vis = &item.vis;

@@ -50,34 +50,35 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let wrt = specs
         .as_ref()
         .map(|specs| check_wrt(&options, specs, &mut errors));
-    let lowered = match (&specs, &wrt) {
-        (Some(specs), Some(wrt)) if errors.is_empty() => lower::lower(
+    let lowered = specs.as_ref().zip(wrt.as_ref()).and_then(|(specs, wrt)| {
+        lower::lower(
             &function,
             specs,
             &|ident| wrt.contains(&ident.to_string()),
             &mut errors,
-        ),
-        _ => None,
-    };
-    let generated = lowered.as_ref().zip(specs.as_ref()).map(|(lowered, specs)| {
-        let (grad, unstable) = emit::generate(&function, specs, lowered, emit::Flavor::Grad);
-        let (pullback, _) = emit::generate(&function, specs, lowered, emit::Flavor::Pullback);
-        for array in unstable {
-            let span = lowered.var(array).span;
-            errors.at(span, "this array changes after it is passed to a `#[differentiable]` function, so its pullback would read the wrong values; pass a copy, or make the last change before the call");
-        }
-        quote!(#grad #pullback)
+        )
     });
-    match (errors.is_empty(), generated) {
-        (true, Some(generated)) => quote!(#function #generated),
-        _ => {
-            let stubs = specs
-                .zip(wrt)
-                .map(|(specs, wrt)| fallback::stubs(&function, &specs, &wrt));
-            let errors = errors.to_compile_errors();
-            quote!(#function #stubs #errors)
+    if errors.is_empty() {
+        if let Some((lowered, specs)) = lowered.as_ref().zip(specs.as_ref()) {
+            let (grad, unstable) = emit::generate(&function, specs, lowered, emit::Flavor::Grad);
+            let (pullback, _) = emit::generate(&function, specs, lowered, emit::Flavor::Pullback);
+            for array in unstable {
+                errors.at(
+                    lowered.var(array).span,
+                    "this array changes after it is passed to a `#[differentiable]` function, so its pullback would read the wrong values; make the last change before the call",
+                );
+            }
+            if errors.is_empty() {
+                return quote!(#function #grad #pullback);
+            }
         }
     }
+    let function = fallback::without_body(&function);
+    let stubs = specs
+        .zip(wrt)
+        .map(|(specs, wrt)| fallback::stubs(&function, &specs, &wrt));
+    let errors = errors.to_compile_errors();
+    quote!(#function #stubs #errors)
 }
 
 /// The names `wrt(..)` selects, after checking each names an `f64` or slice parameter.
@@ -99,7 +100,20 @@ fn check_wrt(
             .map(|s| s.ident.to_string())
             .collect();
     };
-    for name in names {
+    if names.is_empty() {
+        let span = options
+            .wrt_span
+            .unwrap_or_else(proc_macro2::Span::call_site);
+        errors.at(span, "`wrt()` lists no parameters; list the ones to differentiate, or remove `wrt(..)` to differentiate all");
+    }
+    for (i, name) in names.iter().enumerate() {
+        if names[..i].contains(name) {
+            errors.at(
+                name.span(),
+                format!("`{name}` is listed twice in `wrt(..)`"),
+            );
+            continue;
+        }
         match specs.iter().find(|spec| spec.ident == *name) {
             None => errors.at(name.span(), format!("`{name}` is not a parameter of this function; `wrt(..)` lists parameters to differentiate")),
             Some(spec) if !differentiable(spec) => errors.at(

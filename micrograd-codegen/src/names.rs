@@ -27,7 +27,7 @@ impl Names {
         for (_, ident) in params {
             names.used.insert(ident.to_string());
         }
-        let mut temps = 0;
+        let (mut temps, mut decisions) = (0, 0);
         for (index, info) in vars.iter().enumerate() {
             let param = params.iter().find(|(var, _)| var.0 as usize == index);
             let ident = match (&info.origin, param) {
@@ -36,10 +36,13 @@ impl Names {
                 (Origin::Named { name, version }, None) => {
                     names.fresh(&format!("{name}_{version}"))
                 }
+                (_, None) if info.ty == Ty::Bool => {
+                    decisions += 1;
+                    names.fresh(&format!("c{}", decisions - 1))
+                }
                 (_, None) => {
                     temps += 1;
-                    let prefix = if info.ty == Ty::Bool { "c" } else { "t" };
-                    names.fresh(&format!("{prefix}{}", temps - 1))
+                    names.fresh(&format!("t{}", temps - 1))
                 }
             };
             names.vars.push(ident);

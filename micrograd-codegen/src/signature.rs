@@ -33,8 +33,10 @@ const INT_TYPES: [&str; 12] = [
 ];
 
 /// Checks everything about `item` but its body; returns its parameters if they are all valid.
+///
+/// The parameters come back whenever they are all valid, even if other parts of the signature
+/// are not, so that the body is still checked and every error is reported in one build.
 pub fn check(item: &ItemFn, errors: &mut Errors) -> Option<Vec<ParamSpec>> {
-    let before = errors.len();
     let sig = &item.sig;
     if let Some(token) = &sig.constness {
         errors.at(
@@ -75,16 +77,22 @@ pub fn check(item: &ItemFn, errors: &mut Errors) -> Option<Vec<ParamSpec>> {
     if let Some(clause) = &sig.generics.where_clause {
         errors.at(
             clause.where_token.span,
-            "`where` clauses are not supported by `#[differentiable]`",
+            "`where` clauses are not supported by `#[differentiable]`; write the function for `f64`",
         );
     }
     check_return(item, errors);
+    let before = errors.len();
+    let generics: Vec<String> = sig
+        .generics
+        .type_params()
+        .map(|p| p.ident.to_string())
+        .collect();
     let params: Vec<ParamSpec> = sig
         .inputs
         .iter()
-        .filter_map(|arg| param(arg, errors))
+        .filter_map(|arg| param(arg, &generics, errors))
         .collect();
-    (errors.len() == before).then_some(params)
+    (errors.len() == before && params.len() == sig.inputs.len()).then_some(params)
 }
 
 fn check_return(item: &ItemFn, errors: &mut Errors) {
@@ -101,7 +109,7 @@ fn check_return(item: &ItemFn, errors: &mut Errors) {
     }
 }
 
-fn param(arg: &FnArg, errors: &mut Errors) -> Option<ParamSpec> {
+fn param(arg: &FnArg, generics: &[String], errors: &mut Errors) -> Option<ParamSpec> {
     let typed = match arg {
         FnArg::Receiver(receiver) => {
             errors.at(
@@ -122,6 +130,9 @@ fn param(arg: &FnArg, errors: &mut Errors) -> Option<ParamSpec> {
             return None;
         }
     };
+    if path_name(&typed.ty).is_some_and(|name| generics.contains(&name)) {
+        return None; // the generic parameter itself was reported
+    }
     let kind = kind(&typed.ty, errors)?;
     Some(ParamSpec {
         ident,
@@ -151,7 +162,14 @@ fn kind(ty: &Type, errors: &mut Errors) -> Option<Kind> {
     }
     let message = match ty {
         Type::Reference(reference) if reference.mutability.is_some() => {
-            "`&mut` parameters are not supported; take `w: &[f64]`, and `f_grad` adds its gradient into the shadow `d_w`"
+            errors.spanned(
+                {
+                    let (and, mutability) = (&reference.and_token, &reference.mutability);
+                    quote::quote!(#and #mutability)
+                },
+                "`&mut` parameters are not supported; take `w: &[f64]`, and `f_grad` adds its gradient into the shadow `d_w`",
+            );
+            return None;
         }
         Type::Reference(reference) => match &*reference.elem {
             Type::Slice(slice) if is_f64(&slice.elem) => return Some(Kind::Slice(None)),
@@ -168,7 +186,7 @@ fn kind(ty: &Type, errors: &mut Errors) -> Option<Kind> {
             "unsupported parameter type; use `f64`, `&[f64]`, `&[f64; N]`, an integer type or `bool`"
         }
     };
-    errors.at(ty.span(), message);
+    errors.spanned(ty, message);
     None
 }
 

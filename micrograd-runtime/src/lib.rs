@@ -5,6 +5,9 @@ extern crate self as micrograd_runtime;
 
 pub mod data;
 pub mod graph;
+pub mod loss;
+mod mlp;
+pub mod nn;
 pub mod ops;
 pub mod optim;
 #[cfg(feature = "plot")]
@@ -18,7 +21,7 @@ pub use value::Value;
 
 /// Everything a `#[differentiable]` function needs: `use micrograd_runtime::prelude::*;`.
 pub mod prelude {
-    pub use crate::ops::Activation;
+    pub use crate::ops::Nonlinear;
     pub use micrograd_macros::differentiable;
 }
 

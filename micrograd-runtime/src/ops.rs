@@ -1,6 +1,6 @@
 //! Scalar operations that `f64` lacks but micrograd has, such as `relu`.
 
-/// Activation functions on `f64`, so that `x.relu()` reads as it does in micrograd.
+/// Nonlinear functions on `f64`, so that `x.relu()` reads as it does in micrograd.
 ///
 /// `#[differentiable]` knows the derivative of each method here.
 ///
@@ -11,14 +11,14 @@
 /// assert_eq!(3.0_f64.relu(), 3.0);
 /// assert_eq!(0.0_f64.sigmoid(), 0.5);
 /// ```
-pub trait Activation {
+pub trait Nonlinear {
     /// `max(x, 0)`; NaN stays NaN, as in PyTorch. Its derivative at 0 is 0.
     fn relu(self) -> f64;
     /// The logistic function `1 / (1 + e^-x)`.
     fn sigmoid(self) -> f64;
 }
 
-impl Activation for f64 {
+impl Nonlinear for f64 {
     #[inline]
     fn relu(self) -> f64 {
         if self <= 0.0 { 0.0 } else { self }

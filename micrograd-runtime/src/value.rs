@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use std::fmt;
 use std::rc::Rc;
 
-use crate::ops::Activation;
+use crate::ops::Nonlinear;
 
 /// A scalar in a graph of operations, with the gradient that [`Value::backward`] gives it.
 ///

@@ -58,7 +58,7 @@ fn readme_grad(
     let d_t13 = d_d_2;
     let d_t10 = d_t13;
     let d_t12 = d_t13;
-    let d_t11 = d_t12 * (if t12 <= 0.0 { 0.0 } else { 1.0 });
+    let d_t11 = if t12 <= 0.0 { 0.0 } else { d_t12 };
     let mut d_b = d_t11;
     let mut d_a = -d_t11;
     d_d_1 += d_t10 * 3.0;
@@ -66,7 +66,7 @@ fn readme_grad(
     let d_t9 = d_d_1;
     let d_t6 = d_t9;
     let d_t8 = d_t9;
-    let d_t7 = d_t8 * (if t8 <= 0.0 { 0.0 } else { 1.0 });
+    let d_t7 = if t8 <= 0.0 { 0.0 } else { d_t8 };
     d_b += d_t7;
     d_a += d_t7;
     d_d += d_t6 * 2.0;
@@ -132,7 +132,7 @@ fn readme_pullback(
     let d_t13 = d_d_2;
     let d_t10 = d_t13;
     let d_t12 = d_t13;
-    let d_t11 = d_t12 * (if t12 <= 0.0 { 0.0 } else { 1.0 });
+    let d_t11 = if t12 <= 0.0 { 0.0 } else { d_t12 };
     let mut d_b = d_t11;
     let mut d_a = -d_t11;
     d_d_1 += d_t10 * 3.0;
@@ -140,7 +140,7 @@ fn readme_pullback(
     let d_t9 = d_d_1;
     let d_t6 = d_t9;
     let d_t8 = d_t9;
-    let d_t7 = d_t8 * (if t8 <= 0.0 { 0.0 } else { 1.0 });
+    let d_t7 = if t8 <= 0.0 { 0.0 } else { d_t8 };
     d_b += d_t7;
     d_a += d_t7;
     d_d += d_t6 * 2.0;

@@ -29,11 +29,6 @@ impl Activity {
     pub fn is_active(&self, var: VarId) -> bool {
         self.active.contains(&var)
     }
-
-    /// Whether `operand` is an active variable.
-    pub fn operand(&self, operand: &Operand) -> bool {
-        operand_var(operand).is_some_and(|v| self.is_active(v))
-    }
 }
 
 fn operand_var(operand: &Operand) -> Option<VarId> {

@@ -22,21 +22,10 @@ use std::collections::{HashMap, HashSet};
 /// How the generated function receives a slice's shadow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shadow {
-    /// No shadow: the slice is a constant.
-    None,
     /// A shadow of the same length, always written.
     Always,
     /// A shadow that may be empty (`&mut []`) when the caller does not need it.
     MaybeEmpty,
-}
-
-/// What to differentiate with respect to, and how the result is seeded.
-#[derive(Clone, Debug)]
-pub struct Config {
-    /// The active parameters (`f64`s and slices).
-    pub wrt: HashSet<VarId>,
-    /// How each active slice's shadow arrives.
-    pub shadow: Shadow,
 }
 
 /// A statement of the reverse sweep.
@@ -120,9 +109,9 @@ pub struct Adjoint {
     pub decisions: HashMap<*const crate::ir::If, VarId>,
 }
 
-/// Differentiates `function` as `config` says.
-pub fn differentiate(function: &Function, config: &Config) -> Adjoint {
-    let activity = Activity::of(function, &config.wrt);
+/// Differentiates `function` with respect to the parameters `wrt` (`f64`s and slices).
+pub fn differentiate(function: &Function, wrt: &HashSet<VarId>) -> Adjoint {
+    let activity = Activity::of(function, wrt);
     let remat = remat::analyze(function);
     let mut vars = function.vars.clone();
     let (rev, declared_params, decisions) =

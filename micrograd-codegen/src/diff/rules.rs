@@ -38,7 +38,16 @@ pub fn pullback<'a>(op: &'a Op, y: VarId, d: Expr) -> Option<Vec<(Target<'a>, Ex
         Op::Neg(a) => vec![(To(a), -d)],
         // y = aⁿ: a ← d n aⁿ⁻¹ (0 when n = 0, as in PyTorch)
         Op::Powi(a, n) => powi(a, n, d).map(|e| vec![(To(a), e)]).unwrap_or_default(),
-        // y = f(a): one line per f below
+        // y = f(a): relu and |a| choose between d, 0 (and -d); the others scale d by f'(a)
+        Op::Call1(Func::Relu, a) => vec![(
+            To(a),
+            Expr::select(
+                Test::Cmp(CmpOp::Le, y, Expr::Const(0.0)),
+                Expr::Const(0.0),
+                d,
+            ),
+        )],
+        Op::Call1(Func::Abs, a) => vec![(To(a), sign(a.into(), d))],
         Op::Call1(f, a) => vec![(To(a), d * derivative(*f, a.into(), y))],
         // y = f(a, b)
         Op::Call2(f, a, b) => binary(*f, (a, b), y, d),
@@ -99,18 +108,17 @@ fn derivative(f: Func, a: Expr, y: Expr) -> Expr {
         // cosh' = sinh a
         Func::Cosh => a.call(Func::Sinh),
         // |a|' = sign a, 0 at 0 (PyTorch's sgn)
-        Func::Abs => Expr::select(
-            Test::Cmp(CmpOp::Gt, a.clone(), Expr::Const(0.0)),
-            one(),
-            Expr::select(
-                Test::Cmp(CmpOp::Lt, a, Expr::Const(0.0)),
-                Expr::Const(-1.0),
-                Expr::Const(0.0),
-            ),
-        ),
+        Func::Abs => sign(a, one()),
         // (1/a)' = -y²
         Func::Recip => -(y.clone() * y),
     }
+}
+
+/// `d` times the sign of `a`, with 0 at 0.
+fn sign(a: Expr, d: Expr) -> Expr {
+    let zero = || Expr::Const(0.0);
+    let negative = Expr::select(Test::Cmp(CmpOp::Lt, a.clone(), zero()), -d.clone(), zero());
+    Expr::select(Test::Cmp(CmpOp::Gt, a, zero()), d, negative)
 }
 
 /// The contributions of `y = f(a, b)`.

@@ -202,9 +202,12 @@ impl Emitter<'_> {
         }
         per_tape
             .into_iter()
-            .map(|(tape, count)| {
-                let count = proc_macro2::Literal::usize_unsuffixed(count);
-                quote!(#tape.reserve((#range).size_hint().0 * #count);)
+            .map(|(tape, count)| match count {
+                1 => quote!(#tape.reserve((#range).size_hint().0);),
+                _ => {
+                    let count = proc_macro2::Literal::usize_unsuffixed(count);
+                    quote!(#tape.reserve((#range).size_hint().0 * #count);)
+                }
             })
             .collect()
     }

@@ -216,13 +216,40 @@ impl Lowerer<'_> {
                 IntOp::Sub => Value::F64(self.temp(Op::Sub(a, b), span)),
                 IntOp::Mul => Value::F64(self.temp(Op::Mul(a, b), span)),
                 IntOp::Div => Value::F64(self.temp(Op::Div(a, b), span)),
-                IntOp::Rem => self.error(span, "`%` is not supported on `f64`; it has no useful derivative"),
+                IntOp::Rem => self.error(
+                    span,
+                    "`%` is not supported on `f64`; it has no useful derivative",
+                ),
             },
-            Some((Value::Int(a), Value::Int(b))) => Value::Int(IntExpr::Binary(op, Box::new(a), Box::new(b))),
+            Some((Value::Int(a), Value::Int(b))) => {
+                Value::Int(IntExpr::Binary(op, Box::new(a), Box::new(b)))
+            }
             Some((Value::Error, _) | (_, Value::Error)) => Value::Error,
-            _ => self.error(
-                span,
-                "cannot mix `f64` and integers in arithmetic; convert the integer with `as f64`, or write `2.0` for `2`",
+            _ => self.mixed(&binary.left, &binary.right, span),
+        }
+    }
+
+    /// `x * 2`: points at an integer literal if there is one, else at the operator.
+    fn mixed(&mut self, left: &Expr, right: &Expr, operator: proc_macro2::Span) -> Value {
+        let literal = [left, right].into_iter().find_map(|side| match side {
+            Expr::Lit(syn::ExprLit {
+                lit: Lit::Int(int), ..
+            }) => Some(int.clone()),
+            _ => None,
+        });
+        match literal {
+            Some(int) => {
+                let digits = int.base10_digits();
+                self.error(
+                    int.span(),
+                    format!(
+                        "the integer `{digits}` is used in `f64` arithmetic; write `{digits}.0`"
+                    ),
+                )
+            }
+            None => self.error(
+                operator,
+                "cannot mix `f64` and integers in arithmetic; convert the integer with `as f64`",
             ),
         }
     }
@@ -507,7 +534,7 @@ impl Lowerer<'_> {
             ),
             Expr::Unsafe(block) => (
                 block.unsafe_token.span,
-                "`unsafe` blocks are not supported in `#[differentiable]` functions",
+                "`unsafe` blocks are not supported in `#[differentiable]` functions; write the arithmetic without `unsafe`",
             ),
             Expr::While(w) => (
                 w.while_token.span,
@@ -529,10 +556,17 @@ impl Lowerer<'_> {
                 m.match_token.span,
                 "`match` is not supported in `#[differentiable]` functions; use `if` / `else if`",
             ),
-            Expr::Macro(m) => (
-                m.mac.path.span(),
-                "macro calls are not supported in `#[differentiable]` functions",
-            ),
+            Expr::Macro(m) => {
+                let name = m
+                    .mac
+                    .path
+                    .segments
+                    .last()
+                    .map(|s| s.ident.to_string())
+                    .unwrap_or_default();
+                self.errors.at(m.mac.path.span(), format!("`{name}!` is not supported in `#[differentiable]` functions; they hold arithmetic only, so print or assert around the call instead"));
+                return;
+            }
             Expr::Async(a) => (
                 a.async_token.span,
                 "`async` blocks are not supported in `#[differentiable]` functions",
@@ -561,9 +595,13 @@ impl Lowerer<'_> {
                 r.and_token.span,
                 "references are only supported as arguments: `&w` or `&w[a..b]`",
             ),
-            Expr::Return(r) => (
+            Expr::Return(r) if self.loops > 0 => (
                 r.return_token.span,
                 "`return` is not supported inside loops; compute the value and return it after the loop",
+            ),
+            Expr::Return(r) => (
+                r.return_token.span,
+                "`return` is supported at the top level of the function and in its `if` / `else` branches; move it there",
             ),
             Expr::Struct(s) => (
                 s.span(),

@@ -99,10 +99,14 @@ impl Lowerer<'_> {
                 self.errors.at(item.span(), "items inside `#[differentiable]` functions are not supported; move them outside");
             }
             syn::Stmt::Macro(mac) => {
-                self.errors.at(
-                    mac.mac.path.span(),
-                    "macro calls are not supported in `#[differentiable]` functions",
-                );
+                let name = mac
+                    .mac
+                    .path
+                    .segments
+                    .last()
+                    .map(|s| s.ident.to_string())
+                    .unwrap_or_default();
+                self.errors.at(mac.mac.path.span(), format!("`{name}!` is not supported in `#[differentiable]` functions; they hold arithmetic only, so print or assert around the call instead"));
             }
         }
     }
@@ -400,11 +404,17 @@ impl Lowerer<'_> {
         let cond = self.cond(&branch.cond);
         let before = self.scopes.clone();
         self.depth += 1;
-        let (then, then_value) =
-            self.capture(|this| this.tail_block(&branch.then_branch.stmts, value));
+        let (then, then_value) = self.capture(|this| {
+            this.tail_block(
+                &branch.then_branch.stmts,
+                value.then(|| branch.then_branch.brace_token.span.close()),
+            )
+        });
         let after_then = std::mem::replace(&mut self.scopes, before.clone());
         let stmts = else_stmts(branch);
-        let (otherwise, else_value) = self.capture(|this| this.tail_block(&stmts, value));
+        let else_span = branch.else_branch.as_ref().map(|(_, e)| e.span());
+        let (otherwise, else_value) =
+            self.capture(|this| this.tail_block(&stmts, else_span.filter(|_| value)));
         let after_else = std::mem::replace(&mut self.scopes, before.clone());
         self.depth -= 1;
         let mut joins = self.joins(&before, &after_then, &after_else);
@@ -431,31 +441,33 @@ impl Lowerer<'_> {
         result
     }
 
-    /// A block in its own scope; with `value`, its tail expression as an `f64`.
-    fn tail_block(&mut self, stmts: &[syn::Stmt], value: bool) -> Option<Operand> {
+    /// A block in its own scope; when `value` gives the block's span, its tail `f64`.
+    fn tail_block(
+        &mut self,
+        stmts: &[syn::Stmt],
+        value: Option<proc_macro2::Span>,
+    ) -> Option<Operand> {
         self.in_scope(|this| {
             let (last, body) = match stmts.split_last() {
-                Some((syn::Stmt::Expr(tail, None), body)) if value => (Some(tail), body),
+                Some((syn::Stmt::Expr(tail, None), body)) if value.is_some() => (Some(tail), body),
                 _ => (None, stmts),
             };
             body.iter().for_each(|stmt| this.stmt(stmt));
-            match last {
-                Some(tail) => this.f64_operand(tail),
-                None if value => {
-                    this.errors.at(
-                        proc_macro2::Span::call_site(),
-                        "this block needs an `f64` value at its end",
-                    );
+            match (last, value) {
+                (Some(tail), _) => this.f64_operand(tail),
+                (None, Some(span)) => {
+                    this.errors
+                        .at(span, "this block needs an `f64` value at its end");
                     None
                 }
-                None => None,
+                (None, None) => None,
             }
         })
     }
 
     pub(super) fn block_expr(&mut self, block: &syn::Block) -> Value {
         let wants = matches!(block.stmts.last(), Some(syn::Stmt::Expr(expr, None)) if !matches!(expr, Expr::ForLoop(_)));
-        match self.tail_block(&block.stmts, wants) {
+        match self.tail_block(&block.stmts, wants.then(|| block.brace_token.span.close())) {
             Some(operand) => Value::F64(operand),
             None if wants => Value::Error,
             None => Value::F64(Operand::Const(0.0)),

@@ -1,0 +1,8 @@
+use micrograd_runtime::prelude::*;
+
+#[differentiable]
+fn f(x: f64) -> f64 {
+    x * 2
+}
+
+fn main() {}

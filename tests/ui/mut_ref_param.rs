@@ -1,0 +1,8 @@
+use micrograd_runtime::prelude::*;
+
+#[differentiable]
+fn f(w: &mut [f64]) -> f64 {
+    w[0]
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use micrograd_runtime::prelude::*;
+
+#[differentiable]
+fn f(x: f64) -> f64 {
+    {
+        return x;
+    }
+}
+
+fn main() {}

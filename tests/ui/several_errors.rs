@@ -1,0 +1,17 @@
+use micrograd_runtime::prelude::*;
+
+#[differentiable]
+fn f(x: f64) -> f64 {
+    let a = x.floor();
+    let mut b = x;
+    while b < 1.0 {
+        b = b * 2.0;
+    }
+    let c = match 1 {
+        _ => x,
+    };
+    println!("{a} {b} {c}");
+    a + b * 2 + c
+}
+
+fn main() {}

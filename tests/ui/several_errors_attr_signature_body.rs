@@ -1,0 +1,8 @@
+use micrograd_runtime::prelude::*;
+
+#[differentiable(foo)]
+const fn f(x: f64) -> f64 {
+    x.floor()
+}
+
+fn main() {}

@@ -274,27 +274,36 @@ fn two_layer_network_with_hinge_loss() {
 }
 
 #[differentiable]
-fn fixed(w: &[f64; 3], a: f64) -> f64 {
-    w[0] * a + w[1].sin() * w[2] + dot(w, w)
+fn fixed(w: &[f64; 3], a: f64, x: &[f64; 3]) -> f64 {
+    let mut s = w[0] * a + w[1].sin() * w[2];
+    for i in 0..3 {
+        s += w[i] * w[i] * x[i];
+    }
+    s * dot(w, x)
 }
 
 #[test]
 fn array_parameters() {
+    let (w, x) = ([0.3, -1.2, 0.8], [1.5, 0.2, -0.7]);
     for a in [-1.1, 0.2, 0.9, 2.4] {
-        let w = [0.3, -1.2, 0.8];
-        let mut d_w = [0.0; 3];
-        let (value, da) = fixed_grad(&w, &mut d_w, a);
-        let point = [w[0], w[1], w[2], a];
-        assert_same_value("fixed", value, fixed(&w, a), &point);
-        let gradient = [d_w[0], d_w[1], d_w[2], da];
-        assert_gradient(
-            "fixed",
-            |p| fixed(&[p[0], p[1], p[2]], p[3]),
-            &point,
-            &gradient,
-        );
+        let (mut d_w, mut d_x) = ([0.0; 3], [0.0; 3]);
+        let (value, da) = fixed_grad(&w, &mut d_w, a, &x, &mut d_x);
+        let point = [w[0], w[1], w[2], a, x[0], x[1], x[2]];
+        assert_same_value("fixed", value, fixed(&w, a, &x), &point);
+        let gradient = [d_w[0], d_w[1], d_w[2], da, d_x[0], d_x[1], d_x[2]];
+        let f = |p: &[f64]| fixed(&[p[0], p[1], p[2]], p[3], &[p[4], p[5], p[6]]);
+        assert_gradient("fixed", f, &point, &gradient);
     }
 }
+
+/// The same slice twice in one call, and overlapping sub-slices.
+#[differentiable]
+fn aliased(w: &[f64]) -> f64 {
+    w[0]
+}
+
+#[test]
+fn a_slice_passed_twice() {}
 
 #[test]
 fn shadows_accumulate() {

@@ -62,6 +62,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         if let Some((lowered, specs)) = lowered.as_ref().zip(specs.as_ref()) {
             let (grad, unstable) = emit::generate(&function, specs, lowered, emit::Flavor::Grad);
             let (pullback, _) = emit::generate(&function, specs, lowered, emit::Flavor::Pullback);
+            let (graph, _) = emit::generate(&function, specs, lowered, emit::Flavor::Graph);
             for array in unstable {
                 errors.at(
                     lowered.var(array).span,
@@ -69,7 +70,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
                 );
             }
             if errors.is_empty() {
-                return quote!(#function #grad #pullback);
+                return quote!(#function #grad #pullback #graph);
             }
         }
     }

@@ -225,8 +225,18 @@ macro_rules! binary_operator {
 
 binary_operator!(Add, add, Add);
 binary_operator!(Sub, sub, Sub);
-binary_operator!(Mul, mul, Mul);
 binary_operator!(Div, div, Div);
+
+/// `1 · x` is `x`: local partials (`f_graph` seeds with 1) print without the factor.
+impl ops::Mul for Expr {
+    type Output = Expr;
+    fn mul(self, other: Expr) -> Expr {
+        match (self, other) {
+            (Expr::Const(one), e) | (e, Expr::Const(one)) if one == 1.0 => e,
+            (a, b) => Expr::Mul(Box::new(a), Box::new(b)),
+        }
+    }
+}
 
 impl ops::Neg for Expr {
     type Output = Expr;

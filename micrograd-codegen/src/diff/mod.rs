@@ -11,7 +11,7 @@ pub mod expr;
 pub mod needs;
 mod remat;
 mod reverse;
-mod rules;
+pub mod rules;
 
 pub use activity::Activity;
 pub use expr::{Expr, Test};

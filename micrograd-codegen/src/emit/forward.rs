@@ -12,7 +12,7 @@ impl Emitter<'_> {
         block.iter().map(|stmt| self.forward_stmt(stmt)).collect()
     }
 
-    fn forward_stmt(&self, stmt: &Stmt) -> TokenStream {
+    pub(super) fn forward_stmt(&self, stmt: &Stmt) -> TokenStream {
         match stmt {
             Stmt::Assign { dst, op } => {
                 let (name, value) = (self.names.var(*dst), self.op(op));

@@ -314,7 +314,7 @@ fn cmp(op: CmpOp) -> TokenStream {
     }
 }
 
-fn func_name(f: Func) -> &'static str {
+pub(super) fn func_name(f: Func) -> &'static str {
     match f {
         Func::Tanh => "tanh",
         Func::Relu => "relu",
@@ -341,7 +341,7 @@ fn func_name(f: Func) -> &'static str {
     }
 }
 
-fn func2_name(f: Func2) -> &'static str {
+pub(super) fn func2_name(f: Func2) -> &'static str {
     match f {
         Func2::Powf => "powf",
         Func2::Max => "max",

@@ -1,0 +1,339 @@
+//! `f_graph`: the forward sweep again, recording every value as a node of a
+//! `micrograd_runtime::Graph` with its local partials, so the computation can be drawn.
+//!
+//! Before: `let c = a * b;`
+//! After: `let c = a * b; let c_node = graph.op("*", &[(a_node, b), (b_node, a)], c);`
+//!
+//! The local partials come from the same derivative table as the reverse sweep, seeded with 1.
+
+use super::Emitter;
+use super::tokens::external;
+use crate::diff::{Expr, rules};
+use crate::ir::{Arg, Block, For, If, IntExpr, Op, Operand, Origin, Stmt, Ty, VarId};
+use proc_macro2::{Ident, TokenStream};
+use quote::quote;
+
+impl Emitter<'_> {
+    /// The body of `f_graph`.
+    pub(super) fn graph_body(&self) -> TokenStream {
+        let graph = &self.graph;
+        let mut tokens = quote!(let mut #graph = ::micrograd_runtime::Graph::new(););
+        for param in &self.function.params {
+            tokens.extend(self.graph_param(param.var));
+        }
+        tokens.extend(self.graph_block(&self.function.body));
+        let mut prelude = Vec::new();
+        let node = self.node_of(&self.function.result, &mut prelude);
+        tokens.extend(quote! {
+            #(#prelude)*
+            #graph.backward(#node);
+            #graph
+        });
+        tokens
+    }
+
+    fn node(&self, var: VarId) -> &Ident {
+        &self.nodes[var.0 as usize]
+    }
+
+    fn graph_param(&self, var: VarId) -> TokenStream {
+        let (graph, name, node) = (&self.graph, self.names.var(var), self.node(var));
+        let label = name.to_string();
+        match self.function.var(var).ty {
+            Ty::F64 => quote!(let #node = #graph.leaf(#label, #name);),
+            Ty::Slice { .. } => quote! {
+                let #node: ::std::vec::Vec<::micrograd_runtime::graph::NodeId> = #name
+                    .iter()
+                    .enumerate()
+                    .map(|(i, value)| #graph.leaf(&::std::format!("{}[{}]", #label, i), *value))
+                    .collect();
+            },
+            _ => TokenStream::new(),
+        }
+    }
+
+    /// The node of an operand: a constant becomes a node of its own, created in `prelude`
+    /// (the graph cannot be borrowed twice in one call).
+    fn node_of(&self, operand: &Operand, prelude: &mut Vec<TokenStream>) -> TokenStream {
+        match operand {
+            Operand::Var(v) => {
+                let node = self.node(*v);
+                quote!(#node)
+            }
+            constant => {
+                let (graph, value) = (&self.graph, self.operand(constant));
+                let name = quote::format_ident!(
+                    "constant{}",
+                    prelude.len(),
+                    span = proc_macro2::Span::mixed_site()
+                );
+                prelude.push(quote!(let #name = #graph.constant(#value);));
+                quote!(#name)
+            }
+        }
+    }
+
+    /// `{ prelude; value }`, or just `value` when there is no prelude.
+    fn with_prelude(prelude: Vec<TokenStream>, value: TokenStream) -> TokenStream {
+        if prelude.is_empty() {
+            value
+        } else {
+            quote!({ #(#prelude)* #value })
+        }
+    }
+
+    fn graph_block(&self, block: &Block) -> TokenStream {
+        block.iter().map(|stmt| self.graph_stmt(stmt)).collect()
+    }
+
+    fn graph_stmt(&self, stmt: &Stmt) -> TokenStream {
+        let graph = &self.graph;
+        match stmt {
+            Stmt::Assign { dst, op } => self.graph_assign(*dst, op),
+            Stmt::Array { dst, fill } => {
+                let mut prelude = Vec::new();
+                let (node, fill) = (self.node(*dst), self.node_of(fill, &mut prelude));
+                let len = match &self.function.var(*dst).ty {
+                    Ty::Array { len } => self.int(len),
+                    _ => quote!(0),
+                };
+                let mutable = self.stored.contains(dst).then(|| quote!(mut));
+                let value = self.forward_stmt(stmt);
+                quote!(#value #(#prelude)* let #mutable #node = [#fill; #len];)
+            }
+            Stmt::Store {
+                array,
+                index,
+                value,
+            } => {
+                let mut prelude = Vec::new();
+                let (node, index, from) = (
+                    self.node(*array),
+                    self.int(index),
+                    self.node_of(value, &mut prelude),
+                );
+                let forward = self.forward_stmt(stmt);
+                quote!(#forward #(#prelude)* #node[#index] = #from;)
+            }
+            Stmt::StoreAdd {
+                array,
+                index,
+                value,
+                negate,
+            } => {
+                let mut prelude = Vec::new();
+                let (node, at, from) = (
+                    self.node(*array),
+                    self.int(index),
+                    self.node_of(value, &mut prelude),
+                );
+                let name = self.names.var(*array);
+                let (op, sign) = if *negate {
+                    ("-", quote!(-1.0))
+                } else {
+                    ("+", quote!(1.0))
+                };
+                let forward = self.forward_stmt(stmt);
+                quote! {
+                    #forward
+                    #(#prelude)*
+                    #node[#at] = #graph.op(#op, &[(#node[#at], 1.0), (#from, #sign)], #name[#at]);
+                }
+            }
+            Stmt::IntLet { .. } | Stmt::BoolLet { .. } => self.forward_stmt(stmt),
+            Stmt::If(branch) => self.graph_if(branch),
+            Stmt::For(the_loop) => self.graph_for(the_loop),
+        }
+    }
+
+    fn graph_assign(&self, dst: VarId, op: &Op) -> TokenStream {
+        let graph = &self.graph;
+        let (name, value, node) = (self.names.var(dst), self.op(op), self.node(dst));
+        let mut prelude = Vec::new();
+        let created = match op {
+            Op::Copy(a) => self.node_of(a, &mut prelude),
+            Op::Load(array, index) => {
+                let (array, index) = (self.node(*array), self.int(index));
+                quote!(#array[#index])
+            }
+            Op::FromInt(_) => quote!(#graph.constant(#name)),
+            Op::Call(callee, args) => self.graph_call(callee, args, name),
+            _ => {
+                let inputs = self.partials(op, dst, &mut prelude);
+                let label = op_label(op);
+                quote!(#graph.op(#label, &[#(#inputs),*], #name))
+            }
+        };
+        let created = Self::with_prelude(prelude, created);
+        let label = match &self.function.var(dst).origin {
+            Origin::Named { name, .. } if !matches!(op, Op::Copy(_) | Op::Load(..)) => {
+                Some(quote!(#graph.set_label(#node, #name);))
+            }
+            _ => None,
+        };
+        quote! {
+            let #name = #value;
+            let #node = #created;
+            #label
+        }
+    }
+
+    /// `(input node, ∂y/∂input)` for each operand of `op`.
+    fn partials(&self, op: &Op, dst: VarId, prelude: &mut Vec<TokenStream>) -> Vec<TokenStream> {
+        let Some(rules) = rules::pullback(op, dst, Expr::Const(1.0)) else {
+            return Vec::new();
+        };
+        rules
+            .into_iter()
+            .filter_map(|(target, partial)| {
+                let node = match target {
+                    rules::Target::Operand(operand) => self.node_of(operand, prelude),
+                    rules::Target::Elem(..) => return None,
+                };
+                let partial = self.expr(&partial);
+                Some(quote!((#node, #partial)))
+            })
+            .collect()
+    }
+
+    /// A call to another differentiable function: one node, its partials from the pullback.
+    fn graph_call(&self, callee: &crate::ir::Extern, args: &[Arg], value: &Ident) -> TokenStream {
+        let graph = &self.graph;
+        let mut path = callee.clone();
+        if let Some(last) = path.path.last_mut() {
+            last.push_str("_pullback");
+        }
+        let pullback = external(&path);
+        let mut call_args = Vec::new();
+        let mut buffers = TokenStream::new();
+        let mut inputs = TokenStream::new();
+        let mut scalars = Vec::new();
+        let mut prelude = Vec::new();
+        for (k, arg) in args.iter().enumerate() {
+            call_args.push(self.arg(arg));
+            match arg {
+                Arg::Scalar(operand) => scalars.push(self.node_of(operand, &mut prelude)),
+                Arg::Slice { array, lo, hi } => {
+                    let buffer =
+                        quote::format_ident!("shadow{}", k, span = proc_macro2::Span::mixed_site());
+                    let slice = self.arg(arg);
+                    let (lo, hi) = (
+                        lo.as_ref().map(|e| self.int(e)),
+                        hi.as_ref().map(|e| self.int(e)),
+                    );
+                    let nodes = self.node(*array);
+                    buffers.extend(quote!(let mut #buffer = ::std::vec![0.0; (#slice).len()];));
+                    call_args.push(quote!(&mut #buffer));
+                    inputs.extend(quote! {
+                        for (node, partial) in #nodes[#lo..#hi].iter().zip(&#buffer) {
+                            inputs.push((*node, *partial));
+                        }
+                    });
+                }
+                Arg::Int(_) | Arg::Bool(_) => {}
+            }
+        }
+        let partial_names: Vec<Ident> = (0..scalars.len())
+            .map(|k| quote::format_ident!("partial{}", k, span = proc_macro2::Span::mixed_site()))
+            .collect();
+        let label = callee.path.last().cloned().unwrap_or_default();
+        let bind = match partial_names.len() {
+            0 => quote!(#pullback(#(#call_args,)* 1.0);),
+            1 => quote!(let #(#partial_names)* = #pullback(#(#call_args,)* 1.0);),
+            _ => quote!(let (#(#partial_names),*) = #pullback(#(#call_args,)* 1.0);),
+        };
+        quote! {{
+            #(#prelude)*
+            #buffers
+            #bind
+            let mut inputs = ::std::vec::Vec::new();
+            #(inputs.push((#scalars, #partial_names));)*
+            #inputs
+            #graph.op(#label, &inputs, #value)
+        }}
+    }
+
+    fn graph_if(&self, branch: &If) -> TokenStream {
+        let cond = self.cond(&branch.cond);
+        let (then, otherwise) = (
+            self.graph_block(&branch.then),
+            self.graph_block(&branch.otherwise),
+        );
+        let mut names = Vec::new();
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for join in &branch.joins {
+            names.push(self.names.var(join.dst).clone());
+            names.push(self.node(join.dst).clone());
+            let (mut then_prelude, mut else_prelude) = (Vec::new(), Vec::new());
+            let then_node = self.node_of(&join.then, &mut then_prelude);
+            let else_node = self.node_of(&join.otherwise, &mut else_prelude);
+            a.extend([
+                self.operand(&join.then),
+                Self::with_prelude(then_prelude, then_node),
+            ]);
+            b.extend([
+                self.operand(&join.otherwise),
+                Self::with_prelude(else_prelude, else_node),
+            ]);
+        }
+        if names.is_empty() {
+            return quote!(if #cond { #then } else { #otherwise });
+        }
+        quote!(let (#(#names),*) = if #cond { #then (#(#a),*) } else { #otherwise (#(#b),*) };)
+    }
+
+    fn graph_for(&self, the_loop: &For) -> TokenStream {
+        let mut slots = TokenStream::new();
+        let mut write_backs = TokenStream::new();
+        for carried in &the_loop.carried {
+            let (slot, node) = (self.names.var(carried.slot), self.node(carried.slot));
+            let mut prelude = Vec::new();
+            let (init, init_node) = (
+                self.operand(&carried.init),
+                self.node_of(&carried.init, &mut prelude),
+            );
+            let init_node = Self::with_prelude(prelude, init_node);
+            if carried.exit == Operand::Var(carried.slot) {
+                slots.extend(quote!(let #slot = #init; let #node = #init_node;));
+            } else {
+                let mut prelude = Vec::new();
+                let (exit, exit_node) = (
+                    self.operand(&carried.exit),
+                    self.node_of(&carried.exit, &mut prelude),
+                );
+                let exit_node = Self::with_prelude(prelude, exit_node);
+                slots.extend(quote!(let mut #slot = #init; let mut #node = #init_node;));
+                write_backs.extend(quote!(#slot = #exit; #node = #exit_node;));
+            }
+        }
+        let range = self.range(
+            the_loop.start.clone(),
+            the_loop.end.clone(),
+            the_loop.inclusive,
+        );
+        let (index, body) = (self.index(the_loop.index), self.graph_block(&the_loop.body));
+        quote! {
+            #slots
+            for #index in #range {
+                #body
+                #write_backs
+            }
+        }
+    }
+}
+
+/// How an operation is labelled in the drawing: `+`, `*`, `tanh`, `powi(3)`.
+fn op_label(op: &Op) -> String {
+    match op {
+        Op::Add(..) => "+".into(),
+        Op::Sub(..) => "-".into(),
+        Op::Mul(..) => "*".into(),
+        Op::Div(..) => "/".into(),
+        Op::Neg(_) => "neg".into(),
+        Op::Powi(_, IntExpr::Lit { value, .. }) => format!("powi({value})"),
+        Op::Powi(..) => "powi".into(),
+        Op::Call1(f, _) => super::tokens::func_name(*f).into(),
+        Op::Call2(f, ..) => super::tokens::func2_name(*f).into(),
+        Op::Copy(_) | Op::FromInt(_) | Op::Load(..) | Op::Call(..) => String::new(),
+    }
+}

@@ -1,0 +1,136 @@
+//! Code the macro accepts compiles without a single warning under `#![deny(warnings)]`
+//! (clippy runs on this file too, with `-D warnings`).
+
+mod generated {
+    #![deny(warnings)]
+
+    use micrograd_runtime::prelude::*;
+
+    #[differentiable]
+    pub fn straight(a: f64, b: f64) -> f64 {
+        let c = a * b + b.powi(3) - a.relu() + std::f64::consts::PI;
+        let d = -c / (b * b + 1.0);
+        d.tanh() * a.max(b).min(2.0) + a.hypot(b) - b.atan2(a)
+    }
+
+    #[differentiable]
+    pub fn branches(a: f64, b: f64, flag: bool) -> f64 {
+        let mut y = a;
+        if flag && a > 0.0 {
+            y *= b;
+        } else if !flag || b < 0.0 {
+            y -= b.exp();
+        } else {
+            y = b;
+        }
+        if y > 10.0 {
+            return y.ln();
+        }
+        let z = if y < 0.0 { -y } else { y.sqrt() };
+        z + y
+    }
+
+    #[differentiable]
+    pub fn records(x: f64, n: usize) -> f64 {
+        let mut y = x;
+        for i in 0..n {
+            y = (y * 0.9).sin() + (i as f64) * 0.01;
+        }
+        for _ in 0..=n {
+            if y > 0.0 {
+                y = y.tanh();
+            }
+        }
+        y
+    }
+
+    #[differentiable]
+    pub fn arrays(w: &[f64], v: &[f64; 2]) -> f64 {
+        let mut h = [0.0; 2];
+        for j in 0..2 {
+            h[j] = w[j] * v[j];
+            h[j] += w[j + 1];
+        }
+        h[0] = h[0].tanh();
+        h[0] * h[1] + w.len() as f64
+    }
+
+    #[differentiable]
+    pub fn dot(w: &[f64], x: &[f64]) -> f64 {
+        let mut s = 0.0;
+        for i in 0..w.len() {
+            s += w[i] * x[i];
+        }
+        s
+    }
+
+    #[differentiable]
+    pub fn calls(w: &[f64], x: &[f64], a: f64) -> f64 {
+        let p = dot(&w[..2], &x[..2]) + dot(&w[1..], &x[1..]) + dot(&w[2..3], &x[0..1]);
+        straight(p, a) * branches(a, p, true)
+    }
+
+    #[differentiable(wrt(w, b))]
+    pub fn neuron(w: &[f64], b: f64, x: &[f64], scale: f64) -> f64 {
+        let mut s = b;
+        for i in 0..w.len() {
+            s += w[i] * x[i];
+        }
+        (s * scale).tanh()
+    }
+
+    #[differentiable(wrt(a))]
+    pub fn integers(a: f64, n: usize, k: i32, m: i64, u: u32, on: bool, c: f64) -> f64 {
+        let mut s = a * c;
+        for i in 0..n {
+            s += a * ((i as i64 + m) as f64);
+        }
+        if on { s * (k as f64) } else { s - (u as f64) }
+    }
+
+    #[differentiable]
+    pub fn unused_parameter(a: f64, _ignored: f64) -> f64 {
+        a * a
+    }
+
+    #[differentiable]
+    pub fn slices_only(w: &[f64]) -> f64 {
+        let mut s = 0.0;
+        for i in 0..w.len() {
+            s += w[i].abs();
+        }
+        s
+    }
+}
+
+use generated::*;
+
+#[test]
+fn every_generated_function_runs() {
+    let (w, x, v) = ([0.3, -1.2, 0.8], [1.5, 0.2, -0.7], [0.5, 2.0]);
+    let (mut d_w, mut d_x, mut d_v) = ([0.0; 3], [0.0; 3], [0.0; 2]);
+    let same = |a: f64, b: f64| assert_eq!(a.to_bits(), b.to_bits());
+    same(straight_grad(0.4, -1.1).0, straight(0.4, -1.1));
+    same(branches_grad(0.4, -1.1, true).0, branches(0.4, -1.1, true));
+    same(records_grad(0.4, 5).0, records(0.4, 5));
+    same(arrays_grad(&w, &mut d_w, &v, &mut d_v), arrays(&w, &v));
+    same(dot_grad(&w, &mut d_w, &x, &mut d_x), dot(&w, &x));
+    same(
+        calls_grad(&w, &mut d_w, &x, &mut d_x, 0.3).0,
+        calls(&w, &x, 0.3),
+    );
+    same(
+        neuron_grad(&w, &mut d_w, 0.1, &x, 2.0).0,
+        neuron(&w, 0.1, &x, 2.0),
+    );
+    same(
+        integers_grad(0.7, 3, -2, 4, 1, true, 1.5).0,
+        integers(0.7, 3, -2, 4, 1, true, 1.5),
+    );
+    same(slices_only_grad(&w, &mut d_w), slices_only(&w));
+    // By hand: d(a^2)/da = 2a, and nothing for the ignored parameter.
+    assert_eq!(
+        unused_parameter_grad(1.5, 9.0),
+        (unused_parameter(1.5, 9.0), 3.0, 0.0)
+    );
+}

@@ -55,14 +55,14 @@ fn params(specs: &[ParamSpec], shadowed: &dyn Fn(&ParamSpec) -> bool) -> Vec<Tok
     for spec in specs {
         let (ident, ty) = (&spec.ident, &spec.ty);
         params.push(quote!(#ident: #ty));
-        if let Kind::Slice(len) = &spec.kind {
-            if shadowed(spec) {
-                let shadow = format_ident!("d_{}", ident);
-                params.push(match len {
-                    None => quote!(#shadow: &mut [#f64_ty]),
-                    Some(len) => quote!(#shadow: &mut [#f64_ty; #len]),
-                });
-            }
+        if let Kind::Slice(len) = &spec.kind
+            && shadowed(spec)
+        {
+            let shadow = format_ident!("d_{}", ident);
+            params.push(match len {
+                None => quote!(#shadow: &mut [#f64_ty]),
+                Some(len) => quote!(#shadow: &mut [#f64_ty; #len]),
+            });
         }
     }
     params

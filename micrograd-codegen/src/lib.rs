@@ -58,20 +58,26 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             &mut errors,
         )
     });
-    if errors.is_empty() {
-        if let Some((lowered, specs)) = lowered.as_ref().zip(specs.as_ref()) {
-            let (grad, unstable) = emit::generate(&function, specs, lowered, emit::Flavor::Grad);
-            let (pullback, _) = emit::generate(&function, specs, lowered, emit::Flavor::Pullback);
-            let (graph, _) = emit::generate(&function, specs, lowered, emit::Flavor::Graph);
-            for array in unstable {
-                errors.at(
+    if errors.is_empty()
+        && let Some((lowered, specs)) = lowered.as_ref().zip(specs.as_ref())
+    {
+        let (grad, unstable) = emit::generate(&function, specs, lowered, emit::Flavor::Grad);
+        let (pullback, _) = emit::generate(&function, specs, lowered, emit::Flavor::Pullback);
+        let (graph, _) = emit::generate(&function, specs, lowered, emit::Flavor::Graph);
+        for array in unstable {
+            errors.at(
                     lowered.var(array).span,
                     "this array changes after it is passed to a `#[differentiable]` function, so its pullback would read the wrong values; make the last change before the call",
                 );
-            }
-            if errors.is_empty() {
-                return quote!(#function #grad #pullback #graph);
-            }
+        }
+        if errors.is_empty() {
+            // The language loops over indices (`for i in 0..w.len()`), which clippy would
+            // otherwise ask the user to rewrite into an iterator the macro cannot read.
+            return quote! {
+                #[allow(clippy::needless_range_loop)]
+                #function
+                #grad #pullback #graph
+            };
         }
     }
     let function = fallback::without_body(&function);

@@ -47,10 +47,10 @@ impl Names {
             };
             names.vars.push(ident);
         }
-        for index in 0..vars.len() {
+        for (index, info) in vars.iter().enumerate() {
             let base = format!("d_{}", names.vars[index]);
             let ident = match params.iter().find(|(var, _)| var.0 as usize == index) {
-                Some((_, ident)) if matches!(vars[index].ty, Ty::Slice { .. }) => {
+                Some((_, ident)) if matches!(info.ty, Ty::Slice { .. }) => {
                     Ident::new(&base, ident.span())
                 }
                 _ => names.fresh(&base),

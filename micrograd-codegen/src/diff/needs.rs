@@ -210,10 +210,10 @@ impl Planner<'_> {
     /// The block whose reverse must provide `var` to `context`: a loop slot read inside its
     /// own loop is the value entering the iteration, kept by that loop body.
     fn home(&self, var: VarId, context: &[BlockId]) -> BlockId {
-        if let Some(the_loop) = self.defs.slots.get(&var) {
-            if context.contains(&BlockId::Body(*the_loop)) {
-                return BlockId::Body(*the_loop);
-            }
+        if let Some(the_loop) = self.defs.slots.get(&var)
+            && context.contains(&BlockId::Body(*the_loop))
+        {
+            return BlockId::Body(*the_loop);
         }
         self.defs
             .block

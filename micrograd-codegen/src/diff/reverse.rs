@@ -36,10 +36,10 @@ pub fn sweep(
     sweep.scopes.push(Scope::new(owned));
     let mut out = Vec::new();
     sweep.arrays(&function.body, &mut out);
-    if let Operand::Var(result) = function.result {
-        if activity.is_active(result) {
-            sweep.accumulate(result, Expr::Seed, &mut out);
-        }
+    if let Operand::Var(result) = function.result
+        && activity.is_active(result)
+    {
+        sweep.accumulate(result, Expr::Seed, &mut out);
     }
     sweep.block_stmts(&function.body, &mut out);
     let scope = sweep
@@ -148,10 +148,10 @@ impl Sweep<'_> {
 
     fn arrays(&mut self, block: &Block, out: &mut Vec<Rev>) {
         for stmt in block {
-            if let Stmt::Array { dst, .. } = stmt {
-                if self.activity.is_active(*dst) {
-                    out.push(Rev::ZeroArray(*dst));
-                }
+            if let Stmt::Array { dst, .. } = stmt
+                && self.activity.is_active(*dst)
+            {
+                out.push(Rev::ZeroArray(*dst));
             }
         }
     }
@@ -170,10 +170,10 @@ impl Sweep<'_> {
                 index,
                 value,
             } if self.activity.is_active(*array) => {
-                if let Operand::Var(v) = value {
-                    if self.activity.is_active(*v) {
-                        self.accumulate(*v, Expr::AdjLoad(*array, index.clone()), out);
-                    }
+                if let Operand::Var(v) = value
+                    && self.activity.is_active(*v)
+                {
+                    self.accumulate(*v, Expr::AdjLoad(*array, index.clone()), out);
                 }
                 out.push(Rev::ZeroElem(*array, index.clone()));
             }
@@ -300,10 +300,11 @@ impl Sweep<'_> {
                 this.arrays(block, inner);
                 for join in &branch.joins {
                     let operand = if taken { &join.then } else { &join.otherwise };
-                    if let Operand::Var(v) = operand {
-                        if this.activity.is_active(*v) && this.is_declared(join.dst) {
-                            this.accumulate(*v, Expr::Adj(join.dst), inner);
-                        }
+                    if let Operand::Var(v) = operand
+                        && this.activity.is_active(*v)
+                        && this.is_declared(join.dst)
+                    {
+                        this.accumulate(*v, Expr::Adj(join.dst), inner);
                     }
                 }
                 this.block_stmts(block, inner);
@@ -353,10 +354,11 @@ impl Sweep<'_> {
         let (body, outer) = self.nested(scope, |this, inner| {
             this.arrays(&the_loop.body, inner);
             for carried in &the_loop.carried {
-                if let Operand::Var(exit) = carried.exit {
-                    if restarts.contains(&carried.slot) && this.activity.is_active(exit) {
-                        this.accumulate(exit, Expr::Adj(carried.slot), inner);
-                    }
+                if let Operand::Var(exit) = carried.exit
+                    && restarts.contains(&carried.slot)
+                    && this.activity.is_active(exit)
+                {
+                    this.accumulate(exit, Expr::Adj(carried.slot), inner);
                 }
             }
             this.block_stmts(&the_loop.body, inner);
@@ -382,10 +384,11 @@ impl Sweep<'_> {
             body,
         });
         for carried in &the_loop.carried {
-            if let Operand::Var(init) = carried.init {
-                if slots.contains(&carried.slot) && self.activity.is_active(init) {
-                    self.accumulate(init, Expr::Adj(carried.slot), out);
-                }
+            if let Operand::Var(init) = carried.init
+                && slots.contains(&carried.slot)
+                && self.activity.is_active(init)
+            {
+                self.accumulate(init, Expr::Adj(carried.slot), out);
             }
         }
     }

@@ -266,14 +266,14 @@ impl Emitter<'_> {
                 Kind::Bool => quote!(::core::primitive::bool),
             };
             params.push(quote!(#ident: #ty));
-            if let Kind::Slice(len) = &spec.kind {
-                if wrt.contains(&param.var) {
-                    let shadow = self.names.adjoint(param.var);
-                    params.push(match len {
-                        None => quote!(#shadow: &mut [#f64_ty]),
-                        Some(len) => quote!(#shadow: &mut [#f64_ty; #len]),
-                    });
-                }
+            if let Kind::Slice(len) = &spec.kind
+                && wrt.contains(&param.var)
+            {
+                let shadow = self.names.adjoint(param.var);
+                params.push(match len {
+                    None => quote!(#shadow: &mut [#f64_ty]),
+                    Some(len) => quote!(#shadow: &mut [#f64_ty; #len]),
+                });
             }
         }
         params

@@ -162,15 +162,15 @@ impl Lowerer<'_> {
     }
 
     fn path(&mut self, path: &syn::ExprPath) -> Value {
-        if let Some(ident) = path.path.get_ident() {
-            if let Some(binding) = self.lookup(&ident.to_string()) {
-                return match self.ty(binding.var) {
-                    Ty::F64 => Value::F64(Operand::Var(binding.var)),
-                    Ty::Int => Value::Int(IntExpr::Var(binding.var)),
-                    Ty::Bool => Value::Bool(Cond::Var(binding.var)),
-                    Ty::Slice { .. } | Ty::Array { .. } => Value::Seq(binding.var),
-                };
-            }
+        if let Some(ident) = path.path.get_ident()
+            && let Some(binding) = self.lookup(&ident.to_string())
+        {
+            return match self.ty(binding.var) {
+                Ty::F64 => Value::F64(Operand::Var(binding.var)),
+                Ty::Int => Value::Int(IntExpr::Var(binding.var)),
+                Ty::Bool => Value::Bool(Cond::Var(binding.var)),
+                Ty::Slice { .. } | Ty::Array { .. } => Value::Seq(binding.var),
+            };
         }
         let segments: Vec<String> = path
             .path
@@ -360,20 +360,20 @@ impl Lowerer<'_> {
             .iter()
             .map(|s| s.ident.to_string())
             .collect();
-        if let [ty, name] = segments.as_slice() {
-            if ty == "f64" {
-                let Some((first, rest)) = call
-                    .args
-                    .iter()
-                    .collect::<Vec<_>>()
-                    .split_first()
-                    .map(|(a, r)| (*a, r.to_vec()))
-                else {
-                    return self.error(path.span(), format!("`f64::{name}` needs an argument"));
-                };
-                let receiver = self.expr(first);
-                return self.apply(name, path.path.segments[1].ident.span(), receiver, &rest);
-            }
+        if let [ty, name] = segments.as_slice()
+            && ty == "f64"
+        {
+            let Some((first, rest)) = call
+                .args
+                .iter()
+                .collect::<Vec<_>>()
+                .split_first()
+                .map(|(a, r)| (*a, r.to_vec()))
+            else {
+                return self.error(path.span(), format!("`f64::{name}` needs an argument"));
+            };
+            let receiver = self.expr(first);
+            return self.apply(name, path.path.segments[1].ident.span(), receiver, &rest);
         }
         let mut full = segments;
         if path.path.leading_colon.is_some() {

@@ -24,12 +24,12 @@ struct Assigned {
 
 impl Assigned {
     fn target(&mut self, left: &Expr) {
-        if let Expr::Path(path) = left {
-            if let Some(ident) = path.path.get_ident() {
-                let name = ident.to_string();
-                if !self.scopes.iter().any(|scope| scope.contains(&name)) {
-                    self.outer.insert(name);
-                }
+        if let Expr::Path(path) = left
+            && let Some(ident) = path.path.get_ident()
+        {
+            let name = ident.to_string();
+            if !self.scopes.iter().any(|scope| scope.contains(&name)) {
+                self.outer.insert(name);
             }
         }
     }
@@ -46,10 +46,10 @@ impl<'ast> Visit<'ast> for Assigned {
         if let Some(init) = &local.init {
             self.visit_expr(&init.expr);
         }
-        if let Pat::Ident(pat) = &local.pat {
-            if let Some(scope) = self.scopes.last_mut() {
-                scope.insert(pat.ident.to_string());
-            }
+        if let Pat::Ident(pat) = &local.pat
+            && let Some(scope) = self.scopes.last_mut()
+        {
+            scope.insert(pat.ident.to_string());
         }
     }
 
@@ -72,10 +72,10 @@ impl<'ast> Visit<'ast> for Assigned {
     fn visit_expr_for_loop(&mut self, for_loop: &'ast syn::ExprForLoop) {
         self.visit_expr(&for_loop.expr);
         self.scopes.push(BTreeSet::new());
-        if let Pat::Ident(pat) = &*for_loop.pat {
-            if let Some(scope) = self.scopes.last_mut() {
-                scope.insert(pat.ident.to_string());
-            }
+        if let Pat::Ident(pat) = &*for_loop.pat
+            && let Some(scope) = self.scopes.last_mut()
+        {
+            scope.insert(pat.ident.to_string());
         }
         self.visit_block(&for_loop.body);
         self.scopes.pop();

@@ -216,6 +216,8 @@ pub enum Func {
     Abs,
     /// `x.recip()`
     Recip,
+    /// `x.signum()`
+    Signum,
 }
 
 /// Binary functions of two `f64`s written as methods: `a.max(b)`.

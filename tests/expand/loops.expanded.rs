@@ -1,4 +1,5 @@
 use micrograd_runtime::prelude::*;
+#[allow(clippy::needless_range_loop)]
 /// A dot product: records nothing.
 fn dot(w: &[f64], x: &[f64]) -> f64 {
     let mut s = 0.0;
@@ -182,6 +183,7 @@ fn dot_graph(
     graph.backward(s_1_node);
     graph
 }
+#[allow(clippy::needless_range_loop)]
 /// A tanh neuron, differentiated with respect to its weights and bias only.
 fn neuron(w: &[f64], b: f64, x: &[f64]) -> f64 {
     let mut s = b;
@@ -363,6 +365,7 @@ fn neuron_graph(
     graph.backward(t3_node);
     graph
 }
+#[allow(clippy::needless_range_loop)]
 /// A loop that overwrites its variable: records one value per iteration.
 fn iterate(x: f64, n: usize) -> f64 {
     let mut y = x;
@@ -495,6 +498,7 @@ fn iterate_graph(x: ::core::primitive::f64, n: usize) -> ::micrograd_runtime::Gr
     graph.backward(y_1_node);
     graph
 }
+#[allow(clippy::needless_range_loop)]
 /// Branches inside a loop.
 fn clipped(x: &[f64]) -> f64 {
     let mut s = 0.0;
@@ -741,6 +745,7 @@ fn clipped_graph(x: &[::core::primitive::f64]) -> ::micrograd_runtime::Graph {
     graph.backward(s_1_node);
     graph
 }
+#[allow(clippy::needless_range_loop)]
 /// Calls with sub-slices.
 fn two_dots(w: &[f64], x: &[f64]) -> f64 {
     let a = dot(&w[0..2], &x[0..2]);

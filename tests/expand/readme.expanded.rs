@@ -1,4 +1,5 @@
 use micrograd_runtime::prelude::*;
+#[allow(clippy::needless_range_loop)]
 /// micrograd's README expression.
 fn readme(a: f64, b: f64) -> f64 {
     let mut c = a + b;

@@ -51,6 +51,10 @@ pub enum Test {
     IntEq(IntExpr, IntExpr),
     /// `a && b`
     And(Box<Test>, Box<Test>),
+    /// `a || b`
+    Or(Box<Test>, Box<Test>),
+    /// `a.is_nan()`
+    IsNan(Expr),
 }
 
 impl Expr {
@@ -141,6 +145,8 @@ impl Test {
         match self {
             Test::Cmp(op, a, b) => Test::Cmp(op, a.map_vars(f), b.map_vars(f)),
             Test::And(a, b) => Test::And(Box::new(a.map_vars(f)), Box::new(b.map_vars(f))),
+            Test::Or(a, b) => Test::Or(Box::new(a.map_vars(f)), Box::new(b.map_vars(f))),
+            Test::IsNan(a) => Test::IsNan(a.map_vars(f)),
             int @ Test::IntEq(..) => int,
         }
     }
@@ -155,10 +161,11 @@ impl Test {
                 a.visit_vars(f);
                 b.visit_vars(f);
             }
-            Test::And(a, b) => {
+            Test::And(a, b) | Test::Or(a, b) => {
                 a.visit_vars(f);
                 b.visit_vars(f);
             }
+            Test::IsNan(a) => a.visit_vars(f),
         }
     }
 }

@@ -48,6 +48,7 @@ pub fn pullback<'a>(op: &'a Op, y: VarId, d: Expr) -> Option<Vec<(Target<'a>, Ex
             ),
         )],
         Op::Call1(Func::Abs, a) => vec![(To(a), sign(a.into(), d))],
+        Op::Call1(Func::Signum, _) => Vec::new(),
         Op::Call1(f, a) => vec![(To(a), d * derivative(*f, a.into(), y))],
         // y = f(a, b)
         Op::Call2(f, a, b) => binary(*f, (a, b), y, d),
@@ -111,14 +112,19 @@ fn derivative(f: Func, a: Expr, y: Expr) -> Expr {
         Func::Abs => sign(a, one()),
         // (1/a)' = -y²
         Func::Recip => -(y.clone() * y),
+        // signum' = 0 (PyTorch's sign backward is zero everywhere)
+        Func::Signum => Expr::Const(0.0),
     }
 }
 
-/// `d` times the sign of `a`, with 0 at 0.
+/// `d` times the sign of `a`: 0 at ±0, NaN at NaN (PyTorch's `grad * sgn(a)`).
 fn sign(a: Expr, d: Expr) -> Expr {
     let zero = || Expr::Const(0.0);
-    let negative = Expr::select(Test::Cmp(CmpOp::Lt, a.clone(), zero()), -d.clone(), zero());
-    Expr::select(Test::Cmp(CmpOp::Gt, a, zero()), d, negative)
+    Expr::select(
+        Test::Cmp(CmpOp::Eq, a.clone(), zero()),
+        zero(),
+        d * a.call(Func::Signum),
+    )
 }
 
 /// The contributions of `y = f(a, b)`.
@@ -156,9 +162,9 @@ fn binary<'a>(
                 ),
             ),
         ],
-        // y = max(a, b): the larger operand gets d; a tie gives each d / 2
+        // y = max(a, b): the operand returned gets d; a tie gives each d / 2
         Func2::Max => split(CmpOp::Gt, (a, b), d),
-        // y = min(a, b): the smaller operand gets d; a tie gives each d / 2
+        // y = min(a, b): the operand returned gets d; a tie gives each d / 2
         Func2::Min => split(CmpOp::Lt, (a, b), d),
         // y = √(a² + b²): a ← d a / y, b ← d b / y
         Func2::Hypot => vec![(To(a), d.clone() * ea / y.clone()), (To(b), d * eb / y)],
@@ -173,17 +179,19 @@ fn binary<'a>(
     }
 }
 
-/// The winner of `a cmp b` takes `d`; a tie splits it.
+/// The operand `f64::max` (or `min`) returns takes `d`: the winner of `a cmp b`, or the other
+/// operand when one is NaN (as PyTorch's `fmax`); a tie splits `d` in half (as `maximum`).
 fn split<'a>(cmp: CmpOp, (a, b): (&'a Operand, &'a Operand), d: Expr) -> Vec<(Target<'a>, Expr)> {
     let share = |first: &Operand, second: &Operand| {
+        let wins = Test::Or(
+            Box::new(Test::Cmp(cmp, first.into(), second.into())),
+            Box::new(Test::IsNan(second.into())),
+        );
+        let tie = Test::Cmp(CmpOp::Eq, first.into(), second.into());
         Expr::select(
-            Test::Cmp(cmp, first.into(), second.into()),
+            wins,
             d.clone(),
-            Expr::select(
-                Test::Cmp(CmpOp::Eq, first.into(), second.into()),
-                d.clone() * Expr::Const(0.5),
-                Expr::Const(0.0),
-            ),
+            Expr::select(tie, d.clone() * Expr::Const(0.5), Expr::Const(0.0)),
         )
     };
     vec![

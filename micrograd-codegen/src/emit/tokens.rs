@@ -106,6 +106,14 @@ impl Emitter<'_> {
                 let (a, b) = (self.test(a), self.test(b));
                 quote!(#a && #b)
             }
+            Test::Or(a, b) => {
+                let (a, b) = (self.test(a), self.test(b));
+                quote!(#a || #b)
+            }
+            Test::IsNan(a) => {
+                let a = self.expr_at(a, Prec::Postfix);
+                quote!(#a.is_nan())
+            }
         }
     }
 
@@ -338,6 +346,7 @@ pub(super) fn func_name(f: Func) -> &'static str {
         Func::Cosh => "cosh",
         Func::Abs => "abs",
         Func::Recip => "recip",
+        Func::Signum => "signum",
     }
 }
 

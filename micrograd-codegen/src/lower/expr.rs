@@ -25,7 +25,7 @@ pub enum Value {
 }
 
 const METHODS: &str = "tanh, relu, sigmoid, exp, exp2, exp_m1, ln, ln_1p, log2, log10, sqrt, cbrt, sin, cos, tan, \
-     asin, acos, atan, sinh, cosh, abs, recip, powi, powf, max, min, hypot, atan2";
+     asin, acos, atan, sinh, cosh, abs, signum, recip, powi, powf, max, min, hypot, atan2";
 
 fn func(name: &str) -> Option<Func> {
     Some(match name {
@@ -51,6 +51,7 @@ fn func(name: &str) -> Option<Func> {
         "cosh" => Func::Cosh,
         "abs" => Func::Abs,
         "recip" => Func::Recip,
+        "signum" => Func::Signum,
         _ => return None,
     })
 }

@@ -5,9 +5,13 @@
 //! Names live in a stack of scopes; a reassignment rebinds the name where it was declared, so
 //! after a branch or a loop body the lowerer compares bindings to find joins and slots.
 
+mod branch;
+mod call;
 mod expr;
+mod loops;
 mod scan;
 mod stmt;
+mod unsupported;
 
 use crate::error::Errors;
 use crate::ir::{Block, Function, Op, Operand, Origin, Param, Stmt, Ty, VarId, VarInfo};

@@ -1,0 +1,218 @@
+//! Branches and early returns: `if` joins, and `return` turned into one result.
+
+use super::expr::Value;
+use super::{Lowerer, Scopes, scan};
+use crate::ir::{If, Join, Operand, Stmt, Ty, VarId};
+use syn::Expr;
+use syn::spanned::Spanned;
+
+/// The statements still to run after a block ends, with the scope depth they run at.
+type Cont<'s> = Vec<(&'s [syn::Stmt], usize)>;
+
+impl Lowerer<'_> {
+    /// Lowers the function body, whose early `return`s become branches of one result.
+    ///
+    /// Before: `if x < 0.0 { return 0.0; } x * 2.0`
+    /// After: `let t1 = if x < 0.0 { 0.0 } else { let t0 = x * 2.0; t0 };`
+    pub(super) fn function_body(&mut self, block: &syn::Block) -> Option<Operand> {
+        let depth = self.scopes.len();
+        self.sequence(&block.stmts, &Vec::new(), depth)
+    }
+
+    fn sequence<'s>(
+        &mut self,
+        stmts: &'s [syn::Stmt],
+        cont: &Cont<'s>,
+        depth: usize,
+    ) -> Option<Operand> {
+        for (i, stmt) in stmts.iter().enumerate() {
+            let last = i + 1 == stmts.len();
+            match stmt {
+                syn::Stmt::Expr(Expr::Return(ret), _) => {
+                    return match &ret.expr {
+                        Some(value) => self.f64_operand(value),
+                        None => {
+                            self.errors
+                                .at(ret.return_token.span, "`return` needs an `f64` value");
+                            None
+                        }
+                    };
+                }
+                syn::Stmt::Expr(Expr::If(branch), _)
+                    if scan::returns(&Expr::If(branch.clone())) =>
+                {
+                    let mut rest = vec![(&stmts[i + 1..], self.scopes.len())];
+                    rest.extend(cont.iter().copied());
+                    return self.returning_if(branch, &rest);
+                }
+                syn::Stmt::Expr(expr, None) if last && cont.is_empty() => {
+                    return self.f64_operand(expr);
+                }
+                other => self.stmt(other),
+            }
+        }
+        let (next, rest) = cont.split_first()?;
+        self.scopes.truncate(next.1.max(depth.min(next.1)));
+        self.sequence(next.0, &rest.to_vec(), next.1)
+    }
+
+    fn returning_if<'s>(&mut self, branch: &'s syn::ExprIf, cont: &Cont<'s>) -> Option<Operand> {
+        let cond = self.cond(&branch.cond);
+        let saved = self.scopes.clone();
+        self.depth += 1;
+        let depth = self.scopes.len();
+        let (then, then_value) = self.capture(|this| {
+            this.scopes.push(Default::default());
+            this.sequence(&branch.then_branch.stmts, cont, depth + 1)
+        });
+        self.scopes = saved.clone();
+        let else_stmts = else_stmts(branch);
+        let (otherwise, else_value) = self.capture(|this| {
+            this.scopes.push(Default::default());
+            this.sequence(&else_stmts, cont, depth + 1)
+        });
+        self.scopes = saved;
+        self.depth -= 1;
+        let dst = self.new_var(crate::ir::Origin::Temp, Ty::F64, branch.if_token.span);
+        let join = Join {
+            dst,
+            then: then_value?,
+            otherwise: else_value?,
+        };
+        let span = branch.if_token.span;
+        self.emit(Stmt::If(Box::new(If {
+            cond,
+            span,
+            then,
+            otherwise,
+            joins: vec![join],
+        })));
+        Some(Operand::Var(dst))
+    }
+
+    /// `if` as an expression: its value.
+    pub(super) fn if_expr(&mut self, branch: &syn::ExprIf) -> Value {
+        if branch.else_branch.is_none() {
+            return self.error(
+                branch.if_token.span,
+                "an `if` used as a value needs an `else`",
+            );
+        }
+        match self.branch(branch, true) {
+            Some(var) => Value::F64(Operand::Var(var)),
+            None => Value::Error,
+        }
+    }
+
+    /// Lowers an `if`, joining every variable the branches bind differently; with `value`,
+    /// also joins the branches' tail values and returns the joined variable.
+    pub(super) fn branch(&mut self, branch: &syn::ExprIf, value: bool) -> Option<VarId> {
+        let cond = self.cond(&branch.cond);
+        let before = self.scopes.clone();
+        self.depth += 1;
+        let (then, then_value) = self.capture(|this| {
+            this.tail_block(
+                &branch.then_branch.stmts,
+                value.then(|| branch.then_branch.brace_token.span.close()),
+            )
+        });
+        let after_then = std::mem::replace(&mut self.scopes, before.clone());
+        let stmts = else_stmts(branch);
+        let else_span = branch.else_branch.as_ref().map(|(_, e)| e.span());
+        let (otherwise, else_value) =
+            self.capture(|this| this.tail_block(&stmts, else_span.filter(|_| value)));
+        let after_else = std::mem::replace(&mut self.scopes, before.clone());
+        self.depth -= 1;
+        let mut joins = self.joins(&before, &after_then, &after_else);
+        let result = match (value, then_value, else_value) {
+            (true, Some(a), Some(b)) => {
+                let dst = self.new_var(crate::ir::Origin::Temp, Ty::F64, branch.if_token.span);
+                joins.push(Join {
+                    dst,
+                    then: a,
+                    otherwise: b,
+                });
+                Some(dst)
+            }
+            _ => None,
+        };
+        let span = branch.if_token.span;
+        self.emit(Stmt::If(Box::new(If {
+            cond,
+            span,
+            then,
+            otherwise,
+            joins,
+        })));
+        result
+    }
+
+    /// A block in its own scope; when `value` gives the block's span, its tail `f64`.
+    fn tail_block(
+        &mut self,
+        stmts: &[syn::Stmt],
+        value: Option<proc_macro2::Span>,
+    ) -> Option<Operand> {
+        self.in_scope(|this| {
+            let (last, body) = match stmts.split_last() {
+                Some((syn::Stmt::Expr(tail, None), body)) if value.is_some() => (Some(tail), body),
+                _ => (None, stmts),
+            };
+            body.iter().for_each(|stmt| this.stmt(stmt));
+            match (last, value) {
+                (Some(tail), _) => this.f64_operand(tail),
+                (None, Some(span)) => {
+                    this.errors
+                        .at(span, "this block needs an `f64` value at its end");
+                    None
+                }
+                (None, None) => None,
+            }
+        })
+    }
+
+    pub(super) fn block_expr(&mut self, block: &syn::Block) -> Value {
+        let wants = matches!(block.stmts.last(), Some(syn::Stmt::Expr(expr, None)) if !matches!(expr, Expr::ForLoop(_)));
+        match self.tail_block(&block.stmts, wants.then(|| block.brace_token.span.close())) {
+            Some(operand) => Value::F64(operand),
+            None if wants => Value::Error,
+            None => Value::F64(Operand::Const(0.0)),
+        }
+    }
+
+    /// One join per `f64` name that a branch rebound.
+    fn joins(&mut self, before: &Scopes, then: &Scopes, otherwise: &Scopes) -> Vec<Join> {
+        let mut joins = Vec::new();
+        for (level, scope) in before.iter().enumerate() {
+            let mut names: Vec<&String> = scope.keys().collect();
+            names.sort();
+            for name in names {
+                let old = scope[name].var;
+                let a = then[level][name].var;
+                let b = otherwise[level][name].var;
+                if a == old && b == old {
+                    continue;
+                }
+                let dst = self.named(name, Ty::F64, self.vars[old.0 as usize].span);
+                joins.push(Join {
+                    dst,
+                    then: Operand::Var(a),
+                    otherwise: Operand::Var(b),
+                });
+                self.rebind(name, dst);
+            }
+        }
+        joins
+    }
+}
+
+/// The statements of an `else` branch; `else if` becomes a block holding one `if`.
+fn else_stmts(branch: &syn::ExprIf) -> Vec<syn::Stmt> {
+    match &branch.else_branch {
+        None => Vec::new(),
+        Some((_, expr)) => match &**expr {
+            Expr::Block(block) => block.block.stmts.clone(),
+            other => vec![syn::Stmt::Expr(other.clone(), None)],
+        },
+    }
+}

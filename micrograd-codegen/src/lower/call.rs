@@ -1,0 +1,214 @@
+//! Method calls on `f64`, calls to other `#[differentiable]` functions, and their arguments.
+
+use super::Lowerer;
+use super::expr::Value;
+use crate::ir::{Arg, Extern, Func, Func2, IntExpr, Op, Operand};
+use syn::Expr;
+use syn::spanned::Spanned;
+
+const METHODS: &str = "tanh, relu, sigmoid, exp, exp2, exp_m1, ln, ln_1p, log2, log10, sqrt, cbrt, sin, cos, tan, \
+     asin, acos, atan, sinh, cosh, abs, signum, recip, powi, powf, max, min, hypot, atan2";
+
+fn func(name: &str) -> Option<Func> {
+    Some(match name {
+        "tanh" => Func::Tanh,
+        "relu" => Func::Relu,
+        "sigmoid" => Func::Sigmoid,
+        "exp" => Func::Exp,
+        "exp2" => Func::Exp2,
+        "exp_m1" => Func::ExpM1,
+        "ln" => Func::Ln,
+        "ln_1p" => Func::Ln1p,
+        "log2" => Func::Log2,
+        "log10" => Func::Log10,
+        "sqrt" => Func::Sqrt,
+        "cbrt" => Func::Cbrt,
+        "sin" => Func::Sin,
+        "cos" => Func::Cos,
+        "tan" => Func::Tan,
+        "asin" => Func::Asin,
+        "acos" => Func::Acos,
+        "atan" => Func::Atan,
+        "sinh" => Func::Sinh,
+        "cosh" => Func::Cosh,
+        "abs" => Func::Abs,
+        "recip" => Func::Recip,
+        "signum" => Func::Signum,
+        _ => return None,
+    })
+}
+
+fn func2(name: &str) -> Option<Func2> {
+    Some(match name {
+        "powf" => Func2::Powf,
+        "max" => Func2::Max,
+        "min" => Func2::Min,
+        "hypot" => Func2::Hypot,
+        "atan2" => Func2::Atan2,
+        _ => return None,
+    })
+}
+
+impl Lowerer<'_> {
+    pub(super) fn method(&mut self, call: &syn::ExprMethodCall) -> Value {
+        let name = call.method.to_string();
+        let span = call.method.span();
+        if call.turbofish.is_some() {
+            return self.error(span, "turbofish `::<>` is not supported here");
+        }
+        let receiver = self.expr(&call.receiver);
+        let args: Vec<&Expr> = call.args.iter().collect();
+        self.apply(&name, span, receiver, &args)
+    }
+
+    /// `receiver.name(args)`, also reached from `f64::name(receiver, args)`.
+    fn apply(
+        &mut self,
+        name: &str,
+        span: proc_macro2::Span,
+        receiver: Value,
+        args: &[&Expr],
+    ) -> Value {
+        let receiver = match receiver {
+            Value::Seq(array) if name == "len" && args.is_empty() => return Value::Int(IntExpr::Len(array)),
+            Value::F64(operand) => operand,
+            Value::Unknown(path) => Operand::Extern(path),
+            Value::Error => return Value::Error,
+            _ => return self.error(span, format!("`{name}` is not supported here; the supported methods are `{METHODS}` on `f64` and `len` on slices")),
+        };
+        match (func(name), func2(name), args) {
+            (Some(f), _, []) => Value::F64(self.temp(Op::Call1(f, receiver), span)),
+            (_, Some(f), [arg]) => match self.f64_operand(arg) {
+                Some(b) => Value::F64(self.temp(Op::Call2(f, receiver, b), span)),
+                None => Value::Error,
+            },
+            _ if name == "powi" && args.len() == 1 => match self.int_operand(args[0]) {
+                Some(n) => Value::F64(self.temp(Op::Powi(receiver, n), span)),
+                None => Value::Error,
+            },
+            (Some(_), _, _) | (_, Some(_), _) => self.error(span, format!("wrong number of arguments to `{name}`")),
+            _ => self.error(span, format!("`{name}` is not supported on `f64` in `#[differentiable]` functions; the supported methods are `{METHODS}`")),
+        }
+    }
+
+    pub(super) fn call(&mut self, call: &syn::ExprCall) -> Value {
+        let Expr::Path(path) = &*call.func else {
+            return self.error(
+                call.func.span(),
+                "only functions called by name can be differentiated",
+            );
+        };
+        let segments: Vec<String> = path
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
+        if let [ty, name] = segments.as_slice()
+            && ty == "f64"
+        {
+            let Some((first, rest)) = call
+                .args
+                .iter()
+                .collect::<Vec<_>>()
+                .split_first()
+                .map(|(a, r)| (*a, r.to_vec()))
+            else {
+                return self.error(path.span(), format!("`f64::{name}` needs an argument"));
+            };
+            let receiver = self.expr(first);
+            return self.apply(name, path.path.segments[1].ident.span(), receiver, &rest);
+        }
+        let mut full = segments;
+        if path.path.leading_colon.is_some() {
+            full.insert(0, String::new());
+        }
+        let callee = Extern {
+            path: full,
+            span: path.span(),
+        };
+        let args: Option<Vec<Arg>> = call.args.iter().map(|arg| self.arg(arg)).collect();
+        match args {
+            Some(args) => Value::F64(self.temp(Op::Call(callee, args), path.span())),
+            None => Value::Error,
+        }
+    }
+
+    fn arg(&mut self, expr: &Expr) -> Option<Arg> {
+        if let Expr::Reference(reference) = expr {
+            if reference.mutability.is_some() {
+                self.errors.at(
+                    reference.span(),
+                    "`&mut` arguments are not supported; pass `&w` or `&w[a..b]`",
+                );
+                return None;
+            }
+            return self.slice_arg(&reference.expr);
+        }
+        match self.expr(expr) {
+            Value::F64(operand) => Some(Arg::Scalar(operand)),
+            Value::Int(int) => Some(Arg::Int(int)),
+            Value::Bool(cond) => Some(Arg::Bool(cond)),
+            Value::Seq(array) => Some(Arg::Slice {
+                array,
+                lo: None,
+                hi: None,
+            }),
+            Value::Unknown(path) => {
+                self.errors.at(path.span, "cannot tell whether this is an `f64` or an integer; bind it with `let x: f64 = ..;` first");
+                None
+            }
+            Value::Error => None,
+        }
+    }
+
+    fn slice_arg(&mut self, expr: &Expr) -> Option<Arg> {
+        match expr {
+            Expr::Index(index) => {
+                let Value::Seq(array) = self.expr(&index.expr) else {
+                    self.errors.at(
+                        index.expr.span(),
+                        "sub-slices `&w[a..b]` are taken of slice parameters and local arrays",
+                    );
+                    return None;
+                };
+                let Expr::Range(range) = &*index.index else {
+                    self.errors.at(
+                        index.index.span(),
+                        "pass a sub-slice as `&w[a..b]`, `&w[a..]` or `&w[..b]`",
+                    );
+                    return None;
+                };
+                if matches!(range.limits, syn::RangeLimits::Closed(_)) {
+                    self.errors.at(
+                        range.span(),
+                        "write sub-slices with `..`, such as `&w[a..b]`",
+                    );
+                    return None;
+                }
+                let lo = range.start.as_deref().map(|e| self.int_operand(e));
+                let hi = range.end.as_deref().map(|e| self.int_operand(e));
+                Some(Arg::Slice {
+                    array,
+                    lo: lo.flatten(),
+                    hi: hi.flatten(),
+                })
+            }
+            other => match self.expr(other) {
+                Value::Seq(array) => Some(Arg::Slice {
+                    array,
+                    lo: None,
+                    hi: None,
+                }),
+                Value::Error => None,
+                _ => {
+                    self.errors.at(
+                        other.span(),
+                        "references are passed as `&w` or `&w[a..b]` of a slice or local array",
+                    );
+                    None
+                }
+            },
+        }
+    }
+}

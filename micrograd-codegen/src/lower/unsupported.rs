@@ -1,0 +1,105 @@
+//! What the language leaves out, and what to write instead.
+
+use super::Lowerer;
+use syn::Expr;
+use syn::spanned::Spanned;
+
+impl Lowerer<'_> {
+    pub(super) fn unsupported(&mut self, expr: &Expr) {
+        let (span, message): (proc_macro2::Span, &str) = match expr {
+            Expr::Closure(closure) => (
+                closure.inputs_begin.span,
+                "closures are not supported in `#[differentiable]` functions; write a separate `#[differentiable]` function and call it",
+            ),
+            Expr::Unsafe(block) => (
+                block.unsafe_token.span,
+                "`unsafe` blocks are not supported in `#[differentiable]` functions; write the arithmetic without `unsafe`",
+            ),
+            Expr::While(w) => (
+                w.while_token.span,
+                "`while` loops are not supported in `#[differentiable]` functions; use `for i in a..b`",
+            ),
+            Expr::Loop(l) => (
+                l.loop_token.span,
+                "`loop` is not supported in `#[differentiable]` functions; use `for i in a..b`",
+            ),
+            Expr::Break(b) => (
+                b.break_token.span,
+                "`break` is not supported in `#[differentiable]` functions; give the loop the exact range `for i in a..b` instead",
+            ),
+            Expr::Continue(c) => (
+                c.continue_token.span,
+                "`continue` is not supported in `#[differentiable]` functions; wrap the rest of the body in `if`",
+            ),
+            Expr::Match(m) => (
+                m.match_token.span,
+                "`match` is not supported in `#[differentiable]` functions; use `if` / `else if`",
+            ),
+            Expr::Macro(m) => {
+                let name = m
+                    .mac
+                    .path
+                    .segments
+                    .last()
+                    .map(|s| s.ident.to_string())
+                    .unwrap_or_default();
+                self.errors.at(m.mac.path.span(), format!("`{name}!` is not supported in `#[differentiable]` functions; they hold arithmetic only, so print or assert around the call instead"));
+                return;
+            }
+            Expr::Async(a) => (
+                a.async_token.span,
+                "`async` blocks are not supported in `#[differentiable]` functions",
+            ),
+            Expr::Await(a) => (
+                a.await_token.span,
+                "`.await` is not supported in `#[differentiable]` functions",
+            ),
+            Expr::Try(t) => (
+                t.question_token.span,
+                "`?` is not supported in `#[differentiable]` functions",
+            ),
+            Expr::Field(f) => (
+                f.dot_token.span,
+                "field access is not supported; pass the value as an `f64` parameter",
+            ),
+            Expr::Tuple(t) => (
+                t.span(),
+                "tuples are not supported; a `#[differentiable]` function returns one `f64`",
+            ),
+            Expr::Array(a) => (
+                a.span(),
+                "array literals are not supported; create local arrays with `[0.0; N]`",
+            ),
+            Expr::Reference(r) => (
+                r.and_token.span,
+                "references are only supported as arguments: `&w` or `&w[a..b]`",
+            ),
+            Expr::Return(r) if self.loops > 0 => (
+                r.return_token.span,
+                "`return` is not supported inside loops; compute the value and return it after the loop",
+            ),
+            Expr::Return(r) => (
+                r.return_token.span,
+                "`return` is supported at the top level of the function and in its `if` / `else` branches; move it there",
+            ),
+            Expr::Struct(s) => (
+                s.span(),
+                "struct literals are not supported in `#[differentiable]` functions",
+            ),
+            Expr::Repeat(r) => (r.span(), "arrays `[0.0; N]` can only initialize a `let`"),
+            Expr::Range(r) => (
+                r.span(),
+                "ranges can only bound a `for` loop or slice an argument",
+            ),
+            Expr::Assign(a) => (
+                a.eq_token.span,
+                "assignments are statements here; end them with `;`",
+            ),
+            other => (
+                other.span(),
+                "this expression is not supported in `#[differentiable]` functions",
+            ),
+        };
+        self.errors.at(span, message);
+    }
+}

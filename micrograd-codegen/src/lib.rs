@@ -58,27 +58,11 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             &mut errors,
         )
     });
-    if errors.is_empty()
-        && let Some((lowered, specs)) = lowered.as_ref().zip(specs.as_ref())
+    let generated = lowered.zip(specs.as_ref()).filter(|_| errors.is_empty());
+    if let Some(code) =
+        generated.and_then(|(lowered, specs)| generate(&function, specs, &lowered, &mut errors))
     {
-        let (grad, unstable) = emit::generate(&function, specs, lowered, emit::Flavor::Grad);
-        let (pullback, _) = emit::generate(&function, specs, lowered, emit::Flavor::Pullback);
-        let (graph, _) = emit::generate(&function, specs, lowered, emit::Flavor::Graph);
-        for array in unstable {
-            errors.at(
-                    lowered.var(array).span,
-                    "this array changes after it is passed to a `#[differentiable]` function, so its pullback would read the wrong values; make the last change before the call",
-                );
-        }
-        if errors.is_empty() {
-            // The language loops over indices (`for i in 0..w.len()`), which clippy would
-            // otherwise ask the user to rewrite into an iterator the macro cannot read.
-            return quote! {
-                #[allow(clippy::needless_range_loop)]
-                #function
-                #grad #pullback #graph
-            };
-        }
+        return code;
     }
     let function = fallback::without_body(&function);
     let stubs = specs
@@ -86,6 +70,34 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         .map(|(specs, wrt)| fallback::stubs(&function, &specs, &wrt));
     let errors = errors.to_compile_errors();
     quote!(#function #stubs #errors)
+}
+
+/// The user's function with `f_grad`, `f_pullback` and `f_graph`; `None` after an error.
+fn generate(
+    function: &syn::ItemFn,
+    specs: &[signature::ParamSpec],
+    lowered: &ir::Function,
+    errors: &mut Errors,
+) -> Option<TokenStream> {
+    let (grad, unstable) = emit::generate(function, specs, lowered, emit::Flavor::Grad);
+    for array in unstable {
+        errors.at(
+            lowered.var(array).span,
+            "this array changes after it is passed to a `#[differentiable]` function, so its pullback would read the wrong values; make the last change before the call",
+        );
+    }
+    if !errors.is_empty() {
+        return None;
+    }
+    let (pullback, _) = emit::generate(function, specs, lowered, emit::Flavor::Pullback);
+    let (graph, _) = emit::generate(function, specs, lowered, emit::Flavor::Graph);
+    // The language loops over indices (`for i in 0..w.len()`), which clippy would otherwise
+    // ask the user to rewrite into an iterator the macro cannot read.
+    Some(quote! {
+        #[allow(clippy::needless_range_loop)]
+        #function
+        #grad #pullback #graph
+    })
 }
 
 /// The names `wrt(..)` selects, after checking each names an `f64` or slice parameter.

@@ -334,40 +334,22 @@ impl Sweep<'_> {
     /// Before: `let mut s = 0.0; for i in 0..n { let t = w[i] * w[i]; s = s + t; }`
     /// After: `for i in (0..n).rev() { let d_s_1 = d_s; let d_t = d_s_1; d_s = d_s_1; d_w[i] += d_t * w[i]; .. }`
     fn for_loop(&mut self, the_loop: &For, out: &mut Vec<Rev>) {
+        let active = |c: &&crate::ir::Carried| self.activity.is_active(c.slot);
         let slots: Vec<VarId> = the_loop
             .carried
             .iter()
+            .filter(active)
             .map(|c| c.slot)
-            .filter(|s| self.activity.is_active(*s))
             .collect();
-        let restarts: HashSet<VarId> = the_loop
+        // Slots the body overwrites: their adjoint restarts at every reversed iteration.
+        let restarts: Vec<VarId> = the_loop
             .carried
             .iter()
-            .filter(|c| self.activity.is_active(c.slot) && c.exit != Operand::Var(c.slot))
+            .filter(active)
+            .filter(|c| c.exit != Operand::Var(c.slot))
             .map(|c| c.slot)
             .collect();
-        let mut owned: HashSet<VarId> = defined(&the_loop.body).collect();
-        owned.extend(the_loop.index);
-        owned.extend(restarts.iter().copied());
-        let mut scope = Scope::new(owned);
-        scope.restarts = restarts.clone();
-        let (body, outer) = self.nested(scope, |this, inner| {
-            this.arrays(&the_loop.body, inner);
-            for carried in &the_loop.carried {
-                if let Operand::Var(exit) = carried.exit
-                    && restarts.contains(&carried.slot)
-                    && this.activity.is_active(exit)
-                {
-                    this.accumulate(exit, Expr::Adj(carried.slot), inner);
-                }
-            }
-            this.block_stmts(&the_loop.body, inner);
-            for slot in &restarts {
-                if !this.scope().declared.contains_key(slot) {
-                    inner.push(Rev::Set(*slot, Expr::Const(0.0)));
-                }
-            }
-        });
+        let (body, outer) = self.reversed_body(the_loop, &restarts);
         if body.is_empty() && slots.is_empty() {
             return;
         }
@@ -391,6 +373,33 @@ impl Sweep<'_> {
                 self.accumulate(init, Expr::Adj(carried.slot), out);
             }
         }
+    }
+
+    /// One reversed iteration: the exit values take the slots' adjoints, the body runs
+    /// backwards, and each restarted slot ends with the adjoint of its entry value.
+    fn reversed_body(&mut self, the_loop: &For, restarts: &[VarId]) -> (Vec<Rev>, HashSet<VarId>) {
+        let mut owned: HashSet<VarId> = defined(&the_loop.body).collect();
+        owned.extend(the_loop.index);
+        owned.extend(restarts.iter().copied());
+        let mut scope = Scope::new(owned);
+        scope.restarts = restarts.iter().copied().collect();
+        self.nested(scope, |this, inner| {
+            this.arrays(&the_loop.body, inner);
+            for carried in &the_loop.carried {
+                if let Operand::Var(exit) = carried.exit
+                    && restarts.contains(&carried.slot)
+                    && this.activity.is_active(exit)
+                {
+                    this.accumulate(exit, Expr::Adj(carried.slot), inner);
+                }
+            }
+            this.block_stmts(&the_loop.body, inner);
+            for slot in restarts {
+                if !this.scope().declared.contains_key(slot) {
+                    inner.push(Rev::Set(*slot, Expr::Const(0.0)));
+                }
+            }
+        })
     }
 }
 

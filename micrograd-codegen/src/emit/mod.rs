@@ -46,33 +46,15 @@ pub enum Flavor {
     Graph,
 }
 
-/// Prints `f_grad` or `f_pullback` for `function`.
+/// Prints `f_grad`, `f_pullback` or `f_graph` for `function`, with the arrays a pullback
+/// would read after they changed (an error).
 pub fn generate(
     item: &syn::ItemFn,
     specs: &[ParamSpec],
     function: &Function,
     flavor: Flavor,
 ) -> (TokenStream, Vec<VarId>) {
-    let wrt: HashSet<VarId> = match flavor {
-        Flavor::Grad => function
-            .params
-            .iter()
-            .filter(|p| p.wrt)
-            .map(|p| p.var)
-            .collect(),
-        Flavor::Graph => HashSet::new(),
-        Flavor::Pullback => function
-            .params
-            .iter()
-            .map(|p| p.var)
-            .filter(|v| differentiable(function, *v))
-            .collect(),
-    };
-    let shadow = if flavor == Flavor::Grad {
-        Shadow::Always
-    } else {
-        Shadow::MaybeEmpty
-    };
+    let wrt = wrt(function, flavor);
     let adjoint = diff::differentiate(function, &wrt);
     let params: Vec<(VarId, Ident)> = function
         .params
@@ -80,38 +62,82 @@ pub fn generate(
         .zip(specs)
         .map(|(p, s)| (p.var, s.ident.clone()))
         .collect();
-    let mut names = Names::new(&adjoint.vars, &params);
-    let seed = (flavor == Flavor::Pullback).then(|| names.fresh("seed"));
-    let nodes = match flavor {
-        Flavor::Graph => (0..adjoint.vars.len())
-            .map(|v| {
-                let base = format!("{}_node", names.var(VarId(v as u32)));
-                names.fresh(&base)
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    let (tape, branches, graph) = (
-        names.fresh("tape"),
-        names.fresh("branches"),
-        names.fresh("graph"),
-    );
-    let emitter = Emitter {
+    let emitter = Emitter::new(
         function,
-        adjoint: &adjoint,
-        tape,
-        branches,
-        array_tapes: array_tapes(&adjoint, &mut names),
-        names,
-        shadow,
-        seed,
-        graph,
-        nodes,
-        int_lets: int_lets(&function.body),
-        stored: stored(&function.body),
-    };
+        &adjoint,
+        Names::new(&adjoint.vars, &params),
+        flavor,
+    );
     let tokens = emitter.function_tokens(item, specs, &wrt, flavor);
     (tokens, adjoint.unstable_calls.clone())
+}
+
+/// The parameters each flavor differentiates: `wrt(..)`'s, all, or none.
+fn wrt(function: &Function, flavor: Flavor) -> HashSet<VarId> {
+    let params = function.params.iter();
+    match flavor {
+        Flavor::Grad => params.filter(|p| p.wrt).map(|p| p.var).collect(),
+        Flavor::Pullback => params
+            .map(|p| p.var)
+            .filter(|v| differentiable(function, *v))
+            .collect(),
+        Flavor::Graph => HashSet::new(),
+    }
+}
+
+impl<'a> Emitter<'a> {
+    fn new(
+        function: &'a Function,
+        adjoint: &'a Adjoint,
+        mut names: Names,
+        flavor: Flavor,
+    ) -> Emitter<'a> {
+        let seed = (flavor == Flavor::Pullback).then(|| names.fresh("seed"));
+        let nodes = match flavor {
+            Flavor::Graph => (0..adjoint.vars.len())
+                .map(|v| {
+                    let base = format!("{}_node", names.var(VarId(v as u32)));
+                    names.fresh(&base)
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        Emitter {
+            function,
+            adjoint,
+            tape: names.fresh("tape"),
+            branches: names.fresh("branches"),
+            graph: names.fresh("graph"),
+            array_tapes: array_tapes(adjoint, &mut names),
+            shadow: if flavor == Flavor::Grad {
+                Shadow::Always
+            } else {
+                Shadow::MaybeEmpty
+            },
+            seed,
+            nodes,
+            names,
+            int_lets: int_lets(&function.body),
+            stored: stored(&function.body),
+        }
+    }
+}
+
+/// `(f, ∂f/∂x₁, ..)` for `f_grad`, `(∂f/∂x₁, ..)` for `f_pullback`, a `Graph` for `f_graph`.
+fn output_type(flavor: Flavor, scalars: usize) -> TokenStream {
+    let f64_ty = quote!(::core::primitive::f64);
+    let tuple = |n: usize| match n {
+        1 => f64_ty.clone(),
+        n => {
+            let types = std::iter::repeat_n(&f64_ty, n);
+            quote!((#(#types),*))
+        }
+    };
+    match flavor {
+        Flavor::Grad => tuple(scalars + 1),
+        Flavor::Pullback => tuple(scalars),
+        Flavor::Graph => quote!(::micrograd_runtime::Graph),
+    }
 }
 
 /// `function` pretty-printed for reading: `f64` rather than `::core::primitive::f64`.
@@ -197,26 +223,16 @@ impl Emitter<'_> {
             .map(|p| p.var)
             .filter(|v| wrt.contains(v) && self.function.var(*v).ty == Ty::F64)
             .collect();
-        let f64_ty = quote!(::core::primitive::f64);
         let checks = self.shadow_checks(specs, wrt, &name);
         let body = match flavor {
             Flavor::Graph => self.graph_body(),
             _ => self.body(&scalars, flavor),
         };
-        let seed = self.seed.as_ref().map(|seed| quote!(, #seed: #f64_ty));
-        let output = match (flavor, scalars.len()) {
-            (Flavor::Grad, 0) => quote!(#f64_ty),
-            (Flavor::Grad, n) => {
-                let types = std::iter::repeat_n(&f64_ty, n + 1);
-                quote!((#(#types),*))
-            }
-            (Flavor::Pullback, 1) => quote!(#f64_ty),
-            (Flavor::Pullback, n) => {
-                let types = std::iter::repeat_n(&f64_ty, n);
-                quote!((#(#types),*))
-            }
-            (Flavor::Graph, _) => quote!(::micrograd_runtime::Graph),
-        };
+        let seed = self
+            .seed
+            .as_ref()
+            .map(|seed| quote!(, #seed: ::core::primitive::f64));
+        let output = output_type(flavor, scalars.len());
         let function = quote! {
             #[allow(dead_code, unused_parens, clippy::all)]
             #vis fn #name(#(#params),* #seed) -> #output {

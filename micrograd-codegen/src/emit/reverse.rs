@@ -82,17 +82,7 @@ impl Emitter<'_> {
                 cond,
                 then,
                 otherwise,
-            } => {
-                let cond = self.names.var(*cond);
-                let then = self.reverse_block(then, Some(BlockId::Branch(*branch, true)));
-                let otherwise =
-                    self.reverse_block(otherwise, Some(BlockId::Branch(*branch, false)));
-                match (then.is_empty(), otherwise.is_empty()) {
-                    (_, true) => quote!(if #cond { #then }),
-                    (true, false) => quote!(if !#cond { #otherwise }),
-                    (false, false) => quote!(if #cond { #then } else { #otherwise }),
-                }
-            }
+            } => self.reverse_if(*branch, *cond, then, otherwise),
             Rev::For {
                 the_loop,
                 index,
@@ -101,26 +91,8 @@ impl Emitter<'_> {
                 inclusive,
                 body,
             } => {
-                let records = self
-                    .adjoint
-                    .plan
-                    .records
-                    .get(the_loop)
-                    .cloned()
-                    .unwrap_or_default();
-                let pops = records.iter().rev().map(|v| {
-                    let (tape, name) = (self.tape_of(*v), self.names.var(*v));
-                    quote!(let #name = #tape.pop();)
-                });
                 let range = self.range(start.clone(), end.clone(), *inclusive);
-                let index = self.index(*index);
-                let body = self.reverse_block(body, Some(BlockId::Body(*the_loop)));
-                quote! {
-                    for #index in (#range).rev() {
-                        #(#pops)*
-                        #body
-                    }
-                }
+                self.reverse_for(*the_loop, *index, range, body)
             }
             Rev::Pullback {
                 callee,
@@ -128,6 +100,52 @@ impl Emitter<'_> {
                 seed,
                 outs,
             } => self.pullback(callee, args, seed, outs),
+        }
+    }
+
+    fn reverse_if(
+        &self,
+        branch: *const crate::ir::If,
+        cond: VarId,
+        then: &[Rev],
+        otherwise: &[Rev],
+    ) -> TokenStream {
+        let cond = self.names.var(cond);
+        let then = self.reverse_block(then, Some(BlockId::Branch(branch, true)));
+        let otherwise = self.reverse_block(otherwise, Some(BlockId::Branch(branch, false)));
+        match (then.is_empty(), otherwise.is_empty()) {
+            (_, true) => quote!(if #cond { #then }),
+            (true, false) => quote!(if !#cond { #otherwise }),
+            (false, false) => quote!(if #cond { #then } else { #otherwise }),
+        }
+    }
+
+    /// The loop backwards; each iteration first pops what its forward iteration recorded.
+    fn reverse_for(
+        &self,
+        the_loop: *const crate::ir::For,
+        index: Option<VarId>,
+        range: TokenStream,
+        body: &[Rev],
+    ) -> TokenStream {
+        let records = self
+            .adjoint
+            .plan
+            .records
+            .get(&the_loop)
+            .cloned()
+            .unwrap_or_default();
+        let pops = records.iter().rev().map(|v| {
+            let (tape, name) = (self.tape_of(*v), self.names.var(*v));
+            quote!(let #name = #tape.pop();)
+        });
+        let index = self.index(index);
+        let body = self.reverse_block(body, Some(BlockId::Body(the_loop)));
+        quote! {
+            for #index in (#range).rev() {
+                #(#pops)*
+                #body
+            }
         }
     }
 

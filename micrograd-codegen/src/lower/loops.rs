@@ -1,52 +1,30 @@
 //! `for` loops: each `f64` the body updates lives in a slot across iterations.
 
 use super::{Lowerer, scan};
-use crate::ir::{Carried, For, Operand, Stmt, Ty, VarId};
+use crate::ir::{Carried, For, IntExpr, Operand, Stmt, Ty, VarId};
 use syn::spanned::Spanned;
 use syn::{Expr, Pat};
 
+/// What `for index in start..end` says.
+struct Header {
+    start: IntExpr,
+    end: IntExpr,
+    inclusive: bool,
+    index: Option<(String, proc_macro2::Span)>,
+}
+
 impl Lowerer<'_> {
+    /// Lowers `for i in a..b { .. }`; the body sees each updated `f64` through its slot.
     pub(super) fn for_loop(&mut self, for_loop: &syn::ExprForLoop) {
-        let span = for_loop.for_token.span;
-        if let Some(label) = &for_loop.label {
-            self.errors.at(
-                label.name.span(),
-                "loop labels are not supported in `#[differentiable]` functions",
-            );
-        }
-        let Expr::Range(range) = &*for_loop.expr else {
-            self.errors.at(
-                for_loop.expr.span(),
-                "`for` loops run over integer ranges: `for i in a..b` or `a..=b`",
-            );
+        let Some(header) = self.loop_header(for_loop) else {
             return;
-        };
-        let (Some(start), Some(end)) = (&range.start, &range.end) else {
-            self.errors.at(
-                range.span(),
-                "give the range both bounds: `a..b` or `a..=b`",
-            );
-            return;
-        };
-        let (Some(start), Some(end)) = (self.int_operand(start), self.int_operand(end)) else {
-            return;
-        };
-        let inclusive = matches!(range.limits, syn::RangeLimits::Closed(_));
-        let index_name = match &*for_loop.pat {
-            Pat::Ident(ident) => Some((ident.ident.to_string(), ident.ident.span())),
-            Pat::Wild(_) => None,
-            other => {
-                self.errors
-                    .at(other.span(), "the loop variable is a name or `_`");
-                return;
-            }
         };
         let carried = self.open_slots(&for_loop.body.stmts);
         self.depth += 1;
         self.loops += 1;
         let (body, index) = self.capture(|this| {
             this.in_scope(|this| {
-                let index = index_name.map(|(name, span)| {
+                let index = header.index.map(|(name, span)| {
                     let var = this.named(&name, Ty::Int, span);
                     this.bind(&name, var);
                     var
@@ -58,6 +36,8 @@ impl Lowerer<'_> {
         self.depth -= 1;
         self.loops -= 1;
         let carried = self.close_slots(carried);
+        let span = for_loop.for_token.span;
+        let (start, end, inclusive) = (header.start, header.end, header.inclusive);
         self.emit(Stmt::For(Box::new(For {
             index,
             span,
@@ -67,6 +47,47 @@ impl Lowerer<'_> {
             body,
             carried,
         })));
+    }
+
+    /// The range and loop variable of a `for`, or `None` after reporting what is unsupported.
+    fn loop_header(&mut self, for_loop: &syn::ExprForLoop) -> Option<Header> {
+        if let Some(label) = &for_loop.label {
+            self.errors.at(
+                label.name.span(),
+                "loop labels are not supported in `#[differentiable]` functions",
+            );
+        }
+        let Expr::Range(range) = &*for_loop.expr else {
+            self.errors.at(
+                for_loop.expr.span(),
+                "`for` loops run over integer ranges: `for i in a..b` or `a..=b`",
+            );
+            return None;
+        };
+        let (Some(start), Some(end)) = (&range.start, &range.end) else {
+            self.errors.at(
+                range.span(),
+                "give the range both bounds: `a..b` or `a..=b`",
+            );
+            return None;
+        };
+        let (start, end) = (self.int_operand(start)?, self.int_operand(end)?);
+        let inclusive = matches!(range.limits, syn::RangeLimits::Closed(_));
+        let index = match &*for_loop.pat {
+            Pat::Ident(ident) => Some((ident.ident.to_string(), ident.ident.span())),
+            Pat::Wild(_) => None,
+            other => {
+                self.errors
+                    .at(other.span(), "the loop variable is a name or `_`");
+                return None;
+            }
+        };
+        Some(Header {
+            start,
+            end,
+            inclusive,
+            index,
+        })
     }
 
     /// Gives each `f64` the loop body updates a slot: the body reads the slot.

@@ -4,12 +4,14 @@
 extern crate self as micrograd_runtime;
 
 pub mod data;
+pub mod gradcheck;
 pub mod graph;
 pub mod loss;
 mod mlp;
 pub mod nn;
 pub mod ops;
 pub mod optim;
+pub mod persist;
 #[cfg(feature = "plot")]
 pub mod plot;
 pub mod tape;

@@ -13,7 +13,7 @@ fn piecewise(a: f64, b: f64) -> f64 {
         y += a.sin();
     } else if a <= 1.0 && b > 0.0 {
         y *= b.exp();
-    } else if !(b >= -0.5) || a > 3.0 {
+    } else if !(b >= -0.5 && a <= 3.0) {
         y = y * y - b;
     } else {
         y -= a / b;
@@ -67,7 +67,7 @@ fn early(a: f64, b: f64) -> f64 {
     if s > 2.0 {
         return s.ln();
     }
-    if !(a > 0.0) && b < 0.0 {
+    if !(a > 0.0 || b >= 0.0) {
         return a * a;
     }
     let t = s + a;
@@ -136,6 +136,31 @@ fn wrt_restricts_the_signature() {
     assert_near("scalar_only da", da, w[0] + 2.0 * -0.6 * w[1], 1e-14);
 }
 
+/// Calls restricted functions: the caller still gets every partial through them.
+#[differentiable]
+fn calls_restricted(a: f64, b: f64, c: f64) -> f64 {
+    let mut v = [0.0; 2];
+    v[0] = a;
+    v[1] = c * a;
+    only_b(a * 2.0, b, c.exp()) + a_and_c(c, a, b) * scalar_only(b, &v)
+}
+
+#[test]
+fn calls_see_through_wrt() {
+    let triples = [
+        [0.5, 1.2, -0.3],
+        [-1.0, 0.4, 0.9],
+        [1.5, -2.0, 0.2],
+        [0.3, 0.3, -1.0],
+    ];
+    check3(
+        "calls_restricted",
+        calls_restricted,
+        calls_restricted_grad,
+        &triples,
+    );
+}
+
 #[differentiable]
 fn passthrough(a: f64, n: usize, k: i32, flip: bool, m: i64, u: u32, b: f64) -> f64 {
     let steps = (n + 1) as f64;
@@ -175,6 +200,23 @@ fn rebinding(a: f64, b: f64) -> f64 {
     z
 }
 
+/// Block scopes: a shadow inside `if` or `for` ends with its block.
+#[differentiable]
+fn scopes(a: f64, b: f64, n: usize) -> f64 {
+    let mut y = a;
+    let mut t = 0.0;
+    if a > 0.0 {
+        let a = a * 2.0;
+        y += a;
+    }
+    for _ in 0..n {
+        let s = y * 2.0;
+        let y = s + b;
+        t += y * s;
+    }
+    y * t + a
+}
+
 #[differentiable]
 fn overwrite(a: f64) -> f64 {
     let mut x = a;
@@ -198,6 +240,13 @@ fn shadowing_and_compound_assignment() {
         overwrite_grad,
         &[-1.8, -0.3, 0.6, 1.4],
     );
+    for n in [0, 1, 3] {
+        for ab in [[0.5, 0.2], [-0.5, 0.3], [1.2, -0.7], [-1.1, -0.4]] {
+            let (value, da, db) = scopes_grad(ab[0], ab[1], n);
+            assert_same_value("scopes", value, scopes(ab[0], ab[1], n), &ab);
+            assert_gradient("scopes", |p| scopes(p[0], p[1], n), &ab, &[da, db]);
+        }
+    }
 }
 
 #[differentiable]
@@ -214,7 +263,7 @@ fn affine(a: f64, b: f64) -> f64 {
 fn outer(a: f64, b: f64, c: f64) -> f64 {
     // Two levels deep: outer -> affine -> square, plus a direct call with an expression.
     let y = affine(a * c, b) + square(b - c);
-    y * affine(b, 0.5) + square(2.0)
+    y * affine(b, 0.5) + square(2.0) + square(square(a) + affine(c, square(b)))
 }
 
 #[test]

@@ -94,6 +94,27 @@ mod generated {
     }
 
     #[differentiable]
+    pub fn odd_shapes(a: f64, b: f64, n: usize) -> f64 {
+        let mut h = [0.0; 8];
+        for i in 0..n - 1 {
+            h[i] = a * (i as f64);
+        }
+        let r = (if a > 0.0 { a } else { -a }).sqrt();
+        if straight(a, b) > 1.0 && a.abs() > 0.2 {
+            if b > 0.0 {
+                return r * h[n - 1];
+            } else if b < -1.0 {
+                return r;
+            }
+        }
+        let mut s = 0.0;
+        for i in (n / 2)..n {
+            s += h[i] * h[i];
+        }
+        s + r
+    }
+
+    #[differentiable]
     pub fn slices_only(w: &[f64]) -> f64 {
         let mut s = 0.0;
         for i in 0..w.len() {
@@ -128,6 +149,7 @@ fn every_generated_function_runs() {
         integers(0.7, 3, -2, 4, 1, true, 1.5),
     );
     same(slices_only_grad(&w, &mut d_w), slices_only(&w));
+    same(odd_shapes_grad(0.7, 0.4, 5).0, odd_shapes(0.7, 0.4, 5));
     // By hand: d(a^2)/da = 2a, and nothing for the ignored parameter.
     assert_eq!(
         unused_parameter_grad(1.5, 9.0),

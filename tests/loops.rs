@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{assert_gradient, assert_same_value, check_slice};
+use common::{assert_gradient, assert_same_value, check_slice, check_two_slices};
 use micrograd_runtime::prelude::*;
 
 #[differentiable]
@@ -12,23 +12,6 @@ fn dot(w: &[f64], x: &[f64]) -> f64 {
         s += w[i] * x[i];
     }
     s
-}
-
-/// Checks `g(w, d_w, x, d_x)` against `f(w, x)`, differentiating both slices.
-fn check_two_slices(
-    name: &str,
-    f: fn(&[f64], &[f64]) -> f64,
-    g: fn(&[f64], &mut [f64], &[f64], &mut [f64]) -> f64,
-    w: &[f64],
-    x: &[f64],
-) {
-    let (mut d_w, mut d_x) = (vec![0.0; w.len()], vec![0.0; x.len()]);
-    let value = g(w, &mut d_w, x, &mut d_x);
-    let n = w.len();
-    let point: Vec<f64> = w.iter().chain(x).copied().collect();
-    assert_same_value(name, value, f(w, x), &point);
-    let gradient: Vec<f64> = d_w.iter().chain(&d_x).copied().collect();
-    assert_gradient(name, |p| f(&p[..n], &p[n..]), &point, &gradient);
 }
 
 const W: [f64; 5] = [0.3, -1.2, 0.8, 2.1, -0.4];
@@ -179,6 +162,73 @@ fn calls_with_sub_slices() {
 }
 
 #[differentiable]
+fn square(a: f64) -> f64 {
+    a * a
+}
+
+#[differentiable]
+fn iterate_calls(w: &[f64], x: f64) -> f64 {
+    let mut y = x;
+    for i in 0..w.len() {
+        y = square(y * w[i]).tanh() + iterate(y, 3);
+    }
+    y
+}
+
+#[differentiable]
+fn windows(w: &[f64], x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..w.len() - 1 {
+        s += dot(&w[i..i + 2], &x[i..i + 2]).sin();
+    }
+    s
+}
+
+#[test]
+fn calls_inside_loops() {
+    for x in [-1.0, 0.3, 0.9] {
+        let mut d_w = [0.0; 5];
+        let (value, dx) = iterate_calls_grad(&W, &mut d_w, x);
+        let point: Vec<f64> = W.iter().copied().chain([x]).collect();
+        assert_same_value("iterate_calls", value, iterate_calls(&W, x), &point);
+        let gradient: Vec<f64> = d_w.iter().copied().chain([dx]).collect();
+        let f = |p: &[f64]| iterate_calls(&p[..5], p[5]);
+        assert_gradient("iterate_calls", f, &point, &gradient);
+    }
+    check_two_slices("windows", windows, windows_grad, &W, &X);
+}
+
+/// Integer arithmetic on indices, a local array indexed by it, and empty ranges.
+#[differentiable]
+fn indices(w: &[f64], n: usize) -> f64 {
+    let m = n * 2;
+    let mut h = [0.0; 4];
+    let mut s = 0.0;
+    for i in 0..m {
+        let k = (i + 1) % 4;
+        h[k] += w[i] * w[(i + 3) % m];
+        s += h[(k + 1) % 4] * h[k];
+    }
+    for i in 2..n {
+        s += w[i];
+    }
+    s
+}
+
+#[test]
+fn integer_index_arithmetic() {
+    let w = [0.3, -1.2, 0.8, 2.1, -0.4, 0.5, 0.6, -0.9];
+    for n in [0, 1, 2, 4] {
+        check_slice(
+            "indices",
+            |p| indices(p, n),
+            |p, d| indices_grad(p, d, n),
+            &w[..2 * n],
+        );
+    }
+}
+
+#[differentiable]
 fn scratch(a: f64, b: f64) -> f64 {
     let mut h = [0.0; 3];
     h[0] = a * b;
@@ -186,7 +236,7 @@ fn scratch(a: f64, b: f64) -> f64 {
     h[2] += a;
     h[2] += h[1] * b;
     h[0] = h[2] * h[2];
-    h[1] = h[1] + h[0];
+    h[1] += h[0];
     h[0] + h[1] * h[2]
 }
 
@@ -299,11 +349,14 @@ fn array_parameters() {
 /// The same slice twice in one call, and overlapping sub-slices.
 #[differentiable]
 fn aliased(w: &[f64]) -> f64 {
-    w[0]
+    dot(w, w) + dot(&w[..2], &w[1..3])
 }
 
 #[test]
-fn a_slice_passed_twice() {}
+fn a_slice_passed_twice() {
+    check_slice("aliased", aliased, aliased_grad, &W[..3]);
+    check_slice("aliased", aliased, aliased_grad, &X);
+}
 
 #[test]
 fn shadows_accumulate() {

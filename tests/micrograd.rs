@@ -1,5 +1,8 @@
 //! micrograd's own worked examples, written as `#[differentiable]` functions.
 
+// `readme` is micrograd's expression verbatim, `c += c + 1.0` included.
+#![allow(clippy::misrefactored_assign_op)]
+
 use micrograd_runtime::prelude::*;
 
 /// micrograd's README expression.
@@ -77,7 +80,7 @@ fn neuron_exp(x1: f64, x2: f64, w1: f64, w2: f64, b: f64) -> f64 {
     (e - 1.0) / (e + 1.0)
 }
 
-const NEURON: (f64, f64, f64, f64, f64) = (2.0, 0.0, -3.0, 1.0, 6.881_373_587_019_543_2);
+const NEURON: (f64, f64, f64, f64, f64) = (2.0, 0.0, -3.0, 1.0, 6.881_373_587_019_543);
 
 #[test]
 fn neuron_matches_the_lecture() {

@@ -143,6 +143,11 @@ method!(
     [-3.0, -0.4, 0.5, 2.0],
     [[0.4, -1.5], [-1.2, -0.8], [2.0, 0.3]]
 );
+method!(
+    signum,
+    [-2.0, -0.4, 0.3, 1.5],
+    [[0.4, -1.5], [-1.2, -0.8], [2.0, 0.3]]
+);
 
 const PAIRS: [[f64; 2]; 5] = [
     [0.7, -1.3],
@@ -178,11 +183,17 @@ fn div(a: f64, b: f64) -> f64 {
 fn neg(a: f64) -> f64 {
     -a
 }
+/// Unary minus binds looser than a method call: `-a.relu()` is `-(a.relu())`.
+#[differentiable]
+fn minus_method(a: f64, b: f64) -> f64 {
+    -a.relu() + -b.exp() * 2.0 * -a + a * -1.5 - -a.powi(2)
+}
 #[differentiable]
 fn arithmetic(a: f64, b: f64, c: f64) -> f64 {
     let p = (a + 2.5) * (b - a) / (a * a + 1.0) - -c;
     let q = -(a * b) + c / (b * b + 0.5) - (1.0 - c) * a;
-    p * q + a * a * a - b / 3.0 + 2.0 / (c * c + 1.0) + a / a
+    let same = a;
+    p * q + a * a * a - b / 3.0 + 2.0 / (c * c + 1.0) + a / same
 }
 
 #[test]
@@ -192,6 +203,7 @@ fn arithmetic_operators() {
     check2("mul", mul, mul_grad, &PAIRS);
     check2("div", div, div_grad, &PAIRS);
     check1("neg", neg, neg_grad, &[-2.0, -0.5, 0.1, 3.0]);
+    check2("minus_method", minus_method, minus_method_grad, &PAIRS);
     check3("arithmetic", arithmetic, arithmetic_grad, &TRIPLES);
 }
 
@@ -256,7 +268,7 @@ fn powf_inner(a: f64, b: f64) -> f64 {
 /// A constant receiver: the `: f64` annotation is what makes `two.powf(..)` type-check.
 #[differentiable]
 fn powf_base(a: f64, b: f64) -> f64 {
-    let two: f64 = 2.0 + 0.0 * a;
+    let two: f64 = 2.0;
     two.powf(a * b)
 }
 
@@ -354,6 +366,10 @@ fn kinks_inside(a: f64, b: f64) -> f64 {
 fn max_const(a: f64) -> f64 {
     a.max(0.5) + a.min(0.5) * 3.0
 }
+#[differentiable]
+fn self_tie(a: f64) -> f64 {
+    a.max(a) + a.min(a) * 3.0
+}
 
 #[test]
 fn kinks_follow_pytorch() {
@@ -374,6 +390,9 @@ fn kinks_follow_pytorch() {
     assert_eq!(min_grad(-2.0, -2.0), (-2.0, 0.5, 0.5));
     // a = 0.5 ties with the constant: half of each gradient reaches `a`.
     assert_eq!(max_const_grad(0.5), (2.0, 0.5 + 1.5));
+    // Both halves reach `a`: d/da = 1 + 3.
+    assert_eq!(self_tie_grad(1.5), (6.0, 4.0));
+    assert_eq!(self_tie_grad(1.5).0.to_bits(), self_tie(1.5).to_bits());
     // At a = b = 1: relu and abs see 0 (nothing flows), max(a * b, a) ties (half to each
     // side: d/da = 7 * (b + 1) / 2, d/db = 7 * a / 2), and min(b + a, b) = b.
     let (_, da, db) = kinks_inside_grad(1.0, 1.0);

@@ -147,3 +147,23 @@ pub fn check_slice(
     assert_same_value(name, value, f(w), w);
     assert_gradient(name, f, w, &d_w);
 }
+
+/// The signature of `f_grad` for `f(w: &[f64], x: &[f64])`.
+pub type TwoSliceGrad = fn(&[f64], &mut [f64], &[f64], &mut [f64]) -> f64;
+
+/// Checks `g(w, d_w, x, d_x)` against `f(w, x)`, differentiating both slices.
+pub fn check_two_slices(
+    name: &str,
+    f: fn(&[f64], &[f64]) -> f64,
+    g: TwoSliceGrad,
+    w: &[f64],
+    x: &[f64],
+) {
+    let (mut d_w, mut d_x) = (vec![0.0; w.len()], vec![0.0; x.len()]);
+    let value = g(w, &mut d_w, x, &mut d_x);
+    let n = w.len();
+    let point: Vec<f64> = w.iter().chain(x).copied().collect();
+    assert_same_value(name, value, f(w, x), &point);
+    let gradient: Vec<f64> = d_w.iter().chain(&d_x).copied().collect();
+    assert_gradient(name, |p| f(&p[..n], &p[n..]), &point, &gradient);
+}

@@ -27,7 +27,7 @@ impl Emitter<'_> {
                 quote!(let #name = #value;)
             }
             Stmt::Array { dst, fill } => {
-                let (name, fill) = (self.names.var(*dst), self.operand(fill));
+                let (name, fill) = (self.names.var(*dst), self.bound(fill));
                 let len = match &self.function.var(*dst).ty {
                     Ty::Array { len } => self.int(len),
                     _ => quote!(0),
@@ -100,8 +100,8 @@ impl Emitter<'_> {
         let (mut then_values, mut else_values) = (Vec::new(), Vec::new());
         for join in &branch.joins {
             names.push(self.names.var(join.dst));
-            then_values.push(self.operand(&join.then));
-            else_values.push(self.operand(&join.otherwise));
+            then_values.push(self.bound(&join.then));
+            else_values.push(self.bound(&join.otherwise));
         }
         for (var, from_then) in &exports {
             names.push(self.names.var(*var));
@@ -151,7 +151,7 @@ impl Emitter<'_> {
         let mut slots = TokenStream::new();
         let mut write_backs = TokenStream::new();
         for carried in &the_loop.carried {
-            let (slot, init) = (self.names.var(carried.slot), self.operand(&carried.init));
+            let (slot, init) = (self.names.var(carried.slot), self.bound(&carried.init));
             if carried.exit == Operand::Var(carried.slot) {
                 slots.extend(quote!(let #slot = #init;));
             } else {

@@ -268,11 +268,11 @@ impl Emitter<'_> {
             let then_node = self.node_of(&join.then, &mut then_prelude);
             let else_node = self.node_of(&join.otherwise, &mut else_prelude);
             a.extend([
-                self.operand(&join.then),
+                self.bound(&join.then),
                 Self::with_prelude(then_prelude, then_node),
             ]);
             b.extend([
-                self.operand(&join.otherwise),
+                self.bound(&join.otherwise),
                 Self::with_prelude(else_prelude, else_node),
             ]);
         }
@@ -289,7 +289,7 @@ impl Emitter<'_> {
             let (slot, node) = (self.names.var(carried.slot), self.node(carried.slot));
             let mut prelude = Vec::new();
             let (init, init_node) = (
-                self.operand(&carried.init),
+                self.bound(&carried.init),
                 self.node_of(&carried.init, &mut prelude),
             );
             let init_node = Self::with_prelude(prelude, init_node);

@@ -173,9 +173,19 @@ impl Emitter<'_> {
         }
         let callee = external(&path);
         let mut tokens = Vec::new();
-        for arg in args {
+        let (mut before, mut after) = (TokenStream::new(), TokenStream::new());
+        let mut lent = Vec::new();
+        for (k, arg) in args.iter().enumerate() {
             tokens.push(self.arg(arg));
             if let Arg::Slice { array, lo, hi } = arg {
+                if lent.contains(array) && self.adjoint.activity.is_active(*array) {
+                    let (buffer, add) = self.aliased_shadow(k, arg, *array, lo.as_ref());
+                    tokens.push(buffer.0);
+                    before.extend(buffer.1);
+                    after.extend(add);
+                    continue;
+                }
+                lent.push(*array);
                 tokens.push(self.shadow_arg(*array, lo.as_ref(), hi.as_ref()));
             }
         }
@@ -188,12 +198,39 @@ impl Emitter<'_> {
                 None => quote!(_),
             })
             .collect();
-        match names.as_slice() {
+        let call = match names.as_slice() {
             [] => quote!(#call;),
-            [single] if outs[0].is_none() => quote!(let #single = #call;),
             [single] => quote!(let #single = #call;),
             _ => quote!(let (#(#names),*) = #call;),
-        }
+        };
+        quote!(#before #call #after)
+    }
+
+    /// A slice passed twice (`dot(w, w)`): its second shadow cannot borrow `d_w` again, so it
+    /// is a zeroed buffer whose entries are added into `d_w` after the call.
+    fn aliased_shadow(
+        &self,
+        k: usize,
+        arg: &Arg,
+        array: VarId,
+        lo: Option<&IntExpr>,
+    ) -> ((TokenStream, TokenStream), TokenStream) {
+        let buffer = quote::format_ident!("aliased{}", k, span = proc_macro2::Span::mixed_site());
+        let (slice, shadow) = (self.arg(arg), self.names.adjoint(array));
+        let offset = lo.map_or_else(|| quote!(0), |lo| self.int(lo));
+        let declare = quote!(let mut #buffer = ::std::vec![0.0; (#slice).len()];);
+        let add = quote! {
+            for (i, value) in #buffer.iter().enumerate() {
+                #shadow[#offset + i] += *value;
+            }
+        };
+        let is_param = matches!(self.function.var(array).ty, Ty::Slice { .. });
+        let add = if is_param && self.shadow == Shadow::MaybeEmpty {
+            quote!(if !#shadow.is_empty() { #add })
+        } else {
+            add
+        };
+        ((quote!(&mut #buffer), declare), add)
     }
 
     /// The shadow passed for a slice argument: its adjoint's part, or `&mut []` if constant.

@@ -122,6 +122,15 @@ impl Emitter<'_> {
         self.expr(&Expr::from(operand))
     }
 
+    /// An operand bound to a variable: a literal gets its type, so that `let two = 2.0_f64;`
+    /// can later call `two.powf(..)` (a bare `2.0` would be an ambiguous `{float}` there).
+    pub(super) fn bound(&self, operand: &Operand) -> TokenStream {
+        match operand {
+            Operand::Const(c) => constant(*c, Prec::Postfix),
+            other => self.operand(other),
+        }
+    }
+
     /// The right side of a forward assignment.
     pub(super) fn op(&self, op: &Op) -> TokenStream {
         let e = |o: &Operand| Expr::from(o);
@@ -129,7 +138,7 @@ impl Emitter<'_> {
             self.expr(&f(Box::new(e(a)), Box::new(e(b))))
         };
         match op {
-            Op::Copy(a) => self.operand(a),
+            Op::Copy(a) => self.bound(a),
             Op::Add(a, b) => binary(Expr::Add, a, b),
             Op::Sub(a, b) => binary(Expr::Sub, a, b),
             Op::Mul(a, b) => binary(Expr::Mul, a, b),

@@ -4,6 +4,9 @@
 //! `cargo run --example graph` writes `readme.svg`, `readme.dot`, `neuron.svg`, `neuron.dot`
 //! (or into the directory given as the first argument).
 
+// micrograd's README expression, verbatim: `c += c + 1.0` is what it computes.
+#![allow(clippy::misrefactored_assign_op)]
+
 use micrograd_runtime::prelude::*;
 use std::path::{Path, PathBuf};
 

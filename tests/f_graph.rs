@@ -1,5 +1,8 @@
 //! `f_graph`: the generated computation graph, checked against micrograd's numbers and `f_grad`.
 
+// micrograd's README expression, verbatim: `c += c + 1.0` is what it computes.
+#![allow(clippy::misrefactored_assign_op)]
+
 use micrograd_runtime::prelude::*;
 
 #[differentiable]

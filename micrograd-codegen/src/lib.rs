@@ -92,10 +92,15 @@ fn generate(
     let (pullback, _) = emit::generate(function, specs, lowered, emit::Flavor::Pullback);
     let (graph, _) = emit::generate(function, specs, lowered, emit::Flavor::Graph);
     // The language loops over indices (`for i in 0..w.len()`), which clippy would otherwise
-    // ask the user to rewrite into an iterator the macro cannot read.
+    // ask the user to rewrite into an iterator the macro cannot read. And `f_grad` does not call
+    // `f`, so a user who only calls `f_grad` would be told `f` is never used: `const _` uses it.
+    let name = &function.sig.ident;
     Some(quote! {
         #[allow(clippy::needless_range_loop)]
         #function
+        const _: () = {
+            let _ = #name;
+        };
         #grad #pullback #graph
     })
 }

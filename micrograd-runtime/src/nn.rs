@@ -113,7 +113,11 @@ impl Neuron {
     }
 
     /// The neuron's output for input `x`.
+    ///
+    /// # Panics
+    /// If `x` does not have one entry per weight.
     pub fn forward(&self, x: &[f64]) -> f64 {
+        self.check_input(x);
         match self.activation {
             Activation::Relu => relu_neuron(&self.w, self.b, x),
             Activation::Tanh => tanh_neuron(&self.w, self.b, x),
@@ -123,13 +127,28 @@ impl Neuron {
 
     /// Given `d_out` = ∂loss/∂output at input `x`, adds ∂loss/∂w and ∂loss/∂b into the
     /// gradients, and ∂loss/∂x into `d_x` (pass `&mut []` at the first layer).
+    ///
+    /// # Panics
+    /// If `x` does not have one entry per weight, or `d_x` is neither empty nor as long as `x`.
     pub fn backward(&mut self, x: &[f64], d_out: f64, d_x: &mut [f64]) {
+        self.check_input(x);
         let (w, grad_w, b) = (&self.w, &mut self.grad_w, self.b);
         self.grad_b += match self.activation {
             Activation::Relu => relu_neuron_pullback(w, grad_w, b, x, d_x, d_out),
             Activation::Tanh => tanh_neuron_pullback(w, grad_w, b, x, d_x, d_out),
             Activation::Linear => linear_pullback(w, grad_w, b, x, d_x, d_out),
         };
+    }
+}
+
+impl Neuron {
+    fn check_input(&self, x: &[f64]) {
+        let inputs = self.w.len();
+        assert!(
+            x.len() == inputs,
+            "the neuron takes {inputs} inputs but was given {}",
+            x.len()
+        );
     }
 }
 
@@ -186,7 +205,16 @@ impl Layer {
     }
 
     /// Backpropagates `d_out` (one entry per neuron) into the neurons and into `d_x`.
+    ///
+    /// # Panics
+    /// If `d_out` does not have one entry per neuron, or `x` the wrong size.
     pub fn backward(&mut self, x: &[f64], d_out: &[f64], d_x: &mut [f64]) {
+        let outputs = self.neurons.len();
+        assert!(
+            d_out.len() == outputs,
+            "the layer has {outputs} neurons but d_out has {} entries",
+            d_out.len()
+        );
         for (neuron, d) in self.neurons.iter_mut().zip(d_out) {
             neuron.backward(x, *d, d_x);
         }

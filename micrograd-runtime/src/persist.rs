@@ -46,6 +46,15 @@ pub enum PersistError {
         /// What is wrong with it.
         reason: String,
     },
+    /// A parameter is NaN or infinite, which JSON cannot hold: the network diverged.
+    NotFinite {
+        /// The file.
+        path: String,
+        /// Which parameter, in [`Module::parameters`] order.
+        index: usize,
+        /// Its value.
+        value: f64,
+    },
     /// The file holds a network of another shape.
     Shape {
         /// The file.
@@ -64,6 +73,10 @@ impl fmt::Display for PersistError {
             PersistError::Format { path, reason } => {
                 write!(f, "{path} is not a saved micrograd-rs network: {reason}")
             }
+            PersistError::NotFinite { path, index, value } => write!(
+                f,
+                "cannot save to {path}: parameter {index} is {value}, and a saved network holds finite numbers only"
+            ),
             PersistError::Shape {
                 path,
                 expected,
@@ -101,13 +114,21 @@ impl Mlp {
     /// # Ok::<(), micrograd_runtime::persist::PersistError>(())
     /// ```
     pub fn save(&self, path: &Path) -> Result<(), PersistError> {
+        let parameters = self.parameters();
+        if let Some((index, value)) = parameters.iter().enumerate().find(|(_, p)| !p.is_finite()) {
+            return Err(PersistError::NotFinite {
+                path: path.display().to_string(),
+                index,
+                value: *value,
+            });
+        }
         let saved = Saved {
             format: FORMAT.into(),
             version: VERSION,
             inputs: self.inputs(),
             sizes: self.sizes(),
             activation: self.activation().name().into(),
-            parameters: self.parameters(),
+            parameters,
         };
         let text =
             serde_json::to_string_pretty(&saved).map_err(|e| format_error(path, e.to_string()))?;
@@ -129,10 +150,10 @@ impl Mlp {
                 "a network needs inputs and non-empty layers".into(),
             ));
         }
+        check_count(path, &saved)?;
         // Any seed: the weights it draws are overwritten at once by the saved ones.
         let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(0);
         let mut model = Mlp::new(saved.inputs, &saved.sizes, activation, &mut rng);
-        check_count(path, &model, &saved)?;
         model.set_parameters(&saved.parameters);
         Ok(model)
     }
@@ -150,7 +171,7 @@ impl Mlp {
                 found,
             });
         }
-        check_count(path, self, &saved)?;
+        check_count(path, &saved)?;
         self.set_parameters(&saved.parameters);
         Ok(())
     }
@@ -173,16 +194,33 @@ fn read(path: &Path) -> Result<Saved, PersistError> {
     Ok(saved)
 }
 
-fn check_count(path: &Path, model: &Mlp, saved: &Saved) -> Result<(), PersistError> {
-    let expected = model.parameter_count();
-    if saved.parameters.len() != expected {
-        let reason = format!(
-            "it lists {} parameters, its shape has {expected}",
-            saved.parameters.len()
-        );
-        return Err(format_error(path, reason));
+/// The shape must account for the parameters listed before anything is allocated for it: a
+/// corrupt size would otherwise ask for more memory than the machine has.
+fn check_count(path: &Path, saved: &Saved) -> Result<(), PersistError> {
+    match parameter_count(saved.inputs, &saved.sizes) {
+        Some(count) if count == saved.parameters.len() => Ok(()),
+        count => {
+            let shape = shape(saved.inputs, &saved.sizes, &saved.activation);
+            let needs =
+                count.map_or_else(|| "more than any machine holds".into(), |c| c.to_string());
+            let reason = format!(
+                "it lists {} parameters, its shape {shape} has {needs}",
+                saved.parameters.len()
+            );
+            Err(format_error(path, reason))
+        }
     }
-    Ok(())
+}
+
+/// `Σ (fan_in + 1) · size` over the layers, or `None` if it overflows.
+fn parameter_count(inputs: usize, sizes: &[usize]) -> Option<usize> {
+    let mut fan_in = inputs;
+    let mut count: usize = 0;
+    for &size in sizes {
+        count = count.checked_add(fan_in.checked_add(1)?.checked_mul(size)?)?;
+        fan_in = size;
+    }
+    Some(count)
 }
 
 fn shape(inputs: usize, sizes: &[usize], activation: &str) -> String {

@@ -44,14 +44,16 @@ fn dot_grad(
         s_1 = s_2;
     }
     let mut d_s_1 = 1.0;
-    for i in (0..w.len()).rev() {
-        let d_s_2 = d_s_1;
-        d_s_1 = d_s_2;
-        let d_t2 = d_s_2;
-        let d_t0 = d_t2 * x[i];
-        let d_t1 = d_t2 * w[i];
-        d_x[i] += d_t1;
-        d_w[i] += d_t0;
+    if d_s_1 != 0.0 {
+        for i in (0..w.len()).rev() {
+            let d_s_2 = d_s_1;
+            d_s_1 = d_s_2;
+            let d_t2 = d_s_2;
+            let d_t0 = d_t2 * x[i];
+            let d_t1 = d_t2 * w[i];
+            d_x[i] += d_t1;
+            d_w[i] += d_t0;
+        }
     }
     s_1
 }
@@ -85,14 +87,16 @@ fn dot_grad(
         s_1 = s_2;
     }
     let mut d_s_1 = 1.0;
-    for i in (0..w.len()).rev() {
-        let d_s_2 = d_s_1;
-        d_s_1 = d_s_2;
-        let d_t2 = d_s_2;
-        let d_t0 = d_t2 * x[i];
-        let d_t1 = d_t2 * w[i];
-        d_x[i] += d_t1;
-        d_w[i] += d_t0;
+    if d_s_1 != 0.0 {
+        for i in (0..w.len()).rev() {
+            let d_s_2 = d_s_1;
+            d_s_1 = d_s_2;
+            let d_t2 = d_s_2;
+            let d_t0 = d_t2 * x[i];
+            let d_t1 = d_t2 * w[i];
+            d_x[i] += d_t1;
+            d_w[i] += d_t0;
+        }
     }
     s_1
 }
@@ -129,17 +133,19 @@ fn dot_pullback(
         s_1 = s_2;
     }
     let mut d_s_1 = seed;
-    for i in (0..w.len()).rev() {
-        let d_s_2 = d_s_1;
-        d_s_1 = d_s_2;
-        let d_t2 = d_s_2;
-        let d_t0 = d_t2 * x[i];
-        let d_t1 = d_t2 * w[i];
-        if !d_x.is_empty() {
-            d_x[i] += d_t1;
-        }
-        if !d_w.is_empty() {
-            d_w[i] += d_t0;
+    if d_s_1 != 0.0 {
+        for i in (0..w.len()).rev() {
+            let d_s_2 = d_s_1;
+            d_s_1 = d_s_2;
+            let d_t2 = d_s_2;
+            let d_t0 = d_t2 * x[i];
+            let d_t1 = d_t2 * w[i];
+            if !d_x.is_empty() {
+                d_x[i] += d_t1;
+            }
+            if !d_w.is_empty() {
+                d_w[i] += d_t0;
+            }
         }
     }
     ()
@@ -227,12 +233,14 @@ fn neuron_grad(
     let t3 = s_1.tanh();
     let d_t3 = 1.0;
     let mut d_s_1 = d_t3 * (1.0 - t3 * t3);
-    for i in (0..w.len()).rev() {
-        let d_s_2 = d_s_1;
-        d_s_1 = d_s_2;
-        let d_t2 = d_s_2;
-        let d_t0 = d_t2 * x[i];
-        d_w[i] += d_t0;
+    if d_s_1 != 0.0 {
+        for i in (0..w.len()).rev() {
+            let d_s_2 = d_s_1;
+            d_s_1 = d_s_2;
+            let d_t2 = d_s_2;
+            let d_t0 = d_t2 * x[i];
+            d_w[i] += d_t0;
+        }
     }
     let d_s = d_s_1;
     let d_b = d_s;
@@ -264,12 +272,14 @@ fn neuron_grad(
     let t3 = s_1.tanh();
     let d_t3 = 1.0;
     let mut d_s_1 = d_t3 * (1.0 - t3 * t3);
-    for i in (0..w.len()).rev() {
-        let d_s_2 = d_s_1;
-        d_s_1 = d_s_2;
-        let d_t2 = d_s_2;
-        let d_t0 = d_t2 * x[i];
-        d_w[i] += d_t0;
+    if d_s_1 != 0.0 {
+        for i in (0..w.len()).rev() {
+            let d_s_2 = d_s_1;
+            d_s_1 = d_s_2;
+            let d_t2 = d_s_2;
+            let d_t0 = d_t2 * x[i];
+            d_w[i] += d_t0;
+        }
     }
     let d_s = d_s_1;
     let d_b = d_s;
@@ -311,17 +321,19 @@ fn neuron_pullback(
     let t3 = s_1.tanh();
     let d_t3 = seed;
     let mut d_s_1 = d_t3 * (1.0 - t3 * t3);
-    for i in (0..w.len()).rev() {
-        let d_s_2 = d_s_1;
-        d_s_1 = d_s_2;
-        let d_t2 = d_s_2;
-        let d_t0 = d_t2 * x[i];
-        let d_t1 = d_t2 * w[i];
-        if !d_x.is_empty() {
-            d_x[i] += d_t1;
-        }
-        if !d_w.is_empty() {
-            d_w[i] += d_t0;
+    if d_s_1 != 0.0 {
+        for i in (0..w.len()).rev() {
+            let d_s_2 = d_s_1;
+            d_s_1 = d_s_2;
+            let d_t2 = d_s_2;
+            let d_t0 = d_t2 * x[i];
+            let d_t1 = d_t2 * w[i];
+            if !d_x.is_empty() {
+                d_x[i] += d_t1;
+            }
+            if !d_w.is_empty() {
+                d_w[i] += d_t0;
+            }
         }
     }
     let d_s = d_s_1;
@@ -571,8 +583,7 @@ fn clipped_grad(
             let d_t3 = d_s_2;
             let d_t1 = d_t3 * x[i];
             let d_t2 = d_t3 * x[i];
-            d_x[i] += d_t2;
-            d_x[i] += d_t1;
+            d_x[i] += d_t2 + d_t1;
         } else {
             let d_s_3 = d_s_4;
             d_s_1 += d_s_3;
@@ -628,8 +639,7 @@ fn clipped_grad(
             let d_t3 = d_s_2;
             let d_t1 = d_t3 * x[i];
             let d_t2 = d_t3 * x[i];
-            d_x[i] += d_t2;
-            d_x[i] += d_t1;
+            d_x[i] += d_t2 + d_t1;
         } else {
             let d_s_3 = d_s_4;
             d_s_1 += d_s_3;
@@ -689,10 +699,7 @@ fn clipped_pullback(
             let d_t1 = d_t3 * x[i];
             let d_t2 = d_t3 * x[i];
             if !d_x.is_empty() {
-                d_x[i] += d_t2;
-            }
-            if !d_x.is_empty() {
-                d_x[i] += d_t1;
+                d_x[i] += d_t2 + d_t1;
             }
         } else {
             let d_s_3 = d_s_4;

@@ -68,7 +68,6 @@ fn network_grad(
     h_tape.reserve((0..n).size_hint().0);
     for s in 0..n {
         let mut h = [0.0_f64; 4];
-        tape.reserve((0..4).size_hint().0);
         for j in 0..4 {
             let act = b1[j];
             let mut act_1 = act;
@@ -81,7 +80,6 @@ fn network_grad(
             }
             let t3 = act_1.relu();
             h[j] = t3;
-            tape.push(t3);
         }
         let score = b2;
         let mut score_1 = score;
@@ -116,31 +114,34 @@ fn network_grad(
         let d_t9 = if t10 <= 0.0 { 0.0 } else { d_t10 };
         let d_t8 = -d_t9;
         let mut d_score_1 = d_t8 * ys[s];
-        for j_1 in (0..4).rev() {
-            let d_score_2 = d_score_1;
-            d_score_1 = d_score_2;
-            let d_t6 = d_score_2;
-            let d_t4 = d_t6 * h[j_1];
-            let d_t5 = d_t6 * w2[j_1];
-            d_h[j_1] += d_t5;
-            d_w2[j_1] += d_t4;
-        }
-        let d_score = d_score_1;
-        d_b2 += d_score;
-        for j in (0..4).rev() {
-            let t3 = tape.pop();
-            let d_t3 = d_h[j];
-            d_h[j] = 0.0;
-            let mut d_act_1 = if t3 <= 0.0 { 0.0 } else { d_t3 };
-            for k in (0..2).rev() {
-                let d_act_2 = d_act_1;
-                d_act_1 = d_act_2;
-                let d_t2 = d_act_2;
-                let d_t0 = d_t2 * xs[s * 2 + k];
-                d_w1[j * 2 + k] += d_t0;
+        if d_score_1 != 0.0 {
+            for j_1 in (0..4).rev() {
+                let d_score_2 = d_score_1;
+                d_score_1 = d_score_2;
+                let d_t6 = d_score_2;
+                let d_t4 = d_t6 * h[j_1];
+                let d_t5 = d_t6 * w2[j_1];
+                d_h[j_1] += d_t5;
+                d_w2[j_1] += d_t4;
             }
-            let d_act = d_act_1;
-            d_b1[j] += d_act;
+            let d_score = d_score_1;
+            d_b2 += d_score;
+            for j in (0..4).rev() {
+                let d_t3 = d_h[j];
+                d_h[j] = 0.0;
+                let mut d_act_1 = if h[j] <= 0.0 { 0.0 } else { d_t3 };
+                if d_act_1 != 0.0 {
+                    for k in (0..2).rev() {
+                        let d_act_2 = d_act_1;
+                        d_act_1 = d_act_2;
+                        let d_t2 = d_act_2;
+                        let d_t0 = d_t2 * xs[s * 2 + k];
+                        d_w1[j * 2 + k] += d_t0;
+                    }
+                    let d_act = d_act_1;
+                    d_b1[j] += d_act;
+                }
+            }
         }
     }
     (t12, d_b2)
@@ -185,7 +186,6 @@ fn network_grad(
     h_tape.reserve((0..n).size_hint().0);
     for s in 0..n {
         let mut h = [0.0_f64; 4];
-        tape.reserve((0..4).size_hint().0);
         for j in 0..4 {
             let act = b1[j];
             let mut act_1 = act;
@@ -198,7 +198,6 @@ fn network_grad(
             }
             let t3 = act_1.relu();
             h[j] = t3;
-            tape.push(t3);
         }
         let score = b2;
         let mut score_1 = score;
@@ -233,31 +232,34 @@ fn network_grad(
         let d_t9 = if t10 <= 0.0 { 0.0 } else { d_t10 };
         let d_t8 = -d_t9;
         let mut d_score_1 = d_t8 * ys[s];
-        for j_1 in (0..4).rev() {
-            let d_score_2 = d_score_1;
-            d_score_1 = d_score_2;
-            let d_t6 = d_score_2;
-            let d_t4 = d_t6 * h[j_1];
-            let d_t5 = d_t6 * w2[j_1];
-            d_h[j_1] += d_t5;
-            d_w2[j_1] += d_t4;
-        }
-        let d_score = d_score_1;
-        d_b2 += d_score;
-        for j in (0..4).rev() {
-            let t3 = tape.pop();
-            let d_t3 = d_h[j];
-            d_h[j] = 0.0;
-            let mut d_act_1 = if t3 <= 0.0 { 0.0 } else { d_t3 };
-            for k in (0..2).rev() {
-                let d_act_2 = d_act_1;
-                d_act_1 = d_act_2;
-                let d_t2 = d_act_2;
-                let d_t0 = d_t2 * xs[s * 2 + k];
-                d_w1[j * 2 + k] += d_t0;
+        if d_score_1 != 0.0 {
+            for j_1 in (0..4).rev() {
+                let d_score_2 = d_score_1;
+                d_score_1 = d_score_2;
+                let d_t6 = d_score_2;
+                let d_t4 = d_t6 * h[j_1];
+                let d_t5 = d_t6 * w2[j_1];
+                d_h[j_1] += d_t5;
+                d_w2[j_1] += d_t4;
             }
-            let d_act = d_act_1;
-            d_b1[j] += d_act;
+            let d_score = d_score_1;
+            d_b2 += d_score;
+            for j in (0..4).rev() {
+                let d_t3 = d_h[j];
+                d_h[j] = 0.0;
+                let mut d_act_1 = if h[j] <= 0.0 { 0.0 } else { d_t3 };
+                if d_act_1 != 0.0 {
+                    for k in (0..2).rev() {
+                        let d_act_2 = d_act_1;
+                        d_act_1 = d_act_2;
+                        let d_t2 = d_act_2;
+                        let d_t0 = d_t2 * xs[s * 2 + k];
+                        d_w1[j * 2 + k] += d_t0;
+                    }
+                    let d_act = d_act_1;
+                    d_b1[j] += d_act;
+                }
+            }
         }
     }
     (t12, d_b2)
@@ -319,7 +321,6 @@ fn network_pullback(
     h_tape.reserve((0..n).size_hint().0);
     for s in 0..n {
         let mut h = [0.0_f64; 4];
-        tape.reserve((0..4).size_hint().0);
         for j in 0..4 {
             let act = b1[j];
             let mut act_1 = act;
@@ -332,7 +333,6 @@ fn network_pullback(
             }
             let t3 = act_1.relu();
             h[j] = t3;
-            tape.push(t3);
         }
         let score = b2;
         let mut score_1 = score;
@@ -373,40 +373,43 @@ fn network_pullback(
         if !d_ys.is_empty() {
             d_ys[s] += d_t7;
         }
-        for j_1 in (0..4).rev() {
-            let d_score_2 = d_score_1;
-            d_score_1 = d_score_2;
-            let d_t6 = d_score_2;
-            let d_t4 = d_t6 * h[j_1];
-            let d_t5 = d_t6 * w2[j_1];
-            d_h[j_1] += d_t5;
-            if !d_w2.is_empty() {
-                d_w2[j_1] += d_t4;
-            }
-        }
-        let d_score = d_score_1;
-        d_b2 += d_score;
-        for j in (0..4).rev() {
-            let t3 = tape.pop();
-            let d_t3 = d_h[j];
-            d_h[j] = 0.0;
-            let mut d_act_1 = if t3 <= 0.0 { 0.0 } else { d_t3 };
-            for k in (0..2).rev() {
-                let d_act_2 = d_act_1;
-                d_act_1 = d_act_2;
-                let d_t2 = d_act_2;
-                let d_t0 = d_t2 * xs[s * 2 + k];
-                let d_t1 = d_t2 * w1[j * 2 + k];
-                if !d_xs.is_empty() {
-                    d_xs[s * 2 + k] += d_t1;
-                }
-                if !d_w1.is_empty() {
-                    d_w1[j * 2 + k] += d_t0;
+        if d_score_1 != 0.0 {
+            for j_1 in (0..4).rev() {
+                let d_score_2 = d_score_1;
+                d_score_1 = d_score_2;
+                let d_t6 = d_score_2;
+                let d_t4 = d_t6 * h[j_1];
+                let d_t5 = d_t6 * w2[j_1];
+                d_h[j_1] += d_t5;
+                if !d_w2.is_empty() {
+                    d_w2[j_1] += d_t4;
                 }
             }
-            let d_act = d_act_1;
-            if !d_b1.is_empty() {
-                d_b1[j] += d_act;
+            let d_score = d_score_1;
+            d_b2 += d_score;
+            for j in (0..4).rev() {
+                let d_t3 = d_h[j];
+                d_h[j] = 0.0;
+                let mut d_act_1 = if h[j] <= 0.0 { 0.0 } else { d_t3 };
+                if d_act_1 != 0.0 {
+                    for k in (0..2).rev() {
+                        let d_act_2 = d_act_1;
+                        d_act_1 = d_act_2;
+                        let d_t2 = d_act_2;
+                        let d_t0 = d_t2 * xs[s * 2 + k];
+                        let d_t1 = d_t2 * w1[j * 2 + k];
+                        if !d_xs.is_empty() {
+                            d_xs[s * 2 + k] += d_t1;
+                        }
+                        if !d_w1.is_empty() {
+                            d_w1[j * 2 + k] += d_t0;
+                        }
+                    }
+                    let d_act = d_act_1;
+                    if !d_b1.is_empty() {
+                        d_b1[j] += d_act;
+                    }
+                }
             }
         }
     }

@@ -107,6 +107,48 @@ impl Expr {
         }
     }
 
+    /// Calls `f` on every scalar adjoint `d_v` the expression reads.
+    pub fn visit_adjoints(&self, f: &mut dyn FnMut(VarId)) {
+        match self {
+            Expr::Adj(v) => f(*v),
+            Expr::Add(a, b)
+            | Expr::Sub(a, b)
+            | Expr::Mul(a, b)
+            | Expr::Div(a, b)
+            | Expr::Call2(_, a, b) => {
+                a.visit_adjoints(f);
+                b.visit_adjoints(f);
+            }
+            Expr::Neg(a) | Expr::Call1(_, a) | Expr::Powi(a, _) => a.visit_adjoints(f),
+            Expr::Select(_, a, b) => {
+                a.visit_adjoints(f);
+                b.visit_adjoints(f);
+            }
+            _ => {}
+        }
+    }
+
+    /// Calls `f` on every array whose adjoint entries (`d_h[i]`) the expression reads.
+    pub fn visit_adjoint_arrays(&self, f: &mut dyn FnMut(VarId)) {
+        match self {
+            Expr::AdjLoad(a, _) => f(*a),
+            Expr::Add(a, b)
+            | Expr::Sub(a, b)
+            | Expr::Mul(a, b)
+            | Expr::Div(a, b)
+            | Expr::Call2(_, a, b) => {
+                a.visit_adjoint_arrays(f);
+                b.visit_adjoint_arrays(f);
+            }
+            Expr::Neg(a) | Expr::Call1(_, a) | Expr::Powi(a, _) => a.visit_adjoint_arrays(f),
+            Expr::Select(_, a, b) => {
+                a.visit_adjoint_arrays(f);
+                b.visit_adjoint_arrays(f);
+            }
+            _ => {}
+        }
+    }
+
     /// Calls `f` on every forward variable the expression reads.
     pub fn visit_vars(&self, f: &mut dyn FnMut(VarId)) {
         match self {

@@ -8,6 +8,8 @@
 
 mod activity;
 pub mod expr;
+mod guard;
+mod merge;
 pub mod needs;
 mod remat;
 mod reverse;
@@ -78,6 +80,13 @@ pub enum Rev {
         /// The reversed body.
         body: Vec<Rev>,
     },
+    /// `if d_a != 0.0 || .. { body }`: code that adds only zeros when these adjoints are zero.
+    Guard {
+        /// The adjoints the body reads from before it.
+        incoming: Vec<VarId>,
+        /// The guarded statements.
+        body: Vec<Rev>,
+    },
     /// `let (d_0, ..) = g_pullback(args, shadows, seed);`
     Pullback {
         /// The function called.
@@ -114,9 +123,11 @@ pub fn differentiate(function: &Function, wrt: &HashSet<VarId>) -> Adjoint {
     let activity = Activity::of(function, wrt);
     let remat = remat::analyze(function);
     let mut vars = function.vars.clone();
-    let (rev, declared_params, decisions) =
-        reverse::sweep(function, &activity, &remat.loads, &mut vars);
+    let (mut rev, declared_params, decisions) =
+        reverse::sweep(function, &activity, &remat.values, &mut vars);
+    merge::merge_adds(&mut rev);
     let plan = needs::plan(function, &rev, &vars, &decisions);
+    guard::insert_guards(&mut rev, &plan);
     Adjoint {
         rev,
         vars,

@@ -138,6 +138,7 @@ impl Planner<'_> {
             }
             Rev::ZeroElem(_, index) => self.int(index, context),
             Rev::Zero(_) | Rev::ZeroArray(_) => {}
+            Rev::Guard { body, .. } => self.block(body, context),
             Rev::If {
                 branch,
                 cond,

@@ -4,9 +4,15 @@
 //! changed in between: always for slice parameters; for a local array, when no write to it
 //! comes later in its scope nor in a loop that also holds the read. An array declared in a
 //! loop body is then recorded whole once per iteration (see `needs`), not entry by entry.
+//!
+//! A value stored into such an array is read back the same way when that store is the entry's
+//! last: the only store of the array, in the same block as the value, under at most one loop
+//! of the array's scope whose index is the entry's index (`h[j] = t` in `for j`). A layer's
+//! activations are then kept once, in their array, not twice.
 
-use crate::ir::{Arg, Block, Function, Op, Stmt, Ty, VarId};
-use std::collections::{HashMap, HashSet};
+use super::expr::Expr;
+use crate::ir::{Arg, Block, Function, IntExpr, Op, Operand, Stmt, Ty, VarId};
+use std::collections::HashMap;
 
 /// Where something happens: its order in the body and the loops around it.
 #[derive(Clone, Debug)]
@@ -26,13 +32,23 @@ struct Walk {
     stores: HashMap<VarId, Vec<Site>>,
     /// (array, the reading value or `None` for a call, where)
     reads: Vec<(VarId, Option<VarId>, Site)>,
+    /// Each load's value -> its array and index.
+    loads: HashMap<VarId, (VarId, IntExpr)>,
+    /// Stores of a variable: (array, index, value, where, block).
+    stored: Vec<(VarId, IntExpr, VarId, Site, usize)>,
+    /// The block each scalar is defined in, and the current block.
+    defined_in: HashMap<VarId, usize>,
+    current: usize,
+    blocks: usize,
+    /// Each loop's index variable.
+    indices: HashMap<usize, Option<VarId>>,
 }
 
 /// The result of the analysis.
 #[derive(Debug, Default)]
 pub struct Remat {
-    /// Load results the reverse sweep reads again from their array.
-    pub loads: HashSet<VarId>,
+    /// Values the reverse sweep reads again from their array: `t -> h[j]`.
+    pub values: HashMap<VarId, Expr>,
     /// Arrays passed to calls that change afterwards (the pullback would see the wrong values).
     pub unstable_calls: Vec<VarId>,
 }
@@ -49,10 +65,22 @@ pub fn analyze(function: &Function) -> Remat {
         };
         match (read, stable) {
             (Some(value), true) => {
-                remat.loads.insert(*value);
+                if let Some((array, index)) = walk.loads.get(value) {
+                    remat
+                        .values
+                        .insert(*value, Expr::Load(*array, index.clone()));
+                }
             }
             (None, false) => remat.unstable_calls.push(*array),
             _ => {}
+        }
+    }
+    for (array, index, value, site, block) in &walk.stored {
+        if walk.last_store(*array, index, site) && walk.defined_in.get(value) == Some(block) {
+            remat
+                .values
+                .entry(*value)
+                .or_insert_with(|| Expr::Load(*array, index.clone()));
         }
     }
     remat
@@ -82,10 +110,34 @@ impl Walk {
         })
     }
 
+    /// Whether the store at `site` writes each entry once and nothing overwrites it later.
+    fn last_store(&self, array: VarId, index: &IntExpr, site: &Site) -> bool {
+        let Some(&(depth, false)) = self.declared.get(&array) else {
+            return false;
+        };
+        let between = site.loops.get(depth..).unwrap_or_default();
+        let index_ok = match between {
+            [] => true,
+            [the_loop] => self
+                .indices
+                .get(the_loop)
+                .copied()
+                .flatten()
+                .is_some_and(|i| *index == IntExpr::Var(i)),
+            _ => false,
+        };
+        let stores = self.stores.get(&array).map_or(&[][..], Vec::as_slice);
+        index_ok && stores.iter().all(|other| other.position == site.position)
+    }
+
     fn block(&mut self, block: &Block) {
+        let outer = self.current;
+        self.blocks += 1;
+        self.current = self.blocks;
         for stmt in block {
             self.stmt(stmt);
         }
+        self.current = outer;
     }
 
     fn stmt(&mut self, stmt: &Stmt) {
@@ -93,8 +145,12 @@ impl Walk {
         match stmt {
             Stmt::Assign {
                 dst,
-                op: Op::Load(array, _),
-            } => self.reads.push((*array, Some(*dst), site)),
+                op: Op::Load(array, index),
+            } => {
+                self.defined_in.insert(*dst, self.current);
+                self.loads.insert(*dst, (*array, index.clone()));
+                self.reads.push((*array, Some(*dst), site));
+            }
             Stmt::Assign {
                 op: Op::Call(_, args),
                 ..
@@ -109,9 +165,18 @@ impl Walk {
                 self.declared
                     .insert(*dst, (self.loops.len(), self.branches > 0));
             }
-            Stmt::Store { array, .. } | Stmt::StoreAdd { array, .. } => {
+            Stmt::Store {
+                array,
+                index,
+                value,
+            } => {
+                if let Operand::Var(value) = value {
+                    self.stored
+                        .push((*array, index.clone(), *value, site.clone(), self.current));
+                }
                 self.stores.entry(*array).or_default().push(site)
             }
+            Stmt::StoreAdd { array, .. } => self.stores.entry(*array).or_default().push(site),
             Stmt::If(branch) => {
                 self.branches += 1;
                 self.block(&branch.then);
@@ -120,13 +185,17 @@ impl Walk {
             }
             Stmt::For(the_loop) => {
                 self.next_loop += 1;
+                self.indices.insert(self.next_loop, the_loop.index);
                 self.loops.push(self.next_loop);
                 let branches = std::mem::take(&mut self.branches);
                 self.block(&the_loop.body);
                 self.branches = branches;
                 self.loops.pop();
             }
-            Stmt::Assign { .. } | Stmt::IntLet { .. } | Stmt::BoolLet { .. } => {}
+            Stmt::Assign { dst, .. } => {
+                self.defined_in.insert(*dst, self.current);
+            }
+            Stmt::IntLet { .. } | Stmt::BoolLet { .. } => {}
         }
     }
 }

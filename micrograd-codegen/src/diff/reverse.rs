@@ -19,11 +19,10 @@ use std::collections::{HashMap, HashSet};
 pub fn sweep(
     function: &Function,
     activity: &Activity,
-    remat: &HashSet<VarId>,
+    remat: &HashMap<VarId, Expr>,
     vars: &mut Vec<VarInfo>,
 ) -> (Vec<Rev>, HashSet<VarId>, HashMap<*const If, VarId>) {
-    let mut loads = HashMap::new();
-    collect_loads(&function.body, remat, &mut loads);
+    let loads = remat.clone();
     let mut sweep = Sweep {
         activity,
         loads,
@@ -400,25 +399,5 @@ impl Sweep<'_> {
                 }
             }
         })
-    }
-}
-
-/// Maps each repeatable load's value to the load itself.
-fn collect_loads(block: &Block, remat: &HashSet<VarId>, loads: &mut HashMap<VarId, Expr>) {
-    for stmt in block {
-        match stmt {
-            Stmt::Assign {
-                dst,
-                op: Op::Load(array, index),
-            } if remat.contains(dst) => {
-                loads.insert(*dst, Expr::Load(*array, index.clone()));
-            }
-            Stmt::If(branch) => {
-                collect_loads(&branch.then, remat, loads);
-                collect_loads(&branch.otherwise, remat, loads);
-            }
-            Stmt::For(the_loop) => collect_loads(&the_loop.body, remat, loads),
-            _ => {}
-        }
     }
 }

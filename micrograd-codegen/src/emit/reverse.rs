@@ -94,6 +94,11 @@ impl Emitter<'_> {
                 let range = self.range(start.clone(), end.clone(), *inclusive);
                 self.reverse_for(*the_loop, *index, range, body)
             }
+            Rev::Guard { incoming, body } => {
+                let incoming = incoming.iter().map(|v| self.names.adjoint(*v));
+                let body = self.reverse_block(body, None);
+                quote!(if #(#incoming != 0.0)||* { #body })
+            }
             Rev::Pullback {
                 callee,
                 args,

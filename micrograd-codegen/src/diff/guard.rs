@@ -1,0 +1,194 @@
+//! Skipping reverse code that can only add zeros.
+//!
+//! The reverse sweep is linear in the adjoints: code whose incoming adjoints are all zero adds
+//! only zeros. Two kinds of such code are guarded, when they pop nothing (so the tapes stay in
+//! step) and reset no outer adjoint:
+//!
+//! - a reversed loop: `if d_act != 0.0 { for k in (0..n).rev() { .. } }`;
+//! - the rest of a loop body from its first nested loop on, when what it reads from earlier is
+//!   a few scalar adjoints: `if d_score != 0.0 { for j in (0..16).rev() { .. } .. }`.
+//!
+//! A ReLU that is off, or a hinge loss that is satisfied, then costs nothing downstream, as in a
+//! careful hand-written backward pass. (Skipping `0 · ∞` leaves 0 where IEEE arithmetic gives NaN.)
+
+use super::Rev;
+use super::expr::Expr;
+use super::needs::Plan;
+use crate::ir::VarId;
+use std::collections::HashSet;
+
+/// At most this many adjoints are tested before a guarded suffix.
+const MAX_TESTS: usize = 2;
+
+/// Wraps the guardable loops and loop-body suffixes of `rev` in [`Rev::Guard`].
+pub fn insert_guards(rev: &mut Vec<Rev>, plan: &Plan) {
+    guard_block(rev, plan, false);
+}
+
+fn guard_block(block: &mut Vec<Rev>, plan: &Plan, is_body: bool) {
+    for stmt in block.iter_mut() {
+        match stmt {
+            Rev::If {
+                then, otherwise, ..
+            } => {
+                guard_block(then, plan, false);
+                guard_block(otherwise, plan, false);
+            }
+            Rev::For { body, .. } => guard_block(body, plan, true),
+            _ => {}
+        }
+    }
+    for stmt in block.iter_mut() {
+        if matches!(stmt, Rev::For { .. })
+            && let Some(incoming) = incoming(std::slice::from_ref(stmt), &HashSet::new(), plan)
+        {
+            let the_loop = std::mem::replace(stmt, Rev::Zero(VarId(0)));
+            *stmt = Rev::Guard {
+                incoming,
+                body: vec![the_loop],
+            };
+        }
+    }
+    // Only a loop body's suffix: at the top level, the partials returned come after it.
+    if is_body {
+        guard_suffix(block, plan);
+    }
+}
+
+/// Guards `block[p..]`, where `p` is its first nested loop, if the suffix qualifies.
+fn guard_suffix(block: &mut Vec<Rev>, plan: &Plan) {
+    let Some(p) = block
+        .iter()
+        .position(|s| matches!(s, Rev::Guard { .. } | Rev::For { .. }))
+    else {
+        return;
+    };
+    if p == 0 {
+        return;
+    }
+    let zeroed = fresh_arrays(&block[..p]);
+    if let Some(incoming) = incoming(&block[p..], &zeroed, plan).filter(|v| v.len() <= MAX_TESTS) {
+        let mut suffix = block.split_off(p);
+        // The loop that opens the suffix needs no test of its own when it tests nothing new.
+        if let Some(Rev::Guard {
+            incoming: inner,
+            body,
+        }) = suffix.first_mut()
+            && inner.iter().all(|v| incoming.contains(v))
+        {
+            let body = std::mem::take(body);
+            suffix.splice(0..1, body);
+        }
+        block.push(Rev::Guard {
+            incoming,
+            body: suffix,
+        });
+    }
+}
+
+/// Adjoint arrays zeroed in `prefix` and not written there: still all zeros after it.
+fn fresh_arrays(prefix: &[Rev]) -> HashSet<VarId> {
+    let mut fresh = HashSet::new();
+    for stmt in prefix {
+        match stmt {
+            Rev::ZeroArray(array) => {
+                fresh.insert(*array);
+            }
+            Rev::AddElem(array, ..) | Rev::ZeroElem(array, _) => {
+                fresh.remove(array);
+            }
+            _ => {}
+        }
+    }
+    fresh
+}
+
+/// The scalar adjoints `code` reads from outside it, or `None` if it cannot be guarded: it pops,
+/// resets an outer adjoint, touches outer adjoint arrays (other than `zeroed`), or reads nothing.
+fn incoming(code: &[Rev], zeroed: &HashSet<VarId>, plan: &Plan) -> Option<Vec<VarId>> {
+    if pops(code, plan) {
+        return None;
+    }
+    let mut declared = HashSet::new();
+    let mut arrays = zeroed.clone();
+    declarations(code, &mut declared, &mut arrays);
+    let mut reads = Vec::new();
+    let mut resets = Vec::new();
+    let mut unguardable = false;
+    walk(code, &mut |stmt| {
+        match stmt {
+            // A reset is linear in the adjoints too, so zero when they are, unless its target is
+            // not one of them (then skipping would leave a nonzero value in place).
+            Rev::Set(var, _) if !declared.contains(var) => resets.push(*var),
+            // Zeroing an outer entry is needed whatever the adjoints; adding zeros is not.
+            Rev::ZeroElem(array, _) if !arrays.contains(array) => unguardable = true,
+            _ => {}
+        }
+        if let Some(expr) = evaluated(stmt) {
+            expr.visit_adjoints(&mut |v| {
+                if !declared.contains(&v) && !reads.contains(&v) {
+                    reads.push(v);
+                }
+            });
+            expr.visit_adjoint_arrays(&mut |a| unguardable |= !arrays.contains(&a));
+        }
+    });
+    unguardable |= resets.iter().any(|var| !reads.contains(var));
+    (!unguardable && !reads.is_empty()).then_some(reads)
+}
+
+/// Whether running `code` pops a tape.
+fn pops(code: &[Rev], plan: &Plan) -> bool {
+    code.iter().any(|stmt| match stmt {
+        Rev::If {
+            then, otherwise, ..
+        } => pops(then, plan) || pops(otherwise, plan),
+        Rev::For { the_loop, body, .. } => {
+            plan.records.get(the_loop).is_some_and(|r| !r.is_empty()) || pops(body, plan)
+        }
+        Rev::Guard { body, .. } => pops(body, plan),
+        _ => false,
+    })
+}
+
+fn declarations(code: &[Rev], declared: &mut HashSet<VarId>, arrays: &mut HashSet<VarId>) {
+    walk(code, &mut |stmt| match stmt {
+        Rev::Let { var, .. } | Rev::Zero(var) => {
+            declared.insert(*var);
+        }
+        Rev::ZeroArray(array) => {
+            arrays.insert(*array);
+        }
+        Rev::Pullback { outs, .. } => declared.extend(outs.iter().flatten()),
+        _ => {}
+    });
+}
+
+/// The expression a statement evaluates, if any.
+fn evaluated(stmt: &Rev) -> Option<&Expr> {
+    match stmt {
+        Rev::Let { expr, .. }
+        | Rev::Set(_, expr)
+        | Rev::Add(_, expr)
+        | Rev::AddElem(_, _, expr) => Some(expr),
+        Rev::Pullback { seed, .. } => Some(seed),
+        _ => None,
+    }
+}
+
+/// Calls `visit` on every statement of `code`, nested ones included.
+fn walk(code: &[Rev], visit: &mut dyn FnMut(&Rev)) {
+    for stmt in code {
+        visit(stmt);
+        match stmt {
+            Rev::If {
+                then, otherwise, ..
+            } => {
+                walk(then, visit);
+                walk(otherwise, visit);
+            }
+            Rev::For { body, .. } | Rev::Guard { body, .. } => walk(body, visit),
+            _ => {}
+        }
+    }
+}

@@ -156,3 +156,63 @@ fn every_generated_function_runs() {
         (unused_parameter(1.5, 9.0), 3.0, 0.0)
     );
 }
+
+/// Loops whose reversed iterations fold their copy pairs and skip zero adjoints: no `mut` may
+/// be left over.
+#[deny(warnings)]
+mod folded_loops {
+    use micrograd_runtime::prelude::*;
+
+    #[differentiable]
+    pub fn dot(w: &[f64], x: &[f64]) -> f64 {
+        let mut s = 0.0;
+        for i in 0..w.len() {
+            s += w[i] * x[i];
+        }
+        s
+    }
+
+    #[differentiable(wrt(w1, b1, w2, b2))]
+    pub fn network(w1: &[f64], b1: &[f64], w2: &[f64], b2: f64, xs: &[f64], ys: &[f64]) -> f64 {
+        let n = ys.len();
+        let mut total = 0.0;
+        for s in 0..n {
+            let mut h = [0.0; 4];
+            for j in 0..4 {
+                let mut act = b1[j];
+                for k in 0..2 {
+                    act += w1[j * 2 + k] * xs[s * 2 + k];
+                }
+                h[j] = act.relu();
+            }
+            let mut score = b2;
+            for j in 0..4 {
+                score += w2[j] * h[j];
+            }
+            total += (1.0 - ys[s] * score).relu();
+        }
+        total / n as f64
+    }
+}
+
+#[test]
+fn folded_loops_compile_without_warnings_and_agree_with_f() {
+    let (w, x) = ([1.0, 2.0], [3.0, -1.0]);
+    let (mut d_w, mut d_x) = ([0.0; 2], [0.0; 2]);
+    assert_eq!(
+        folded_loops::dot_grad(&w, &mut d_w, &x, &mut d_x),
+        folded_loops::dot(&w, &x)
+    );
+    assert_eq!((d_w, d_x), ([3.0, -1.0], [1.0, 2.0]));
+    let (w1, b1, w2) = (
+        [0.5, -0.3, 0.8, 0.1, -0.6, 0.4, 0.2, 0.9],
+        [0.1, -0.2, 0.3, 0.0],
+        [1.0, -1.0, 0.5, 0.7],
+    );
+    let (xs, ys) = ([0.3, -0.8, 1.2, 0.4], [1.0, -1.0]);
+    let (mut d_w1, mut d_b1, mut d_w2) = ([0.0; 8], [0.0; 4], [0.0; 4]);
+    let (value, _) = folded_loops::network_grad(
+        &w1, &mut d_w1, &b1, &mut d_b1, &w2, &mut d_w2, 0.2, &xs, &ys,
+    );
+    assert_eq!(value, folded_loops::network(&w1, &b1, &w2, 0.2, &xs, &ys));
+}

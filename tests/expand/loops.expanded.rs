@@ -43,12 +43,10 @@ fn dot_grad(
         let s_2 = s_1 + t2;
         s_1 = s_2;
     }
-    let mut d_s_1 = 1.0;
+    let d_s_1 = 1.0;
     if d_s_1 != 0.0 {
         for i in (0..w.len()).rev() {
-            let d_s_2 = d_s_1;
-            d_s_1 = d_s_2;
-            let d_t2 = d_s_2;
+            let d_t2 = d_s_1;
             let d_t0 = d_t2 * x[i];
             let d_t1 = d_t2 * w[i];
             d_x[i] += d_t1;
@@ -86,12 +84,10 @@ fn dot_grad(
         let s_2 = s_1 + t2;
         s_1 = s_2;
     }
-    let mut d_s_1 = 1.0;
+    let d_s_1 = 1.0;
     if d_s_1 != 0.0 {
         for i in (0..w.len()).rev() {
-            let d_s_2 = d_s_1;
-            d_s_1 = d_s_2;
-            let d_t2 = d_s_2;
+            let d_t2 = d_s_1;
             let d_t0 = d_t2 * x[i];
             let d_t1 = d_t2 * w[i];
             d_x[i] += d_t1;
@@ -132,12 +128,10 @@ fn dot_pullback(
         let s_2 = s_1 + t2;
         s_1 = s_2;
     }
-    let mut d_s_1 = seed;
+    let d_s_1 = seed;
     if d_s_1 != 0.0 {
         for i in (0..w.len()).rev() {
-            let d_s_2 = d_s_1;
-            d_s_1 = d_s_2;
-            let d_t2 = d_s_2;
+            let d_t2 = d_s_1;
             let d_t0 = d_t2 * x[i];
             let d_t1 = d_t2 * w[i];
             if !d_x.is_empty() {
@@ -232,12 +226,10 @@ fn neuron_grad(
     }
     let t3 = s_1.tanh();
     let d_t3 = 1.0;
-    let mut d_s_1 = d_t3 * (1.0 - t3 * t3);
+    let d_s_1 = d_t3 * (1.0 - t3 * t3);
     if d_s_1 != 0.0 {
         for i in (0..w.len()).rev() {
-            let d_s_2 = d_s_1;
-            d_s_1 = d_s_2;
-            let d_t2 = d_s_2;
+            let d_t2 = d_s_1;
             let d_t0 = d_t2 * x[i];
             d_w[i] += d_t0;
         }
@@ -271,12 +263,10 @@ fn neuron_grad(
     }
     let t3 = s_1.tanh();
     let d_t3 = 1.0;
-    let mut d_s_1 = d_t3 * (1.0 - t3 * t3);
+    let d_s_1 = d_t3 * (1.0 - t3 * t3);
     if d_s_1 != 0.0 {
         for i in (0..w.len()).rev() {
-            let d_s_2 = d_s_1;
-            d_s_1 = d_s_2;
-            let d_t2 = d_s_2;
+            let d_t2 = d_s_1;
             let d_t0 = d_t2 * x[i];
             d_w[i] += d_t0;
         }
@@ -320,12 +310,10 @@ fn neuron_pullback(
     }
     let t3 = s_1.tanh();
     let d_t3 = seed;
-    let mut d_s_1 = d_t3 * (1.0 - t3 * t3);
+    let d_s_1 = d_t3 * (1.0 - t3 * t3);
     if d_s_1 != 0.0 {
         for i in (0..w.len()).rev() {
-            let d_s_2 = d_s_1;
-            d_s_1 = d_s_2;
-            let d_t2 = d_s_2;
+            let d_t2 = d_s_1;
             let d_t0 = d_t2 * x[i];
             let d_t1 = d_t2 * w[i];
             if !d_x.is_empty() {

@@ -102,23 +102,19 @@ fn network_grad(
     let t11 = n as f64;
     let t12 = total_1 / t11;
     let d_t12 = 1.0;
-    let mut d_total_1 = d_t12 / t11;
+    let d_total_1 = d_t12 / t11;
     let mut d_b2 = 0.0;
     for s in (0..n).rev() {
         let h = h_tape.pop();
         let t10 = tape.pop();
         let mut d_h = [0.0; 4];
-        let d_total_2 = d_total_1;
-        d_total_1 = d_total_2;
-        let d_t10 = d_total_2;
+        let d_t10 = d_total_1;
         let d_t9 = if t10 <= 0.0 { 0.0 } else { d_t10 };
         let d_t8 = -d_t9;
-        let mut d_score_1 = d_t8 * ys[s];
+        let d_score_1 = d_t8 * ys[s];
         if d_score_1 != 0.0 {
             for j_1 in (0..4).rev() {
-                let d_score_2 = d_score_1;
-                d_score_1 = d_score_2;
-                let d_t6 = d_score_2;
+                let d_t6 = d_score_1;
                 let d_t4 = d_t6 * h[j_1];
                 let d_t5 = d_t6 * w2[j_1];
                 d_h[j_1] += d_t5;
@@ -129,12 +125,10 @@ fn network_grad(
             for j in (0..4).rev() {
                 let d_t3 = d_h[j];
                 d_h[j] = 0.0;
-                let mut d_act_1 = if h[j] <= 0.0 { 0.0 } else { d_t3 };
+                let d_act_1 = if h[j] <= 0.0 { 0.0 } else { d_t3 };
                 if d_act_1 != 0.0 {
                     for k in (0..2).rev() {
-                        let d_act_2 = d_act_1;
-                        d_act_1 = d_act_2;
-                        let d_t2 = d_act_2;
+                        let d_t2 = d_act_1;
                         let d_t0 = d_t2 * xs[s * 2 + k];
                         d_w1[j * 2 + k] += d_t0;
                     }
@@ -220,23 +214,19 @@ fn network_grad(
     let t11 = n as ::core::primitive::f64;
     let t12 = total_1 / t11;
     let d_t12 = 1.0;
-    let mut d_total_1 = d_t12 / t11;
+    let d_total_1 = d_t12 / t11;
     let mut d_b2 = 0.0;
     for s in (0..n).rev() {
         let h = h_tape.pop();
         let t10 = tape.pop();
         let mut d_h = [0.0; 4];
-        let d_total_2 = d_total_1;
-        d_total_1 = d_total_2;
-        let d_t10 = d_total_2;
+        let d_t10 = d_total_1;
         let d_t9 = if t10 <= 0.0 { 0.0 } else { d_t10 };
         let d_t8 = -d_t9;
-        let mut d_score_1 = d_t8 * ys[s];
+        let d_score_1 = d_t8 * ys[s];
         if d_score_1 != 0.0 {
             for j_1 in (0..4).rev() {
-                let d_score_2 = d_score_1;
-                d_score_1 = d_score_2;
-                let d_t6 = d_score_2;
+                let d_t6 = d_score_1;
                 let d_t4 = d_t6 * h[j_1];
                 let d_t5 = d_t6 * w2[j_1];
                 d_h[j_1] += d_t5;
@@ -247,12 +237,10 @@ fn network_grad(
             for j in (0..4).rev() {
                 let d_t3 = d_h[j];
                 d_h[j] = 0.0;
-                let mut d_act_1 = if h[j] <= 0.0 { 0.0 } else { d_t3 };
+                let d_act_1 = if h[j] <= 0.0 { 0.0 } else { d_t3 };
                 if d_act_1 != 0.0 {
                     for k in (0..2).rev() {
-                        let d_act_2 = d_act_1;
-                        d_act_1 = d_act_2;
-                        let d_t2 = d_act_2;
+                        let d_t2 = d_act_1;
                         let d_t0 = d_t2 * xs[s * 2 + k];
                         d_w1[j * 2 + k] += d_t0;
                     }
@@ -356,28 +344,24 @@ fn network_pullback(
     let t11 = n as ::core::primitive::f64;
     let t12 = total_1 / t11;
     let d_t12 = seed;
-    let mut d_total_1 = d_t12 / t11;
+    let d_total_1 = d_t12 / t11;
     let mut d_b2 = 0.0;
     for s in (0..n).rev() {
         let h = h_tape.pop();
         let score_1 = tape.pop();
         let t10 = tape.pop();
         let mut d_h = [0.0; 4];
-        let d_total_2 = d_total_1;
-        d_total_1 = d_total_2;
-        let d_t10 = d_total_2;
+        let d_t10 = d_total_1;
         let d_t9 = if t10 <= 0.0 { 0.0 } else { d_t10 };
         let d_t8 = -d_t9;
         let d_t7 = d_t8 * score_1;
-        let mut d_score_1 = d_t8 * ys[s];
+        let d_score_1 = d_t8 * ys[s];
         if !d_ys.is_empty() {
             d_ys[s] += d_t7;
         }
         if d_score_1 != 0.0 {
             for j_1 in (0..4).rev() {
-                let d_score_2 = d_score_1;
-                d_score_1 = d_score_2;
-                let d_t6 = d_score_2;
+                let d_t6 = d_score_1;
                 let d_t4 = d_t6 * h[j_1];
                 let d_t5 = d_t6 * w2[j_1];
                 d_h[j_1] += d_t5;
@@ -390,12 +374,10 @@ fn network_pullback(
             for j in (0..4).rev() {
                 let d_t3 = d_h[j];
                 d_h[j] = 0.0;
-                let mut d_act_1 = if h[j] <= 0.0 { 0.0 } else { d_t3 };
+                let d_act_1 = if h[j] <= 0.0 { 0.0 } else { d_t3 };
                 if d_act_1 != 0.0 {
                     for k in (0..2).rev() {
-                        let d_act_2 = d_act_1;
-                        d_act_1 = d_act_2;
-                        let d_t2 = d_act_2;
+                        let d_t2 = d_act_1;
                         let d_t0 = d_t2 * xs[s * 2 + k];
                         let d_t1 = d_t2 * w1[j * 2 + k];
                         if !d_xs.is_empty() {

@@ -107,6 +107,24 @@ impl Expr {
         }
     }
 
+    /// Renames every scalar adjoint `d_v` the expression reads to `d_f(v)`.
+    pub fn map_adjoints(self, f: &dyn Fn(VarId) -> VarId) -> Expr {
+        let map = |e: Box<Expr>| Box::new(e.map_adjoints(f));
+        match self {
+            Expr::Adj(v) => Expr::Adj(f(v)),
+            Expr::Add(a, b) => Expr::Add(map(a), map(b)),
+            Expr::Sub(a, b) => Expr::Sub(map(a), map(b)),
+            Expr::Mul(a, b) => Expr::Mul(map(a), map(b)),
+            Expr::Div(a, b) => Expr::Div(map(a), map(b)),
+            Expr::Neg(a) => Expr::Neg(map(a)),
+            Expr::Call1(func, a) => Expr::Call1(func, map(a)),
+            Expr::Call2(func, a, b) => Expr::Call2(func, map(a), map(b)),
+            Expr::Powi(a, n) => Expr::Powi(map(a), n),
+            Expr::Select(test, a, b) => Expr::Select(test, map(a), map(b)),
+            leaf => leaf,
+        }
+    }
+
     /// Calls `f` on every scalar adjoint `d_v` the expression reads.
     pub fn visit_adjoints(&self, f: &mut dyn FnMut(VarId)) {
         match self {

@@ -11,9 +11,8 @@
 //! A ReLU that is off, or a hinge loss that is satisfied, then costs nothing downstream, as in a
 //! careful hand-written backward pass. (Skipping `0 · ∞` leaves 0 where IEEE arithmetic gives NaN.)
 
-use super::Rev;
-use super::expr::Expr;
 use super::needs::Plan;
+use super::{Rev, evaluated, walk};
 use crate::ir::VarId;
 use std::collections::HashSet;
 
@@ -162,33 +161,4 @@ fn declarations(code: &[Rev], declared: &mut HashSet<VarId>, arrays: &mut HashSe
         Rev::Pullback { outs, .. } => declared.extend(outs.iter().flatten()),
         _ => {}
     });
-}
-
-/// The expression a statement evaluates, if any.
-fn evaluated(stmt: &Rev) -> Option<&Expr> {
-    match stmt {
-        Rev::Let { expr, .. }
-        | Rev::Set(_, expr)
-        | Rev::Add(_, expr)
-        | Rev::AddElem(_, _, expr) => Some(expr),
-        Rev::Pullback { seed, .. } => Some(seed),
-        _ => None,
-    }
-}
-
-/// Calls `visit` on every statement of `code`, nested ones included.
-fn walk(code: &[Rev], visit: &mut dyn FnMut(&Rev)) {
-    for stmt in code {
-        visit(stmt);
-        match stmt {
-            Rev::If {
-                then, otherwise, ..
-            } => {
-                walk(then, visit);
-                walk(otherwise, visit);
-            }
-            Rev::For { body, .. } | Rev::Guard { body, .. } => walk(body, visit),
-            _ => {}
-        }
-    }
 }

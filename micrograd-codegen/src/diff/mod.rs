@@ -8,6 +8,7 @@
 
 mod activity;
 pub mod expr;
+mod fold;
 mod guard;
 mod merge;
 pub mod needs;
@@ -126,8 +127,10 @@ pub fn differentiate(function: &Function, wrt: &HashSet<VarId>) -> Adjoint {
     let (mut rev, declared_params, decisions) =
         reverse::sweep(function, &activity, &remat.values, &mut vars);
     merge::merge_adds(&mut rev);
+    fold::fold_copies(&mut rev);
     let plan = needs::plan(function, &rev, &vars, &decisions);
     guard::insert_guards(&mut rev, &plan);
+    fold::settle_mutability(&mut rev);
     Adjoint {
         rev,
         vars,
@@ -148,4 +151,33 @@ fn synthetic(vars: &mut Vec<VarInfo>, ty: Ty) -> VarId {
         span: proc_macro2::Span::mixed_site(),
     });
     id
+}
+
+/// The expression a statement evaluates, if any.
+pub(crate) fn evaluated(stmt: &Rev) -> Option<&Expr> {
+    match stmt {
+        Rev::Let { expr, .. }
+        | Rev::Set(_, expr)
+        | Rev::Add(_, expr)
+        | Rev::AddElem(_, _, expr) => Some(expr),
+        Rev::Pullback { seed, .. } => Some(seed),
+        _ => None,
+    }
+}
+
+/// Calls `visit` on every statement of `code`, nested ones included.
+pub(crate) fn walk(code: &[Rev], visit: &mut dyn FnMut(&Rev)) {
+    for stmt in code {
+        visit(stmt);
+        match stmt {
+            Rev::If {
+                then, otherwise, ..
+            } => {
+                walk(then, visit);
+                walk(otherwise, visit);
+            }
+            Rev::For { body, .. } | Rev::Guard { body, .. } => walk(body, visit),
+            _ => {}
+        }
+    }
 }

@@ -92,7 +92,7 @@ fn fold_one(body: &mut Vec<Rev>) -> bool {
         let read_after = body[next_write..]
             .iter()
             .enumerate()
-            .any(|(k, s)| reads(s, copy) && !(k == 0 && !nested(s)));
+            .any(|(k, s)| (k != 0 || nested(s)) && reads(s, copy));
         if read_after {
             continue;
         }

@@ -190,6 +190,11 @@ fn kind(ty: &Type, errors: &mut Errors) -> Option<Kind> {
     None
 }
 
+/// The identifiers of a path's segments: `std::f64::consts::PI` gives `["std", "f64", "consts", "PI"]`.
+pub fn segments(path: &syn::Path) -> Vec<String> {
+    path.segments.iter().map(|s| s.ident.to_string()).collect()
+}
+
 /// Whether `name` is a primitive integer type.
 pub fn is_int_name(name: &str) -> bool {
     INT_TYPES.contains(&name)
@@ -201,12 +206,7 @@ pub fn is_f64(ty: &Type) -> bool {
     if path.qself.is_some() {
         return false;
     }
-    let segments: Vec<String> = path
-        .path
-        .segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect();
+    let segments = segments(&path.path);
     match segments.as_slice() {
         [name] => name == "f64",
         [root, primitive, name] => {

@@ -125,46 +125,36 @@ impl Expr {
         }
     }
 
-    /// Calls `f` on every scalar adjoint `d_v` the expression reads.
-    pub fn visit_adjoints(&self, f: &mut dyn FnMut(VarId)) {
-        match self {
-            Expr::Adj(v) => f(*v),
+    /// The direct subexpressions (a `Select`'s two values, not its test).
+    fn children(&self) -> impl Iterator<Item = &Expr> {
+        let (a, b): (Option<&Expr>, Option<&Expr>) = match self {
             Expr::Add(a, b)
             | Expr::Sub(a, b)
             | Expr::Mul(a, b)
             | Expr::Div(a, b)
-            | Expr::Call2(_, a, b) => {
-                a.visit_adjoints(f);
-                b.visit_adjoints(f);
-            }
-            Expr::Neg(a) | Expr::Call1(_, a) | Expr::Powi(a, _) => a.visit_adjoints(f),
-            Expr::Select(_, a, b) => {
-                a.visit_adjoints(f);
-                b.visit_adjoints(f);
-            }
-            _ => {}
+            | Expr::Call2(_, a, b)
+            | Expr::Select(_, a, b) => (Some(a), Some(b)),
+            Expr::Neg(a) | Expr::Call1(_, a) | Expr::Powi(a, _) => (Some(a), None),
+            _ => (None, None),
+        };
+        a.into_iter().chain(b)
+    }
+
+    /// Calls `f` on every scalar adjoint `d_v` the expression reads.
+    pub fn visit_adjoints(&self, f: &mut dyn FnMut(VarId)) {
+        if let Expr::Adj(v) = self {
+            f(*v);
         }
+        self.children().for_each(|child| child.visit_adjoints(f));
     }
 
     /// Calls `f` on every array whose adjoint entries (`d_h[i]`) the expression reads.
     pub fn visit_adjoint_arrays(&self, f: &mut dyn FnMut(VarId)) {
-        match self {
-            Expr::AdjLoad(a, _) => f(*a),
-            Expr::Add(a, b)
-            | Expr::Sub(a, b)
-            | Expr::Mul(a, b)
-            | Expr::Div(a, b)
-            | Expr::Call2(_, a, b) => {
-                a.visit_adjoint_arrays(f);
-                b.visit_adjoint_arrays(f);
-            }
-            Expr::Neg(a) | Expr::Call1(_, a) | Expr::Powi(a, _) => a.visit_adjoint_arrays(f),
-            Expr::Select(_, a, b) => {
-                a.visit_adjoint_arrays(f);
-                b.visit_adjoint_arrays(f);
-            }
-            _ => {}
+        if let Expr::AdjLoad(a, _) = self {
+            f(*a);
         }
+        self.children()
+            .for_each(|child| child.visit_adjoint_arrays(f));
     }
 
     /// Calls `f` on every forward variable the expression reads.

@@ -98,12 +98,7 @@ impl Lowerer<'_> {
                 "only functions called by name can be differentiated",
             );
         };
-        let segments: Vec<String> = path
-            .path
-            .segments
-            .iter()
-            .map(|s| s.ident.to_string())
-            .collect();
+        let segments = crate::signature::segments(&path.path);
         if let [ty, name] = segments.as_slice()
             && ty == "f64"
         {

@@ -128,12 +128,7 @@ impl Lowerer<'_> {
                 Ty::Slice { .. } | Ty::Array { .. } => Value::Seq(binding.var),
             };
         }
-        let segments: Vec<String> = path
-            .path
-            .segments
-            .iter()
-            .map(|s| s.ident.to_string())
-            .collect();
+        let segments = crate::signature::segments(&path.path);
         let mut full = segments.clone();
         if path.path.leading_colon.is_some() {
             full.insert(0, String::new());

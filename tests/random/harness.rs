@@ -1,0 +1,803 @@
+//! The checker of the crates tests/random_programs.rs generates (copied there as `src/rt.rs`).
+//!
+//! `T` is a forward-mode dual number that also records what makes a program piecewise: every
+//! comparison, every kink (`relu`, `abs`, `max`, `min`, `signum`), every pole or branch cut
+//! (a division's sign, `cbrt`, `recip`, `tan`, `atan2`), and the largest value and derivative
+//! seen. A point is used only if the record is the same at the point and at every
+//! finite-difference neighbour, every value is finite and moderate, and the two central
+//! differences (steps h and h/2) agree: then the function is smooth on the stencil, and the
+//! difference between the two steps bounds the truncation error of the finer one.
+//!
+//! Each accepted point checks, for every differentiated coordinate:
+//! - `f_grad`'s value is bit for bit `f`'s (also with non-zero shadows);
+//! - its partial against the central difference, with a tolerance made of that bound, the
+//!   rounding error `eps * max|value| / h`, and 1e-6 relative;
+//! - its partial against the dual number's, to 1e-8 relative (an exact oracle);
+//! - shadows accumulate: starting from 1.0 they end at 1.0 + the partial;
+//! - for programs in `Value`'s subset, its partial against the `Value` engine's, to 1e-9.
+#![allow(dead_code)]
+
+use micrograd_runtime::prelude::*;
+use std::cell::RefCell;
+use std::cmp::Ordering;
+use std::f64::consts::{LN_2, LN_10, PI};
+use std::fmt::Write as _;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+// ----------------------------------------------------------------------------------- the record
+
+/// What one evaluation of a program's `T` version saw.
+#[derive(Clone, Debug, Default)]
+pub struct Rec {
+    /// Every decision and kink side, in order.
+    pub decisions: Vec<i64>,
+    /// The largest |value| of any operation.
+    pub max_val: f64,
+    /// The largest |derivative| of any operation.
+    pub max_dot: f64,
+    /// The largest rate at which the argument of a nonlinear function moves, on that
+    /// function's own scale: |d| for `sin`, `exp`, .. (whose curvature is O(1) in absolute
+    /// terms), |d / v| for `ln`, `sqrt`, `recip`, `/`, .. (relative to the distance to their
+    /// singularity at 0). Times the step, it says whether the stencil stays in the regime
+    /// where the two-step error estimate holds (`cos(1e6 x)` has D(h) = D(h/2) by luck, not
+    /// by smoothness).
+    pub max_move: f64,
+    /// A value or derivative was not finite.
+    pub bad: bool,
+}
+
+thread_local! {
+    static REC: RefCell<Rec> = RefCell::new(Rec::default());
+}
+
+fn note(v: f64, d: f64) -> T {
+    REC.with(|r| {
+        let mut r = r.borrow_mut();
+        if !v.is_finite() || !d.is_finite() {
+            r.bad = true;
+        }
+        r.max_val = r.max_val.max(v.abs());
+        r.max_dot = r.max_dot.max(d.abs());
+    });
+    T { v, d }
+}
+
+/// Notes how fast a nonlinear function's argument moves (see `Rec::max_move`).
+fn moves(rate: f64) {
+    REC.with(|r| {
+        let mut r = r.borrow_mut();
+        r.max_move = r.max_move.max(rate.abs());
+    });
+}
+
+fn decide(code: i64) {
+    REC.with(|r| r.borrow_mut().decisions.push(code));
+}
+
+fn sign(x: f64) -> i64 {
+    if x > 0.0 {
+        1
+    } else if x < 0.0 {
+        -1
+    } else if x == 0.0 {
+        0
+    } else {
+        7
+    }
+}
+
+fn order(a: f64, b: f64) -> i64 {
+    match a.partial_cmp(&b) {
+        Some(Ordering::Less) => -1,
+        Some(Ordering::Equal) => 0,
+        Some(Ordering::Greater) => 1,
+        None => 7,
+    }
+}
+
+// ------------------------------------------------------------------------------ the dual number
+
+/// A value and its derivative along one direction.
+#[derive(Clone, Copy, Debug)]
+pub struct T {
+    /// The value, computed by the same `f64` operations as the program's `f`.
+    pub v: f64,
+    /// Its derivative.
+    pub d: f64,
+}
+
+/// The point as duals, seeded along coordinate `dir` (none if out of range).
+pub fn duals(x: &[f64], dir: usize) -> Vec<T> {
+    x.iter()
+        .enumerate()
+        .map(|(k, &v)| note(v, if k == dir { 1.0 } else { 0.0 }))
+        .collect()
+}
+
+impl T {
+    pub fn c(v: f64) -> T {
+        note(v, 0.0)
+    }
+    /// `self`, by value: `T::id(x) < y` copies `x` before `y` runs, as `f64`'s `<` does.
+    pub fn id(self) -> T {
+        self
+    }
+    pub fn tanh(self) -> T {
+        moves(self.d);
+        let t = self.v.tanh();
+        note(t, (1.0 - t * t) * self.d)
+    }
+    pub fn relu(self) -> T {
+        decide(sign(self.v));
+        note(self.v.relu(), if self.v > 0.0 { self.d } else { 0.0 })
+    }
+    pub fn sigmoid(self) -> T {
+        moves(self.d);
+        let s = self.v.sigmoid();
+        note(s, s * (1.0 - s) * self.d)
+    }
+    pub fn exp(self) -> T {
+        moves(self.d);
+        let e = self.v.exp();
+        note(e, e * self.d)
+    }
+    pub fn exp2(self) -> T {
+        moves(self.d);
+        let e = self.v.exp2();
+        note(e, e * LN_2 * self.d)
+    }
+    pub fn exp_m1(self) -> T {
+        moves(self.d);
+        note(self.v.exp_m1(), self.v.exp() * self.d)
+    }
+    pub fn ln(self) -> T {
+        moves(self.d / self.v);
+        decide(sign(self.v));
+        note(self.v.ln(), self.d / self.v)
+    }
+    pub fn ln_1p(self) -> T {
+        moves(self.d / self.v);
+        decide(sign(self.v + 1.0));
+        note(self.v.ln_1p(), self.d / (1.0 + self.v))
+    }
+    pub fn log2(self) -> T {
+        moves(self.d / self.v);
+        decide(sign(self.v));
+        note(self.v.log2(), self.d / (self.v * LN_2))
+    }
+    pub fn log10(self) -> T {
+        moves(self.d / self.v);
+        decide(sign(self.v));
+        note(self.v.log10(), self.d / (self.v * LN_10))
+    }
+    pub fn sqrt(self) -> T {
+        moves(self.d / self.v);
+        decide(sign(self.v));
+        let s = self.v.sqrt();
+        note(s, self.d / (2.0 * s))
+    }
+    pub fn cbrt(self) -> T {
+        moves(self.d / self.v);
+        decide(sign(self.v));
+        let c = self.v.cbrt();
+        note(c, self.d / (3.0 * c * c))
+    }
+    pub fn sin(self) -> T {
+        moves(self.d);
+        note(self.v.sin(), self.v.cos() * self.d)
+    }
+    pub fn cos(self) -> T {
+        moves(self.d);
+        note(self.v.cos(), -self.v.sin() * self.d)
+    }
+    pub fn tan(self) -> T {
+        moves(self.d);
+        // The branch between two poles.
+        decide((self.v / PI + 0.5).floor() as i64);
+        let t = self.v.tan();
+        note(t, (1.0 + t * t) * self.d)
+    }
+    pub fn asin(self) -> T {
+        moves(self.d);
+        note(self.v.asin(), self.d / (1.0 - self.v * self.v).sqrt())
+    }
+    pub fn acos(self) -> T {
+        moves(self.d);
+        note(self.v.acos(), -self.d / (1.0 - self.v * self.v).sqrt())
+    }
+    pub fn atan(self) -> T {
+        moves(self.d);
+        note(self.v.atan(), self.d / (1.0 + self.v * self.v))
+    }
+    pub fn sinh(self) -> T {
+        moves(self.d);
+        note(self.v.sinh(), self.v.cosh() * self.d)
+    }
+    pub fn cosh(self) -> T {
+        moves(self.d);
+        note(self.v.cosh(), self.v.sinh() * self.d)
+    }
+    pub fn abs(self) -> T {
+        decide(sign(self.v));
+        note(self.v.abs(), sign(self.v) as f64 * self.d)
+    }
+    pub fn recip(self) -> T {
+        moves(self.d / self.v);
+        decide(sign(self.v));
+        note(self.v.recip(), -self.d / (self.v * self.v))
+    }
+    pub fn signum(self) -> T {
+        decide(sign(self.v));
+        note(self.v.signum(), 0.0)
+    }
+    pub fn powi(self, n: i32) -> T {
+        moves(self.d / self.v);
+        if n < 0 {
+            decide(sign(self.v));
+        }
+        let d = if n == 0 {
+            0.0
+        } else {
+            f64::from(n) * self.v.powi(n - 1) * self.d
+        };
+        note(self.v.powi(n), d)
+    }
+    pub fn powf(self, e: T) -> T {
+        moves(self.d / self.v);
+        moves(e.d * self.v.ln());
+        decide(sign(self.v));
+        let p = self.v.powf(e.v);
+        let d_base = if self.d == 0.0 {
+            0.0
+        } else {
+            e.v * self.v.powf(e.v - 1.0) * self.d
+        };
+        let d_exp = if e.d == 0.0 {
+            0.0
+        } else {
+            p * self.v.ln() * e.d
+        };
+        note(p, d_base + d_exp)
+    }
+    pub fn max(self, o: T) -> T {
+        let c = order(self.v, o.v);
+        decide(c);
+        let d = match c {
+            1 => self.d,
+            -1 => o.d,
+            _ => 0.5 * (self.d + o.d),
+        };
+        note(self.v.max(o.v), d)
+    }
+    pub fn min(self, o: T) -> T {
+        let c = order(self.v, o.v);
+        decide(c);
+        let d = match c {
+            -1 => self.d,
+            1 => o.d,
+            _ => 0.5 * (self.d + o.d),
+        };
+        note(self.v.min(o.v), d)
+    }
+    pub fn hypot(self, o: T) -> T {
+        decide(sign(self.v).abs() + 2 * sign(o.v).abs());
+        let h = self.v.hypot(o.v);
+        note(h, (self.v * self.d + o.v * o.d) / h)
+    }
+    pub fn atan2(self, x: T) -> T {
+        moves(self.d.abs().max(x.d.abs()) / self.v.hypot(x.v));
+        // The cut along the negative x axis.
+        decide(3 * sign(x.v) + sign(self.v));
+        let r2 = x.v * x.v + self.v * self.v;
+        note(self.v.atan2(x.v), (x.v * self.d - self.v * x.d) / r2)
+    }
+}
+
+impl std::ops::Add for T {
+    type Output = T;
+    fn add(self, o: T) -> T {
+        note(self.v + o.v, self.d + o.d)
+    }
+}
+impl std::ops::Sub for T {
+    type Output = T;
+    fn sub(self, o: T) -> T {
+        note(self.v - o.v, self.d - o.d)
+    }
+}
+impl std::ops::Mul for T {
+    type Output = T;
+    fn mul(self, o: T) -> T {
+        note(self.v * o.v, self.d * o.v + self.v * o.d)
+    }
+}
+impl std::ops::Div for T {
+    type Output = T;
+    fn div(self, o: T) -> T {
+        moves(o.d / o.v);
+        decide(sign(o.v));
+        let q = self.v / o.v;
+        note(q, (self.d - q * o.d) / o.v)
+    }
+}
+impl std::ops::Neg for T {
+    type Output = T;
+    fn neg(self) -> T {
+        note(-self.v, -self.d)
+    }
+}
+impl std::ops::AddAssign for T {
+    fn add_assign(&mut self, o: T) {
+        *self = *self + o;
+    }
+}
+impl std::ops::SubAssign for T {
+    fn sub_assign(&mut self, o: T) {
+        *self = *self - o;
+    }
+}
+impl std::ops::MulAssign for T {
+    fn mul_assign(&mut self, o: T) {
+        *self = *self * o;
+    }
+}
+impl std::ops::DivAssign for T {
+    fn div_assign(&mut self, o: T) {
+        *self = *self / o;
+    }
+}
+impl PartialEq for T {
+    fn eq(&self, o: &T) -> bool {
+        decide(order(self.v, o.v));
+        self.v == o.v
+    }
+}
+impl PartialOrd for T {
+    fn partial_cmp(&self, o: &T) -> Option<Ordering> {
+        decide(order(self.v, o.v));
+        self.v.partial_cmp(&o.v)
+    }
+}
+
+// ------------------------------------------------------------------------------ the arguments
+
+/// A parameter of the entry point.
+#[derive(Clone, Copy, Debug)]
+pub enum PSpec {
+    /// `f64`
+    S,
+    /// `&[f64]` of at least this length.
+    Sl(usize),
+    /// `&[f64; N]`
+    Arr(usize),
+    /// `usize` in `0..=max`
+    U(usize),
+    /// `i32` in `lo..=hi`
+    I(i32, i32),
+    /// `bool`
+    B,
+}
+
+/// A point: the `f64`s (scalars and slice entries, in parameter order), the slice lengths and
+/// the integers and booleans.
+#[derive(Clone, Debug)]
+pub struct Args {
+    pub x: Vec<f64>,
+    pub lens: Vec<usize>,
+    pub ints: Vec<i64>,
+}
+
+/// Reads the parameters of the entry point off a point, in order.
+pub struct Cur<'a, E> {
+    x: &'a [E],
+    a: &'a Args,
+    xi: usize,
+    li: usize,
+    ii: usize,
+}
+
+impl<'a, E: Clone> Cur<'a, E> {
+    pub fn new(x: &'a [E], a: &'a Args) -> Self {
+        Cur {
+            x,
+            a,
+            xi: 0,
+            li: 0,
+            ii: 0,
+        }
+    }
+    pub fn s(&mut self) -> E {
+        self.xi += 1;
+        self.x[self.xi - 1].clone()
+    }
+    pub fn sl(&mut self) -> &'a [E] {
+        let n = self.a.lens[self.li];
+        self.li += 1;
+        self.xi += n;
+        &self.x[self.xi - n..self.xi]
+    }
+    pub fn arr<const N: usize>(&mut self) -> &'a [E; N] {
+        self.sl().try_into().expect("array length")
+    }
+    pub fn u(&mut self) -> usize {
+        self.ii += 1;
+        self.a.ints[self.ii - 1] as usize
+    }
+    pub fn i(&mut self) -> i32 {
+        self.ii += 1;
+        self.a.ints[self.ii - 1] as i32
+    }
+    pub fn b(&mut self) -> bool {
+        self.ii += 1;
+        self.a.ints[self.ii - 1] != 0
+    }
+}
+
+// ---------------------------------------------------------------------------------- a program
+
+/// One generated program and its adapters.
+pub struct Prog {
+    pub id: usize,
+    pub params: &'static [PSpec],
+    pub wrt: &'static [bool],
+    pub src: &'static str,
+    pub f: fn(&Args) -> f64,
+    pub g: fn(&Args, f64) -> (f64, Vec<Option<f64>>),
+    pub t: fn(&Args, usize) -> T,
+    pub v: Option<fn(&Args) -> (f64, Vec<f64>)>,
+}
+
+/// SplitMix64, as in the generator.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    pub fn unit(&mut self) -> f64 {
+        ((self.next_u64() >> 11) as f64) / ((1u64 << 53) as f64)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// A random point for the entry point's parameters; which coordinates are shadow entries and
+/// which are differentiated.
+fn sample(p: &Prog, rng: &mut Rng) -> (Args, Vec<bool>, Vec<bool>) {
+    let mut a = Args {
+        x: Vec::new(),
+        lens: Vec::new(),
+        ints: Vec::new(),
+    };
+    let (mut shadow, mut wrt) = (Vec::new(), Vec::new());
+    let mut value = |rng: &mut Rng| {
+        // Mostly in [-2, 2], sometimes wider.
+        let r = if rng.below(8) == 0 { 4.0 } else { 2.0 };
+        (rng.unit() * 2.0 - 1.0) * r
+    };
+    for (k, spec) in p.params.iter().enumerate() {
+        match *spec {
+            PSpec::S => {
+                a.x.push(value(rng));
+                shadow.push(false);
+                wrt.push(p.wrt[k]);
+            }
+            PSpec::Sl(min) | PSpec::Arr(min) => {
+                let n = if matches!(spec, PSpec::Sl(_)) {
+                    min + rng.below(3)
+                } else {
+                    min
+                };
+                a.lens.push(n);
+                for _ in 0..n {
+                    a.x.push(value(rng));
+                    shadow.push(true);
+                    wrt.push(p.wrt[k]);
+                }
+            }
+            PSpec::U(max) => a.ints.push(rng.below(max + 1) as i64),
+            PSpec::I(lo, hi) => a
+                .ints
+                .push(i64::from(lo) + rng.below((hi - lo + 1) as usize) as i64),
+            PSpec::B => a.ints.push(rng.below(2) as i64),
+        }
+    }
+    (a, shadow, wrt)
+}
+
+/// Values larger than this make a point unusable (overflow, poles).
+const MAX_VALUE: f64 = 1e8;
+/// Derivatives larger than this too.
+const MAX_DOT: f64 = 1e8;
+
+/// The trace of the program at `a` along `dir`, with its record.
+fn trace(p: &Prog, a: &Args, dir: usize) -> (T, Rec) {
+    REC.with(|r| *r.borrow_mut() = Rec::default());
+    let t = (p.t)(a, dir);
+    let rec = REC.with(|r| std::mem::take(&mut *r.borrow_mut()));
+    (t, rec)
+}
+
+// ---------------------------------------------------------------------------------- the check
+
+/// Why points were not used, by reason.
+#[derive(Default)]
+pub struct Stats {
+    /// A value not finite or above `MAX_VALUE`.
+    pub range: usize,
+    /// A decision or kink differs between the point and a neighbour.
+    pub kink: usize,
+    /// The two central differences disagree: too curved at this scale.
+    pub curvature: usize,
+    /// A derivative above `MAX_DOT`, or a nonlinear function's argument moving too far over
+    /// the stencil (`Rec::max_move`).
+    pub steep: usize,
+    /// Points checked.
+    pub points: usize,
+}
+
+/// The references for one differentiated coordinate of an accepted point.
+struct Coord {
+    i: usize,
+    h: f64,
+    /// Central differences with steps h and h/2.
+    d1: f64,
+    d2: f64,
+    /// The dual number's derivative.
+    dual: f64,
+    /// The largest |value| over the stencil.
+    mag: f64,
+    max_dot: f64,
+}
+
+enum Prepared {
+    Rejected,
+    Accepted(Vec<Coord>, f64),
+    Fail(String),
+}
+
+thread_local! {
+    static LAST_PANIC: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Runs `f`, turning a panic into its message.
+fn guarded<R>(stage: &str, f: impl FnOnce() -> R) -> Result<R, String> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|_| {
+        let msg = LAST_PANIC.with(|p| p.borrow().clone());
+        format!("{stage} panicked: {msg}")
+    })
+}
+
+fn prepare(p: &Prog, a: &Args, wrt: &[bool], stats: &mut Stats) -> Prepared {
+    let (base, rec) = trace(p, a, usize::MAX);
+    if rec.bad || rec.max_val > MAX_VALUE {
+        stats.range += 1;
+        return Prepared::Rejected;
+    }
+    let fv = (p.f)(a);
+    if fv.to_bits() != base.v.to_bits() {
+        return Prepared::Fail(format!(
+            "harness: the T version gives {:?} but f gives {fv:?} (a bug of the generator)",
+            base.v
+        ));
+    }
+    let mut coords = Vec::new();
+    for i in (0..a.x.len()).filter(|&i| wrt[i]) {
+        let x = a.x[i];
+        let h = 1e-5 * x.abs().max(1.0);
+        let steps = [x + h, x - h, x + 0.5 * h, x - 0.5 * h];
+        let mut vals = [0.0; 4];
+        let mut mag = rec.max_val;
+        for (k, &s) in steps.iter().enumerate() {
+            let mut b = a.clone();
+            b.x[i] = s;
+            let (_, r) = trace(p, &b, usize::MAX);
+            if r.bad || r.max_val > MAX_VALUE {
+                stats.range += 1;
+                return Prepared::Rejected;
+            }
+            if r.decisions != rec.decisions {
+                stats.kink += 1;
+                return Prepared::Rejected;
+            }
+            mag = mag.max(r.max_val);
+            vals[k] = (p.f)(&b);
+        }
+        let d1 = (vals[0] - vals[1]) / (steps[0] - steps[1]);
+        let d2 = (vals[2] - vals[3]) / (steps[2] - steps[3]);
+        if !((d1 - d2).abs() <= 1e-4 * d2.abs().max(1.0)) {
+            stats.curvature += 1;
+            return Prepared::Rejected;
+        }
+        let (t, r) = trace(p, a, i);
+        if r.bad || r.max_dot > MAX_DOT || r.max_move * h > 0.05 {
+            stats.steep += 1;
+            return Prepared::Rejected;
+        }
+        coords.push(Coord {
+            i,
+            h,
+            d1,
+            d2,
+            dual: t.d,
+            mag,
+            max_dot: r.max_dot,
+        });
+    }
+    Prepared::Accepted(coords, fv)
+}
+
+fn check_point(
+    p: &Prog,
+    a: &Args,
+    shadow: &[bool],
+    wrt: &[bool],
+    coords: &[Coord],
+    fv: f64,
+) -> Result<(), String> {
+    let (gv, grads) = guarded("f_grad", || (p.g)(a, 0.0))?;
+    if gv.to_bits() != fv.to_bits() {
+        return Err(format!("value: f_grad returns {gv:?} but f returns {fv:?}"));
+    }
+    let layout: Vec<bool> = grads.iter().map(Option::is_some).collect();
+    if layout != wrt {
+        return Err(format!(
+            "harness: differentiated coordinates {layout:?}, expected {wrt:?}"
+        ));
+    }
+    let mut problems = String::new();
+    for c in coords {
+        let g = grads[c.i].expect("checked");
+        let tol_fd = 1e-6 * g.abs().max(c.d2.abs())
+            + 4.0 * (c.d1 - c.d2).abs()
+            + 1e3 * f64::EPSILON * c.mag / c.h
+            + 1e-8;
+        let fd_ok = (g - c.d2).abs() <= tol_fd;
+        let tol_dual = 1e-8 * g.abs().max(c.dual.abs()).max(1.0) + 1e-10 * c.max_dot;
+        let dual_ok = (g - c.dual).abs() <= tol_dual;
+        if !fd_ok || !dual_ok {
+            let _ = writeln!(
+                problems,
+                "  d/dx[{}]: f_grad {g:e}, central difference {:e} (h {:e}: {:e}; tol {tol_fd:e}){}, dual number {:e}{}",
+                c.i,
+                c.d2,
+                c.h,
+                c.d1,
+                if fd_ok { "" } else { " MISMATCH" },
+                c.dual,
+                if dual_ok { "" } else { " MISMATCH" },
+            );
+        }
+    }
+    if !problems.is_empty() {
+        return Err(format!("gradient:\n{problems}"));
+    }
+    // Shadows accumulate.
+    let (gv1, grads1) = guarded("f_grad (shadows filled with 1.0)", || (p.g)(a, 1.0))?;
+    if gv1.to_bits() != fv.to_bits() {
+        return Err(format!(
+            "value: f_grad returns {gv1:?} with filled shadows but f returns {fv:?}"
+        ));
+    }
+    for c in coords.iter().filter(|c| shadow[c.i]) {
+        let (g0, g1) = (grads[c.i].expect("checked"), grads1[c.i].expect("checked"));
+        if !((g1 - 1.0 - g0).abs() <= 1e-9 * g0.abs().max(1.0)) {
+            return Err(format!(
+                "accumulation: shadow entry {} from 0.0 ends at {g0:e}, from 1.0 at {g1:e}",
+                c.i
+            ));
+        }
+    }
+    // The run-time engine.
+    if let Some(v) = p.v {
+        let (vv, vg) =
+            guarded("the Value version", || v(a)).map_err(|m| format!("harness: {m}"))?;
+        if vv.to_bits() != fv.to_bits() {
+            return Err(format!(
+                "value engine: Value gives {vv:?} but f gives {fv:?}"
+            ));
+        }
+        for c in coords {
+            let g = grads[c.i].expect("checked");
+            if !((g - vg[c.i]).abs() <= 1e-9 * g.abs().max(vg[c.i].abs()).max(1.0)) {
+                let _ = writeln!(
+                    problems,
+                    "  d/dx[{}]: f_grad {g:e}, Value engine {:e}, dual number {:e}",
+                    c.i, vg[c.i], c.dual
+                );
+            }
+        }
+        if !problems.is_empty() {
+            return Err(format!("value engine:\n{problems}"));
+        }
+    }
+    Ok(())
+}
+
+/// The outcome of one program.
+pub enum Outcome {
+    /// Checked at one or more points.
+    Passed,
+    /// No usable point was found.
+    Skipped,
+    /// A check failed: the report.
+    Failed(String),
+}
+
+fn failure(p: &Prog, seed: u64, a: &Args, what: &str) -> String {
+    format!(
+        "FAIL program {} (MICROGRAD_RANDOM_SEED={seed} MICROGRAD_RANDOM_ONLY={}): {what}\npoint: x = {:?}, slice lengths = {:?}, integers/booleans = {:?}\nsource:\n{}\n",
+        p.id, p.id, a.x, a.lens, a.ints, p.src
+    )
+}
+
+/// Checks one program at up to two usable points out of twelve tries.
+pub fn check_program(p: &Prog, seed: u64, stats: &mut Stats) -> Outcome {
+    let mut rng = Rng(seed ^ (p.id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED);
+    let mut accepted = 0;
+    for _ in 0..12 {
+        if accepted >= 2 {
+            break;
+        }
+        let (a, shadow, wrt) = sample(p, &mut rng);
+        let prepared = match guarded("the program's f", || prepare(p, &a, &wrt, stats)) {
+            Ok(prepared) => prepared,
+            Err(m) => return Outcome::Failed(failure(p, seed, &a, &format!("harness: {m}"))),
+        };
+        match prepared {
+            Prepared::Rejected => {}
+            Prepared::Fail(m) => return Outcome::Failed(failure(p, seed, &a, &m)),
+            Prepared::Accepted(coords, fv) => {
+                accepted += 1;
+                stats.points += 1;
+                if let Err(m) = check_point(p, &a, &shadow, &wrt, &coords, fv) {
+                    return Outcome::Failed(failure(p, seed, &a, &m));
+                }
+            }
+        }
+    }
+    if accepted == 0 {
+        Outcome::Skipped
+    } else {
+        Outcome::Passed
+    }
+}
+
+/// The crate's `main`: `bin SEED FAILURES_FILE [ID]` checks every program (or one).
+pub fn run(programs: &[Prog]) {
+    let args: Vec<String> = std::env::args().collect();
+    let seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let failures = args
+        .get(2)
+        .cloned()
+        .unwrap_or_else(|| "failures.txt".into());
+    let only: Option<usize> = args.get(3).and_then(|s| s.parse().ok());
+    std::panic::set_hook(Box::new(|info| {
+        LAST_PANIC.with(|p| *p.borrow_mut() = info.to_string());
+    }));
+    let mut stats = Stats::default();
+    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
+    let mut report = String::new();
+    for p in programs.iter().filter(|p| only.is_none_or(|id| id == p.id)) {
+        match check_program(p, seed, &mut stats) {
+            Outcome::Passed => passed += 1,
+            Outcome::Skipped => skipped += 1,
+            Outcome::Failed(m) => {
+                failed += 1;
+                println!("{m}");
+                report.push_str(&m);
+                report.push('\n');
+            }
+        }
+    }
+    std::fs::write(&failures, report).expect("write the failures file");
+    println!(
+        "RESULT {passed} {failed} {skipped} {} {} {} {} {}",
+        stats.points, stats.range, stats.kink, stats.curvature, stats.steep
+    );
+}

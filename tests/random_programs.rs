@@ -1,0 +1,711 @@
+//! Differential testing of `#[differentiable]` over random programs.
+//!
+//! tests/random/generator.rs writes random functions in the whole language (arithmetic, every
+//! method, `let`/shadowing/compound assignment, branches and `if` values, early returns, nested
+//! loops, slices, local arrays, calls with sub-slices, `wrt(..)`, integer and boolean
+//! parameters). This test compiles them, in batches, into a crate under `CARGO_TARGET_TMPDIR`
+//! whose checker (tests/random/harness.rs) compares each `f_grad` with central finite
+//! differences, with forward-mode dual numbers and, where it applies, with the `Value` engine,
+//! at random points kept away from kinks and branch boundaries.
+//!
+//! - `MICROGRAD_RANDOM_PROGRAMS=100000` checks more programs (default 1200);
+//! - `MICROGRAD_RANDOM_SEED=7` draws other programs (default 1);
+//! - `MICROGRAD_RANDOM_ONLY=123` replays one program (as printed by a failure);
+//! - `MICROGRAD_RANDOM_BATCH=300` programs per compiled crate.
+//!
+//! A failure prints the program, the point and the check that failed; the report is also kept
+//! in `random_programs/failures.txt` under the target's tmp directory.
+
+#[path = "random/generator.rs"]
+#[allow(dead_code)]
+mod generator;
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+const HARNESS: &str = include_str!("random/harness.rs");
+
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    match std::env::var(name) {
+        Ok(v) => v
+            .trim()
+            .replace('_', "")
+            .parse()
+            .unwrap_or_else(|_| panic!("{name}={v} is not a number")),
+        Err(_) => default,
+    }
+}
+
+/// Writes `contents` to `path` unless it already holds exactly that (keeps builds incremental).
+fn write_if_changed(path: &Path, contents: &str) {
+    if std::fs::read_to_string(path).ok().as_deref() != Some(contents) {
+        std::fs::write(path, contents).unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
+    }
+}
+
+/// The results of one batch.
+#[derive(Default)]
+struct Totals {
+    passed: usize,
+    failed: usize,
+    skipped: usize,
+    points: usize,
+    rejected: [usize; 4],
+    report: String,
+}
+
+/// How many crates a batch is split into: they build in parallel.
+fn parts() -> usize {
+    let cores = std::thread::available_parallelism().map_or(2, usize::from);
+    env_or("MICROGRAD_RANDOM_JOBS", cores.clamp(1, 4))
+}
+
+/// Writes the batch `slot` into `dir`: a workspace of one crate per part, each a checker
+/// binary over its programs.
+fn write_batch(dir: &Path, slot: usize, parts: &[&[generator::Program]]) {
+    std::fs::create_dir_all(dir).expect("create the batch directory");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let members: Vec<String> = (0..parts.len()).map(|k| format!("\"part{k}\"")).collect();
+    // Unoptimized: building dominates, the checks take milliseconds, and `f64` arithmetic is
+    // the same at every optimization level.
+    write_if_changed(
+        &dir.join("Cargo.toml"),
+        &format!(
+            "[workspace]\nresolver = \"3\"\nmembers = [{}]\n\n\
+             [profile.dev]\nopt-level = 0\ndebug = false\nincremental = false\n",
+            members.join(", ")
+        ),
+    );
+    if !dir.join("Cargo.lock").exists() {
+        // The workspace's versions, and no registry access.
+        let _ = std::fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock"));
+    }
+    if let Ok(toolchain) = std::fs::read_to_string(root.join("rust-toolchain.toml")) {
+        write_if_changed(&dir.join("rust-toolchain.toml"), &toolchain);
+    }
+    // Parts of an earlier, larger split.
+    for k in parts.len()..16 {
+        let _ = std::fs::remove_dir_all(dir.join(format!("part{k}")));
+    }
+    let runtime = root.join("micrograd-runtime");
+    for (k, programs) in parts.iter().enumerate() {
+        let part = dir.join(format!("part{k}"));
+        let src = part.join("src");
+        std::fs::create_dir_all(&src).expect("create the crate directory");
+        write_if_changed(
+            &part.join("Cargo.toml"),
+            &format!(
+                "[package]\nname = \"random_programs_{slot}_{k}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
+                 [dependencies]\nmicrograd-runtime = {{ path = {:?} }}\n",
+                runtime.display().to_string()
+            ),
+        );
+        write_if_changed(&src.join("rt.rs"), HARNESS);
+        let mut main = String::from("#![allow(warnings)]\nmod rt;\n");
+        for p in programs.iter() {
+            let _ = writeln!(main, "mod p{};", p.id);
+            write_if_changed(
+                &src.join(format!("p{}.rs", p.id)),
+                &generator::module_source(p),
+            );
+        }
+        main.push_str("static PROGRAMS: &[rt::Prog] = &[\n");
+        for p in programs.iter() {
+            main.push_str(&generator::table_entry(p).replace("Prog {", "rt::Prog {"));
+        }
+        main.push_str("];\n\nfn main() {\n    rt::run(PROGRAMS);\n}\n");
+        write_if_changed(&src.join("main.rs"), &main);
+        // Program files of an earlier batch in this directory.
+        let keep: Vec<String> = programs.iter().map(|p| format!("p{}.rs", p.id)).collect();
+        for entry in std::fs::read_dir(&src)
+            .expect("read the crate directory")
+            .flatten()
+        {
+            let file = entry.file_name().to_string_lossy().to_string();
+            if file.starts_with('p') && file.ends_with(".rs") && !keep.contains(&file) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+}
+
+/// Builds the batch in `dir`; on failure, the ids of the programs the errors point into and
+/// the errors.
+fn build(dir: &Path, target: &Path) -> Result<(), (Vec<usize>, String)> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .args(["build", "--offline", "--message-format", "short"])
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target)
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env_remove("CARGO_BUILD_RUSTFLAGS")
+        .output()
+        .expect("run cargo");
+    if out.status.success() {
+        return Ok(());
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    let mut ids: Vec<usize> = Vec::new();
+    for line in stderr.lines().filter(|l| l.contains("error")) {
+        if let Some(rest) = line.split("src/p").nth(1)
+            && let Some(id) = rest.split(".rs").next().and_then(|s| s.parse().ok())
+            && !ids.contains(&id)
+        {
+            ids.push(id);
+        }
+    }
+    Err((ids, stderr))
+}
+
+/// Generates, builds and runs one batch.
+fn batch(root: &Path, slot: usize, seed: u64, ids: &[usize], only: Option<usize>) -> Totals {
+    let mut totals = Totals::default();
+    let dir = root.join(format!("batch{slot}"));
+    let target = root.join("target");
+    let mut programs: Vec<generator::Program> =
+        ids.iter().map(|&id| generator::program(seed, id)).collect();
+    let nparts = parts().min(programs.len()).max(1);
+    let start = Instant::now();
+    loop {
+        let chunk = programs.len().div_ceil(nparts).max(1);
+        let split: Vec<&[generator::Program]> = programs.chunks(chunk).collect();
+        let mut split = split;
+        while split.len() < nparts {
+            split.push(&[]);
+        }
+        write_batch(&dir, slot, &split);
+        match build(&dir, &target) {
+            Ok(()) => break,
+            Err((bad, stderr)) if !bad.is_empty() => {
+                // Keep the rest of the batch: report these and build again without them.
+                let kept = root.join("failed");
+                let _ = std::fs::create_dir_all(&kept);
+                for id in &bad {
+                    let p = programs
+                        .iter()
+                        .find(|p| p.id == *id)
+                        .expect("a program of the batch");
+                    let errors: Vec<&str> = stderr
+                        .lines()
+                        .filter(|l| l.contains(&format!("src/p{id}.rs")))
+                        .take(12)
+                        .collect();
+                    let _ = writeln!(
+                        totals.report,
+                        "FAIL program {id} (MICROGRAD_RANDOM_SEED={seed} MICROGRAD_RANDOM_ONLY={id}): does not compile\n{}\nsource:\n{}",
+                        errors.join("\n"),
+                        generator::plain_source(p)
+                    );
+                    totals.failed += 1;
+                    // Keep the generated module (with the oracles) for a look.
+                    let file = format!("p{id}.rs");
+                    for k in 0..nparts {
+                        let _ = std::fs::copy(
+                            dir.join(format!("part{k}")).join("src").join(&file),
+                            kept.join(&file),
+                        );
+                    }
+                }
+                programs.retain(|p| !bad.contains(&p.id));
+            }
+            Err((_, stderr)) => {
+                panic!(
+                    "the batch crate in {} fails to build:\n{stderr}",
+                    dir.display()
+                )
+            }
+        }
+    }
+    let built = start.elapsed();
+    for k in 0..nparts {
+        let failures = dir.join(format!("failures{k}.txt"));
+        let bin = target
+            .join("debug")
+            .join(format!("random_programs_{slot}_{k}"));
+        let mut run = Command::new(&bin);
+        run.arg(seed.to_string()).arg(&failures);
+        if let Some(id) = only {
+            run.arg(id.to_string());
+        }
+        let out = run
+            .output()
+            .unwrap_or_else(|e| panic!("run {}: {e}", bin.display()));
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let result = stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("RESULT "))
+            .unwrap_or_else(|| {
+                panic!(
+                    "{} ended without a result ({}):\n{stdout}\n{}",
+                    bin.display(),
+                    out.status,
+                    String::from_utf8_lossy(&out.stderr)
+                )
+            });
+        let n: Vec<usize> = result
+            .split_whitespace()
+            .map(|s| s.parse().expect("a count"))
+            .collect();
+        totals.passed += n[0];
+        totals.failed += n[1];
+        totals.skipped += n[2];
+        totals.points += n[3];
+        for (r, v) in totals.rejected.iter_mut().zip(&n[4..8]) {
+            *r += v;
+        }
+        totals
+            .report
+            .push_str(&std::fs::read_to_string(&failures).unwrap_or_default());
+    }
+    println!(
+        "programs {}..={}: built in {:.1?}, checked in {:.1?}: {} passed, {} failed, {} skipped",
+        ids[0],
+        ids[ids.len() - 1],
+        built,
+        start.elapsed() - built,
+        totals.passed,
+        totals.failed,
+        totals.skipped
+    );
+    totals
+}
+
+#[test]
+fn random_programs_match_finite_differences() {
+    let count: usize = env_or("MICROGRAD_RANDOM_PROGRAMS", 1200);
+    let seed: u64 = env_or("MICROGRAD_RANDOM_SEED", 1);
+    let per_batch: usize = env_or("MICROGRAD_RANDOM_BATCH", 300).max(1);
+    let only: Option<usize> = std::env::var("MICROGRAD_RANDOM_ONLY").ok().map(|v| {
+        v.trim()
+            .parse()
+            .expect("MICROGRAD_RANDOM_ONLY is a program id")
+    });
+    let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("random_programs");
+    std::fs::create_dir_all(&root).expect("create the work directory");
+    let ids: Vec<usize> = match only {
+        Some(id) => vec![id],
+        None => (0..count).collect(),
+    };
+    let start = Instant::now();
+    let mut all = Totals::default();
+    for (b, chunk) in ids.chunks(per_batch).enumerate() {
+        // The default run's batches keep their own crates (reruns are incremental); a long run
+        // rotates through two more.
+        let slot = if only.is_some() {
+            99
+        } else if b < 8 {
+            b
+        } else {
+            8 + b % 2
+        };
+        let t = batch(&root, slot, seed, chunk, only);
+        all.passed += t.passed;
+        all.failed += t.failed;
+        all.skipped += t.skipped;
+        all.points += t.points;
+        for k in 0..4 {
+            all.rejected[k] += t.rejected[k];
+        }
+        all.report.push_str(&t.report);
+    }
+    let failures = root.join("failures.txt");
+    std::fs::write(&failures, &all.report).expect("write the failures file");
+    println!(
+        "random programs (seed {seed}): {} passed, {} failed, {} skipped, in {:.1?}; {} points; rejected points: {} out of range, {} near a kink or branch, {} too curved, {} too steep",
+        all.passed,
+        all.failed,
+        all.skipped,
+        start.elapsed(),
+        all.points,
+        all.rejected[0],
+        all.rejected[1],
+        all.rejected[2],
+        all.rejected[3],
+    );
+    assert!(
+        all.failed == 0,
+        "{} of {} random programs failed (report in {}):\n{}",
+        all.failed,
+        ids.len(),
+        failures.display(),
+        all.report
+    );
+    // Nearly every program must have found a usable point, or the check proves little.
+    assert!(
+        all.skipped * 10 <= ids.len().max(10),
+        "{} of {} programs found no usable point",
+        all.skipped,
+        ids.len()
+    );
+}
+
+// ------------------------------------------------------------------------------------------
+// Macro bugs the random programs found, minimized. Each builds its program in a crate of its
+// own (they do not compile, or compute a wrong value), so they are ignored until fixed; the
+// generator avoids each construct meanwhile, under a TODO naming the test. Run them with
+// `cargo test --test random_programs -- --ignored`.
+
+/// Builds `source` (with `main`) in its own crate and runs it: the compiler's errors, or the
+/// program's failure.
+fn build_and_run(name: &str, source: &str, main: &str) -> Result<(), String> {
+    let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("random_programs");
+    let dir = root.join("regressions").join(name);
+    let src = dir.join("src");
+    std::fs::create_dir_all(&src).expect("create the crate directory");
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    write_if_changed(
+        &dir.join("Cargo.toml"),
+        &format!(
+            "[package]\nname = \"regression_{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
+             [dependencies]\nmicrograd-runtime = {{ path = {:?} }}\n\n[profile.dev]\ndebug = false\n\n[workspace]\n",
+            manifest.join("micrograd-runtime").display().to_string()
+        ),
+    );
+    if !dir.join("Cargo.lock").exists() {
+        let _ = std::fs::copy(manifest.join("Cargo.lock"), dir.join("Cargo.lock"));
+    }
+    if let Ok(toolchain) = std::fs::read_to_string(manifest.join("rust-toolchain.toml")) {
+        write_if_changed(&dir.join("rust-toolchain.toml"), &toolchain);
+    }
+    write_if_changed(
+        &src.join("main.rs"),
+        &format!(
+            "#![allow(warnings)]\nuse micrograd_runtime::prelude::*;\n\n{source}\nfn main() {{\n{main}\n}}\n"
+        ),
+    );
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .args(["run", "--offline", "--quiet"])
+        .current_dir(&dir)
+        .env("CARGO_TARGET_DIR", root.join("target"))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("run cargo");
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).to_string())
+    }
+}
+
+fn assert_ok(name: &str, source: &str, main: &str) {
+    if let Err(errors) = build_and_run(name, source, main) {
+        panic!("{name}:\n{source}\n{errors}");
+    }
+}
+
+/// Values computed from literals alone lose their type in `f_grad`: each function compiles as
+/// Rust, but `f_grad` fails with "can't call method `sqrt` on ambiguous numeric type
+/// `{float}`".
+#[test]
+#[ignore = "macro bug: literal-only values lose their type in f_grad"]
+fn literal_type_bug() {
+    let source = r#"
+#[differentiable]
+fn suffixed(a: f64) -> f64 {
+    a * (1.0_f64 + 0.5).sqrt()
+}
+
+#[differentiable]
+fn path_call(a: f64) -> f64 {
+    a * f64::recip(1.0 + 0.5)
+}
+
+#[differentiable]
+fn annotated(a: f64) -> f64 {
+    let c: f64 = 1.0 - 0.5;
+    a * c.sqrt()
+}
+
+#[differentiable]
+fn inferred(a: f64) -> f64 {
+    let mut s = 0.0;
+    s = s + 1.0;
+    a * f64::tanh(s)
+}
+"#;
+    let main = "assert_eq!(suffixed_grad(2.0).1, 1.5_f64.sqrt());
+        assert_eq!(path_call_grad(2.0).1, 1.5_f64.recip());
+        assert_eq!(annotated_grad(2.0).1, 0.5_f64.sqrt());
+        assert_eq!(inferred_grad(2.0).1, 1.0_f64.tanh());";
+    assert_ok("literal_type", source, main);
+}
+
+/// A block statement ending in an `if` is taken for a value: "an `if` used as a value needs
+/// an `else`" (and with an `else`, "this block needs an `f64` value at its end").
+#[test]
+#[ignore = "macro bug: a block statement ending in an `if` is read as a value"]
+fn block_ending_in_if_bug() {
+    let source = r#"
+#[differentiable]
+fn f(a: f64) -> f64 {
+    let mut y = a;
+    {
+        if a > 0.0 {
+            y = y * 2.0;
+        }
+    }
+    y
+}
+"#;
+    assert_ok(
+        "block_ending_in_if",
+        source,
+        "assert_eq!(f_grad(1.0), (2.0, 2.0));",
+    );
+}
+
+/// An assignment in the right operand of `||` names a version of the variable out of its
+/// scope ("cannot find value `x_1`"); an array declared and written there "is not declared as
+/// mutable".
+#[test]
+#[ignore = "macro bug: assignments in the right operand of && / ||"]
+fn short_circuit_assignment_bug() {
+    let source = r#"
+#[differentiable]
+fn f(a: f64) -> f64 {
+    let mut x = a;
+    if a > 1.5 || a > { x *= a; 0.0 } {
+        x = x + 1.0;
+    }
+    x
+}
+
+#[differentiable]
+fn g(a: f64, k: usize) -> f64 {
+    let mut x = a;
+    if x > 0.5 || { let mut h = [0.0; 2]; h[0] = a; h[k % 2] * a } > 0.2 {
+        x = x * 2.0;
+    }
+    x
+}
+"#;
+    // f(1.0): 1.0 > 1.5 is false, so x = 1.0 * 1.0, then 1.0 > 0.0: x = x + 1.0 = 2.0.
+    let main = "assert_eq!(f_grad(1.0), (2.0, 2.0));
+        assert_eq!(g_grad(1.0, 0), (2.0, 2.0));";
+    assert_ok("short_circuit_assignment", source, main);
+}
+
+/// A compound assignment reads its target before its value runs: Rust evaluates the value of
+/// `x /= { x += 1.0; x * 2.0 }` first (x = 3, then 3 / 6 = 0.5); `f_grad` divides the old `x`
+/// (2 / 6), so its value is not `f`'s.
+#[test]
+#[ignore = "macro bug: `x op= value` reads x before the value assigns it"]
+fn compound_assignment_bug() {
+    let source = r#"
+#[differentiable]
+fn g(a: f64) -> f64 {
+    let mut x = a;
+    x /= { x += 1.0; x * 2.0 };
+    x
+}
+"#;
+    let main = "assert_eq!(g(2.0), 0.5);
+        assert_eq!(g_grad(2.0).0, g(2.0), \"f_grad's value is not f's\");
+        assert_eq!(g_grad(2.0).1, 0.0);";
+    assert_ok("compound_assignment", source, main);
+}
+
+/// An array declared in a branch that holds an early `return` makes the branches of `f_grad`
+/// return tuples of different types ("expected `(f64, bool, bool, bool, {float}, ..)`, found
+/// `(f64, bool, bool, bool, [f64; 5], ..)`").
+#[test]
+#[ignore = "macro bug: arrays declared in a branch with an early return"]
+fn array_in_returning_branch_bug() {
+    let source = r#"
+#[differentiable]
+fn f(a: f64) -> f64 {
+    let k: usize = 0;
+    if a > 7.0 {
+    } else {
+        let mut h = [0.0; 5];
+        if a < { let x = a.powf(h[1]); x } {
+        } else if a < 3.0 {
+            return if a < 0.1 {
+                h[0] /= a;
+                h[k]
+            } else {
+                a
+            };
+        }
+    }
+    a
+}
+
+#[differentiable]
+fn g(a0: f64, flag1: bool, w2: &[f64], a3: f64) -> f64 {
+    if (((w2[((w2.len() + 3) % w2.len())])) <= 0.25) {
+    } else if (true && (a3 > a0)) {
+        if flag1 {
+        } else {
+            return a0;
+        }
+    } else {
+    }
+    let mut h39 = [1.5; 3];
+    let mut c0 = a3;
+    if (h39[(h39.len() % h39.len())] != a0) {
+    } else if (a0 > 0.1) {
+        c0 /= ((a0 - ((w2[((h39.len() * 1) % w2.len())] - a0) + ({
+            2.0
+        } + std::f64::consts::PI))) + 1.5);
+    }
+    c0
+}
+"#;
+    let main = "assert_eq!(f_grad(2.0), (2.0, 1.0));
+        assert_eq!(g_grad(2.0, true, &[0.0], &mut [0.0], 1.0).0, g(2.0, true, &[0.0], 1.0));";
+    assert_ok("array_in_returning_branch", source, main);
+}
+
+/// After an early `return`, the rest of the function counts as a branch: reassigning an
+/// integer there is rejected ("`k` is an integer or boolean declared outside this `if` or
+/// `for`").
+#[test]
+#[ignore = "macro bug: integers cannot be reassigned after an early return"]
+fn integer_after_return_bug() {
+    let source = r#"
+#[differentiable]
+fn f(a: f64) -> f64 {
+    let mut k: usize = 1;
+    if a > 0.0 {
+        return a;
+    }
+    k = k + 1;
+    a * (k as f64)
+}
+"#;
+    assert_ok(
+        "integer_after_return",
+        source,
+        "assert_eq!(f_grad(-1.0), (-2.0, 2.0));",
+    );
+}
+
+/// A loop to the length of an array declared in a branch makes the branches of `f_grad`
+/// disagree in type ("expected `(f64, [f64; 5])`, found `(f64, {float})`").
+#[test]
+#[ignore = "macro bug: `for _ in 0..h.len()` over an array declared in a branch"]
+fn array_in_branch_loop_bug() {
+    let source = r#"
+#[differentiable]
+fn f(a: f64) -> f64 {
+    let mut x = a;
+    if a > 5.0 {
+        let h = [1.0; 5];
+        for _ in 0..h.len() {
+            x = a;
+        }
+    }
+    x
+}
+"#;
+    assert_ok(
+        "array_in_branch_loop",
+        source,
+        "assert_eq!(f_grad(1.0), (1.0, 1.0));",
+    );
+}
+
+/// A local array passed to a call inside a loop is rejected ("this array changes after it is
+/// passed to a `#[differentiable]` function"), though nothing changes it: when it is declared
+/// in a branch, or when another array is declared after the call.
+#[test]
+#[ignore = "macro bug: arrays passed to calls inside loops are said to change"]
+fn array_passed_in_loop_bug() {
+    let source = r#"
+#[differentiable]
+fn g(w: &[f64]) -> f64 {
+    w[0] * w[1]
+}
+
+#[differentiable]
+fn in_branch(a: f64) -> f64 {
+    let mut s = a;
+    for _ in 0..2 {
+        if a > 0.0 {
+        } else {
+            let h = [1.0; 2];
+            s = s * g(&h);
+        }
+    }
+    s
+}
+
+#[differentiable]
+fn then_another(a: f64) -> f64 {
+    let mut s = a;
+    for _ in 0..2 {
+        let h = [1.0; 2];
+        s = s * g(&h);
+        let h2 = [0.0; 2];
+    }
+    s
+}
+"#;
+    let main = "assert_eq!(in_branch_grad(-1.0), (-1.0, 1.0));
+        assert_eq!(then_another_grad(3.0), (3.0, 1.0));";
+    assert_ok("array_passed_in_loop", source, main);
+}
+
+/// An array changed in a branch that returns, and passed to a call after the `if`, is rejected
+/// ("this array changes after it is passed"): the change and the call are on different paths.
+#[test]
+#[ignore = "macro bug: a change in a returning branch counts as after a later call"]
+fn array_passed_after_return_bug() {
+    let source = r#"
+#[differentiable]
+fn g(w: &[f64]) -> f64 {
+    w[0] * w[1]
+}
+
+#[differentiable]
+fn f(a: f64) -> f64 {
+    let mut h = [0.0; 2];
+    if a > 0.25 {
+    } else {
+        h[0] = a;
+        return a;
+    }
+    g(&h) * a
+}
+"#;
+    assert_ok(
+        "array_passed_after_return",
+        source,
+        "assert_eq!(f_grad(1.0), (0.0, 0.0));",
+    );
+}
+
+/// A boolean argument with `||` whose right operand computes on a variable of an `if` branch
+/// names that variable out of its scope in `f_grad` ("cannot find value `x1`").
+#[test]
+#[ignore = "macro bug: `&&` / `||` in a boolean argument inside a branch"]
+fn short_circuit_argument_bug() {
+    let source = r#"
+#[differentiable]
+fn g(flag: bool, a: f64) -> f64 {
+    if flag { a } else { 2.0 * a }
+}
+
+#[differentiable]
+fn f(a: f64, b: f64) -> f64 {
+    let y = if a < 1.5 {
+        let x1 = a + 1.0;
+        g(b < a || x1.hypot(a) < a, a)
+    } else {
+        a
+    };
+    y * a
+}
+"#;
+    // f(1.0, 2.0): 2 < 1 is false, hypot(2, 1) < 1 is false: y = 2a, f = 2a^2.
+    assert_ok(
+        "short_circuit_argument",
+        source,
+        "assert_eq!(f_grad(1.0, 2.0), (2.0, 4.0, 0.0));",
+    );
+}

@@ -135,7 +135,22 @@ impl Emitter<'_> {
     pub(super) fn op(&self, op: &Op) -> TokenStream {
         let e = |o: &Operand| Expr::from(o);
         let binary = |f: fn(Box<Expr>, Box<Expr>) -> Expr, a: &Operand, b: &Operand| {
-            self.expr(&f(Box::new(e(a)), Box::new(e(b))))
+            let expr = f(Box::new(e(a)), Box::new(e(b)));
+            match (a, b) {
+                // Two literals (`1.0 + 0.5`) make an ambiguous `{float}`, on which a later
+                // `t0.sqrt()` would not compile: the first one carries the type.
+                (Operand::Const(_), Operand::Const(_) | Operand::Extern(_)) => {
+                    let (a, b) = (self.bound(a), self.operand(b));
+                    let op = match expr {
+                        Expr::Add(..) => quote!(+),
+                        Expr::Sub(..) => quote!(-),
+                        Expr::Mul(..) => quote!(*),
+                        _ => quote!(/),
+                    };
+                    quote!(#a #op #b)
+                }
+                _ => self.expr(&expr),
+            }
         };
         match op {
             Op::Copy(a) => self.bound(a),

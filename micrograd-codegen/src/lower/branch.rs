@@ -148,7 +148,7 @@ impl Lowerer<'_> {
     }
 
     /// A block in its own scope; when `value` gives the block's span, its tail `f64`.
-    fn tail_block(
+    pub(super) fn tail_block(
         &mut self,
         stmts: &[syn::Stmt],
         value: Option<proc_macro2::Span>,

@@ -38,8 +38,9 @@ impl Lowerer<'_> {
                 self.branch(branch, false);
             }
             Expr::ForLoop(for_loop) => self.for_loop(for_loop),
+            // A block statement yields nothing, even if it ends in an `if` without `;`.
             Expr::Block(block) if block.label.is_none() => {
-                self.block_expr(&block.block);
+                self.tail_block(&block.block.stmts, None);
             }
             Expr::Paren(_)
             | Expr::Lit(_)

@@ -489,8 +489,7 @@ fn g(a: f64, k: usize) -> f64 {
 /// `x /= { x += 1.0; x * 2.0 }` first (x = 3, then 3 / 6 = 0.5); `f_grad` divides the old `x`
 /// (2 / 6), so its value is not `f`'s.
 #[test]
-#[ignore = "macro bug: `x op= value` reads x before the value assigns it"]
-fn compound_assignment_bug() {
+fn compound_assignment_reads_after_its_value() {
     let source = r#"
 #[differentiable]
 fn g(a: f64) -> f64 {

@@ -58,6 +58,12 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             &mut errors,
         )
     });
+    if lowered.is_none() && specs.is_some() && errors.is_empty() {
+        errors.at(
+            function.block.brace_token.span.close(),
+            "the function must end with an `f64` value (or `return` one)",
+        );
+    }
     let generated = lowered.zip(specs.as_ref()).filter(|_| errors.is_empty());
     if let Some(code) =
         generated.and_then(|(lowered, specs)| generate(&function, specs, &lowered, &mut errors))

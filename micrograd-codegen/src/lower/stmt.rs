@@ -193,7 +193,8 @@ impl Lowerer<'_> {
         let Some(value) = self.f64_operand(right) else {
             return;
         };
-        let old = Operand::Var(binding.var);
+        // For primitives Rust evaluates the right side of `x op= value` first: read `x` after it.
+        let old = Operand::Var(self.lookup(name).map_or(binding.var, |b| b.var));
         let value = match op.and_then(arith_op) {
             None => value,
             Some(IntOp::Add) => self.temp(Op::Add(old, value), left.span()),

@@ -7,7 +7,8 @@
 //! - arbitrary token trees: as a whole item, and as the body of a valid signature (which gets
 //!   them past the signature checks, into the lowering).
 //!
-//! The default case count keeps the run under a minute; `PROPTEST_CASES=100000` scales it.
+//! The default case count keeps the run under a minute; `PROPTEST_CASES=100000` scales it, and
+//! `MICROGRAD_FUZZ_SECONDS=3600` keeps fuzzing for an hour (split over the three tests).
 //! Inputs that ever made `expand` panic are kept below as plain tests.
 
 #[path = "random/generator.rs"]
@@ -28,12 +29,11 @@ enum Verdict {
     Code,
     /// Code with `compile_error!`.
     Error,
-    /// Code without an error that hands the function's work to `unreachable!()` stubs (see
-    /// `missing_value_bug`).
-    SilentStub,
 }
 
-/// Runs `expand`; `Err` describes a panic or output that is neither code nor an error.
+/// Runs `expand`; `Err` describes a panic, output that is neither code nor an error, or code
+/// without an error that hands the function's work to the `unreachable!()` stubs (the error
+/// fallback must never be silent).
 fn check(attr: &TokenStream, item: &TokenStream) -> Result<Verdict, String> {
     let output = catch_unwind(AssertUnwindSafe(|| {
         micrograd_codegen::expand(attr.clone(), item.clone())
@@ -51,7 +51,9 @@ fn check(attr: &TokenStream, item: &TokenStream) -> Result<Verdict, String> {
         return Ok(Verdict::Error);
     }
     match syn::parse2::<syn::File>(output) {
-        Ok(_) if text.contains("unreachable") => Ok(Verdict::SilentStub),
+        Ok(_) if text.contains("unreachable") => Err(format!(
+            "the output stubs the function with unreachable!() but holds no compile_error!\nattr: {attr}\nitem: {item}"
+        )),
         Ok(_) => Ok(Verdict::Code),
         Err(e) => Err(format!(
             "the output neither parses ({e}) nor holds compile_error!\nattr: {attr}\nitem: {item}\noutput: {text}"
@@ -397,7 +399,15 @@ fn cases(default: u32) -> u32 {
         .unwrap_or(default)
 }
 
-/// Runs `cases` inputs of `strategy` through `expand` and prints what came out.
+/// The time each fuzzing test keeps going for, from `MICROGRAD_FUZZ_SECONDS` (split over the
+/// three tests); `None` runs one round of `cases`.
+fn time_box() -> Option<std::time::Duration> {
+    let seconds: f64 = std::env::var("MICROGRAD_FUZZ_SECONDS").ok()?.parse().ok()?;
+    Some(std::time::Duration::from_secs_f64(seconds / 3.0))
+}
+
+/// Runs `cases` inputs of `strategy` through `expand` and prints what came out; under
+/// `MICROGRAD_FUZZ_SECONDS`, runs rounds of `cases` with fresh random seeds until the time is up.
 fn fuzz<S: Strategy>(
     name: &str,
     cases: u32,
@@ -405,30 +415,41 @@ fn fuzz<S: Strategy>(
     input: impl Fn(&S::Value) -> (TokenStream, TokenStream),
 ) {
     quiet_panics();
-    let config = Config {
-        cases,
-        failure_persistence: None,
-        ..Config::default()
-    };
-    let mut runner = proptest::test_runner::TestRunner::new(config);
-    let counts = std::cell::RefCell::new([0usize; 3]);
-    let result = runner.run(&strategy, |value| {
-        let (attr, item) = input(&value);
-        match checked(&attr, &item) {
-            Ok(verdict) => {
-                counts.borrow_mut()[verdict as usize] += 1;
-                Ok(())
+    let start = std::time::Instant::now();
+    let counts = std::cell::RefCell::new([0usize; 2]);
+    let mut rounds = 0;
+    loop {
+        let config = Config {
+            cases,
+            failure_persistence: None,
+            ..Config::default()
+        };
+        // `new` seeds each round's generator afresh; a failure prints its shrunk input.
+        let mut runner = proptest::test_runner::TestRunner::new(config);
+        let result = runner.run(&strategy, |value| {
+            let (attr, item) = input(&value);
+            match checked(&attr, &item) {
+                Ok(verdict) => {
+                    counts.borrow_mut()[verdict as usize] += 1;
+                    Ok(())
+                }
+                Err(message) => Err(TestCaseError::fail(message)),
             }
-            Err(message) => Err(TestCaseError::fail(message)),
+        });
+        rounds += 1;
+        if let Err(failure) = result {
+            panic!("{name}: {failure}");
         }
-    });
-    let [code, errors, stubs] = *counts.borrow();
-    println!(
-        "{name}: {cases} cases: {code} expanded, {errors} compile errors, {stubs} silent `unreachable!()` stubs"
-    );
-    if let Err(failure) = result {
-        panic!("{name}: {failure}");
+        if time_box().is_none_or(|limit| start.elapsed() >= limit) {
+            break;
+        }
     }
+    let [code, errors] = *counts.borrow();
+    println!(
+        "{name}: {} cases in {rounds} round(s), {:.0} s: {code} expanded, {errors} compile errors",
+        code + errors,
+        start.elapsed().as_secs_f64()
+    );
 }
 
 #[test]
@@ -493,9 +514,8 @@ fn seeds_expand() {
 
 // ------------------------------------------------------------------------------ regressions
 
-/// A body without a final value is not a compile error: `expand` replaces `f` itself (and
-/// `f_grad`, `f_pullback`) with `unreachable!()`, so the crate builds and `f` panics when
-/// called, where Rust alone would report "mismatched types: expected `f64`, found `()`".
+/// A body without a final value once expanded to `unreachable!()` stubs with no error (found by
+/// this fuzzer): the crate built and `f` panicked when called. It is a compile error now.
 #[test]
 fn a_body_without_a_value_is_an_error() {
     for item in [

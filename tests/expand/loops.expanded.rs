@@ -46,9 +46,8 @@ fn dot_grad(
     let d_s_1 = 1.0;
     if d_s_1 != 0.0 {
         for i in (0..w.len()).rev() {
-            let d_t2 = d_s_1;
-            let d_t0 = d_t2 * x[i];
-            let d_t1 = d_t2 * w[i];
+            let d_t0 = d_s_1 * x[i];
+            let d_t1 = d_s_1 * w[i];
             d_x[i] += d_t1;
             d_w[i] += d_t0;
         }
@@ -87,9 +86,8 @@ fn dot_grad(
     let d_s_1 = 1.0;
     if d_s_1 != 0.0 {
         for i in (0..w.len()).rev() {
-            let d_t2 = d_s_1;
-            let d_t0 = d_t2 * x[i];
-            let d_t1 = d_t2 * w[i];
+            let d_t0 = d_s_1 * x[i];
+            let d_t1 = d_s_1 * w[i];
             d_x[i] += d_t1;
             d_w[i] += d_t0;
         }
@@ -131,9 +129,8 @@ fn dot_pullback(
     let d_s_1 = seed;
     if d_s_1 != 0.0 {
         for i in (0..w.len()).rev() {
-            let d_t2 = d_s_1;
-            let d_t0 = d_t2 * x[i];
-            let d_t1 = d_t2 * w[i];
+            let d_t0 = d_s_1 * x[i];
+            let d_t1 = d_s_1 * w[i];
             if !d_x.is_empty() {
                 d_x[i] += d_t1;
             }
@@ -229,13 +226,11 @@ fn neuron_grad(
     let d_s_1 = d_t3 * (1.0 - t3 * t3);
     if d_s_1 != 0.0 {
         for i in (0..w.len()).rev() {
-            let d_t2 = d_s_1;
-            let d_t0 = d_t2 * x[i];
+            let d_t0 = d_s_1 * x[i];
             d_w[i] += d_t0;
         }
     }
-    let d_s = d_s_1;
-    let d_b = d_s;
+    let d_b = d_s_1;
     (t3, d_b)
 }
 ```*/
@@ -266,13 +261,11 @@ fn neuron_grad(
     let d_s_1 = d_t3 * (1.0 - t3 * t3);
     if d_s_1 != 0.0 {
         for i in (0..w.len()).rev() {
-            let d_t2 = d_s_1;
-            let d_t0 = d_t2 * x[i];
+            let d_t0 = d_s_1 * x[i];
             d_w[i] += d_t0;
         }
     }
-    let d_s = d_s_1;
-    let d_b = d_s;
+    let d_b = d_s_1;
     (t3, d_b)
 }
 /** The pullback (vector-Jacobian product) of [`neuron`], for composing gradients by the chain rule.
@@ -313,9 +306,8 @@ fn neuron_pullback(
     let d_s_1 = d_t3 * (1.0 - t3 * t3);
     if d_s_1 != 0.0 {
         for i in (0..w.len()).rev() {
-            let d_t2 = d_s_1;
-            let d_t0 = d_t2 * x[i];
-            let d_t1 = d_t2 * w[i];
+            let d_t0 = d_s_1 * x[i];
+            let d_t1 = d_s_1 * w[i];
             if !d_x.is_empty() {
                 d_x[i] += d_t1;
             }
@@ -324,8 +316,7 @@ fn neuron_pullback(
             }
         }
     }
-    let d_s = d_s_1;
-    let d_b = d_s;
+    let d_b = d_s_1;
     d_b
 }
 /** The computation of [`neuron`] at these arguments as a drawable graph, like micrograd's `draw_dot`.
@@ -407,12 +398,10 @@ fn iterate_grad(
     for _ in (0..n).rev() {
         let t0 = tape.pop();
         let d_y_2 = d_y_1;
-        let d_t1 = d_y_2;
-        let d_t0 = d_t1 * t0.cos();
+        let d_t0 = d_y_2 * t0.cos();
         d_y_1 = d_t0 * 0.9;
     }
-    let d_y = d_y_1;
-    let d_x = d_y;
+    let d_x = d_y_1;
     (y_1, d_x)
 }
 ```*/
@@ -436,12 +425,10 @@ fn iterate_grad(
     for _ in (0..n).rev() {
         let t0 = tape.pop();
         let d_y_2 = d_y_1;
-        let d_t1 = d_y_2;
-        let d_t0 = d_t1 * t0.cos();
+        let d_t0 = d_y_2 * t0.cos();
         d_y_1 = d_t0 * 0.9;
     }
-    let d_y = d_y_1;
-    let d_x = d_y;
+    let d_x = d_y_1;
     (y_1, d_x)
 }
 /** The pullback (vector-Jacobian product) of [`iterate`], for composing gradients by the chain rule.
@@ -468,12 +455,10 @@ fn iterate_pullback(
     for _ in (0..n).rev() {
         let t0 = tape.pop();
         let d_y_2 = d_y_1;
-        let d_t1 = d_y_2;
-        let d_t0 = d_t1 * t0.cos();
+        let d_t0 = d_y_2 * t0.cos();
         d_y_1 = d_t0 * 0.9;
     }
-    let d_y = d_y_1;
-    let d_x = d_y;
+    let d_x = d_y_1;
     d_x
 }
 /** The computation of [`iterate`] at these arguments as a drawable graph, like micrograd's `draw_dot`.
@@ -566,18 +551,13 @@ fn clipped_grad(
         let d_s_4 = d_s_1;
         d_s_1 = 0.0;
         if c0 {
-            let d_s_2 = d_s_4;
-            d_s_1 += d_s_2;
-            let d_t3 = d_s_2;
-            let d_t1 = d_t3 * x[i];
-            let d_t2 = d_t3 * x[i];
+            d_s_1 += d_s_4;
+            let d_t1 = d_s_4 * x[i];
+            let d_t2 = d_s_4 * x[i];
             d_x[i] += d_t2 + d_t1;
         } else {
-            let d_s_3 = d_s_4;
-            d_s_1 += d_s_3;
-            let d_t5 = -d_s_3;
-            let d_t4 = d_t5 * 0.5;
-            d_x[i] += d_t4;
+            d_s_1 += d_s_4;
+            d_x[i] += d_s_4 * -0.5;
         }
     }
     s_1
@@ -622,18 +602,13 @@ fn clipped_grad(
         let d_s_4 = d_s_1;
         d_s_1 = 0.0;
         if c0 {
-            let d_s_2 = d_s_4;
-            d_s_1 += d_s_2;
-            let d_t3 = d_s_2;
-            let d_t1 = d_t3 * x[i];
-            let d_t2 = d_t3 * x[i];
+            d_s_1 += d_s_4;
+            let d_t1 = d_s_4 * x[i];
+            let d_t2 = d_s_4 * x[i];
             d_x[i] += d_t2 + d_t1;
         } else {
-            let d_s_3 = d_s_4;
-            d_s_1 += d_s_3;
-            let d_t5 = -d_s_3;
-            let d_t4 = d_t5 * 0.5;
-            d_x[i] += d_t4;
+            d_s_1 += d_s_4;
+            d_x[i] += d_s_4 * -0.5;
         }
     }
     s_1
@@ -681,21 +656,16 @@ fn clipped_pullback(
         let d_s_4 = d_s_1;
         d_s_1 = 0.0;
         if c0 {
-            let d_s_2 = d_s_4;
-            d_s_1 += d_s_2;
-            let d_t3 = d_s_2;
-            let d_t1 = d_t3 * x[i];
-            let d_t2 = d_t3 * x[i];
+            d_s_1 += d_s_4;
+            let d_t1 = d_s_4 * x[i];
+            let d_t2 = d_s_4 * x[i];
             if !d_x.is_empty() {
                 d_x[i] += d_t2 + d_t1;
             }
         } else {
-            let d_s_3 = d_s_4;
-            d_s_1 += d_s_3;
-            let d_t5 = -d_s_3;
-            let d_t4 = d_t5 * 0.5;
+            d_s_1 += d_s_4;
             if !d_x.is_empty() {
-                d_x[i] += d_t4;
+                d_x[i] += d_s_4 * -0.5;
             }
         }
     }

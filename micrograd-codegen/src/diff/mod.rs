@@ -5,11 +5,17 @@
 //! `d_v` is declared at its first contribution. [`needs::Plan`] then says which forward values
 //! the reverse sweep reads and how they reach it (directly, exported from a branch, recorded
 //! per loop iteration, or recomputed when they are integers).
+//!
+//! Between the two, passes tidy the sweep without changing what it computes: one `+=` per
+//! shadow entry ([`merge`]), the copy pairs of reversed loop iterations ([`fold`]), each adjoint
+//! written once with copies and constant factors folded ([`linear`]), and zero-adjoint skipping
+//! ([`guard`]).
 
 mod activity;
 pub mod expr;
 mod fold;
 mod guard;
+mod linear;
 mod merge;
 pub mod needs;
 mod remat;
@@ -128,6 +134,7 @@ pub fn differentiate(function: &Function, wrt: &HashSet<VarId>) -> Adjoint {
         reverse::sweep(function, &activity, &remat.values, &mut vars);
     merge::merge_adds(&mut rev);
     fold::fold_copies(&mut rev);
+    linear::fold_linear(&mut rev, &declared_params);
     let plan = needs::plan(function, &rev, &vars, &decisions);
     guard::insert_guards(&mut rev, &plan);
     fold::settle_mutability(&mut rev);

@@ -1,0 +1,455 @@
+//! Folding the linear part of the reverse sweep: each adjoint is written once, as the sum of
+//! its contributions with like terms collected, and an adjoint that is a copy or a constant
+//! multiple of another is written in terms of that one.
+//!
+//! Before (micrograd's `d += 3.0 * d + (b - a).relu()`, reversed):
+//! ```text
+//! let d_d_2 = -d_e;
+//! let mut d_d_1 = d_d_2;
+//! let d_t13 = d_d_2;
+//! let d_t10 = d_t13;
+//! let d_t12 = d_t13;
+//! d_d_1 += d_t10 * 3.0;
+//! ```
+//! After: `d_d_2`, `d_t13`, `d_t10` and `d_t12` are `-d_e` and `d_d_1` is `d_e * -4.0`, written
+//! where they are read.
+//!
+//! The chain rule applied op by op adds `x + 3.0 * x` as written: a chain of dependent
+//! floating-point operations that LLVM may not shorten, since IEEE arithmetic is not
+//! associative. `x * 4.0` is one multiply, and the exact derivative rounded once instead of
+//! twice. Terms whose coefficients cancel are kept as `x * 0.0`, so infinities and NaNs
+//! propagate as before.
+
+use super::Rev;
+use super::expr::Expr;
+use crate::ir::VarId;
+use std::collections::{HashMap, HashSet};
+
+/// Sums of more contributions than this stay a chain of `+=` (the expression would nest deep).
+const MAX_TERMS: usize = 16;
+
+/// A linear combination `c₁·t₁ + c₂·t₂ + ..` of terms that are not themselves sums or
+/// constant multiples.
+type Lin = Vec<(f64, Expr)>;
+
+/// Folds `block` and every block nested in it; `params` are the scalar parameters, whose
+/// adjoints the generated function returns.
+pub fn fold_linear(block: &mut Vec<Rev>, params: &HashSet<VarId>) {
+    combine_contributions(block);
+    let last_write = last_writes(block);
+    let mut scaled = HashMap::new();
+    let mut keep = Vec::with_capacity(block.len());
+    for (i, stmt) in block.iter_mut().enumerate() {
+        rewrite(stmt, &scaled);
+        let copy = match stmt {
+            Rev::Let { var, expr, .. }
+                if !params.contains(var) && last_write.get(var).is_none_or(|&w| w <= i) =>
+            {
+                scaled_copy(expr)
+                    .filter(|(_, of)| last_write.get(of).is_none_or(|&w| w < i))
+                    .map(|(c, of)| (*var, c, of))
+            }
+            _ => None,
+        };
+        if let Some((var, c, of)) = copy {
+            scaled.insert(var, (c, of));
+        }
+        keep.push(copy.is_none());
+    }
+    let mut keep = keep.into_iter();
+    block.retain(|_| keep.next().unwrap_or(true));
+    for stmt in block.iter_mut() {
+        match stmt {
+            Rev::If {
+                then, otherwise, ..
+            } => {
+                fold_linear(then, params);
+                fold_linear(otherwise, params);
+            }
+            Rev::For { body, .. } | Rev::Guard { body, .. } => fold_linear(body, params),
+            _ => {}
+        }
+    }
+}
+
+/// `c · d_u` if `expr` is a copy or a constant multiple of the adjoint `d_u`.
+fn scaled_copy(expr: &Expr) -> Option<(f64, VarId)> {
+    match linear(expr, &HashMap::new()).as_slice() {
+        [(c, Expr::Adj(u))] => Some((*c, *u)),
+        _ => None,
+    }
+}
+
+/// Rewrites the expressions of `stmt` (and of the statements nested in it) with the adjoints
+/// in `scaled` replaced and like terms collected.
+fn rewrite(stmt: &mut Rev, scaled: &HashMap<VarId, (f64, VarId)>) {
+    let simplify = |expr: &mut Expr| *expr = rebuild(linear(expr, scaled));
+    match stmt {
+        Rev::Let { expr, .. } | Rev::Set(_, expr) | Rev::AddElem(_, _, expr) => simplify(expr),
+        Rev::Pullback { seed, .. } => simplify(seed),
+        Rev::Add(_, expr) => {
+            simplify(expr);
+            // `d_a -= d_e * 12.0` rather than `d_a += d_e * -12.0`.
+            if let Expr::Mul(term, c) = expr
+                && let Expr::Const(k) = **c
+                && k < 0.0
+            {
+                *expr = -(std::mem::replace(&mut **term, Expr::Const(0.0)) * Expr::Const(-k));
+            }
+        }
+        Rev::If {
+            then, otherwise, ..
+        } => {
+            then.iter_mut().for_each(|s| rewrite(s, scaled));
+            otherwise.iter_mut().for_each(|s| rewrite(s, scaled));
+        }
+        Rev::For { body, .. } | Rev::Guard { body, .. } => {
+            body.iter_mut().for_each(|s| rewrite(s, scaled))
+        }
+        Rev::Zero(_) | Rev::ZeroElem(..) | Rev::ZeroArray(_) => {}
+    }
+}
+
+/// `expr` as a linear combination, with each adjoint in `scaled` written as its multiple.
+fn linear(expr: &Expr, scaled: &HashMap<VarId, (f64, VarId)>) -> Lin {
+    let term = |e: Expr| vec![(1.0, e)];
+    let inner = |e: &Expr| rebuild(linear(e, scaled));
+    match expr {
+        Expr::Adj(v) => match scaled.get(v) {
+            Some(&(c, u)) => vec![(c, Expr::Adj(u))],
+            None => term(expr.clone()),
+        },
+        Expr::Neg(a) => times(linear(a, scaled), -1.0),
+        Expr::Add(a, b) => [linear(a, scaled), linear(b, scaled)].concat(),
+        Expr::Sub(a, b) => [linear(a, scaled), times(linear(b, scaled), -1.0)].concat(),
+        Expr::Mul(a, b) => match (&**a, &**b) {
+            (e, Expr::Const(k)) | (Expr::Const(k), e) => times(linear(e, scaled), *k),
+            (e, factor) if !reads_adjoints(factor) => {
+                factored(linear(e, scaled), |t| t * factor.clone())
+            }
+            (factor, e) if !reads_adjoints(factor) => {
+                factored(linear(e, scaled), |t| factor.clone() * t)
+            }
+            _ => term(inner(a) * inner(b)),
+        },
+        Expr::Div(a, b) if !reads_adjoints(b) => factored(linear(a, scaled), |t| t / (**b).clone()),
+        Expr::Div(a, b) => term(inner(a) / inner(b)),
+        Expr::Select(test, a, b) => match (&**a, &**b) {
+            (Expr::Const(z), e) if *z == 0.0 && !z.is_sign_negative() => {
+                factored(linear(e, scaled), |t| {
+                    Expr::select((**test).clone(), Expr::Const(0.0), t)
+                })
+            }
+            (e, Expr::Const(z)) if *z == 0.0 && !z.is_sign_negative() => {
+                factored(linear(e, scaled), |t| {
+                    Expr::select((**test).clone(), t, Expr::Const(0.0))
+                })
+            }
+            _ => term(Expr::select((**test).clone(), inner(a), inner(b))),
+        },
+        Expr::Call1(f, a) => term(inner(a).call(*f)),
+        Expr::Call2(f, a, b) => term(inner(a).call2(*f, inner(b))),
+        Expr::Powi(a, n) => term(inner(a).powi(n.clone())),
+        Expr::Var(_)
+        | Expr::Const(_)
+        | Expr::Seed
+        | Expr::Extern(_)
+        | Expr::Int(_)
+        | Expr::Load(..)
+        | Expr::AdjLoad(..) => term(expr.clone()),
+    }
+}
+
+/// `lin · k`; a product that overflows or underflows stays a multiplication of the sum.
+fn times(lin: Lin, k: f64) -> Lin {
+    if k == 1.0 {
+        return lin;
+    }
+    if lin.iter().all(|(c, _)| exact_enough(*c, k, *c * k)) {
+        lin.into_iter().map(|(c, t)| (c * k, t)).collect()
+    } else {
+        vec![(1.0, rebuild(lin) * Expr::Const(k))]
+    }
+}
+
+/// Whether `product = c · k` keeps the information of `c` and `k` (no overflow, no underflow).
+fn exact_enough(c: f64, k: f64, product: f64) -> bool {
+    product.is_finite() && (product != 0.0 || c == 0.0 || k == 0.0)
+}
+
+/// `c · wrap(t)` when `lin` is the single term `c · t`; otherwise `wrap` of the whole sum.
+fn factored(lin: Lin, wrap: impl FnOnce(Expr) -> Expr) -> Lin {
+    match <[_; 1]>::try_from(lin) {
+        Ok([(c, t)]) => vec![(c, wrap(t))],
+        Err(lin) => vec![(1.0, wrap(rebuild(lin)))],
+    }
+}
+
+/// Whether `expr` reads an adjoint (or the seed): the factors it is linear in.
+fn reads_adjoints(expr: &Expr) -> bool {
+    let mut found = contains_seed(expr);
+    expr.visit_adjoints(&mut |_| found = true);
+    expr.visit_adjoint_arrays(&mut |_| found = true);
+    found
+}
+
+fn contains_seed(expr: &Expr) -> bool {
+    match expr {
+        Expr::Seed => true,
+        Expr::Add(a, b)
+        | Expr::Sub(a, b)
+        | Expr::Mul(a, b)
+        | Expr::Div(a, b)
+        | Expr::Call2(_, a, b)
+        | Expr::Select(_, a, b) => contains_seed(a) || contains_seed(b),
+        Expr::Neg(a) | Expr::Call1(_, a) | Expr::Powi(a, _) => contains_seed(a),
+        _ => false,
+    }
+}
+
+/// The sum `c₁·t₁ + c₂·t₂ + ..` as an expression, like terms collected, in first-seen order;
+/// terms that multiply the same adjoint by forward values share it:
+/// `d_e * 3.0 - d_e * b * 12.0` is `d_e * (3.0 - b * 12.0)`, whose factor the forward values
+/// give before `d_e` is known.
+fn rebuild(lin: Lin) -> Expr {
+    let mut terms: Lin = Vec::with_capacity(lin.len());
+    for (c, t) in lin {
+        let like = (terms.len() <= MAX_TERMS)
+            .then(|| {
+                terms
+                    .iter_mut()
+                    .find(|(d, u)| *u == t && (*d + c).is_finite())
+            })
+            .flatten();
+        match like {
+            Some((d, _)) => *d += c,
+            None => terms.push((c, t)),
+        }
+    }
+    let terms = share_adjoints(terms);
+    let mut terms = terms.into_iter();
+    let Some((c, t)) = terms.next() else {
+        return Expr::Const(0.0);
+    };
+    let first = if c < 0.0 && (c == -1.0 || t == Expr::Const(1.0)) {
+        -scaled(-c, t)
+    } else {
+        scaled(c, t)
+    };
+    terms.fold(first, |sum, (c, t)| {
+        if c < 0.0 {
+            sum - scaled(-c, t)
+        } else {
+            sum + scaled(c, t)
+        }
+    })
+}
+
+/// `c · t`, written `t` for 1, `c` alone when `t` is 1, and `d_u * (F * c)` when `t` is an
+/// adjoint times forward factors (the factor is ready before the adjoint).
+fn scaled(c: f64, t: Expr) -> Expr {
+    match t {
+        Expr::Const(1.0) => Expr::Const(c),
+        t if c == 1.0 => t,
+        t => match split_adjoint(&t) {
+            Some((u, factor)) if factor != Expr::Const(1.0) => {
+                u * Expr::Mul(Box::new(factor), Box::new(Expr::Const(c)))
+            }
+            _ => t * Expr::Const(c),
+        },
+    }
+}
+
+/// Joins the terms `cᵢ · d_u · Fᵢ` of one adjoint `d_u` (forward factors `Fᵢ`, 1 when absent)
+/// into the single term `d_u · (c₁·F₁ + c₂·F₂ + ..)`, where its first one was.
+fn share_adjoints(terms: Lin) -> Lin {
+    let split: Vec<Option<(Expr, Expr)>> = terms.iter().map(|(_, t)| split_adjoint(t)).collect();
+    let shared = |k: usize| {
+        split[k].as_ref().is_some_and(|(u, _)| {
+            split
+                .iter()
+                .filter(|s| s.as_ref().is_some_and(|(v, _)| v == u))
+                .count()
+                > 1
+        })
+    };
+    if !(0..terms.len()).any(shared) {
+        return terms;
+    }
+    let mut out: Lin = Vec::new();
+    let mut factors: Vec<(Expr, Lin)> = Vec::new();
+    for (k, (c, t)) in terms.into_iter().enumerate() {
+        match &split[k] {
+            Some((u, factor)) if shared(k) => match factors.iter_mut().find(|(v, _)| v == u) {
+                Some((_, lin)) => lin.push((c, factor.clone())),
+                None => {
+                    factors.push((u.clone(), vec![(c, factor.clone())]));
+                    // A placeholder where the joined term goes.
+                    out.push((f64::NAN, u.clone()));
+                }
+            },
+            _ => out.push((c, t)),
+        }
+    }
+    for (c, t) in out.iter_mut() {
+        if c.is_nan()
+            && let Some(k) = factors.iter().position(|(u, _)| u == t)
+        {
+            let (u, lin) = factors.swap_remove(k);
+            *c = 1.0;
+            *t = u * rebuild(lin);
+        }
+    }
+    out
+}
+
+/// `(d_u, F)` when `t` is the adjoint `d_u` (F = 1) or a product `d_u · F` of it with forward
+/// values.
+fn split_adjoint(t: &Expr) -> Option<(Expr, Expr)> {
+    match t {
+        Expr::Adj(_) | Expr::Seed => Some((t.clone(), Expr::Const(1.0))),
+        Expr::Mul(a, b) if !reads_adjoints(b) => {
+            let (u, factor) = split_adjoint(a)?;
+            Some((u, factor * (**b).clone()))
+        }
+        _ => None,
+    }
+}
+
+/// For each adjoint, the last statement of `block` that writes it (nested writes count at
+/// the statement holding them).
+fn last_writes(block: &[Rev]) -> HashMap<VarId, usize> {
+    let mut last = HashMap::new();
+    for (i, stmt) in block.iter().enumerate() {
+        writes(stmt, &mut |v| {
+            last.insert(v, i);
+        });
+    }
+    last
+}
+
+/// Calls `f` on each scalar adjoint `stmt` (or a statement nested in it) declares or writes.
+fn writes(stmt: &Rev, f: &mut dyn FnMut(VarId)) {
+    super::walk(std::slice::from_ref(stmt), &mut |s| match s {
+        Rev::Let { var, .. } | Rev::Zero(var) | Rev::Set(var, _) | Rev::Add(var, _) => f(*var),
+        Rev::Pullback { outs, .. } => outs.iter().flatten().for_each(|v| f(*v)),
+        _ => {}
+    });
+}
+
+/// Calls `f` on each adjoint array `stmt` (or a statement nested in it) writes.
+fn writes_arrays(stmt: &Rev, f: &mut dyn FnMut(VarId)) {
+    super::walk(std::slice::from_ref(stmt), &mut |s| match s {
+        Rev::AddElem(a, ..) | Rev::ZeroElem(a, _) | Rev::ZeroArray(a) => f(*a),
+        // A call may write the shadow of any array it is passed.
+        Rev::Pullback { args, .. } => args.iter().for_each(|arg| {
+            if let crate::ir::Arg::Slice { array, .. } = arg {
+                f(*array)
+            }
+        }),
+        _ => {}
+    });
+}
+
+/// Calls `f` on each scalar adjoint and `g` on each adjoint array `stmt` (or a statement
+/// nested in it) reads.
+fn reads(stmt: &Rev, f: &mut dyn FnMut(VarId), g: &mut dyn FnMut(VarId)) {
+    super::walk(std::slice::from_ref(stmt), &mut |s| {
+        if let Some(expr) = super::evaluated(s) {
+            expr.visit_adjoints(f);
+            expr.visit_adjoint_arrays(g);
+        }
+        if let Rev::Guard { incoming, .. } = s {
+            incoming.iter().for_each(|v| f(*v));
+        }
+    });
+}
+
+/// Writes each adjoint declared in `block` with `+=` contributions after it as one `let` of
+/// their sum, where its last contribution was, when nothing reads it before and nothing its
+/// contributions read changes in between.
+fn combine_contributions(block: &mut Vec<Rev>) {
+    let mut declared: Vec<(VarId, usize)> = Vec::new();
+    let mut adds: HashMap<VarId, Vec<usize>> = HashMap::new();
+    let mut other_writes: HashSet<VarId> = HashSet::new();
+    let mut first_read: HashMap<VarId, usize> = HashMap::new();
+    let mut written_at: HashMap<VarId, Vec<usize>> = HashMap::new();
+    let mut array_written_at: HashMap<VarId, Vec<usize>> = HashMap::new();
+    for (i, stmt) in block.iter().enumerate() {
+        reads(
+            stmt,
+            &mut |v| {
+                first_read.entry(v).or_insert(i);
+            },
+            &mut |_| {},
+        );
+        match stmt {
+            Rev::Let { var, .. } => declared.push((*var, i)),
+            Rev::Add(var, _) => adds.entry(*var).or_default().push(i),
+            _ => writes(stmt, &mut |v| {
+                other_writes.insert(v);
+            }),
+        }
+        writes(stmt, &mut |v| written_at.entry(v).or_default().push(i));
+        writes_arrays(stmt, &mut |a| {
+            array_written_at.entry(a).or_default().push(i)
+        });
+    }
+    let changed = |positions: Option<&Vec<usize>>, from: usize, to: usize| {
+        positions.is_some_and(|p| p.iter().any(|&w| w > from && w <= to))
+    };
+    let mut plans = Vec::new();
+    for (var, at) in declared {
+        let Some(later) = adds.get(&var) else {
+            continue;
+        };
+        let last = *later.last().unwrap_or(&at);
+        if other_writes.contains(&var)
+            || later.len() >= MAX_TERMS
+            || first_read.get(&var).is_some_and(|&r| r <= last)
+        {
+            continue;
+        }
+        let movable = std::iter::once(at).chain(later.iter().copied()).all(|p| {
+            let (mut scalars, mut arrays) = (true, true);
+            reads(
+                &block[p],
+                &mut |u| scalars &= !changed(written_at.get(&u), p, last),
+                &mut |a| arrays &= !changed(array_written_at.get(&a), p, last),
+            );
+            scalars && arrays
+        });
+        if movable {
+            plans.push((var, at, later.clone()));
+        }
+    }
+    if plans.is_empty() {
+        return;
+    }
+    let mut remove = vec![false; block.len()];
+    for (var, at, later) in plans {
+        let mut sum = take_expr(&mut block[at]);
+        for &p in &later {
+            sum = sum + take_expr(&mut block[p]);
+        }
+        remove[at] = true;
+        for &p in &later[..later.len() - 1] {
+            remove[p] = true;
+        }
+        block[later[later.len() - 1]] = Rev::Let {
+            var,
+            expr: sum,
+            mutable: false,
+        };
+    }
+    let mut remove = remove.into_iter();
+    block.retain(|_| !remove.next().unwrap_or(false));
+}
+
+/// The expression of a `let` or `+=`, left as `0.0`.
+fn take_expr(stmt: &mut Rev) -> Expr {
+    match stmt {
+        Rev::Let { expr, .. } | Rev::Add(_, expr) => std::mem::replace(expr, Expr::Const(0.0)),
+        _ => Expr::Const(0.0),
+    }
+}

@@ -7,6 +7,9 @@
 
 use proc_macro2::Span;
 
+mod walk;
+pub use walk::walk;
+
 /// An index into [`Function::vars`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct VarId(pub u32);
@@ -356,7 +359,9 @@ pub struct If {
     pub joins: Vec<Join>,
 }
 
-/// A value that an `if` produces: one operand per branch.
+/// A value that an `if` produces: one operand per branch. An `f64`, or the boolean result of
+/// a `&&` / `||` whose right operand became a branch: then both operands are boolean
+/// variables, and the join has no adjoint.
 #[derive(Clone, Debug)]
 pub struct Join {
     /// The variable after the `if`.
@@ -428,20 +433,5 @@ impl Function {
     /// The entry of `var` in the variable table.
     pub fn var(&self, var: VarId) -> &VarInfo {
         &self.vars[var.0 as usize]
-    }
-}
-
-/// Calls `f` on every statement of `block` and of the blocks nested in it, outermost first.
-pub fn walk(block: &[Stmt], f: &mut dyn FnMut(&Stmt)) {
-    for stmt in block {
-        f(stmt);
-        match stmt {
-            Stmt::If(branch) => {
-                walk(&branch.then, f);
-                walk(&branch.otherwise, f);
-            }
-            Stmt::For(the_loop) => walk(&the_loop.body, f),
-            _ => {}
-        }
     }
 }

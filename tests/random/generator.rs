@@ -333,8 +333,6 @@ struct SVar {
     local: bool,
     loop_depth: usize,
     typed: bool,
-    /// Declared inside an `if` branch.
-    in_branch: bool,
 }
 
 #[derive(Clone, Default)]
@@ -373,14 +371,6 @@ struct Gen<'r> {
     frozen: HashSet<String>,
     /// Arrays that cannot be passed to a call here (a store to them is being generated).
     no_pass: Vec<String>,
-    /// Variables that cannot be assigned here.
-    no_write: Vec<String>,
-    /// Inside the right operand of `&&` / `||` (see `cond`): no assignments there.
-    in_right_operand: usize,
-    /// Inside a branch (an `if` statement or value, the right operand of `&&` / `||`).
-    branch_depth: usize,
-    /// A `return` was generated: integers are no longer reassigned (see `stmt`).
-    returned: bool,
     callees: Vec<Callee>,
     counter: usize,
 }
@@ -829,7 +819,6 @@ impl Gen<'_> {
 
     fn if_expr(&mut self, d: usize) -> Expr {
         let saved = self.enter_nested();
-        self.branch_depth += 1;
         let arms_n = self.rng.range(1, 2) as usize;
         let mut arms = Vec::new();
         for _ in 0..arms_n {
@@ -847,7 +836,6 @@ impl Gen<'_> {
         let tail = self.expr(d);
         self.pop();
         self.leave_nested(saved);
-        self.branch_depth -= 1;
         Expr::If(arms, stmts, Box::new(tail))
     }
 
@@ -856,11 +844,10 @@ impl Gen<'_> {
         let loop_depth = self.loop_depth;
         let seqs = self.svars();
         let no_pass = &self.no_pass;
-        let returned = self.returned;
         let fits = |min: usize| {
             seqs.iter().any(|s| {
                 s.len >= min
-                    && (!s.local || (s.loop_depth == loop_depth && loop_depth == 0 && !returned))
+                    && (!s.local || s.loop_depth == loop_depth)
                     && !no_pass.contains(&s.name)
             })
         };
@@ -898,12 +885,7 @@ impl Gen<'_> {
                     }
                 }
                 PKind::I32(lo, hi) => Arg::Int(IExpr::Lit(self.rng.range(lo as i64, hi as i64))),
-                // TODO(macro bug: `&&` / `||` in a boolean argument): `g(b < a || x1.hypot(a)
-                // < a, a)` in an `if` value whose branch declares `x1` names `x1` out of its
-                // scope in `f_grad` ("cannot find value `x1`"). Until fixed, boolean arguments
-                // are single comparisons (see `short_circuit_argument_bug` in
-                // tests/random_programs.rs).
-                PKind::Bool => Arg::Bool(self.cond(0)),
+                PKind::Bool => Arg::Bool(self.cond(1)),
             };
             args.push(arg);
         }
@@ -911,28 +893,15 @@ impl Gen<'_> {
     }
 
     /// A slice of at least `min` entries: a parameter, a local array (then frozen: the
-    /// macro rejects arrays changed after a call reads them) or a part of one.
-    ///
-    /// TODO(macro bug: an array changed in a returning branch, then passed): `let mut h = [0.0;
-    /// 2]; if a > 0.25 { } else { h[0] = a; return a; } g(&h) * a` is rejected ("this array
-    /// changes after it is passed"). Until fixed, arrays are not passed after a `return` (see
-    /// `array_passed_after_return_bug` in tests/random_programs.rs).
-    ///
-    /// TODO(macro bug: local arrays passed to calls inside loops): `for _ in 0..2 { if a >
-    /// 0.0 { } else { let h = [1.0; 2]; s = s * g(&h); } }` and `for _ in 0..2 { let h = [1.0;
-    /// 2]; s = s * g(&h); let h2 = [0.0; 2]; }` are rejected ("this array changes after it is
-    /// passed"), though nothing changes `h`. Until fixed, only slice parameters are passed
-    /// inside loops (see `array_passed_in_loop_bug` in tests/random_programs.rs).
+    /// macro rejects arrays changed after a call reads them) or a part of one. A local array
+    /// is passed only in the loop body that declares it (or outside loops, if declared there):
+    /// one declared before a loop could change in a later iteration, after the call.
     fn slice_arg(&mut self, min: usize) -> Arg {
         let loop_depth = self.loop_depth;
         let candidates: Vec<SVar> = self
             .svars()
             .into_iter()
-            .filter(|s| {
-                s.len >= min
-                    && (!s.local
-                        || (s.loop_depth == loop_depth && loop_depth == 0 && !self.returned))
-            })
+            .filter(|s| s.len >= min && (!s.local || s.loop_depth == loop_depth))
             .filter(|s| !self.no_pass.contains(&s.name))
             .collect();
         let s = self.rng.pick(&candidates);
@@ -1007,17 +976,7 @@ impl Gen<'_> {
             }
             2 => {
                 let a = self.cond(depth - 1);
-                // TODO(macro bug: assignments in the right operand of `&&` / `||`): with
-                // `if a > 1.5 || a > { x *= a; 0.0 } { .. }` the generated code names a
-                // version of `x` out of its scope ("cannot find value `x_1`"), and an array
-                // declared and written there is "not declared as mutable". Until fixed, right
-                // operands assign nothing and declare no arrays (see
-                // `short_circuit_assignment_bug` in tests/random_programs.rs).
-                self.in_right_operand += 1;
-                self.branch_depth += 1;
                 let b = self.cond(depth - 1);
-                self.branch_depth -= 1;
-                self.in_right_operand -= 1;
                 if self.rng.chance(0.5) {
                     Cond::And(Box::new(a), Box::new(b))
                 } else {
@@ -1065,30 +1024,18 @@ impl Gen<'_> {
     }
 
     fn stmt(&mut self, level: usize) -> Stmt {
-        let mutable: Vec<FVar> = self
-            .fvars()
-            .into_iter()
-            .filter(|v| v.mutable && self.in_right_operand == 0 && !self.no_write.contains(&v.name))
-            .collect();
+        let mutable: Vec<FVar> = self.fvars().into_iter().filter(|v| v.mutable).collect();
         let arrays: Vec<SVar> = self
             .svars()
             .into_iter()
             .filter(|s| {
-                s.local
-                    && !self.frozen.contains(&s.name)
-                    && self.in_right_operand == 0
-                    && !self.no_pass.contains(&s.name)
+                s.local && !self.frozen.contains(&s.name) && !self.no_pass.contains(&s.name)
             })
             .collect();
         let same_depth_ints: Vec<IVar> = self
             .ivars(ITy::Usize)
             .into_iter()
             .filter(|v| v.mutable && v.depth == self.depth())
-            // TODO(macro bug: after an early `return`, the rest of the function counts as a
-            // branch): `if a > 0.0 { return a; } k = k + 1;` is rejected ("`k` is an integer
-            // declared outside this `if`"), so no integer is reassigned after a `return` (see
-            // `integer_after_return_bug` in tests/random_programs.rs).
-            .filter(|_| !self.returned)
             .collect();
         let nest = level < 3;
         let choice = self.rng.weighted(&[
@@ -1097,24 +1044,9 @@ impl Gen<'_> {
             4,                                              // let int
             if same_depth_ints.is_empty() { 0 } else { 2 }, // assign int
             2,                                              // let bool
-            // TODO(macro bug: arrays declared in a branch): `f_grad`'s branches can disagree
-            // in type ("expected `(f64, [f64; 5])`, found `(f64, {float})`") when an array is
-            // declared in a branch and a loop runs to its length, or when an early `return`
-            // follows it in the branch (see `array_in_branch_loop_bug` and
-            // `array_in_returning_branch_bug` in tests/random_programs.rs). Until fixed, arrays
-            // are declared outside branches only, and not after a `return` (the rest of the
-            // function is a branch then).
-            if self.arrays_left > 0
-                && self.branch_depth == 0
-                && !self.returned
-                && self.in_right_operand == 0
-            {
-                4
-            } else {
-                0
-            }, // let array
-            if arrays.is_empty() { 0 } else { 12 }, // store
-            if nest && self.if_depth < 3 { 8 } else { 0 }, // if
+            if self.arrays_left > 0 { 4 } else { 0 },       // let array
+            if arrays.is_empty() { 0 } else { 12 },         // store
+            if nest && self.if_depth < 3 { 8 } else { 0 },  // if
             if nest && self.loops_left > 0 && self.loop_depth < 2 {
                 9
             } else {
@@ -1125,7 +1057,7 @@ impl Gen<'_> {
             } else {
                 0
             }, // return
-            if nest { 1 } else { 0 },               // block
+            if nest { 1 } else { 0 },                       // block
         ]);
         match choice {
             0 => self.let_stmt(),
@@ -1182,10 +1114,6 @@ impl Gen<'_> {
                 } else if op == "*=" && self.loop_depth > 0 {
                     expr = Expr::M1("tanh", Box::new(expr));
                 }
-                if !arr.typed {
-                    // TODO(macro bug: values from literals alone lose their type), see `typed`.
-                    expr = typed_zero_added(expr);
-                }
                 Stmt::Store {
                     arr: arr.name,
                     idx,
@@ -1197,7 +1125,6 @@ impl Gen<'_> {
             8 => self.for_stmt(level),
             9 => {
                 self.returns_left -= 1;
-                self.returned = true;
                 let d = self.rng.range(1, 3) as usize;
                 Stmt::Return(self.expr(d))
             }
@@ -1205,21 +1132,9 @@ impl Gen<'_> {
                 let saved = self.enter_nested();
                 self.push();
                 let n = self.rng.range(1, 3) as usize;
-                let mut body = self.stmts(n, level + 1);
+                let body = self.stmts(n, level + 1);
                 self.pop();
                 self.leave_nested(saved);
-                // TODO(macro bug: a block statement ending in an `if`): `{ if a > 0.0 { y = y
-                // * 2.0; } }` is rejected with "an `if` used as a value needs an `else`" (with
-                // an `else`, "this block needs an `f64` value at its end"). Until fixed, such a
-                // block gets one more statement (see `block_ending_in_if_bug` in
-                // tests/random_programs.rs).
-                if let Some(Stmt::If { .. }) = body.last() {
-                    body.push(Stmt::LetInt {
-                        name: self.fresh("k"),
-                        mutable: false,
-                        expr: IExpr::Lit(0),
-                    });
-                }
                 Stmt::Block(body)
             }
         }
@@ -1227,7 +1142,7 @@ impl Gen<'_> {
 
     fn let_stmt(&mut self) -> Stmt {
         let d = self.rng.range(1, 3) as usize;
-        let expr = typed(self.expr(d));
+        let expr = self.expr(d);
         let (name, _shadow) = self.name_for_let();
         let mutable = self.rng.chance(0.6);
         let anchored = anchored(&expr);
@@ -1236,9 +1151,8 @@ impl Gen<'_> {
         } else {
             self.value_only || self.rng.chance(0.6)
         };
-        // TODO(macro bug: a literal-only value loses its type, see type_literal_receivers):
-        // `let c: f64 = 1.0 - 0.5; a * c.sqrt()` fails in `f_grad` as the annotation is
-        // dropped; such a `c` is treated as untyped (its methods are called as `f64::sqrt(c)`).
+        // Rust knows the type of an annotated variable, or of one bound to an `f64` value; the
+        // others may be `{float}`, so their methods are called as `f64::sqrt(c)`.
         let typed = anchored || annot;
         self.scope().f.push(FVar {
             name: name.clone(),
@@ -1264,7 +1178,6 @@ impl Gen<'_> {
         };
         let style = self.rng.below(3) as u8;
         let loop_depth = self.loop_depth;
-        let in_branch = self.if_depth > 0;
         self.scope().s.push(SVar {
             name: name.clone(),
             len,
@@ -1272,7 +1185,6 @@ impl Gen<'_> {
             local: true,
             loop_depth,
             typed: style != 0,
-            in_branch,
         });
         Stmt::LetArr {
             name,
@@ -1286,21 +1198,7 @@ impl Gen<'_> {
         let v = self.rng.pick(mutable);
         let op = self.rng.pick(&["=", "=", "+=", "+=", "-=", "*=", "/="]);
         let d = self.rng.range(1, 3) as usize;
-        // TODO(macro bug: a compound assignment reads its target before its value runs):
-        // `x /= { x += 1.0; x * 2.0 }` gives 0.5 in Rust (the value runs first) but `f_grad`
-        // divides the old `x` (0.333..). Until fixed, the value of `x op= ..` never assigns
-        // `x` (see `compound_assignment_bug` in tests/random_programs.rs).
-        if op != "=" {
-            self.no_write.push(v.name.clone());
-        }
         let mut expr = self.expr(d);
-        if op != "=" {
-            self.no_write.pop();
-        }
-        if !v.typed {
-            // TODO(macro bug: values from literals alone lose their type), see `typed`.
-            expr = typed_zero_added(expr);
-        }
         let in_loop = self.loop_depth > 0;
         match op {
             "/=" => {
@@ -1334,7 +1232,6 @@ impl Gen<'_> {
 
     fn if_stmt(&mut self, level: usize) -> Stmt {
         self.if_depth += 1;
-        self.branch_depth += 1;
         let arms_n = self.rng.weighted(&[0, 6, 3, 1]);
         let mut arms = Vec::new();
         for _ in 0..arms_n {
@@ -1355,18 +1252,12 @@ impl Gen<'_> {
             None
         };
         self.if_depth -= 1;
-        self.branch_depth -= 1;
         Stmt::If { arms, els }
     }
 
     fn for_stmt(&mut self, level: usize) -> Stmt {
         self.loops_left -= 1;
-        // TODO(macro bug: `for _ in 0..h.len()` over an array declared in a branch):
-        // `if a > 5.0 { let h = [1.0; 5]; for _ in 0..h.len() { x = a; } }` makes the branches
-        // of `f_grad` disagree in type ("expected `(f64, [f64; 5])`, found `(f64, {float})`").
-        // Until fixed, loops do not run to the length of such arrays (see
-        // `array_in_branch_loop_bug` in tests/random_programs.rs).
-        let seqs: Vec<SVar> = self.svars().into_iter().filter(|s| !s.in_branch).collect();
+        let seqs = self.svars();
         let ints = self.ivars(ITy::Usize);
         let params: Vec<IVar> = ints.iter().filter(|v| v.bound.is_some()).cloned().collect();
         let usize_params: Vec<IVar> = ints
@@ -1476,122 +1367,6 @@ impl Gen<'_> {
     }
 }
 
-// TODO(macro bug: values computed from literals alone lose their type): `a * (1.0_f64 +
-// 0.5).sqrt()`, `a * f64::recip(1.0 + 0.5)`, `let c: f64 = 1.0 - 0.5; a * c.sqrt()` and
-// `let mut s = 0.0; s = s + 1.0; a * f64::tanh(s)` compile as Rust, but `f_grad` binds the
-// literal arithmetic to unannotated temporaries and fails with "can't call method on ambiguous
-// numeric type `{float}`". Until the macro types them, every expression made of literals alone
-// (but a single literal) gets a `std::f64::consts::PI * 0.0` added, which types it, and
-// assignments to untyped variables get typed values. Remove this pass once fixed (see
-// `literal_type_bug` in tests/random_programs.rs).
-fn type_literal_receivers_stmts(stmts: &mut [Stmt]) {
-    for s in stmts {
-        match s {
-            Stmt::Let { expr, .. }
-            | Stmt::Assign { expr, .. }
-            | Stmt::Store { expr, .. }
-            | Stmt::Return(expr) => type_literal_receivers(expr),
-            Stmt::LetBool { cond, .. } => type_literal_receivers_cond(cond),
-            Stmt::If { arms, els } => {
-                for (c, body) in arms {
-                    type_literal_receivers_cond(c);
-                    type_literal_receivers_stmts(body);
-                }
-                if let Some(body) = els {
-                    type_literal_receivers_stmts(body);
-                }
-            }
-            Stmt::For { body, .. } | Stmt::Block(body) => type_literal_receivers_stmts(body),
-            Stmt::LetInt { .. } | Stmt::LetArr { .. } | Stmt::AssignInt { .. } => {}
-        }
-    }
-}
-
-fn type_literal_receivers_cond(c: &mut Cond) {
-    match c {
-        Cond::Cmp(_, a, b) => {
-            type_literal_receivers(a);
-            type_literal_receivers(b);
-        }
-        Cond::And(a, b) | Cond::Or(a, b) => {
-            type_literal_receivers_cond(a);
-            type_literal_receivers_cond(b);
-        }
-        Cond::Not(a) => type_literal_receivers_cond(a),
-        Cond::ICmp(..) | Cond::Var(_) | Cond::Lit(_) => {}
-    }
-}
-
-/// `e + std::f64::consts::PI * 0.0`: `e`, typed by the constant.
-fn typed_zero_added(e: Expr) -> Expr {
-    let zero = Expr::Bin("*", Box::new(Expr::Const("PI")), Box::new(Expr::Lit(0.0)));
-    Expr::Bin("+", Box::new(e), Box::new(zero))
-}
-
-/// A literal, a variable or an array entry: what the macro keeps typed.
-fn single(e: &Expr) -> bool {
-    match e {
-        Expr::Lit(_) | Expr::Var(..) | Expr::Index(..) => true,
-        Expr::Neg(a) => matches!(**a, Expr::Lit(_)),
-        _ => false,
-    }
-}
-
-/// `e`, typed: `e + PI` if it is made of literals alone.
-fn typed(e: Expr) -> Expr {
-    if single(&e) || anchored(&e) {
-        e
-    } else {
-        typed_zero_added(e)
-    }
-}
-
-fn type_literal_receivers(e: &mut Expr) {
-    type_literal_receivers_inside(e);
-    if !single(e) && !anchored(e) {
-        let inner = std::mem::replace(e, Expr::Lit(0.0));
-        *e = typed(inner);
-    }
-}
-
-fn type_literal_receivers_inside(e: &mut Expr) {
-    match e {
-        Expr::Lit(_) | Expr::Const(_) | Expr::Var(..) | Expr::Index(..) | Expr::Cast(_) => {}
-        Expr::Neg(a) => type_literal_receivers(a),
-        Expr::Bin(_, a, b) => {
-            type_literal_receivers(a);
-            type_literal_receivers(b);
-        }
-        Expr::M1(_, a) | Expr::Powi(a, _) => type_literal_receivers(a),
-        Expr::M2(_, a, b) | Expr::Path2(_, a, b) => {
-            type_literal_receivers(a);
-            type_literal_receivers(b);
-        }
-        Expr::If(arms, els, tail) => {
-            for (c, body, t) in arms {
-                type_literal_receivers_cond(c);
-                type_literal_receivers_stmts(body);
-                type_literal_receivers(t);
-            }
-            type_literal_receivers_stmts(els);
-            type_literal_receivers(tail);
-        }
-        Expr::Block(body, tail) => {
-            type_literal_receivers_stmts(body);
-            type_literal_receivers(tail);
-        }
-        Expr::Call(_, args) => {
-            for a in args {
-                match a {
-                    Arg::Scalar(e) => type_literal_receivers(e),
-                    Arg::Bool(c) => type_literal_receivers_cond(c),
-                    Arg::Slice(..) | Arg::Int(_) => {}
-                }
-            }
-        }
-    }
-}
-
 /// Whether `e` holds statements (an `if` value, a block).
 fn has_stmts(e: &Expr) -> bool {
     match e {
@@ -1693,10 +1468,6 @@ pub fn program(seed: u64, id: usize) -> Program {
             arrays_left: 3,
             frozen: HashSet::new(),
             no_pass: Vec::new(),
-            no_write: Vec::new(),
-            in_right_operand: 0,
-            branch_depth: 0,
-            returned: false,
             callees,
             counter: 0,
         };
@@ -1714,7 +1485,6 @@ pub fn program(seed: u64, id: usize) -> Program {
                     local: false,
                     loop_depth: 0,
                     typed: true,
-                    in_branch: false,
                 }),
                 PKind::Usize(max) => g.scope().i.push(IVar {
                     name: p.name.clone(),
@@ -1750,7 +1520,6 @@ pub fn program(seed: u64, id: usize) -> Program {
                 local: true,
                 loop_depth: 0,
                 typed: true,
-                in_branch: false,
             });
             body.push(Stmt::LetArr {
                 name: name.clone(),
@@ -1812,11 +1581,6 @@ pub fn program(seed: u64, id: usize) -> Program {
         } else {
             None
         };
-        type_literal_receivers_stmts(&mut body);
-        let mut tail = tail;
-        if let Some(t) = &mut tail {
-            type_literal_receivers(t);
-        }
         funcs.push(Func {
             name: format!("f{k}"),
             params,

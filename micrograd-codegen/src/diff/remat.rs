@@ -2,8 +2,14 @@
 //!
 //! The reverse sweep reads `w[i]` again rather than taping it when the entry cannot have
 //! changed in between: always for slice parameters; for a local array, when no write to it
-//! comes later in its scope nor in a loop that also holds the read. An array declared in a
-//! loop body is then recorded whole once per iteration (see `needs`), not entry by entry.
+//! can run after the read: none comes later in its scope (on the same path: a write in the
+//! other branch of an `if` never follows the read) nor in a loop that also holds the read. An
+//! array declared in a loop body is then recorded whole once per iteration (see `needs`), not
+//! entry by entry; loads of an array declared in a branch are recorded rather than exporting
+//! the array from the branch.
+//!
+//! A call's pullback reads the arrays passed to it in the same way, wherever they are
+//! declared: an array that can change after the call is an error (`unstable_calls`).
 //!
 //! A value stored into such an array is read back the same way when that store is the entry's
 //! last: the only store of the array, in the same block as the value, under at most one loop
@@ -14,11 +20,26 @@ use super::expr::Expr;
 use crate::ir::{Arg, Block, Function, IntExpr, Op, Operand, Stmt, Ty, VarId};
 use std::collections::HashMap;
 
-/// Where something happens: its order in the body and the loops around it.
+/// Where something happens: its order in the body, the loops around it, and the branches
+/// it is in.
 #[derive(Clone, Debug)]
 struct Site {
     position: usize,
     loops: Vec<usize>,
+    path: Vec<Taken>,
+}
+
+/// A branch taken: the `if` by number, how many loops are around it, `true` for `then`.
+type Taken = (usize, usize, bool);
+
+impl Site {
+    /// Whether the two sites are in different branches of one `if` outside any loop of an
+    /// array declared under `depth` loops: then only one of them runs while the array lives.
+    fn exclusive(&self, other: &Site, depth: usize) -> bool {
+        self.path
+            .iter()
+            .any(|&(id, loops, taken)| loops <= depth && other.path.contains(&(id, loops, !taken)))
+    }
 }
 
 #[derive(Default)]
@@ -27,6 +48,9 @@ struct Walk {
     loops: Vec<usize>,
     next_loop: usize,
     branches: usize,
+    /// The branches around the current statement, and the number of `if`s so far.
+    path: Vec<Taken>,
+    next_if: usize,
     /// Array -> (loop depth where declared, declared inside a branch).
     declared: HashMap<VarId, (usize, bool)>,
     stores: HashMap<VarId, Vec<Site>>,
@@ -61,7 +85,7 @@ pub fn analyze(function: &Function) -> Remat {
     for (array, read, site) in &walk.reads {
         let stable = match &function.var(*array).ty {
             Ty::Slice { .. } => true,
-            _ => walk.stable(*array, site),
+            _ => walk.stable(*array, site, read.is_none()),
         };
         match (read, stable) {
             (Some(value), true) => {
@@ -92,21 +116,24 @@ impl Walk {
         Site {
             position: self.position,
             loops: self.loops.clone(),
+            path: self.path.clone(),
         }
     }
 
-    fn stable(&self, array: VarId, read: &Site) -> bool {
+    /// Whether no store to `array` can run after `read`; a load (not a `call`) of an array
+    /// declared in a branch counts as unstable, so that it is recorded.
+    fn stable(&self, array: VarId, read: &Site, call: bool) -> bool {
         let Some(&(depth, in_branch)) = self.declared.get(&array) else {
             return false;
         };
-        if in_branch {
+        if in_branch && !call {
             return false;
         }
         let stores = self.stores.get(&array).map_or(&[][..], Vec::as_slice);
         stores.iter().all(|store| {
             let shares_loop =
                 read.loops.get(depth).is_some() && read.loops.get(depth) == store.loops.get(depth);
-            store.position < read.position && !shares_loop
+            store.exclusive(read, depth) || (store.position < read.position && !shares_loop)
         })
     }
 
@@ -179,8 +206,13 @@ impl Walk {
             Stmt::StoreAdd { array, .. } => self.stores.entry(*array).or_default().push(site),
             Stmt::If(branch) => {
                 self.branches += 1;
-                self.block(&branch.then);
-                self.block(&branch.otherwise);
+                self.next_if += 1;
+                let id = self.next_if;
+                for (taken, block) in [(true, &branch.then), (false, &branch.otherwise)] {
+                    self.path.push((id, self.loops.len(), taken));
+                    self.block(block);
+                    self.path.pop();
+                }
                 self.branches -= 1;
             }
             Stmt::For(the_loop) => {

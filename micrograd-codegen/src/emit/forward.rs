@@ -140,9 +140,15 @@ impl Emitter<'_> {
 
     /// What an `if` yields for a value only the other branch defines: never read.
     fn placeholder(&self, var: VarId) -> TokenStream {
-        match self.adjoint.vars[var.0 as usize].ty {
+        match &self.adjoint.vars[var.0 as usize].ty {
             Ty::Bool => quote!(false),
-            _ => quote!(0.0),
+            Ty::Int => quote!(0),
+            // The length of a local array is a constant, so it is also in scope here.
+            Ty::Array { len } => {
+                let len = self.int(len);
+                quote!([0.0; #len])
+            }
+            Ty::F64 | Ty::Slice { .. } => quote!(0.0),
         }
     }
 

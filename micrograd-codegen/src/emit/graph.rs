@@ -263,6 +263,12 @@ impl Emitter<'_> {
         let (mut a, mut b) = (Vec::new(), Vec::new());
         for join in &branch.joins {
             names.push(self.names.var(join.dst).clone());
+            if self.adjoint.vars[join.dst.0 as usize].ty == Ty::Bool {
+                // The result of a `&&` / `||`: a decision, not a node of the graph.
+                a.push(self.bound(&join.then));
+                b.push(self.bound(&join.otherwise));
+                continue;
+            }
             names.push(self.node(join.dst).clone());
             let (mut then_prelude, mut else_prelude) = (Vec::new(), Vec::new());
             let then_node = self.node_of(&join.then, &mut then_prelude);

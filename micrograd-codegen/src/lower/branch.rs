@@ -2,7 +2,7 @@
 
 use super::expr::Value;
 use super::{Lowerer, Scopes, scan};
-use crate::ir::{If, Join, Operand, Stmt, Ty, VarId};
+use crate::ir::{Cond, If, Join, Operand, Origin, Scoped, Stmt, Ty, VarId};
 use syn::Expr;
 use syn::spanned::Spanned;
 
@@ -56,10 +56,12 @@ impl Lowerer<'_> {
         self.sequence(next.0, &rest.to_vec(), next.1)
     }
 
+    /// An `if` holding a `return`: each branch runs on to the end of the function, the rest
+    /// of it (`cont`) included, so the branches never meet again and no variable needs a
+    /// join: integers and booleans declared before may still be reassigned in them.
     fn returning_if<'s>(&mut self, branch: &'s syn::ExprIf, cont: &Cont<'s>) -> Option<Operand> {
         let cond = self.cond(&branch.cond);
         let saved = self.scopes.clone();
-        self.depth += 1;
         let depth = self.scopes.len();
         let (then, then_value) = self.capture(|this| {
             this.scopes.push(Default::default());
@@ -72,8 +74,7 @@ impl Lowerer<'_> {
             this.sequence(&else_stmts, cont, depth + 1)
         });
         self.scopes = saved;
-        self.depth -= 1;
-        let dst = self.new_var(crate::ir::Origin::Temp, Ty::F64, branch.if_token.span);
+        let dst = self.new_var(Origin::Temp, Ty::F64, branch.if_token.span);
         let join = Join {
             dst,
             then: then_value?,
@@ -126,7 +127,7 @@ impl Lowerer<'_> {
         let mut joins = self.joins(&before, &after_then, &after_else);
         let result = match (value, then_value, else_value) {
             (true, Some(a), Some(b)) => {
-                let dst = self.new_var(crate::ir::Origin::Temp, Ty::F64, branch.if_token.span);
+                let dst = self.new_var(Origin::Temp, Ty::F64, branch.if_token.span);
                 joins.push(Join {
                     dst,
                     then: a,
@@ -145,6 +146,70 @@ impl Lowerer<'_> {
             joins,
         })));
         result
+    }
+
+    /// `a && b` or `a || b`, where `b` runs only on one side of `a`. When `b` has effects
+    /// beyond its value (it assigns a variable or writes an array of the enclosing code), it
+    /// becomes the branch of an `if` whose joins carry those variables and the result.
+    ///
+    /// Before: `a > 1.5 || a > { x *= a; 0.0 }`
+    /// After: `let c0 = a > 1.5;`
+    /// `let (x_2, c2) = if c0 { (x, c0) } else { let x_1 = x * a; let c1 = a > 0.0; (x_1, c1) };`
+    /// and the condition `c2`.
+    pub(super) fn short_circuit(&mut self, binary: &syn::ExprBinary) -> Cond {
+        let and = matches!(binary.op, syn::BinOp::And(_));
+        let left = self.cond(&binary.left);
+        let before = self.scopes.clone();
+        // Like a branch: integers and booleans of the enclosing code cannot change there.
+        self.depth += 1;
+        let (mut stmts, right) = self.capture(|this| this.cond(&binary.right));
+        self.depth -= 1;
+        let after = std::mem::replace(&mut self.scopes, before.clone());
+        if after == before && !writes_outside(&stmts) {
+            let scoped = Box::new(Scoped { stmts, cond: right });
+            return if and {
+                Cond::And(Box::new(left), scoped)
+            } else {
+                Cond::Or(Box::new(left), scoped)
+            };
+        }
+        let span = binary.op.span();
+        let decided = self.new_var(Origin::Temp, Ty::Bool, span);
+        self.emit(Stmt::BoolLet {
+            dst: decided,
+            cond: left,
+        });
+        let value = self.new_var(Origin::Temp, Ty::Bool, span);
+        stmts.push(Stmt::BoolLet {
+            dst: value,
+            cond: right,
+        });
+        let (ran, skipped) = (Operand::Var(value), Operand::Var(decided));
+        let dst = self.new_var(Origin::Temp, Ty::Bool, span);
+        // `&&` runs its right operand when the left one holds, `||` when it fails.
+        let (mut joins, result) = if and {
+            (self.joins(&before, &after, &before), (ran, skipped))
+        } else {
+            (self.joins(&before, &before, &after), (skipped, ran))
+        };
+        let (then, otherwise) = if and {
+            (stmts, Vec::new())
+        } else {
+            (Vec::new(), stmts)
+        };
+        joins.push(Join {
+            dst,
+            then: result.0,
+            otherwise: result.1,
+        });
+        self.emit(Stmt::If(Box::new(If {
+            cond: Cond::Var(decided),
+            span,
+            then,
+            otherwise,
+            joins,
+        })));
+        Cond::Var(dst)
     }
 
     /// A block in its own scope; when `value` gives the block's span, its tail `f64`.
@@ -204,6 +269,17 @@ impl Lowerer<'_> {
         }
         joins
     }
+}
+
+/// Whether `stmts` write an array they do not declare themselves.
+fn writes_outside(stmts: &[Stmt]) -> bool {
+    let (mut declared, mut written) = (Vec::new(), Vec::new());
+    crate::ir::walk(stmts, &mut |stmt| match stmt {
+        Stmt::Array { dst, .. } => declared.push(*dst),
+        Stmt::Store { array, .. } | Stmt::StoreAdd { array, .. } => written.push(*array),
+        _ => {}
+    });
+    written.iter().any(|array| !declared.contains(array))
 }
 
 /// The statements of an `else` branch; `else if` becomes a block holding one `if`.

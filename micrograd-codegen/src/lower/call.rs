@@ -2,7 +2,7 @@
 
 use super::Lowerer;
 use super::expr::Value;
-use crate::ir::{Arg, Extern, Func, Func2, IntExpr, Op, Operand};
+use crate::ir::{Arg, Cond, Extern, Func, Func2, IntExpr, Op, Operand, Origin, Stmt, Ty};
 use syn::Expr;
 use syn::spanned::Spanned;
 
@@ -143,7 +143,7 @@ impl Lowerer<'_> {
         match self.expr(expr) {
             Value::F64(operand) => Some(Arg::Scalar(operand)),
             Value::Int(int) => Some(Arg::Int(int)),
-            Value::Bool(cond) => Some(Arg::Bool(cond)),
+            Value::Bool(cond) => Some(Arg::Bool(self.bool_arg(cond, expr.span()))),
             Value::Seq(array) => Some(Arg::Slice {
                 array,
                 lo: None,
@@ -155,6 +155,18 @@ impl Lowerer<'_> {
             }
             Value::Error => None,
         }
+    }
+
+    /// A boolean argument. The reverse sweep passes the arguments again to the pullback, so
+    /// a condition with statements of its own (`a || { let t = x.hypot(b); t < 1.0 }`) is
+    /// evaluated once into a variable, which the reverse sweep reads like any other.
+    fn bool_arg(&mut self, cond: Cond, span: proc_macro2::Span) -> Cond {
+        if !cond.has_stmts() {
+            return cond;
+        }
+        let dst = self.new_var(Origin::Temp, Ty::Bool, span);
+        self.emit(Stmt::BoolLet { dst, cond });
+        Cond::Var(dst)
     }
 
     fn slice_arg(&mut self, expr: &Expr) -> Option<Arg> {

@@ -1,7 +1,7 @@
 //! Expressions: each `f64` operation becomes one statement; integers and conditions stay trees.
 
 use super::Lowerer;
-use crate::ir::{CmpOp, Cond, Extern, IntExpr, IntOp, Op, Operand, Scoped, Ty, VarId};
+use crate::ir::{CmpOp, Cond, Extern, IntExpr, IntOp, Op, Operand, Ty, VarId};
 use syn::spanned::Spanned;
 use syn::{BinOp, Expr, Lit, UnOp};
 
@@ -151,7 +151,7 @@ impl Lowerer<'_> {
             return self.compare(cmp, &binary.left, &binary.right);
         }
         if matches!(binary.op, BinOp::And(_) | BinOp::Or(_)) {
-            return Value::Bool(self.logic(binary));
+            return Value::Bool(self.short_circuit(binary));
         }
         let Some(op) = arith_op(&binary.op) else {
             return self.error(
@@ -214,16 +214,6 @@ impl Lowerer<'_> {
             Some((Value::Int(a), Value::Int(b))) => Value::Bool(Cond::Int(cmp, a, b)),
             Some((Value::Error, _) | (_, Value::Error)) => Value::Error,
             _ => self.error(span, "comparisons take two `f64`s or two integers"),
-        }
-    }
-
-    fn logic(&mut self, binary: &syn::ExprBinary) -> Cond {
-        let left = self.cond(&binary.left);
-        let (stmts, right) = self.capture(|this| this.cond(&binary.right));
-        let scoped = Box::new(Scoped { stmts, cond: right });
-        match binary.op {
-            BinOp::And(_) => Cond::And(Box::new(left), scoped),
-            _ => Cond::Or(Box::new(left), scoped),
         }
     }
 

@@ -228,7 +228,7 @@ impl Lowerer<'_> {
             return;
         }
         if binding.depth < self.depth {
-            self.errors.at(left.span(), format!("`{name}` is an integer or boolean declared outside this `if` or `for`; only `f64` variables can be updated there"));
+            self.errors.at(left.span(), format!("`{name}` is an integer or boolean declared outside this `if`, `for` or right operand of `&&` / `||`; only `f64` variables can be updated there, so bind the new value with `let` instead"));
             return;
         }
         let value = self.expr(right);

@@ -1,0 +1,58 @@
+//! Walks over the statements of a block, those nested in conditions included.
+
+use super::{Arg, Cond, Op, Stmt};
+
+impl Cond {
+    /// Whether evaluating the condition runs statements (of a right operand of `&&` / `||`).
+    pub fn has_stmts(&self) -> bool {
+        match self {
+            Cond::And(a, b) | Cond::Or(a, b) => {
+                !b.stmts.is_empty() || a.has_stmts() || b.cond.has_stmts()
+            }
+            Cond::Not(c) => c.has_stmts(),
+            Cond::F64(..) | Cond::Int(..) | Cond::Var(_) | Cond::Lit(_) => false,
+        }
+    }
+
+    /// Calls `f` on the statements of every right operand of `&&` / `||` in the condition.
+    fn visit_blocks(&self, f: &mut dyn FnMut(&[Stmt])) {
+        match self {
+            Cond::And(a, b) | Cond::Or(a, b) => {
+                a.visit_blocks(f);
+                f(&b.stmts);
+                b.cond.visit_blocks(f);
+            }
+            Cond::Not(c) => c.visit_blocks(f),
+            Cond::F64(..) | Cond::Int(..) | Cond::Var(_) | Cond::Lit(_) => {}
+        }
+    }
+}
+
+/// Calls `f` on every statement of `block` and of the blocks nested in it, outermost first,
+/// also those that compute the right operands of `&&` / `||` in conditions.
+pub fn walk(block: &[Stmt], f: &mut dyn FnMut(&Stmt)) {
+    for stmt in block {
+        f(stmt);
+        let mut nested = |stmts: &[Stmt]| walk(stmts, f);
+        match stmt {
+            Stmt::If(branch) => {
+                branch.cond.visit_blocks(&mut nested);
+                nested(&branch.then);
+                nested(&branch.otherwise);
+            }
+            Stmt::For(the_loop) => nested(&the_loop.body),
+            Stmt::BoolLet { cond, .. } => cond.visit_blocks(&mut nested),
+            Stmt::Assign {
+                op: Op::Call(_, args),
+                ..
+            } => {
+                for arg in args {
+                    if let Arg::Bool(cond) = arg {
+                        cond.visit_blocks(&mut nested);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}

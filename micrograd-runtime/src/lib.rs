@@ -18,7 +18,7 @@ pub mod tape;
 pub mod value;
 
 pub use graph::Graph;
-pub use tape::Tape;
+pub use tape::{Record, Tape};
 pub use value::Value;
 
 /// Everything a `#[differentiable]` function needs: `use micrograd_runtime::prelude::*;`.

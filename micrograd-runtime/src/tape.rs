@@ -5,37 +5,93 @@
 /// Generated code uses it only where a loop overwrites a value its reverse sweep needs,
 /// sized up front from the loop's trip count. A dot product records nothing.
 ///
+/// Up to `INLINE` values (16 for scalars) live in the tape itself, so a short loop records
+/// without touching the heap; a longer one moves them to a `Vec`, reserved once for the whole
+/// trip count. Generated code records whole local arrays with `INLINE = 0`, keeping large
+/// arrays off the stack.
+///
 /// ```
 /// use micrograd_runtime::Tape;
 ///
-/// let mut tape = Tape::new();
-/// tape.reserve(2);
-/// tape.push(1.5);
-/// tape.push(2.5);
-/// assert_eq!(tape.pop(), 2.5);
-/// assert_eq!(tape.pop(), 1.5);
+/// let mut tape = Tape::<f64>::new();
+/// tape.reserve(20); // more than 16: one allocation for all 20
+/// for i in 0..20 {
+///     tape.push(i as f64);
+/// }
+/// assert_eq!(tape.pop(), 19.0);
+/// assert_eq!(tape.pop(), 18.0);
+///
+/// let mut arrays = Tape::<[f64; 2], 0>::new();
+/// arrays.push([1.0, 2.0]);
+/// assert_eq!(arrays.pop(), [1.0, 2.0]);
 /// ```
-#[derive(Debug, Default)]
-pub struct Tape<T> {
-    values: Vec<T>,
+#[derive(Debug)]
+pub struct Tape<T: Record, const INLINE: usize = 16> {
+    /// The values, while they fit here.
+    inline: [T; INLINE],
+    /// How many of `inline` hold values.
+    len: usize,
+    /// All the values, once they did not fit in `inline` (then `inline` is unused).
+    heap: Option<Vec<T>>,
 }
 
-impl<T> Tape<T> {
+/// A value a [`Tape`] can record: `f64`, `bool`, and arrays of them.
+pub trait Record: Copy {
+    /// The value that fills a tape's unused inline slots.
+    const BLANK: Self;
+}
+
+impl Record for f64 {
+    const BLANK: Self = 0.0;
+}
+
+impl Record for bool {
+    const BLANK: Self = false;
+}
+
+impl<T: Record, const N: usize> Record for [T; N] {
+    const BLANK: Self = [T::BLANK; N];
+}
+
+impl<T: Record, const INLINE: usize> Default for Tape<T, INLINE> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Record, const INLINE: usize> Tape<T, INLINE> {
     /// An empty tape.
     pub fn new() -> Self {
-        Tape { values: Vec::new() }
+        Tape {
+            inline: [T::BLANK; INLINE],
+            len: 0,
+            heap: None,
+        }
     }
 
-    /// Makes room for `additional` more values.
+    /// Makes room for `additional` more values: nothing to do while they fit inline, else one
+    /// allocation that takes every value.
     #[inline]
     pub fn reserve(&mut self, additional: usize) {
-        self.values.reserve(additional);
+        match &mut self.heap {
+            Some(heap) => heap.reserve(additional),
+            None if self.len + additional <= INLINE => {}
+            None => self.move_to_heap(additional),
+        }
     }
 
     /// Records a value.
     #[inline]
     pub fn push(&mut self, value: T) {
-        self.values.push(value);
+        if let Some(heap) = &mut self.heap {
+            heap.push(value);
+        } else if let Some(slot) = self.inline.get_mut(self.len) {
+            *slot = value;
+            self.len += 1;
+        } else {
+            self.move_to_heap(1);
+            self.push(value);
+        }
     }
 
     /// The most recently recorded value that was not popped yet.
@@ -44,11 +100,82 @@ impl<T> Tape<T> {
     /// If the tape is empty, which generated code never does: every pop mirrors a push.
     #[inline]
     pub fn pop(&mut self) -> T {
-        match self.values.pop() {
+        let value = match &mut self.heap {
+            Some(heap) => heap.pop(),
+            None => self.len.checked_sub(1).map(|last| {
+                self.len = last;
+                self.inline[last]
+            }),
+        };
+        match value {
             Some(value) => value,
             None => {
                 panic!("micrograd-rs: a reverse sweep popped an empty tape; please report this bug")
             }
         }
+    }
+
+    /// Moves the inline values to a vector with room for `additional` more.
+    #[cold]
+    fn move_to_heap(&mut self, additional: usize) {
+        let mut heap = Vec::with_capacity(self.len + additional);
+        heap.extend_from_slice(&self.inline[..self.len]);
+        self.len = 0;
+        self.heap = Some(heap);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Tape;
+
+    #[test]
+    fn pops_in_reverse_across_the_inline_slots() {
+        let mut tape = Tape::<f64, 4>::new();
+        tape.reserve(10);
+        assert!(tape.heap.as_ref().is_some_and(|heap| heap.capacity() >= 10));
+        for round in 0..2 {
+            for i in 0..10 {
+                tape.push(f64::from(i + round));
+            }
+            for i in (0..10).rev() {
+                assert_eq!(tape.pop(), f64::from(i + round));
+            }
+        }
+        // Interleaved, as a loop nested in a loop records.
+        tape.push(1.0);
+        tape.push(2.0);
+        assert_eq!(tape.pop(), 2.0);
+        tape.push(3.0);
+        assert_eq!((tape.pop(), tape.pop()), (3.0, 1.0));
+    }
+
+    #[test]
+    fn a_short_loop_stays_off_the_heap() {
+        let mut tape = Tape::<bool>::new();
+        tape.reserve(16);
+        assert!(tape.heap.is_none());
+        let mut arrays = Tape::<[f64; 3], 0>::new();
+        arrays.reserve(2);
+        arrays.push([1.0, 2.0, 3.0]);
+        assert_eq!(arrays.pop(), [1.0, 2.0, 3.0]);
+    }
+
+    #[test]
+    fn pushing_past_the_inline_slots_moves_them_to_the_heap() {
+        let mut tape = Tape::<f64, 2>::new();
+        for i in 0..5 {
+            tape.push(f64::from(i));
+        }
+        assert!(tape.heap.is_some());
+        for i in (0..5).rev() {
+            assert_eq!(tape.pop(), f64::from(i));
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "popped an empty tape")]
+    fn popping_an_empty_tape_panics() {
+        Tape::<f64>::new().pop();
     }
 }

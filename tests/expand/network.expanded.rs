@@ -60,7 +60,7 @@ fn network_grad(
         );
     }
     let mut tape = Tape::<f64>::new();
-    let mut h_tape = Tape::<[f64; 4]>::new();
+    let mut h_tape = Tape::<[f64; 4], 0>::new();
     let n = ys.len();
     let total = 0.0_f64;
     let mut total_1 = total;
@@ -166,7 +166,7 @@ fn network_grad(
         );
     }
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
-    let mut h_tape = ::micrograd_runtime::Tape::<[::core::primitive::f64; 4]>::new();
+    let mut h_tape = ::micrograd_runtime::Tape::<[::core::primitive::f64; 4], 0>::new();
     let n = ys.len();
     let total = 0.0_f64;
     let mut total_1 = total;
@@ -289,7 +289,7 @@ fn network_pullback(
         );
     }
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
-    let mut h_tape = ::micrograd_runtime::Tape::<[::core::primitive::f64; 4]>::new();
+    let mut h_tape = ::micrograd_runtime::Tape::<[::core::primitive::f64; 4], 0>::new();
     let n = ys.len();
     let total = 0.0_f64;
     let mut total_1 = total;

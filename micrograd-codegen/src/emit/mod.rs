@@ -381,7 +381,7 @@ impl Emitter<'_> {
             if let Ty::Array { len } = &self.adjoint.vars[array.0 as usize].ty {
                 let len = self.int(len);
                 tokens.extend(
-                    quote!(let mut #name = ::micrograd_runtime::Tape::<[#f64_ty; #len]>::new();),
+                    quote!(let mut #name = ::micrograd_runtime::Tape::<[#f64_ty; #len], 0>::new();),
                 );
             }
         }

@@ -326,3 +326,17 @@ fn slice_calls_carry_the_gradient() {
 }
 
 type Grad = fn(&[f64], &mut [f64], &[f64], &mut [f64], f64) -> (f64, f64);
+
+/// A function of no parameters (found by fuzzing: its pullback's signature began with a comma).
+#[differentiable]
+fn constant() -> f64 {
+    let two: f64 = 2.0;
+    two.sqrt() + 1.0
+}
+
+#[test]
+fn a_function_without_parameters_has_a_value_only() {
+    let value: f64 = constant_grad();
+    assert_eq!(value, constant());
+    let (): () = constant_pullback(3.0);
+}

@@ -530,3 +530,12 @@ fn a_body_without_a_value_is_an_error() {
         );
     }
 }
+
+/// Found by an hour of fuzzing: a program whose parameter list was cut away. A function without
+/// parameters gave `f_pullback(, seed: f64)`; rustc now reports the undefined `a0` instead.
+#[test]
+fn truncated_parameters() {
+    let item = "pub fn f0 () -> f64 { let mut h1 = [0.0_f64 ; 2] ; for i2 in 0 ..= 1 { let k3 : usize = i2 ; } let mut k4 : usize = h1 . len () ; h1 [(k4 % h1 . len ())] /= ((((h1 [(k4 % h1 . len ())]) . atan ()) . min ((((k4 % h1 . len ()) as f64) / ((h1 [((k4 + k4) % h1 . len ())]) . abs () + 0.25)))) . cosh () + 1.0) ; let mut h5 : [f64 ; 3] = [0.0 ; 3] ; h5 [(k4 % h5 . len ())] = { let mut h6 : [f64 ; 5] = [0.0 ; 5] ; h1 [0] -= ((h5 [(k4 % h5 . len ())] - h5 [(k4 % h5 . len ())]) . powi (2) + 0.5) . ln () ; (a0 * (a0 * h5 [(k4 % h5 . len ())])) } ; let x7 : f64 = (std :: f64 :: consts :: PI + 0.25) . recip () ; h1 [(h5 . len () % h1 . len ())] += (0.3 * h5 [1]) ; return (((k4 as f64) * a0) - x7) ; }";
+    let verdict = checked(&TokenStream::new(), &parse(item));
+    assert!(verdict.is_ok(), "{verdict:?}");
+}

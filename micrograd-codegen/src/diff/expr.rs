@@ -222,6 +222,10 @@ impl Test {
 
 impl crate::ir::Cond {
     /// Calls `f` on every variable the condition reads.
+    ///
+    /// The right operand of `&&` / `||` counts by its final condition only: the reverse sweep
+    /// re-reads boolean arguments, and lowering computes one whose right operand runs
+    /// statements into a boolean first (`lower/call.rs`), so none reaches it here.
     pub fn visit_vars(&self, f: &mut dyn FnMut(VarId)) {
         use crate::ir::Cond;
         match self {

@@ -231,11 +231,11 @@ impl Emitter<'_> {
         let seed = self
             .seed
             .as_ref()
-            .map(|seed| quote!(, #seed: ::core::primitive::f64));
+            .map(|seed| quote!(#seed: ::core::primitive::f64));
         let output = output_type(flavor, scalars.len());
         let function = quote! {
             #[allow(dead_code, unused_parens, clippy::all)]
-            #vis fn #name(#(#params),* #seed) -> #output {
+            #vis fn #name(#(#params,)* #seed) -> #output {
                 #checks
                 #body
             }

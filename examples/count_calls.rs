@@ -1,0 +1,48 @@
+//! Runs one contender `n` times, for instruction counts that a shared machine's load does not
+//! move (BENCHMARKS.md):
+//!
+//! `valgrind --tool=callgrind --callgrind-out-file=/dev/null target/release/examples/count_calls t1-gen 100000`
+//!
+//! Contenders: `t1-hand`, `t1-gen`, `t3-hand`, `t3-gen`, `t4-hand`, `t4-gen` (n = 10), and
+//! `none` (the set-up alone, to subtract).
+#[allow(dead_code)]
+#[path = "../benches/tasks/mod.rs"]
+mod tasks;
+use std::hint::black_box;
+use tasks::{moons, readme, scaling};
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let [_, what, n] = args.as_slice() else {
+        panic!("usage: count_calls CONTENDER N");
+    };
+    let n: usize = n.parse().expect("N is a number of calls");
+    let moons::Inputs { p, data, xs, .. } = moons::inputs(100);
+    let ys = &data.labels;
+    let mut d_p = vec![0.0; moons::PARAMS];
+    let (x, w) = scaling::inputs(10);
+    let mut d_x = vec![0.0; 10];
+    for _ in 0..n {
+        match what.as_str() {
+            "t1-hand" => {
+                black_box(readme::readme_hand(black_box(-4.0), black_box(2.0)));
+            }
+            "t1-gen" => {
+                black_box(readme::readme_grad(black_box(-4.0), black_box(2.0)));
+            }
+            "t3-hand" => {
+                black_box(moons::moons_hand(black_box(&p), &mut d_p, &xs, ys));
+            }
+            "t3-gen" => {
+                black_box(moons::moons_loss_grad(black_box(&p), &mut d_p, &xs, ys));
+            }
+            "t4-hand" => {
+                black_box(scaling::scaling_hand(black_box(&x), &mut d_x, &w));
+            }
+            "t4-gen" => {
+                black_box(scaling::scaling_grad(black_box(&x), &mut d_x, &w));
+            }
+            "none" => {}
+            other => panic!("unknown contender {other}"),
+        }
+    }
+}

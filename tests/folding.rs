@@ -10,6 +10,7 @@ use micrograd_runtime::prelude::*;
 
 /// `c - c`: the two contributions to `d_c` cancel to `d_c * 0.0`, not to a bare `0.0`.
 #[differentiable]
+#[allow(clippy::eq_op)] // the point: two contributions that cancel
 fn cancel(a: f64, b: f64) -> f64 {
     let c = a * b;
     c - c

@@ -140,6 +140,13 @@ impl Expr {
         a.into_iter().chain(b)
     }
 
+    /// Whether the expression reads an adjoint, an adjoint entry or the seed: the values an
+    /// adjoint formula is linear in (the rest are forward values).
+    pub fn reads_adjoints(&self) -> bool {
+        matches!(self, Expr::Adj(_) | Expr::AdjLoad(..) | Expr::Seed)
+            || self.children().any(Expr::reads_adjoints)
+    }
+
     /// Calls `f` on every scalar adjoint `d_v` the expression reads.
     pub fn visit_adjoints(&self, f: &mut dyn FnMut(VarId)) {
         if let Expr::Adj(v) = self {

@@ -117,19 +117,17 @@ fn touches(stmt: &Rev, var: VarId) -> bool {
 
 fn writes(stmt: &Rev, var: VarId) -> bool {
     let mut found = false;
-    super::walk(std::slice::from_ref(stmt), &mut |s| {
-        found |= matches!(s, Rev::Set(v, _) | Rev::Add(v, _) | Rev::Let { var: v, .. } | Rev::Zero(v) if *v == var);
-    });
+    super::written_adjoints(std::slice::from_ref(stmt), &mut |v| found |= v == var);
     found
 }
 
 fn reads(stmt: &Rev, var: VarId) -> bool {
     let mut found = false;
-    super::walk(std::slice::from_ref(stmt), &mut |s| {
-        if let Some(expr) = super::evaluated(s) {
-            expr.visit_adjoints(&mut |v| found |= v == var);
-        }
-    });
+    super::read_adjoints(
+        std::slice::from_ref(stmt),
+        &mut |v| found |= v == var,
+        &mut |_| {},
+    );
     found
 }
 

@@ -124,15 +124,17 @@ fn linear(expr: &Expr, scaled: &HashMap<VarId, (f64, VarId)>) -> Lin {
         Expr::Sub(a, b) => [linear(a, scaled), times(linear(b, scaled), -1.0)].concat(),
         Expr::Mul(a, b) => match (&**a, &**b) {
             (e, Expr::Const(k)) | (Expr::Const(k), e) => times(linear(e, scaled), *k),
-            (e, factor) if !reads_adjoints(factor) => {
+            (e, factor) if !factor.reads_adjoints() => {
                 factored(linear(e, scaled), |t| t * factor.clone())
             }
-            (factor, e) if !reads_adjoints(factor) => {
+            (factor, e) if !factor.reads_adjoints() => {
                 factored(linear(e, scaled), |t| factor.clone() * t)
             }
             _ => term(inner(a) * inner(b)),
         },
-        Expr::Div(a, b) if !reads_adjoints(b) => factored(linear(a, scaled), |t| t / (**b).clone()),
+        Expr::Div(a, b) if !b.reads_adjoints() => {
+            factored(linear(a, scaled), |t| t / (**b).clone())
+        }
         Expr::Div(a, b) => term(inner(a) / inner(b)),
         Expr::Select(test, a, b) => match (&**a, &**b) {
             (Expr::Const(z), e) if *z == 0.0 && !z.is_sign_negative() => {
@@ -182,28 +184,6 @@ fn factored(lin: Lin, wrap: impl FnOnce(Expr) -> Expr) -> Lin {
     match <[_; 1]>::try_from(lin) {
         Ok([(c, t)]) => vec![(c, wrap(t))],
         Err(lin) => vec![(1.0, wrap(rebuild(lin)))],
-    }
-}
-
-/// Whether `expr` reads an adjoint (or the seed): the factors it is linear in.
-fn reads_adjoints(expr: &Expr) -> bool {
-    let mut found = contains_seed(expr);
-    expr.visit_adjoints(&mut |_| found = true);
-    expr.visit_adjoint_arrays(&mut |_| found = true);
-    found
-}
-
-fn contains_seed(expr: &Expr) -> bool {
-    match expr {
-        Expr::Seed => true,
-        Expr::Add(a, b)
-        | Expr::Sub(a, b)
-        | Expr::Mul(a, b)
-        | Expr::Div(a, b)
-        | Expr::Call2(_, a, b)
-        | Expr::Select(_, a, b) => contains_seed(a) || contains_seed(b),
-        Expr::Neg(a) | Expr::Call1(_, a) | Expr::Powi(a, _) => contains_seed(a),
-        _ => false,
     }
 }
 
@@ -308,7 +288,7 @@ fn share_adjoints(terms: Lin) -> Lin {
 fn split_adjoint(t: &Expr) -> Option<(Expr, Expr)> {
     match t {
         Expr::Adj(_) | Expr::Seed => Some((t.clone(), Expr::Const(1.0))),
-        Expr::Mul(a, b) if !reads_adjoints(b) => {
+        Expr::Mul(a, b) if !b.reads_adjoints() => {
             let (u, factor) = split_adjoint(a)?;
             Some((u, factor * (**b).clone()))
         }
@@ -330,11 +310,7 @@ fn last_writes(block: &[Rev]) -> HashMap<VarId, usize> {
 
 /// Calls `f` on each scalar adjoint `stmt` (or a statement nested in it) declares or writes.
 fn writes(stmt: &Rev, f: &mut dyn FnMut(VarId)) {
-    super::walk(std::slice::from_ref(stmt), &mut |s| match s {
-        Rev::Let { var, .. } | Rev::Zero(var) | Rev::Set(var, _) | Rev::Add(var, _) => f(*var),
-        Rev::Pullback { outs, .. } => outs.iter().flatten().for_each(|v| f(*v)),
-        _ => {}
-    });
+    super::written_adjoints(std::slice::from_ref(stmt), f);
 }
 
 /// Calls `f` on each adjoint array `stmt` (or a statement nested in it) writes.
@@ -354,15 +330,7 @@ fn writes_arrays(stmt: &Rev, f: &mut dyn FnMut(VarId)) {
 /// Calls `f` on each scalar adjoint and `g` on each adjoint array `stmt` (or a statement
 /// nested in it) reads.
 fn reads(stmt: &Rev, f: &mut dyn FnMut(VarId), g: &mut dyn FnMut(VarId)) {
-    super::walk(std::slice::from_ref(stmt), &mut |s| {
-        if let Some(expr) = super::evaluated(s) {
-            expr.visit_adjoints(f);
-            expr.visit_adjoint_arrays(g);
-        }
-        if let Rev::Guard { incoming, .. } = s {
-            incoming.iter().for_each(|v| f(*v));
-        }
-    });
+    super::read_adjoints(std::slice::from_ref(stmt), f, g);
 }
 
 /// Writes each adjoint declared in `block` with `+=` contributions after it as one `let` of

@@ -188,3 +188,27 @@ pub(crate) fn walk(code: &[Rev], visit: &mut dyn FnMut(&Rev)) {
         }
     }
 }
+
+/// Calls `f` on each scalar adjoint that `code` (nested statements included) declares or
+/// writes.
+pub(crate) fn written_adjoints(code: &[Rev], f: &mut dyn FnMut(VarId)) {
+    walk(code, &mut |s| match s {
+        Rev::Let { var, .. } | Rev::Zero(var) | Rev::Set(var, _) | Rev::Add(var, _) => f(*var),
+        Rev::Pullback { outs, .. } => outs.iter().flatten().for_each(|v| f(*v)),
+        _ => {}
+    });
+}
+
+/// Calls `f` on each scalar adjoint and `g` on each adjoint array that `code` (nested
+/// statements included) reads.
+pub(crate) fn read_adjoints(code: &[Rev], f: &mut dyn FnMut(VarId), g: &mut dyn FnMut(VarId)) {
+    walk(code, &mut |s| {
+        if let Some(expr) = evaluated(s) {
+            expr.visit_adjoints(f);
+            expr.visit_adjoint_arrays(g);
+        }
+        if let Rev::Guard { incoming, .. } = s {
+            incoming.iter().for_each(|v| f(*v));
+        }
+    });
+}

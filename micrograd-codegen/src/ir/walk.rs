@@ -5,13 +5,9 @@ use super::{Arg, Cond, Op, Stmt};
 impl Cond {
     /// Whether evaluating the condition runs statements (of a right operand of `&&` / `||`).
     pub fn has_stmts(&self) -> bool {
-        match self {
-            Cond::And(a, b) | Cond::Or(a, b) => {
-                !b.stmts.is_empty() || a.has_stmts() || b.cond.has_stmts()
-            }
-            Cond::Not(c) => c.has_stmts(),
-            Cond::F64(..) | Cond::Int(..) | Cond::Var(_) | Cond::Lit(_) => false,
-        }
+        let mut any = false;
+        self.visit_blocks(&mut |stmts| any |= !stmts.is_empty());
+        any
     }
 
     /// Calls `f` on the statements of every right operand of `&&` / `||` in the condition.

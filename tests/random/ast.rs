@@ -1,0 +1,219 @@
+//! The programs the generator writes, as data: parameters, expressions, conditions,
+//! statements, functions.
+
+use super::*;
+use std::rc::Rc;
+
+/// How a program is printed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Mode {
+    /// `f64` code under `#[differentiable]`.
+    Plain,
+    /// Over the recording dual number `T`.
+    Trace,
+    /// Over `micrograd_runtime::Value`.
+    Value,
+}
+
+/// The kind of a parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PKind {
+    /// `a: f64`
+    Scalar,
+    /// `w: &[f64]` of at least this length.
+    Slice(usize),
+    /// `w: &[f64; N]`
+    Array(usize),
+    /// `n: usize` in `0..=max`.
+    Usize(usize),
+    /// `e: i32` in `lo..=hi`.
+    I32(i32, i32),
+    /// `flag: bool`
+    Bool,
+}
+
+impl PKind {
+    pub fn differentiable(&self) -> bool {
+        matches!(self, PKind::Scalar | PKind::Slice(_) | PKind::Array(_))
+    }
+}
+
+/// A parameter.
+#[derive(Clone, Debug)]
+pub struct Param {
+    /// Its name.
+    pub name: String,
+    /// Its kind.
+    pub kind: PKind,
+}
+
+/// An integer expression (`usize` or `i32`, never below zero where it is a `usize`).
+#[derive(Clone, Debug)]
+pub enum IExpr {
+    Lit(i64),
+    Var(String),
+    Len(String),
+    Bin(&'static str, Box<IExpr>, Box<IExpr>),
+    Cast(Box<IExpr>, &'static str),
+}
+
+/// An `f64` expression.
+#[derive(Clone, Debug)]
+pub enum Expr {
+    Lit(f64),
+    Const(&'static str),
+    /// A variable, and whether Rust knows it is an `f64` (`let s = 0.0;` leaves it `{float}`).
+    Var(String, bool),
+    /// `w[i]`, and whether the array's element type is known.
+    Index(String, IExpr, bool),
+    Neg(Box<Expr>),
+    Bin(&'static str, Box<Expr>, Box<Expr>),
+    M1(&'static str, Box<Expr>),
+    M2(&'static str, Box<Expr>, Box<Expr>),
+    /// `f64::max(a, b)`
+    Path2(&'static str, Box<Expr>, Box<Expr>),
+    Powi(Box<Expr>, IExpr),
+    Cast(IExpr),
+    /// `if c { .. } else if c { .. } else { .. }` as a value.
+    If(Vec<(Cond, Vec<Stmt>, Expr)>, Vec<Stmt>, Box<Expr>),
+    Block(Vec<Stmt>, Box<Expr>),
+    Call(String, Vec<Arg>),
+    /// A registered construct's own expression (ext.rs).
+    Ext(Rc<dyn ExprNode>),
+}
+
+/// A condition.
+#[derive(Clone, Debug)]
+pub enum Cond {
+    Cmp(&'static str, Box<Expr>, Box<Expr>),
+    ICmp(&'static str, IExpr, IExpr),
+    And(Box<Cond>, Box<Cond>),
+    Or(Box<Cond>, Box<Cond>),
+    Not(Box<Cond>),
+    Var(String),
+    Lit(bool),
+}
+
+/// How a slice is passed.
+#[derive(Clone, Debug)]
+pub enum SliceForm {
+    /// `w`
+    Whole,
+    /// `&w`
+    Ref,
+    /// `&w[..]`
+    Full,
+    /// `&w[a..]`
+    From(IExpr),
+    /// `&w[..b]`
+    To(IExpr),
+    /// `&w[a..b]`
+    Range(IExpr, IExpr),
+}
+
+/// An argument of a call.
+#[derive(Clone, Debug)]
+pub enum Arg {
+    Scalar(Expr),
+    Slice(String, SliceForm),
+    Int(IExpr),
+    Bool(Cond),
+}
+
+/// A statement.
+#[derive(Clone, Debug)]
+pub enum Stmt {
+    Let {
+        name: String,
+        mutable: bool,
+        annot: bool,
+        expr: Expr,
+    },
+    LetInt {
+        name: String,
+        mutable: bool,
+        expr: IExpr,
+    },
+    LetBool {
+        name: String,
+        cond: Cond,
+    },
+    LetArr {
+        name: String,
+        len: usize,
+        fill: f64,
+        /// 0: `let mut h = [0.0; N]`, 1: `let mut h: [f64; N] = ..`, 2: `[0.0_f64; N]`.
+        style: u8,
+    },
+    Assign {
+        name: String,
+        op: &'static str,
+        expr: Expr,
+    },
+    AssignInt {
+        name: String,
+        op: &'static str,
+        expr: IExpr,
+    },
+    Store {
+        arr: String,
+        idx: IExpr,
+        op: &'static str,
+        expr: Expr,
+    },
+    If {
+        arms: Vec<(Cond, Vec<Stmt>)>,
+        els: Option<Vec<Stmt>>,
+    },
+    For {
+        var: Option<String>,
+        lo: IExpr,
+        hi: IExpr,
+        inclusive: bool,
+        body: Vec<Stmt>,
+    },
+    Return(Expr),
+    Block(Vec<Stmt>),
+    /// A registered construct's own statement (ext.rs).
+    Ext(Rc<dyn StmtNode>),
+}
+
+/// One function.
+#[derive(Clone, Debug)]
+pub struct Func {
+    /// Its name.
+    pub name: String,
+    /// Its parameters.
+    pub params: Vec<Param>,
+    /// `wrt(..)`, in the order written.
+    pub wrt: Option<Vec<String>>,
+    /// The statements.
+    pub body: Vec<Stmt>,
+    /// The tail expression (`None` when the body ends with `return`).
+    pub tail: Option<Expr>,
+}
+
+impl Func {
+    /// Whether parameter `p` is differentiated.
+    pub fn is_wrt(&self, p: &Param) -> bool {
+        p.kind.differentiable() && self.wrt.as_ref().is_none_or(|w| w.contains(&p.name))
+    }
+}
+
+/// A generated program: its functions, the last being the entry point.
+#[derive(Clone, Debug)]
+pub struct Program {
+    /// Its number in the run.
+    pub id: usize,
+    /// The functions, each calling only earlier ones.
+    pub funcs: Vec<Func>,
+    /// Whether it uses only what `Value` supports (so the `Value` oracle applies).
+    pub value_only: bool,
+}
+
+impl Program {
+    /// The entry point.
+    pub fn entry(&self) -> &Func {
+        self.funcs.last().expect("a program has a function")
+    }
+}

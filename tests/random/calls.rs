@@ -1,0 +1,98 @@
+//! Calls to earlier `#[differentiable]` functions, and the (sub-)slices passed to them.
+
+use super::*;
+
+impl Gen<'_> {
+    pub fn call(&mut self, d: usize) -> Expr {
+        // Only callees whose slices can be given something long enough from here.
+        let loop_depth = self.loop_depth;
+        let seqs = self.svars();
+        let no_pass = &self.no_pass;
+        let fits = |min: usize| {
+            seqs.iter().any(|s| {
+                s.len >= min
+                    && (!s.local || s.loop_depth == loop_depth)
+                    && !no_pass.contains(&s.name)
+            })
+        };
+        let callees: Vec<Callee> = self
+            .callees
+            .iter()
+            .filter(|c| {
+                c.params.iter().all(|p| match p.kind {
+                    PKind::Slice(min) | PKind::Array(min) => fits(min),
+                    _ => true,
+                })
+            })
+            .cloned()
+            .collect();
+        if callees.is_empty() {
+            return self.leaf();
+        }
+        self.calls_left -= 1;
+        let callee = self.rng.pick(&callees);
+        let mut args = Vec::new();
+        for p in &callee.params {
+            let arg = match p.kind {
+                PKind::Scalar => Arg::Scalar(self.expr(d)),
+                PKind::Slice(min) | PKind::Array(min) => self.slice_arg(min),
+                PKind::Usize(max) => {
+                    if self.rng.chance(0.5) {
+                        Arg::Int(IExpr::Lit(self.rng.range(0, max as i64)))
+                    } else {
+                        let e = self.usize_expr(1);
+                        Arg::Int(IExpr::Bin(
+                            "%",
+                            Box::new(e),
+                            Box::new(IExpr::Lit(max as i64 + 1)),
+                        ))
+                    }
+                }
+                PKind::I32(lo, hi) => Arg::Int(IExpr::Lit(self.rng.range(lo as i64, hi as i64))),
+                PKind::Bool => Arg::Bool(self.cond(1)),
+            };
+            args.push(arg);
+        }
+        Expr::Call(callee.name.clone(), args)
+    }
+
+    /// A slice of at least `min` entries: a parameter, a local array (then frozen: the
+    /// macro rejects arrays changed after a call reads them) or a part of one. A local array
+    /// is passed only in the loop body that declares it (or outside loops, if declared there):
+    /// one declared before a loop could change in a later iteration, after the call.
+    pub fn slice_arg(&mut self, min: usize) -> Arg {
+        let loop_depth = self.loop_depth;
+        let candidates: Vec<SVar> = self
+            .svars()
+            .into_iter()
+            .filter(|s| s.len >= min && (!s.local || s.loop_depth == loop_depth))
+            .filter(|s| !self.no_pass.contains(&s.name))
+            .collect();
+        let s = self.rng.pick(&candidates);
+        if s.local {
+            self.frozen.insert(s.name.clone());
+        }
+        let m = s.len;
+        let form = match self.rng.below(6) {
+            0 if !s.local => SliceForm::Whole,
+            // `&w` of an array parameter `w: &[f64; N]` is a `&&[f64; N]`, which Rust does not
+            // coerce to `&[f64]`.
+            1 if s.local || !s.exact => SliceForm::Ref,
+            2 => SliceForm::Full,
+            3 => SliceForm::From(IExpr::Lit(self.rng.range(0, (m - min) as i64))),
+            4 => SliceForm::To(IExpr::Lit(self.rng.range(min as i64, m as i64))),
+            _ => {
+                let a = self.rng.range(0, (m - min) as i64);
+                if !s.exact && self.rng.chance(0.4) {
+                    SliceForm::Range(IExpr::Lit(a), IExpr::Len(s.name.clone()))
+                } else {
+                    let b = self.rng.range(a + min as i64, m as i64);
+                    SliceForm::Range(IExpr::Lit(a), IExpr::Lit(b))
+                }
+            }
+        };
+        Arg::Slice(s.name, form)
+    }
+
+    // ----- conditions
+}

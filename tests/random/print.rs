@@ -1,0 +1,241 @@
+//! Printing a program in each [`Mode`]: expressions and conditions.
+
+use super::*;
+use std::fmt::Write;
+
+/// Writes a program as source text in one mode.
+pub struct Printer {
+    pub mode: Mode,
+    pub out: String,
+    pub indent: usize,
+}
+
+impl Printer {
+    pub fn line(&mut self, text: &str) {
+        for _ in 0..self.indent {
+            self.out.push_str("    ");
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    pub fn float(&self, v: f64, typed: bool) -> String {
+        match self.mode {
+            Mode::Plain => {
+                let s = if typed {
+                    format!("{v:?}_f64")
+                } else {
+                    format!("{v:?}")
+                };
+                if v < 0.0 || (v == 0.0 && v.is_sign_negative()) {
+                    format!("({s})")
+                } else {
+                    s
+                }
+            }
+            Mode::Trace => format!("T::c({v:?})"),
+            Mode::Value => format!("Value::new({v:?})"),
+        }
+    }
+
+    pub fn ty(&self) -> &'static str {
+        match self.mode {
+            Mode::Plain => "f64",
+            Mode::Trace => "T",
+            Mode::Value => "Value",
+        }
+    }
+
+    pub fn iexpr(&self, e: &IExpr) -> String {
+        match e {
+            IExpr::Lit(v) => format!("{v}"),
+            IExpr::Var(n) => n.clone(),
+            IExpr::Len(s) => format!("{s}.len()"),
+            IExpr::Bin(op, a, b) => format!("({} {op} {})", self.iexpr(a), self.iexpr(b)),
+            IExpr::Cast(a, ty) => format!("({} as {ty})", self.iexpr(a)),
+        }
+    }
+
+    /// Prints `e`; `typed` asks for suffixed literals (a literal-only method receiver).
+    pub fn expr(&mut self, e: &Expr, typed: bool) -> String {
+        match e {
+            Expr::Lit(v) => self.float(*v, typed),
+            Expr::Const(c) => match self.mode {
+                Mode::Plain => format!("std::f64::consts::{c}"),
+                Mode::Trace => format!("T::c(std::f64::consts::{c})"),
+                Mode::Value => format!("Value::new(std::f64::consts::{c})"),
+            },
+            Expr::Var(n, _) => match self.mode {
+                Mode::Value => format!("{n}.clone()"),
+                _ => n.clone(),
+            },
+            Expr::Index(s, i, _) => {
+                let i = self.iexpr(i);
+                match self.mode {
+                    Mode::Value => format!("{s}[{i}].clone()"),
+                    _ => format!("{s}[{i}]"),
+                }
+            }
+            Expr::Neg(a) => format!("(-{})", self.expr(a, typed)),
+            Expr::Bin(op, a, b) => {
+                format!("({} {op} {})", self.expr(a, typed), self.expr(b, typed))
+            }
+            Expr::M1(m, a) => self.method(m, a, &[]),
+            Expr::M2(m, a, b) => self.method(m, a, &[b]),
+            Expr::Powi(a, n) => {
+                let n = self.iexpr(n);
+                let recv_typed = anchored(a);
+                let a = self.expr(a, !recv_typed);
+                match self.mode {
+                    Mode::Plain if !recv_typed => format!("f64::powi({a}, {n})"),
+                    _ => format!("{}.powi({n})", paren(&a)),
+                }
+            }
+            Expr::Path2(m, a, b) => {
+                let a = self.expr(a, false);
+                let b = self.expr(b, false);
+                format!("{}::{m}({a}, {b})", self.ty())
+            }
+            Expr::Cast(i) => {
+                let i = self.iexpr(i);
+                match self.mode {
+                    Mode::Plain => format!("({i} as f64)"),
+                    Mode::Trace => format!("T::c({i} as f64)"),
+                    Mode::Value => format!("Value::new({i} as f64)"),
+                }
+            }
+            Expr::If(arms, els, tail) => {
+                let mut s = String::new();
+                for (k, (c, stmts, t)) in arms.iter().enumerate() {
+                    if k > 0 {
+                        s.push_str(" else ");
+                    }
+                    let c = self.cond(c);
+                    let _ = write!(s, "if {c} {}", self.block_expr(stmts, t, typed));
+                }
+                let _ = write!(s, " else {}", self.block_expr(els, tail, typed));
+                format!("({s})")
+            }
+            Expr::Block(stmts, tail) => self.block_expr(stmts, tail, typed),
+            Expr::Call(f, args) => {
+                let args: Vec<String> = args.iter().map(|a| self.arg(a)).collect();
+                let name = match self.mode {
+                    Mode::Plain => f.clone(),
+                    Mode::Trace => format!("{f}_t"),
+                    Mode::Value => format!("{f}_v"),
+                };
+                format!("{name}({})", args.join(", "))
+            }
+            Expr::Ext(node) => node.print(self, typed),
+        }
+    }
+
+    /// `{ stmts; tail }` on one line per statement, as an expression.
+    pub fn block_expr(&mut self, stmts: &[Stmt], tail: &Expr, typed: bool) -> String {
+        let mut inner = Printer {
+            mode: self.mode,
+            out: String::new(),
+            indent: self.indent + 1,
+        };
+        inner.out.push_str("{\n");
+        for s in stmts {
+            inner.stmt(s);
+        }
+        let t = inner.expr(tail, typed);
+        inner.line(&t);
+        for _ in 0..self.indent {
+            inner.out.push_str("    ");
+        }
+        inner.out.push('}');
+        inner.out
+    }
+
+    pub fn method(&mut self, m: &str, recv: &Expr, args: &[&Expr]) -> String {
+        let recv_typed = anchored(recv);
+        let r = self.expr(recv, !recv_typed);
+        let args: Vec<String> = args.iter().map(|a| self.expr(a, false)).collect();
+        match self.mode {
+            Mode::Plain if !recv_typed => {
+                let mut all = vec![r];
+                all.extend(args);
+                format!("f64::{m}({})", all.join(", "))
+            }
+            _ => format!("{}.{m}({})", paren(&r), args.join(", ")),
+        }
+    }
+
+    pub fn arg(&mut self, a: &Arg) -> String {
+        match a {
+            Arg::Scalar(e) => self.expr(e, false),
+            Arg::Int(i) => self.iexpr(i),
+            Arg::Bool(c) => self.cond(c),
+            Arg::Slice(s, form) => match form {
+                SliceForm::Whole => s.clone(),
+                SliceForm::Ref => format!("&{s}"),
+                SliceForm::Full => format!("&{s}[..]"),
+                SliceForm::From(a) => format!("&{s}[{}..]", self.iexpr(a)),
+                SliceForm::To(b) => format!("&{s}[..{}]", self.iexpr(b)),
+                SliceForm::Range(a, b) => format!("&{s}[{}..{}]", self.iexpr(a), self.iexpr(b)),
+            },
+        }
+    }
+
+    pub fn cond(&mut self, c: &Cond) -> String {
+        match c {
+            Cond::Cmp(op, a, b) => {
+                let a = self.expr(a, false);
+                let b = self.expr(b, false);
+                match self.mode {
+                    Mode::Value => format!("({}.data() {op} {}.data())", paren(&a), paren(&b)),
+                    // `<` on `T` borrows its left operand; `f64` copies it before the right
+                    // one runs (which may assign it).
+                    Mode::Trace => format!("(T::id({a}) {op} {b})"),
+                    Mode::Plain => format!("({a} {op} {b})"),
+                }
+            }
+            Cond::ICmp(op, a, b) => format!("({} {op} {})", self.iexpr(a), self.iexpr(b)),
+            Cond::And(a, b) => format!("({} && {})", self.cond(a), self.cond(b)),
+            Cond::Or(a, b) => format!("({} || {})", self.cond(a), self.cond(b)),
+            Cond::Not(a) => format!("!{}", self.cond(a)),
+            Cond::Var(n) => n.clone(),
+            Cond::Lit(b) => format!("{b}"),
+        }
+    }
+}
+
+pub fn printer_ty(m: Mode) -> &'static str {
+    match m {
+        Mode::Plain => "f64",
+        Mode::Trace => "T",
+        Mode::Value => "Value",
+    }
+}
+
+/// Wraps `s` in parentheses unless it is a plain name, call or already parenthesized.
+pub fn paren(s: &str) -> String {
+    let simple = s.chars().all(|c| c.is_alphanumeric() || c == '_')
+        || (s.starts_with('(') && balanced_outer(s));
+    if simple {
+        s.to_string()
+    } else {
+        format!("({s})")
+    }
+}
+
+/// Whether the first `(` of `s` closes at its very end.
+pub fn balanced_outer(s: &str) -> bool {
+    let mut depth = 0i32;
+    for (k, c) in s.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return k + 1 == s.len();
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}

@@ -1,0 +1,186 @@
+//! Printing statements and whole functions.
+
+use super::*;
+
+impl Printer {
+    pub fn body(&mut self, stmts: &[Stmt]) {
+        self.indent += 1;
+        for s in stmts {
+            self.stmt(s);
+        }
+        self.indent -= 1;
+    }
+
+    pub fn stmt(&mut self, s: &Stmt) {
+        match s {
+            Stmt::Let {
+                name,
+                mutable,
+                annot,
+                expr,
+            } => {
+                let m = if *mutable { "mut " } else { "" };
+                let a = if *annot {
+                    format!(": {}", self.ty())
+                } else {
+                    String::new()
+                };
+                let e = self.expr(expr, false);
+                self.line(&format!("let {m}{name}{a} = {e};"));
+            }
+            Stmt::LetInt {
+                name,
+                mutable,
+                expr,
+            } => {
+                let m = if *mutable { "mut " } else { "" };
+                let e = self.iexpr(expr);
+                self.line(&format!("let {m}{name}: usize = {e};"));
+            }
+            Stmt::LetBool { name, cond } => {
+                let c = self.cond(cond);
+                self.line(&format!("let {name} = {c};"));
+            }
+            Stmt::LetArr {
+                name,
+                len,
+                fill,
+                style,
+            } => {
+                let text = match (self.mode, style) {
+                    (Mode::Plain, 0) => format!("let mut {name} = [{fill:?}; {len}];"),
+                    (Mode::Plain, 1) => {
+                        format!("let mut {name}: [f64; {len}] = [{fill:?}; {len}];")
+                    }
+                    (Mode::Plain, _) => format!("let mut {name} = [{fill:?}_f64; {len}];"),
+                    (Mode::Trace, _) => {
+                        format!("let mut {name}: [T; {len}] = [T::c({fill:?}); {len}];")
+                    }
+                    (Mode::Value, _) => {
+                        format!("let mut {name}: Vec<Value> = vec![Value::new({fill:?}); {len}];")
+                    }
+                };
+                self.line(&text);
+            }
+            Stmt::Assign { name, op, expr } => {
+                let e = self.expr(expr, false);
+                // `T` and `Value` overload `+=`, which borrows the target before `e` runs
+                // (and `e` may read or even change it); the primitive `f64` evaluates `e`
+                // first. A temporary keeps that order.
+                match (self.mode, *op) {
+                    (Mode::Plain, _) => self.line(&format!("{name} {op} {e};")),
+                    (Mode::Trace, _) | (Mode::Value, "=") => {
+                        self.line(&format!("{{ let rhs__ = {e}; {name} {op} rhs__; }}"))
+                    }
+                    (Mode::Value, _) => {
+                        let op = &op[..1];
+                        self.line(&format!(
+                            "{{ let rhs__ = {e}; {name} = {name}.clone() {op} rhs__; }}"
+                        ))
+                    }
+                }
+            }
+            Stmt::AssignInt { name, op, expr } => {
+                let e = self.iexpr(expr);
+                self.line(&format!("{name} {op} {e};"));
+            }
+            Stmt::Store { arr, idx, op, expr } => {
+                let i = self.iexpr(idx);
+                let e = self.expr(expr, false);
+                // (`Vec`'s `IndexMut` also borrows the vector before the index runs.)
+                match (self.mode, *op) {
+                    (Mode::Plain, _) => self.line(&format!("{arr}[{i}] {op} {e};")),
+                    (Mode::Trace, _) | (Mode::Value, "=") => self.line(&format!(
+                        "{{ let rhs__ = {e}; let i__ = {i}; {arr}[i__] {op} rhs__; }}"
+                    )),
+                    (Mode::Value, _) => {
+                        let op = &op[..1];
+                        self.line(&format!(
+                            "{{ let rhs__ = {e}; let i__ = {i}; {arr}[i__] = {arr}[i__].clone() {op} rhs__; }}"
+                        ))
+                    }
+                }
+            }
+            Stmt::If { arms, els } => {
+                for (k, (c, body)) in arms.iter().enumerate() {
+                    let c = self.cond(c);
+                    if k == 0 {
+                        self.line(&format!("if {c} {{"));
+                    } else {
+                        self.line(&format!("}} else if {c} {{"));
+                    }
+                    self.body(body);
+                }
+                if let Some(body) = els {
+                    self.line("} else {");
+                    self.body(body);
+                }
+                self.line("}");
+            }
+            Stmt::For {
+                var,
+                lo,
+                hi,
+                inclusive,
+                body,
+            } => {
+                let v = var.as_deref().unwrap_or("_");
+                let r = if *inclusive { "..=" } else { ".." };
+                let (lo, hi) = (self.iexpr(lo), self.iexpr(hi));
+                self.line(&format!("for {v} in {lo}{r}{hi} {{"));
+                self.body(body);
+                self.line("}");
+            }
+            Stmt::Return(e) => {
+                let e = self.expr(e, false);
+                self.line(&format!("return {e};"));
+            }
+            Stmt::Block(body) => {
+                self.line("{");
+                self.body(body);
+                self.line("}");
+            }
+            Stmt::Ext(node) => node.print(self),
+        }
+    }
+
+    pub fn func(&mut self, f: &Func) {
+        if self.mode == Mode::Plain {
+            match &f.wrt {
+                None => self.line("#[differentiable]"),
+                Some(w) => self.line(&format!("#[differentiable(wrt({}))]", w.join(", "))),
+            }
+        }
+        let params: Vec<String> = f
+            .params
+            .iter()
+            .map(|p| {
+                let ty = match (&p.kind, self.mode) {
+                    (PKind::Scalar, m) => printer_ty(m).to_string(),
+                    (PKind::Slice(_), m) => format!("&[{}]", printer_ty(m)),
+                    (PKind::Array(n), Mode::Plain) => format!("&[f64; {n}]"),
+                    (PKind::Array(_), m) => format!("&[{}]", printer_ty(m)),
+                    (PKind::Usize(_), _) => "usize".to_string(),
+                    (PKind::I32(..), _) => "i32".to_string(),
+                    (PKind::Bool, _) => "bool".to_string(),
+                };
+                format!("{}: {ty}", p.name)
+            })
+            .collect();
+        let name = match self.mode {
+            Mode::Plain => f.name.clone(),
+            Mode::Trace => format!("{}_t", f.name),
+            Mode::Value => format!("{}_v", f.name),
+        };
+        let ty = self.ty();
+        self.line(&format!("pub fn {name}({}) -> {ty} {{", params.join(", ")));
+        self.body(&f.body);
+        if let Some(t) = &f.tail {
+            self.indent += 1;
+            let t = self.expr(t, false);
+            self.line(&t);
+            self.indent -= 1;
+        }
+        self.line("}");
+    }
+}

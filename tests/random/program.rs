@@ -1,0 +1,203 @@
+//! Whole programs: parameters, and one to three functions each calling the earlier ones.
+
+use super::*;
+use std::collections::HashSet;
+
+/// The parameters of a new function.
+pub fn params(rng: &mut Rng, entry: bool) -> Vec<Param> {
+    let n = rng.range(1, 4) as usize;
+    let mut out: Vec<Param> = Vec::new();
+    for k in 0..n {
+        let kind = match rng.weighted(&[50, 20, if entry { 6 } else { 0 }, 10, 5, 4]) {
+            0 => PKind::Scalar,
+            1 => PKind::Slice(rng.range(1, 4) as usize),
+            2 => PKind::Array(rng.range(1, 4) as usize),
+            3 => PKind::Usize(rng.range(1, 4) as usize),
+            4 => {
+                let lo = rng.range(-2, 1) as i32;
+                PKind::I32(lo, lo + rng.range(1, 3) as i32)
+            }
+            _ => PKind::Bool,
+        };
+        let prefix = match kind {
+            PKind::Scalar => "a",
+            PKind::Slice(_) | PKind::Array(_) => "w",
+            PKind::Usize(_) => "n",
+            PKind::I32(..) => "e",
+            PKind::Bool => "flag",
+        };
+        let mut name = format!("{prefix}{k}");
+        if kind == PKind::Scalar && rng.chance(0.05) {
+            let tricky = rng.pick(&["seed", "graph", "t0", "d_a0", "c0", "tape"]);
+            if !out.iter().any(|p| p.name == tricky) {
+                name = tricky.to_string();
+            }
+        }
+        out.push(Param { name, kind });
+    }
+    if !out.iter().any(|p| p.kind.differentiable()) {
+        let k = out.len();
+        out.push(Param {
+            name: format!("a{k}"),
+            kind: PKind::Scalar,
+        });
+    }
+    out
+}
+
+/// Generates program `id` of the run seeded with `seed`.
+pub fn program(seed: u64, id: usize) -> Program {
+    let mut rng = Rng::new(program_seed(seed, id));
+    let value_only = rng.chance(0.3);
+    let nfuncs = rng.weighted(&[0, 50, 35, 15]);
+    let mut funcs: Vec<Func> = Vec::new();
+    for k in 0..nfuncs {
+        let entry = k + 1 == nfuncs;
+        let params = params(&mut rng, entry);
+        let callees: Vec<Callee> = funcs
+            .iter()
+            .map(|f| Callee {
+                name: f.name.clone(),
+                params: f.params.clone(),
+            })
+            .collect();
+        let mut g = Gen {
+            rng: &mut rng,
+            value_only,
+            scopes: vec![Scope::default()],
+            loop_depth: 0,
+            if_depth: 0,
+            ret_ok: true,
+            returns_left: 2,
+            loops_left: 4,
+            calls_left: if callees.is_empty() { 0 } else { 3 },
+            arrays_left: 3,
+            frozen: HashSet::new(),
+            no_pass: Vec::new(),
+            callees,
+            counter: 0,
+        };
+        for p in &params {
+            match p.kind {
+                PKind::Scalar => g.scope().f.push(FVar {
+                    name: p.name.clone(),
+                    mutable: false,
+                    typed: true,
+                }),
+                PKind::Slice(len) | PKind::Array(len) => g.scope().s.push(SVar {
+                    name: p.name.clone(),
+                    len,
+                    exact: matches!(p.kind, PKind::Array(_)),
+                    local: false,
+                    loop_depth: 0,
+                    typed: true,
+                }),
+                PKind::Usize(max) => g.scope().i.push(IVar {
+                    name: p.name.clone(),
+                    ty: ITy::Usize,
+                    // n <= max: a loop `0..n` stays below max, n itself below max + 1
+                    bound: Some(Bound::Const(max + 1)),
+                    mutable: false,
+                    depth: 1,
+                }),
+                PKind::I32(..) => g.scope().i.push(IVar {
+                    name: p.name.clone(),
+                    ty: ITy::I32,
+                    bound: None,
+                    mutable: false,
+                    depth: 1,
+                }),
+                PKind::Bool => g.scope().b.push(p.name.clone()),
+            }
+        }
+        // Every callee slice gets something long enough to pass: a local array of length 4
+        // whenever the function calls a function taking slices and has no slice of its own.
+        let mut body = Vec::new();
+        let needs_array = g
+            .callees
+            .iter()
+            .any(|c| c.params.iter().any(|p| matches!(p.kind, PKind::Slice(_))));
+        if needs_array && !g.svars().iter().any(|s| s.len >= 4) {
+            let name = g.fresh("h");
+            g.scope().s.push(SVar {
+                name: name.clone(),
+                len: 4,
+                exact: true,
+                local: true,
+                loop_depth: 0,
+                typed: true,
+            });
+            body.push(Stmt::LetArr {
+                name: name.clone(),
+                len: 4,
+                fill: 0.0,
+                style: 1,
+            });
+            g.no_pass.push(name.clone());
+            let src = g.expr(1);
+            g.no_pass.pop();
+            body.push(Stmt::Store {
+                arr: name.clone(),
+                idx: IExpr::Lit(g.rng.range(0, 3)),
+                op: "=",
+                expr: src,
+            });
+        }
+        let n = g.rng.range(2, 8) as usize;
+        body.extend(g.stmts(n, 0));
+        let ends_with_return = matches!(body.last(), Some(Stmt::Return(_)));
+        let tail = if ends_with_return {
+            None
+        } else {
+            let d = g.rng.range(1, 3) as usize;
+            let mut tail = g.expr(d);
+            // Tie a few live variables and array entries into the result.
+            let vars = g.fvars();
+            for _ in 0..g.rng.range(0, 3) {
+                if vars.is_empty() {
+                    break;
+                }
+                let v = g.rng.pick(&vars);
+                let op = g.rng.pick(&["+", "-", "+"]);
+                tail = Expr::Bin(op, Box::new(tail), Box::new(Expr::Var(v.name, v.typed)));
+            }
+            if g.rng.chance(0.3) {
+                body.push(Stmt::Return(tail));
+                None
+            } else {
+                Some(tail)
+            }
+        };
+        drop(g);
+        let wrt = if rng.chance(0.3) {
+            let diff: Vec<String> = params
+                .iter()
+                .filter(|p| p.kind.differentiable())
+                .map(|p| p.name.clone())
+                .collect();
+            let mut chosen: Vec<String> =
+                diff.iter().filter(|_| rng.chance(0.5)).cloned().collect();
+            if chosen.is_empty() {
+                chosen.push(rng.pick(&diff));
+            }
+            if rng.chance(0.3) {
+                chosen.reverse();
+            }
+            Some(chosen)
+        } else {
+            None
+        };
+        funcs.push(Func {
+            name: format!("f{k}"),
+            params,
+            wrt,
+            body,
+            tail,
+        });
+    }
+    Program {
+        id,
+        funcs,
+        value_only,
+    }
+}

@@ -2,7 +2,7 @@
 
 use super::Lowerer;
 use super::expr::Value;
-use crate::ir::{Arg, Cond, Extern, Func, Func2, IntExpr, Op, Operand, Origin, Stmt, Ty};
+use crate::ir::{Arg, Cond, Extern, Func, Func2, Op, Operand, Origin, Stmt, Ty};
 use syn::Expr;
 use syn::spanned::Spanned;
 
@@ -70,7 +70,7 @@ impl Lowerer<'_> {
         args: &[&Expr],
     ) -> Value {
         let receiver = match receiver {
-            Value::Seq(array) if name == "len" && args.is_empty() => return Value::Int(IntExpr::Len(array)),
+            Value::Seq(view) if name == "len" && args.is_empty() => return Value::Int(view.len()),
             Value::F64(operand) => operand,
             Value::Unknown(path) => Operand::Extern(path),
             Value::Error => return Value::Error,
@@ -130,25 +130,11 @@ impl Lowerer<'_> {
     }
 
     fn arg(&mut self, expr: &Expr) -> Option<Arg> {
-        if let Expr::Reference(reference) = expr {
-            if reference.mutability.is_some() {
-                self.errors.at(
-                    reference.span(),
-                    "`&mut` arguments are not supported; pass `&w` or `&w[a..b]`",
-                );
-                return None;
-            }
-            return self.slice_arg(&reference.expr);
-        }
         match self.expr(expr) {
             Value::F64(operand) => Some(Arg::Scalar(operand)),
             Value::Int(int) => Some(Arg::Int(int)),
             Value::Bool(cond) => Some(Arg::Bool(self.bool_arg(cond, expr.span()))),
-            Value::Seq(array) => Some(Arg::Slice {
-                array,
-                lo: None,
-                hi: None,
-            }),
+            Value::Seq(view) => Some(view.arg()),
             Value::Unknown(path) => {
                 self.errors.at(path.span, "cannot tell whether this is an `f64` or an integer; bind it with `let x: f64 = ..;` first");
                 None
@@ -167,55 +153,5 @@ impl Lowerer<'_> {
         let dst = self.new_var(Origin::Temp, Ty::Bool, span);
         self.emit(Stmt::BoolLet { dst, cond });
         Cond::Var(dst)
-    }
-
-    fn slice_arg(&mut self, expr: &Expr) -> Option<Arg> {
-        match expr {
-            Expr::Index(index) => {
-                let Value::Seq(array) = self.expr(&index.expr) else {
-                    self.errors.at(
-                        index.expr.span(),
-                        "sub-slices `&w[a..b]` are taken of slice parameters and local arrays",
-                    );
-                    return None;
-                };
-                let Expr::Range(range) = &*index.index else {
-                    self.errors.at(
-                        index.index.span(),
-                        "pass a sub-slice as `&w[a..b]`, `&w[a..]` or `&w[..b]`",
-                    );
-                    return None;
-                };
-                if matches!(range.limits, syn::RangeLimits::Closed(_)) {
-                    self.errors.at(
-                        range.span(),
-                        "write sub-slices with `..`, such as `&w[a..b]`",
-                    );
-                    return None;
-                }
-                let lo = range.start.as_deref().map(|e| self.int_operand(e));
-                let hi = range.end.as_deref().map(|e| self.int_operand(e));
-                Some(Arg::Slice {
-                    array,
-                    lo: lo.flatten(),
-                    hi: hi.flatten(),
-                })
-            }
-            other => match self.expr(other) {
-                Value::Seq(array) => Some(Arg::Slice {
-                    array,
-                    lo: None,
-                    hi: None,
-                }),
-                Value::Error => None,
-                _ => {
-                    self.errors.at(
-                        other.span(),
-                        "references are passed as `&w` or `&w[a..b]` of a slice or local array",
-                    );
-                    None
-                }
-            },
-        }
     }
 }

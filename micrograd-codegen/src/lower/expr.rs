@@ -1,7 +1,7 @@
 //! Expressions: each `f64` operation becomes one statement; integers and conditions stay trees.
 
-use super::Lowerer;
-use crate::ir::{CmpOp, Cond, Extern, IntExpr, IntOp, Op, Operand, Ty, VarId};
+use super::{Lowerer, View};
+use crate::ir::{CmpOp, Cond, Extern, IntExpr, IntOp, Op, Operand, Ty};
 use syn::spanned::Spanned;
 use syn::{BinOp, Expr, Lit, UnOp};
 
@@ -14,8 +14,8 @@ pub enum Value {
     Int(IntExpr),
     /// A boolean.
     Bool(Cond),
-    /// A slice parameter or a local array, named whole.
-    Seq(VarId),
+    /// A slice parameter, a local array, or a window of one.
+    Seq(View),
     /// A path the macro does not know (a `const`): typed by its context.
     Unknown(Extern),
     /// An error was already reported.
@@ -38,6 +38,7 @@ impl Lowerer<'_> {
             Expr::Index(index) => self.index(index),
             Expr::If(branch) => self.if_expr(branch),
             Expr::Block(block) if block.label.is_none() => self.block_expr(&block.block),
+            Expr::Reference(reference) => self.reference(reference),
             other => {
                 self.unsupported(other);
                 Value::Error
@@ -125,7 +126,7 @@ impl Lowerer<'_> {
                 Ty::F64 => Value::F64(Operand::Var(binding.var)),
                 Ty::Int => Value::Int(IntExpr::Var(binding.var)),
                 Ty::Bool => Value::Bool(Cond::Var(binding.var)),
-                Ty::Slice { .. } | Ty::Array { .. } => Value::Seq(binding.var),
+                Ty::Slice { .. } | Ty::Array { .. } => Value::Seq(self.seq(binding.var)),
             };
         }
         let segments = crate::signature::segments(&path.path);
@@ -239,6 +240,7 @@ impl Lowerer<'_> {
             }
             (UnOp::Neg(_), Value::Int(a)) => Value::Int(IntExpr::Neg(Box::new(a))),
             (UnOp::Not(_), Value::Bool(c)) => Value::Bool(Cond::Not(Box::new(c))),
+            (UnOp::Deref(star), value) => self.deref(value, star.span),
             (_, Value::Error) => Value::Error,
             (op, _) => self.error(
                 op.span(),
@@ -283,8 +285,8 @@ impl Lowerer<'_> {
     }
 
     fn index(&mut self, index: &syn::ExprIndex) -> Value {
-        let array = match self.expr(&index.expr) {
-            Value::Seq(array) => array,
+        let view = match self.expr(&index.expr) {
+            Value::Seq(view) => view,
             Value::Error => return Value::Error,
             _ => {
                 return self.error(
@@ -294,13 +296,10 @@ impl Lowerer<'_> {
             }
         };
         if let Expr::Range(range) = &*index.index {
-            return self.error(
-                range.span(),
-                "sub-slices `&w[a..b]` can only be passed to a `#[differentiable]` function",
-            );
+            return self.error(range.span(), "a sub-slice is borrowed: write `&w[a..b]`");
         }
         match self.int_operand(&index.index) {
-            Some(i) => Value::F64(self.temp(Op::Load(array, i), index.span())),
+            Some(i) => Value::F64(self.temp(Op::Load(view.base, view.at(i)), index.span())),
             None => Value::Error,
         }
     }

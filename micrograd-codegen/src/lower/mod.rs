@@ -12,6 +12,9 @@ mod loops;
 mod scan;
 mod stmt;
 mod unsupported;
+mod view;
+
+pub(crate) use view::View;
 
 use crate::error::Errors;
 use crate::ir::{Block, Function, Op, Operand, Origin, Param, Stmt, Ty, VarId, VarInfo};
@@ -39,6 +42,8 @@ pub struct Lowerer<'e> {
     depth: usize,
     /// Enclosing `for`s.
     loops: usize,
+    /// Names bound to slice views (`let x = &xs[a..b];`), by their variable.
+    views: HashMap<VarId, View>,
 }
 
 /// Lowers `item`'s body; `None` if it used anything outside the language (errors say what).
@@ -57,6 +62,7 @@ pub fn lower(
         versions: HashMap::new(),
         depth: 0,
         loops: 0,
+        views: HashMap::new(),
     };
     let params = specs
         .iter()

@@ -1,7 +1,7 @@
 //! Statements, branches, loops and early returns.
 
 use super::expr::{Value, arith_op};
-use super::{Binding, Lowerer};
+use super::{Binding, Lowerer, View};
 use crate::ir::{IntExpr, IntOp, Op, Operand, Stmt, Ty, VarId};
 use syn::spanned::Spanned;
 use syn::{BinOp, Expr, Pat};
@@ -93,23 +93,17 @@ impl Lowerer<'_> {
             (Value::Unknown(path), Some(_)) => Value::Int(IntExpr::Extern(path)),
             (value, _) => value,
         };
-        self.bind_value(&name, span, value, &init.expr);
+        self.bind_value(&name, span, value);
     }
 
-    fn bind_value(&mut self, name: &str, span: proc_macro2::Span, value: Value, expr: &Expr) {
-        if let Some(var) = self.value_var(name, span, value, expr) {
+    fn bind_value(&mut self, name: &str, span: proc_macro2::Span, value: Value) {
+        if let Some(var) = self.value_var(name, span, value) {
             self.bind(name, var);
         }
     }
 
     /// A new version of `name` holding `value`.
-    fn value_var(
-        &mut self,
-        name: &str,
-        span: proc_macro2::Span,
-        value: Value,
-        expr: &Expr,
-    ) -> Option<VarId> {
+    fn value_var(&mut self, name: &str, span: proc_macro2::Span, value: Value) -> Option<VarId> {
         Some(match value {
             Value::F64(operand) => self.define(name, operand, span),
             Value::Int(int) => {
@@ -122,13 +116,7 @@ impl Lowerer<'_> {
                 self.emit(Stmt::BoolLet { dst, cond });
                 dst
             }
-            Value::Seq(_) => {
-                self.errors.at(
-                    expr.span(),
-                    "slices cannot be rebound; index the parameter directly",
-                );
-                return None;
-            }
+            Value::Seq(view) => self.view_var(name, view, span),
             Value::Unknown(path) => {
                 self.errors.at(path.span, "cannot tell whether this is an `f64` or an integer; annotate it: `let x: f64 = ..;`");
                 return None;
@@ -247,14 +235,18 @@ impl Lowerer<'_> {
                 return;
             }
         };
-        if let Some(var) = self.value_var(name, left.span(), value, right) {
+        if let Some(var) = self.value_var(name, left.span(), value) {
             self.rebind(name, var);
         }
     }
 
     fn store(&mut self, index: &syn::ExprIndex, op: Option<&BinOp>, right: &Expr) {
         let array = match self.expr(&index.expr) {
-            Value::Seq(array) if matches!(self.ty(array), Ty::Array { .. }) => array,
+            Value::Seq(View {
+                base,
+                lo: None,
+                hi: None,
+            }) if matches!(self.ty(base), Ty::Array { .. }) => base,
             Value::Error => return,
             _ => {
                 self.errors.at(

@@ -1,0 +1,157 @@
+//! Slice views: local names for a slice parameter, a local array, or a window of either.
+//!
+//! A view is never printed. Reading it reads its base, so gradients flow into the base's
+//! shadow with no new IR and no copy.
+//!
+//! Before: `let x = &xs[2 * k..2 * k + 2]; let s = x[0] * x[1];`
+//! After: `let t0 = xs[2 * k]; let t1 = xs[2 * k + 1]; let s = t0 * t1;`
+
+use super::Lowerer;
+use super::expr::Value;
+use crate::ir::{Arg, IntExpr, IntOp, Ty, VarId};
+use syn::Expr;
+use syn::spanned::Spanned;
+
+/// Entries `lo..hi` of `base` (a slice parameter or a local array); a missing bound is the
+/// base's own.
+#[derive(Clone, Debug, PartialEq)]
+pub struct View {
+    /// The slice parameter or local array that holds the entries.
+    pub base: VarId,
+    /// The first entry, in the base's indices.
+    pub lo: Option<IntExpr>,
+    /// One past the last entry, in the base's indices.
+    pub hi: Option<IntExpr>,
+}
+
+impl View {
+    /// All of `base`.
+    pub fn whole(base: VarId) -> View {
+        View {
+            base,
+            lo: None,
+            hi: None,
+        }
+    }
+
+    /// The base's index of the view's entry `i`.
+    pub fn at(&self, i: IntExpr) -> IntExpr {
+        match &self.lo {
+            Some(lo) => add(lo.clone(), i),
+            None => i,
+        }
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> IntExpr {
+        let hi = self.hi.clone().unwrap_or(IntExpr::Len(self.base));
+        match &self.lo {
+            Some(lo) => IntExpr::Binary(IntOp::Sub, Box::new(hi), Box::new(lo.clone())),
+            None => hi,
+        }
+    }
+
+    /// The view's entries `lo..hi` (its own indices).
+    pub fn sub(&self, lo: Option<IntExpr>, hi: Option<IntExpr>) -> View {
+        View {
+            base: self.base,
+            hi: hi.map(|hi| self.at(hi)).or_else(|| self.hi.clone()),
+            lo: lo.map(|lo| self.at(lo)).or_else(|| self.lo.clone()),
+        }
+    }
+
+    /// The view passed to another `#[differentiable]` function.
+    pub fn arg(&self) -> Arg {
+        Arg::Slice {
+            array: self.base,
+            lo: self.lo.clone(),
+            hi: self.hi.clone(),
+        }
+    }
+}
+
+fn add(a: IntExpr, b: IntExpr) -> IntExpr {
+    match b {
+        IntExpr::Lit { value: 0, .. } => a,
+        b => IntExpr::Binary(IntOp::Add, Box::new(a), Box::new(b)),
+    }
+}
+
+impl Lowerer<'_> {
+    /// What a name bound to a slice or array means: a view if it was bound to one.
+    pub(super) fn seq(&self, var: VarId) -> View {
+        self.views
+            .get(&var)
+            .cloned()
+            .unwrap_or_else(|| View::whole(var))
+    }
+
+    /// A new version of `name` standing for `view`: `let x = &xs[a..b];`, `let r = &w;`.
+    /// Loops bind the chunk or window of an iteration with it too.
+    pub(crate) fn view_var(&mut self, name: &str, view: View, span: proc_macro2::Span) -> VarId {
+        let origin = self.next_version(name);
+        let var = self.new_var(origin, Ty::Slice { len: None }, span);
+        self.views.insert(var, view);
+        var
+    }
+
+    /// `&expr` outside a call's argument list: a view, or the value itself (`&x` of an `f64`
+    /// reads like `x`).
+    pub(super) fn reference(&mut self, reference: &syn::ExprReference) -> Value {
+        if let Some(token) = reference.mutability {
+            return self.error(
+                token.span,
+                "`&mut` is not supported inside `#[differentiable]` functions; write to a local array `h[j] = ..` instead",
+            );
+        }
+        match &*reference.expr {
+            Expr::Index(index) if matches!(&*index.index, Expr::Range(_)) => self.sub_slice(index),
+            inner => self.expr(inner),
+        }
+    }
+
+    /// `w[a..b]` of a slice, an array or a view.
+    fn sub_slice(&mut self, index: &syn::ExprIndex) -> Value {
+        let view = match self.expr(&index.expr) {
+            Value::Seq(view) => view,
+            Value::Error => return Value::Error,
+            _ => {
+                return self.error(
+                    index.expr.span(),
+                    "sub-slices `&w[a..b]` are taken of slices and arrays",
+                );
+            }
+        };
+        let Expr::Range(range) = &*index.index else {
+            return self.error(index.index.span(), "write a sub-slice as `&w[a..b]`");
+        };
+        let bound = |this: &mut Self, end: Option<&Expr>| match end {
+            Some(e) => this.int_operand(e).map(Some),
+            None => Some(None),
+        };
+        let lo = bound(self, range.start.as_deref());
+        let hi = bound(self, range.end.as_deref());
+        let (Some(lo), Some(hi)) = (lo, hi) else {
+            return Value::Error;
+        };
+        let hi = match (&range.limits, hi) {
+            (syn::RangeLimits::Closed(_), Some(hi)) => Some(add(
+                hi,
+                IntExpr::Lit {
+                    value: 1,
+                    suffix: String::new(),
+                },
+            )),
+            (_, hi) => hi,
+        };
+        Value::Seq(view.sub(lo, hi))
+    }
+
+    /// `*r`: a reference to an `f64` or to a slice reads like the value.
+    pub(super) fn deref(&mut self, value: Value, span: proc_macro2::Span) -> Value {
+        match value {
+            Value::F64(_) | Value::Seq(_) | Value::Error => value,
+            _ => self.error(span, "`*` dereferences a reference to an `f64` or a slice"),
+        }
+    }
+}

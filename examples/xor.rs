@@ -10,7 +10,6 @@ use micrograd_runtime::data::{self, Dataset};
 use micrograd_runtime::loss::Loss;
 use micrograd_runtime::nn::{Activation, Mlp, Module};
 use micrograd_runtime::optim::{Momentum, Optimizer};
-use rand::SeedableRng;
 use std::path::PathBuf;
 
 /// Train an MLP on XOR with compile-time gradients.
@@ -35,8 +34,7 @@ fn main() {
     let args = Args::parse();
     let train = data::make_xor(200, args.noise, args.seed);
     let test = data::make_xor(1000, args.noise, args.seed.wrapping_add(1000));
-    let mut rng = rand::rngs::StdRng::seed_from_u64(args.seed.wrapping_add(1));
-    let mut model = Mlp::new(2, &[8, 8, 1], Activation::Tanh, &mut rng);
+    let mut model = Mlp::new(2, &[8, 8, 1], Activation::Tanh, args.seed.wrapping_add(1));
     println!(
         "Mlp 2-8-8-1 tanh ({} parameters), {} training points",
         model.parameter_count(),

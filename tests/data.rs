@@ -49,19 +49,54 @@ fn a_seed_reproduces_its_data_and_another_seed_does_not() {
     assert_eq!(make_xor(50, 0.2, 9), make_xor(50, 0.2, 9));
 }
 
-/// Pins the bits: `libm` and ChaCha make these the same on every platform, so a change here
-/// means the generator changed (or rand broke its value-stability promise).
+/// Pins the bits to scikit-learn's: `np.random.seed(42); make_moons(n_samples=4, noise=0.1)`
+/// (NumPy 2.4, scikit-learn 1.9, glibc), labels mapped to -1 / +1. A change here means the
+/// generator no longer follows NumPy's.
 #[test]
-fn seed_42_gives_the_same_moons_everywhere() {
+fn seed_42_gives_scikit_learns_moons() {
     let data = make_moons(4, 0.1, 42);
     let expected = [
-        [-0.9487746716799557, -0.05564164080540124],
-        [1.298028484005231, -0.0587582096423454],
-        [1.9200872291809803, 0.6132718582049205],
-        [-0.04408037374706488, 0.45344676757163116],
+        [-0.9352311461899308, 0.15230298564080266],
+        [1.9765846625276664, 0.4765863043050818],
+        [1.1579212815507391, 0.07674347291529088],
+        [-0.04694743859349521, 0.5542560043585965],
     ];
     assert_eq!(data.points, expected);
-    assert_eq!(data.labels, [-1.0, -1.0, 1.0, 1.0]);
+    assert_eq!(data.labels, [-1.0, 1.0, -1.0, 1.0]);
+}
+
+/// `np.random.seed(9); make_circles(n_samples=6, noise=0.05, factor=0.5)`, as above.
+#[test]
+fn seed_9_gives_scikit_learns_circles() {
+    let data = make_circles(6, 0.05, 0.5, 9);
+    let expected = [
+        [-0.2564202443764392, -0.5580599712756199],
+        [-0.550690028643782, 0.7919134612896541],
+        [-0.5373908786516585, -0.8453545497790044],
+        [0.5334119307371471, 0.003998793859330386],
+        [1.0498307714558124, 0.09951682976895998],
+        [-0.18666299978291317, 0.46636824817040995],
+    ];
+    assert_eq!(data.points, expected);
+    assert_eq!(data.labels, [1.0, -1.0, -1.0, 1.0, -1.0, 1.0]);
+}
+
+/// `np.random.seed(3); make_moons(n_samples=7, noise=0.0)`: NumPy's `linspace` to the bit
+/// (`0.4999999999999999`, not 0.5), and the end points exact.
+#[test]
+fn seed_3_gives_scikit_learns_clean_moons() {
+    let data = make_moons(7, 0.0, 3);
+    let expected = [
+        [0.4999999999999999, -0.3660254037844386],
+        [2.0, 0.4999999999999999],
+        [1.4999999999999998, -0.3660254037844387],
+        [0.0, 0.5],
+        [6.123233995736766e-17, 1.0],
+        [1.0, 0.0],
+        [-1.0, 1.2246467991473532e-16],
+    ];
+    assert_eq!(data.points, expected);
+    assert_eq!(data.labels, [1.0, 1.0, 1.0, 1.0, -1.0, -1.0, -1.0]);
 }
 
 #[test]

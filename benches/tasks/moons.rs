@@ -24,7 +24,6 @@ use micrograd_runtime::nn::{Activation, Mlp, Module};
 use micrograd_runtime::prelude::*;
 use nalgebra::DVector;
 use num_dual::{Dual64, DualNum, Gradients};
-use rand::SeedableRng;
 
 /// The number of parameters of the 2-16-16-1 network.
 pub const PARAMS: usize = 337;
@@ -46,8 +45,7 @@ pub struct Inputs {
 
 /// The task's inputs for `n` points (the benchmark uses 100).
 pub fn inputs(n: usize) -> Inputs {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(1337);
-    let mlp = Mlp::new(2, &[16, 16, 1], Activation::Relu, &mut rng);
+    let mlp = Mlp::new(2, &[16, 16, 1], Activation::Relu, 1337);
     let p = mlp.parameters();
     assert_eq!(p.len(), PARAMS);
     let data = data::make_moons(n, 0.1, 1337);

@@ -1,13 +1,17 @@
 //! Toy classification data of micrograd's demo (two moons, and friends) and its accuracy rule.
 //!
-//! Every generator takes a `seed` and draws from [`StdRng::seed_from_u64`], so a seed gives the
-//! same data set on every machine for a given `rand` release (its value-stability promise).
-//! Labels are `-1.0` / `+1.0`, the targets of micrograd's hinge loss (`y * 2 - 1`).
+//! Every generator takes a `seed` and draws from NumPy's legacy generator seeded with it
+//! ([`RandomState`]), as scikit-learn does after `np.random.seed(seed)`: [`make_moons`] and
+//! [`make_circles`] give scikit-learn's points to the bit (with the platform's `sin`, `cos` and
+//! `ln`, which NumPy calls too; checked on Linux). Labels are `-1.0` / `+1.0`, the targets of
+//! micrograd's hinge loss (`y * 2 - 1`).
 //!
 //! ```
 //! use micrograd_runtime::data::{accuracy, make_moons};
 //!
+//! // micrograd's demo: np.random.seed(1337); X, y = make_moons(n_samples=100, noise=0.1)
 //! let data = make_moons(100, 0.1, 1337);
+//! assert_eq!(data.points[0], [1.1221146075409685, 0.08147717341718697]);
 //! // The lower moon is the `+1` class, so a horizontal line already separates most points.
 //! let scores: Vec<f64> = data.points.iter().map(|p| 0.25 - p[1]).collect();
 //! assert!(accuracy(&scores, &data.labels) > 0.75);
@@ -15,9 +19,7 @@
 
 use std::f64::consts::{PI, TAU};
 
-use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
-use rand::{RngExt, SeedableRng};
+use crate::rng::RandomState;
 
 /// Points in the plane with a label `-1.0` or `+1.0` each.
 ///
@@ -71,7 +73,8 @@ impl Dataset {
     }
 }
 
-/// Two interleaving half circles, like scikit-learn's `make_moons`.
+/// Two interleaving half circles: scikit-learn's `make_moons(n_samples, noise=noise)` after
+/// `np.random.seed(seed)`, number for number, with labels `2 y - 1`.
 ///
 /// `n_samples / 2` points lie on the upper half circle `(cos t, sin t)` with label `-1.0`, the
 /// rest on the lower one `(1 - cos t, 1 - sin t - 0.5)` with label `+1.0`, for `t` evenly
@@ -94,14 +97,14 @@ pub fn make_moons(n_samples: usize, noise: f64, seed: u64) -> Dataset {
     check_sampling(n_samples, noise);
     let n_outer = n_samples / 2;
     let n_inner = n_samples - n_outer;
-    let outer = linspace(PI, n_outer).map(|t| ([libm::cos(t), libm::sin(t)], -1.0));
-    let inner =
-        linspace(PI, n_inner).map(|t| ([1.0 - libm::cos(t), 1.0 - libm::sin(t) - 0.5], 1.0));
-    let mut rng = StdRng::seed_from_u64(seed);
-    shuffle_and_blur(outer.chain(inner).collect(), noise, &mut rng)
+    let outer = linspace(PI, n_outer, true).map(|t| ([t.cos(), t.sin()], -1.0));
+    let inner = linspace(PI, n_inner, true).map(|t| ([1.0 - t.cos(), 1.0 - t.sin() - 0.5], 1.0));
+    let mut state = RandomState::new(seed);
+    shuffle_and_blur(outer.chain(inner).collect(), noise, &mut state)
 }
 
-/// A circle around a smaller one, like scikit-learn's `make_circles`.
+/// A circle around a smaller one: scikit-learn's `make_circles(n_samples, noise=noise,
+/// factor=factor)` after `np.random.seed(seed)`, with labels `2 y - 1`.
 ///
 /// `n_samples / 2` points evenly spaced on the unit circle get label `-1.0`, the rest, on the
 /// circle of radius `factor`, get `+1.0`; then shuffle and Gaussian noise as in [`make_moons`].
@@ -127,16 +130,11 @@ pub fn make_circles(n_samples: usize, noise: f64, factor: f64, seed: u64) -> Dat
     );
     let n_outer = n_samples / 2;
     let n_inner = n_samples - n_outer;
-    let circle = |n: usize, radius: f64, label: f64| {
-        // No endpoint: angle 2 pi would repeat the point at angle 0.
-        (0..n).map(move |i| {
-            let t = TAU * i as f64 / n as f64;
-            ([radius * libm::cos(t), radius * libm::sin(t)], label)
-        })
-    };
-    let clean = circle(n_outer, 1.0, -1.0).chain(circle(n_inner, factor, 1.0));
-    let mut rng = StdRng::seed_from_u64(seed);
-    shuffle_and_blur(clean.collect(), noise, &mut rng)
+    // No endpoint: angle 2 pi would repeat the point at angle 0.
+    let outer = linspace(TAU, n_outer, false).map(|t| ([t.cos(), t.sin()], -1.0));
+    let inner = linspace(TAU, n_inner, false).map(|t| ([t.cos() * factor, t.sin() * factor], 1.0));
+    let mut state = RandomState::new(seed);
+    shuffle_and_blur(outer.chain(inner).collect(), noise, &mut state)
 }
 
 /// Points uniform in the square `[-1, 1]^2`, labelled `+1.0` in the quadrants where `x * y > 0`
@@ -159,17 +157,17 @@ pub fn make_circles(n_samples: usize, noise: f64, factor: f64, seed: u64) -> Dat
 pub fn make_xor(n_samples: usize, noise: f64, seed: u64) -> Dataset {
     const QUADRANTS: [(f64, f64); 4] = [(1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0), (1.0, -1.0)];
     check_sampling(n_samples, noise);
-    let mut rng = StdRng::seed_from_u64(seed);
+    let mut state = RandomState::new(seed);
     let clean = (0..n_samples)
         .map(|i| {
             let (sx, sy) = QUADRANTS[i % 4];
             // 1 - u lies in (0, 1], so no point sits on an axis, where its label would be a tie.
-            let x = sx * (1.0 - rng.random::<f64>());
-            let y = sy * (1.0 - rng.random::<f64>());
+            let x = sx * (1.0 - state.random_sample());
+            let y = sy * (1.0 - state.random_sample());
             ([x, y], sx * sy)
         })
         .collect();
-    shuffle_and_blur(clean, noise, &mut rng)
+    shuffle_and_blur(clean, noise, &mut state)
 }
 
 /// The fraction of scores on the side of zero their label is on, micrograd's
@@ -213,33 +211,39 @@ fn check_sampling(n_samples: usize, noise: f64) {
     );
 }
 
-/// numpy's `linspace(0, stop, n)`: both ends included, and `[0]` alone when `n == 1`.
-fn linspace(stop: f64, n: usize) -> impl Iterator<Item = f64> {
-    let intervals = n.saturating_sub(1).max(1) as f64;
-    (0..n).map(move |i| stop * i as f64 / intervals)
+/// NumPy's `linspace(0, stop, n, endpoint)`, to the bit: `i * (stop / intervals)`, with the last
+/// point set to `stop` itself when `endpoint` holds, and `[0]` alone when `n == 1`.
+fn linspace(stop: f64, n: usize, endpoint: bool) -> impl Iterator<Item = f64> {
+    let intervals = if endpoint { n.saturating_sub(1) } else { n };
+    let step = if intervals > 0 {
+        stop / intervals as f64
+    } else {
+        0.0
+    };
+    (0..n).map(move |i| {
+        if endpoint && n > 1 && i == n - 1 {
+            stop
+        } else {
+            i as f64 * step
+        }
+    })
 }
 
-/// Shuffles before adding noise, as scikit-learn does, so that a data set with noise and the
-/// same one without (same seed) list the same clean points in the same order.
-fn shuffle_and_blur(mut clean: Vec<([f64; 2], f64)>, noise: f64, rng: &mut StdRng) -> Dataset {
-    clean.shuffle(rng);
+/// scikit-learn's order: the rows are shuffled (`sklearn.utils.shuffle`, one NumPy `shuffle` of
+/// their indices), then `X += normal(scale=noise, size=X.shape)` draws the noise row by row.
+/// So a data set with noise and the same one without (same seed) list the same clean points in
+/// the same order.
+fn shuffle_and_blur(
+    mut clean: Vec<([f64; 2], f64)>,
+    noise: f64,
+    state: &mut RandomState,
+) -> Dataset {
+    state.shuffle(&mut clean);
     let (mut points, labels): (Vec<[f64; 2]>, Vec<f64>) = clean.into_iter().unzip();
     for point in &mut points {
-        let (zx, zy) = standard_normal_pair(rng);
-        point[0] += noise * zx;
-        point[1] += noise * zy;
+        for coordinate in point {
+            *coordinate += state.normal(0.0, noise);
+        }
     }
     Dataset { points, labels }
-}
-
-/// Two independent standard normal samples by the Box-Muller transform.
-///
-/// Not `rand_distr`: its ziggurat switches from `libm` to the platform's `ln`/`exp` as soon as
-/// any crate in the build enables `num-traits/std` (plotters does), and those differ between
-/// platforms in the last bit. `libm` here keeps a seed's data bit-identical everywhere.
-fn standard_normal_pair(rng: &mut StdRng) -> (f64, f64) {
-    // 1 - u lies in (0, 1], so the logarithm is finite.
-    let radius = (-2.0 * libm::log(1.0 - rng.random::<f64>())).sqrt();
-    let angle = TAU * rng.random::<f64>();
-    (radius * libm::cos(angle), radius * libm::sin(angle))
 }

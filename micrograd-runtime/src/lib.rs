@@ -14,6 +14,7 @@ pub mod optim;
 pub mod persist;
 #[cfg(feature = "plot")]
 pub mod plot;
+pub mod rng;
 pub mod tape;
 pub mod value;
 

@@ -2,7 +2,7 @@
 
 use crate::loss::{self, Loss};
 use crate::nn::{Activation, Layer, Module};
-use rand::Rng;
+use crate::rng::PythonRandom;
 
 /// A multi-layer perceptron: hidden layers with one activation, and a linear output layer.
 #[derive(Clone, Debug, PartialEq)]
@@ -12,15 +12,26 @@ pub struct Mlp {
 }
 
 impl Mlp {
-    /// `Mlp::new(2, &[16, 16, 1], Activation::Relu, rng)` is micrograd's `MLP(2, [16, 16, 1])`.
+    /// `Mlp::new(2, &[16, 16, 1], Activation::Relu, seed)` is micrograd's `MLP(2, [16, 16, 1])`
+    /// after `random.seed(seed)`: the same weights, drawn with CPython's generator
+    /// ([`PythonRandom`]) in micrograd's order (layer by layer, neuron by neuron), biases 0.
+    ///
+    /// ```
+    /// use micrograd_runtime::nn::{Activation, Mlp, Module};
+    ///
+    /// // micrograd: random.seed(1337); MLP(2, [16, 16, 1]).parameters()[:3]
+    /// let model = Mlp::new(2, &[16, 16, 1], Activation::Relu, 1337);
+    /// assert_eq!(model.parameters()[..3], [0.23550571390294128, 0.06653114721000164, 0.0]);
+    /// ```
     ///
     /// # Panics
     /// If `inputs` is 0 or `sizes` is empty or holds a 0.
-    pub fn new(inputs: usize, sizes: &[usize], hidden: Activation, rng: &mut impl Rng) -> Mlp {
+    pub fn new(inputs: usize, sizes: &[usize], hidden: Activation, seed: u64) -> Mlp {
         assert!(
             inputs > 0 && !sizes.is_empty() && !sizes.contains(&0),
             "an Mlp needs inputs and non-empty layers, got {inputs} inputs and layers {sizes:?}"
         );
+        let mut random = PythonRandom::new(seed);
         let mut layers = Vec::new();
         let mut fan_in = inputs;
         for (i, &size) in sizes.iter().enumerate() {
@@ -29,7 +40,7 @@ impl Mlp {
             } else {
                 hidden
             };
-            layers.push(Layer::new(fan_in, size, activation, rng));
+            layers.push(Layer::new(fan_in, size, activation, &mut random));
             fan_in = size;
         }
         Mlp { layers }

@@ -7,10 +7,9 @@
 //!
 //! ```
 //! use micrograd_runtime::nn::{Activation, Mlp, Module};
-//! use rand::SeedableRng;
 //!
-//! let mut rng = rand::rngs::StdRng::seed_from_u64(1337);
-//! let mut model = Mlp::new(2, &[16, 16, 1], Activation::Relu, &mut rng);
+//! // micrograd: random.seed(1337); model = MLP(2, [16, 16, 1])
+//! let mut model = Mlp::new(2, &[16, 16, 1], Activation::Relu, 1337);
 //! assert_eq!(model.parameter_count(), 337); // micrograd's demo network
 //! let score = model.forward(&[0.5, -0.25])[0];
 //! model.backward(&[0.5, -0.25], &[1.0]); // d score / d every parameter, into the gradients
@@ -19,7 +18,7 @@
 //! ```
 
 use crate::prelude::*;
-use rand::{Rng, RngExt};
+use crate::rng::PythonRandom;
 
 /// A neuron's weighted sum `b + Σ wᵢ xᵢ`.
 #[differentiable]
@@ -100,9 +99,20 @@ pub struct Neuron {
 }
 
 impl Neuron {
-    /// A neuron with `inputs` weights drawn uniformly from [-1, 1] and a zero bias (micrograd's init).
-    pub fn new(inputs: usize, activation: Activation, rng: &mut impl Rng) -> Neuron {
-        let w = (0..inputs).map(|_| rng.random_range(-1.0..=1.0)).collect();
+    /// A neuron with `inputs` weights drawn uniformly from [-1, 1] and a zero bias, micrograd's
+    /// init: one `random.uniform(-1, 1)` per weight, in order.
+    ///
+    /// ```
+    /// use micrograd_runtime::nn::{Activation, Neuron};
+    /// use micrograd_runtime::rng::PythonRandom;
+    ///
+    /// // micrograd: random.seed(1337); Neuron(2).w
+    /// let neuron = Neuron::new(2, Activation::Relu, &mut PythonRandom::new(1337));
+    /// assert_eq!(neuron.w, [0.23550571390294128, 0.06653114721000164]);
+    /// assert_eq!(neuron.b, 0.0);
+    /// ```
+    pub fn new(inputs: usize, activation: Activation, random: &mut PythonRandom) -> Neuron {
+        let w = (0..inputs).map(|_| random.uniform(-1.0, 1.0)).collect();
         Neuron {
             w,
             b: 0.0,
@@ -190,11 +200,16 @@ pub struct Layer {
 }
 
 impl Layer {
-    /// `outputs` neurons of `inputs` weights each.
-    pub fn new(inputs: usize, outputs: usize, activation: Activation, rng: &mut impl Rng) -> Layer {
+    /// `outputs` neurons of `inputs` weights each, drawn one neuron after the other.
+    pub fn new(
+        inputs: usize,
+        outputs: usize,
+        activation: Activation,
+        random: &mut PythonRandom,
+    ) -> Layer {
         Layer {
             neurons: (0..outputs)
-                .map(|_| Neuron::new(inputs, activation, rng))
+                .map(|_| Neuron::new(inputs, activation, random))
                 .collect(),
         }
     }

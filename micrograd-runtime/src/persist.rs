@@ -105,8 +105,7 @@ impl Mlp {
     ///
     /// ```
     /// # use micrograd_runtime::nn::{Activation, Mlp, Module};
-    /// # use rand::SeedableRng;
-    /// let model = Mlp::new(2, &[4, 1], Activation::Tanh, &mut rand::rngs::StdRng::seed_from_u64(7));
+    /// let model = Mlp::new(2, &[4, 1], Activation::Tanh, 7);
     /// let path = std::env::temp_dir().join("micrograd-rs-doc-save.json");
     /// model.save(&path)?;
     /// let loaded = Mlp::load(&path)?;
@@ -152,8 +151,7 @@ impl Mlp {
         }
         check_count(path, &saved)?;
         // Any seed: the weights it draws are overwritten at once by the saved ones.
-        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(0);
-        let mut model = Mlp::new(saved.inputs, &saved.sizes, activation, &mut rng);
+        let mut model = Mlp::new(saved.inputs, &saved.sizes, activation, 0);
         model.set_parameters(&saved.parameters);
         Ok(model)
     }

@@ -3,7 +3,7 @@
 use super::*;
 
 fn small_mlp() -> Mlp {
-    Mlp::new(2, &[3, 1], Activation::Relu, &mut StdRng::seed_from_u64(70))
+    Mlp::new(2, &[3, 1], Activation::Relu, 70)
 }
 
 #[test]
@@ -85,7 +85,7 @@ fn train_loss_without_points_panics() {
 #[test]
 #[should_panic(expected = "train_loss needs one output, the network has [3, 2]")]
 fn train_loss_of_a_network_with_two_outputs_panics() {
-    let mut model = Mlp::new(2, &[3, 2], Activation::Relu, &mut StdRng::seed_from_u64(71));
+    let mut model = Mlp::new(2, &[3, 2], Activation::Relu, 71);
     model.train_loss(&[[0.1, 0.2]], &[1.0], Loss::Hinge, 0.0);
 }
 
@@ -98,7 +98,7 @@ fn mlp_set_parameters_of_the_wrong_length_panics() {
 #[test]
 #[should_panic(expected = "expected 9 parameters, got 10")]
 fn layer_set_parameters_of_the_wrong_length_panics() {
-    Layer::new(2, 3, Activation::Tanh, &mut StdRng::seed_from_u64(72)).set_parameters(&[0.0; 10]);
+    Layer::new(2, 3, Activation::Tanh, &mut PythonRandom::new(72)).set_parameters(&[0.0; 10]);
 }
 
 #[test]
@@ -112,10 +112,5 @@ fn neuron_set_parameters_of_the_wrong_length_panics() {
     expected = "an Mlp needs inputs and non-empty layers, got 2 inputs and layers [3, 0, 1]"
 )]
 fn mlp_with_an_empty_layer_panics() {
-    Mlp::new(
-        2,
-        &[3, 0, 1],
-        Activation::Relu,
-        &mut StdRng::seed_from_u64(73),
-    );
+    Mlp::new(2, &[3, 0, 1], Activation::Relu, 73);
 }

@@ -62,7 +62,7 @@ fn gradcheck_reports_the_planted_wrong_coordinate() {
 #[test]
 fn gradcheck_finds_a_wrong_entry_in_a_network_gradient() {
     let (points, labels) = loss_data(Loss::Logistic);
-    let base = Mlp::new(2, &[5, 1], Activation::Tanh, &mut StdRng::seed_from_u64(80));
+    let base = Mlp::new(2, &[5, 1], Activation::Tanh, 80);
     let mut model = base.clone();
     model.train_loss(&points, &labels, Loss::Logistic, 1e-3);
     let f = |p: &[f64]| {

@@ -13,6 +13,7 @@ use micrograd_runtime::loss::{self, Loss};
 use micrograd_runtime::nn::{Activation, Layer, Mlp, Module, Neuron};
 use micrograd_runtime::optim::{Optimizer, Schedule, Sgd};
 use micrograd_runtime::persist::PersistError;
+use micrograd_runtime::rng::PythonRandom;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::path::PathBuf;

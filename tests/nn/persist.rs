@@ -35,12 +35,7 @@ fn saved_json(
 #[test]
 fn save_then_load_is_bit_exact() {
     for (i, activation) in ACTIVATIONS.into_iter().enumerate() {
-        let mut model = Mlp::new(
-            3,
-            &[5, 4, 2],
-            activation,
-            &mut StdRng::seed_from_u64(60 + i as u64),
-        );
+        let mut model = Mlp::new(3, &[5, 4, 2], activation, 60 + i as u64);
         // Numbers whose shortest decimal is long or unusual, among random ones.
         let mut p = model.parameters();
         let awkward = [
@@ -72,7 +67,7 @@ fn save_then_load_is_bit_exact() {
         );
 
         // load_parameters into a network of the same shape, initialised differently.
-        let mut other = Mlp::new(3, &[5, 4, 2], activation, &mut StdRng::seed_from_u64(99));
+        let mut other = Mlp::new(3, &[5, 4, 2], activation, 99);
         assert_ne!(other.parameters(), model.parameters());
         other.load_parameters(&path).expect("load_parameters");
         assert_eq!(
@@ -89,7 +84,7 @@ fn save_then_load_is_bit_exact() {
 
 #[test]
 fn saved_file_is_the_documented_json() {
-    let mut model = Mlp::new(2, &[1], Activation::Linear, &mut StdRng::seed_from_u64(1));
+    let mut model = Mlp::new(2, &[1], Activation::Linear, 1);
     model.set_parameters(&[0.5, -1.25, 3.0]);
     let path = temp_path("documented.json");
     model.save(&path).unwrap();
@@ -140,7 +135,7 @@ fn loading_a_file_that_is_not_json_is_a_format_error() {
         error.contains(&shown) && error.contains("is not a saved micrograd-rs network"),
         "{error}"
     );
-    let mut model = Mlp::new(2, &[3, 1], Activation::Tanh, &mut StdRng::seed_from_u64(2));
+    let mut model = Mlp::new(2, &[3, 1], Activation::Tanh, 2);
     assert!(matches!(
         load_parameters_fails(&mut model, &path),
         PersistError::Format { .. }
@@ -209,7 +204,7 @@ fn loading_json_that_is_not_a_network_is_a_format_error() {
             }
             other => panic!("{name}: expected a format error, got {other:?}"),
         }
-        let mut model = Mlp::new(2, &[1], Activation::Relu, &mut StdRng::seed_from_u64(3));
+        let mut model = Mlp::new(2, &[1], Activation::Relu, 3);
         assert!(
             matches!(
                 load_parameters_fails(&mut model, &path),
@@ -223,7 +218,7 @@ fn loading_json_that_is_not_a_network_is_a_format_error() {
 #[test]
 fn loading_parameters_of_another_shape_names_both_shapes() {
     let path = temp_path("shape-2-4-1-tanh.json");
-    Mlp::new(2, &[4, 1], Activation::Tanh, &mut StdRng::seed_from_u64(4))
+    Mlp::new(2, &[4, 1], Activation::Tanh, 4)
         .save(&path)
         .unwrap();
     for (inputs, sizes, activation, expected) in [
@@ -232,7 +227,7 @@ fn loading_parameters_of_another_shape_names_both_shapes() {
         (3, &[4, 1][..], Activation::Tanh, "3-4-1 (tanh)"),
         (2, &[4, 1, 1][..], Activation::Tanh, "2-4-1-1 (tanh)"),
     ] {
-        let mut model = Mlp::new(inputs, sizes, activation, &mut StdRng::seed_from_u64(5));
+        let mut model = Mlp::new(inputs, sizes, activation, 5);
         let error = load_parameters_fails(&mut model, &path);
         let message = error.to_string();
         match error {
@@ -269,7 +264,7 @@ fn loading_a_missing_file_is_an_io_error() {
         }
         other => panic!("expected an io error, got {other:?}"),
     }
-    let mut model = Mlp::new(2, &[3, 1], Activation::Relu, &mut StdRng::seed_from_u64(6));
+    let mut model = Mlp::new(2, &[3, 1], Activation::Relu, 6);
     assert!(matches!(
         load_parameters_fails(&mut model, &path),
         PersistError::Io { .. }
@@ -279,7 +274,7 @@ fn loading_a_missing_file_is_an_io_error() {
 #[test]
 fn saving_into_a_missing_directory_is_an_io_error() {
     let path = temp_path("no-such-directory").join("model.json");
-    let model = Mlp::new(2, &[3, 1], Activation::Relu, &mut StdRng::seed_from_u64(6));
+    let model = Mlp::new(2, &[3, 1], Activation::Relu, 6);
     assert!(matches!(model.save(&path), Err(PersistError::Io { .. })));
 }
 
@@ -308,7 +303,7 @@ fn saving_a_network_that_cannot_be_loaded_back_is_an_error() {
     // JSON has no NaN or infinity: a diverged network must not be written as a file that
     // `load` then rejects.
     for bad in [f64::NAN, f64::INFINITY] {
-        let mut model = Mlp::new(2, &[1], Activation::Linear, &mut StdRng::seed_from_u64(7));
+        let mut model = Mlp::new(2, &[1], Activation::Linear, 7);
         model.set_parameters(&[1.0, bad, 3.0]);
         let path = temp_path(&format!("non-finite-{bad}.json"));
         let _ = std::fs::remove_file(&path);

@@ -21,7 +21,7 @@ fn train_loss_gradient_matches_finite_differences_for_every_loss() {
         for (seed, activation) in (30..).zip([Activation::Relu, Activation::Tanh]) {
             let name = format!("{loss:?} loss, {activation:?} Mlp 2-6-5-1");
             let (points, labels) = loss_data(loss);
-            let base = Mlp::new(2, &[6, 5, 1], activation, &mut StdRng::seed_from_u64(seed));
+            let base = Mlp::new(2, &[6, 5, 1], activation, seed);
             let mut active = 0;
             for (x, y) in points.iter().zip(&labels) {
                 let (score, kink) = reference_forward(&base, x);
@@ -82,7 +82,7 @@ fn train_loss_gradient_matches_finite_differences_for_every_loss() {
 #[test]
 fn train_loss_without_regularization_is_the_mean_loss() {
     let (points, labels) = loss_data(Loss::Logistic);
-    let mut model = Mlp::new(2, &[4, 1], Activation::Tanh, &mut StdRng::seed_from_u64(3));
+    let mut model = Mlp::new(2, &[4, 1], Activation::Tanh, 3);
     let (value, scores) = model.train_loss(&points, &labels, Loss::Logistic, 0.0);
     let mean = scores
         .iter()
@@ -92,7 +92,7 @@ fn train_loss_without_regularization_is_the_mean_loss() {
         / 10.0;
     assert_near("mean logistic loss", value, mean, 1e-15);
     // One point, one output: the gradient of a linear network is d_loss · (x, 1).
-    let mut linear = Mlp::new(2, &[1], Activation::Relu, &mut StdRng::seed_from_u64(4));
+    let mut linear = Mlp::new(2, &[1], Activation::Relu, 4);
     assert_eq!(linear.activation(), Activation::Linear);
     let x = [0.3, -0.8];
     let (_, scores) = linear.train_loss(&[x], &[2.0], Loss::Squared, 0.0);
@@ -108,12 +108,7 @@ fn train_loss_without_regularization_is_the_mean_loss() {
 #[test]
 fn regularize_is_alpha_times_the_sum_of_squares_with_gradient_two_alpha_p() {
     let alpha = 0.035;
-    let base = Mlp::new(
-        3,
-        &[4, 3, 2],
-        Activation::Tanh,
-        &mut StdRng::seed_from_u64(40),
-    );
+    let base = Mlp::new(3, &[4, 3, 2], Activation::Tanh, 40);
     let p = base.parameters();
     let mut model = base.clone();
     let value = model.regularize(alpha);

@@ -8,12 +8,7 @@ use super::*;
 /// convention: the scores before that step's update) and the accuracy of the trained model.
 fn micrograd_demo(seed: u64) -> (Vec<f64>, f64, f64) {
     let moons = make_moons(100, 0.1, seed);
-    let mut model = Mlp::new(
-        2,
-        &[16, 16, 1],
-        Activation::Relu,
-        &mut StdRng::seed_from_u64(seed + 1),
-    );
+    let mut model = Mlp::new(2, &[16, 16, 1], Activation::Relu, seed + 1);
     let mut sgd = Sgd::with_schedule(Schedule::Linear {
         start: 1.0,
         end: 0.1,

@@ -52,7 +52,7 @@ fn train_loss_gradient_matches_micrograd_value_engine() {
         (Loss::Hinge, Activation::Tanh, 0.05),
     ] {
         let name = format!("{loss:?}, {activation:?} 2-16-16-1, alpha {alpha}");
-        let mut model = Mlp::new(2, &[16, 16, 1], activation, &mut StdRng::seed_from_u64(8));
+        let mut model = Mlp::new(2, &[16, 16, 1], activation, 8);
         let params = value_parameters(&model);
         let losses: Vec<Value> = demo
             .points
@@ -81,7 +81,7 @@ fn mlp_backward_of_several_outputs_matches_micrograd_value_engine() {
     let x = [0.25, -0.9, 1.4];
     let d_out = [1.5, -0.5, 0.25];
     for activation in ACTIVATIONS {
-        let mut model = Mlp::new(3, &[6, 5, 3], activation, &mut StdRng::seed_from_u64(50));
+        let mut model = Mlp::new(3, &[6, 5, 3], activation, 50);
         let params = value_parameters(&model);
         let outputs = value_forward(&model, &params, &x);
         let forward = model.forward(&x);

@@ -1,10 +1,11 @@
-//! The attribute's arguments: `#[differentiable]` or `#[differentiable(wrt(a, w))]`.
+//! The attribute's arguments: `#[differentiable]`, `#[differentiable(wrt(a, w))]`,
+//! `#[differentiable(crate = path)]`, or both separated by a comma.
 
 use crate::error::Errors;
 use proc_macro2::{Span, TokenStream};
 use syn::parse::Parser;
 use syn::punctuated::Punctuated;
-use syn::{Ident, Meta, Token};
+use syn::{Expr, Ident, Lit, Meta, Token};
 
 /// What the attribute asks for.
 #[derive(Default)]
@@ -13,6 +14,19 @@ pub struct Options {
     pub wrt: Option<Vec<Ident>>,
     /// Where `wrt` was written.
     pub wrt_span: Option<Span>,
+    /// `crate = path`: where the generated code finds the runtime (`Tape`, `Graph`); `None`
+    /// means `::micrograd_runtime`. A crate that renames the dependency, or a facade crate
+    /// that re-exports the runtime, names it here, as serde's `#[serde(crate = "..")]`.
+    pub krate: Option<syn::Path>,
+}
+
+impl Options {
+    /// The path the generated code prints before `Tape` and `Graph`.
+    pub fn runtime(&self) -> syn::Path {
+        self.krate
+            .clone()
+            .unwrap_or_else(|| syn::parse_quote!(::micrograd_runtime))
+    }
 }
 
 /// Parses the attribute arguments, recording problems in `errors`.
@@ -47,13 +61,43 @@ pub fn parse(attr: TokenStream, errors: &mut Errors) -> Options {
                     )),
                 }
             }
+            Meta::NameValue(pair) if pair.path.is_ident("crate") => {
+                if options.krate.is_some() {
+                    errors.at(span_of(&meta), "`crate` is given twice; give it once");
+                }
+                match crate_path(&pair.value) {
+                    Some(path) => options.krate = Some(path),
+                    None => errors.at(
+                        value_span(&pair.value),
+                        "`crate = ..` takes the path of the runtime crate, such as `crate = ::micrograd_runtime` or `crate = \"my_facade::runtime\"`",
+                    ),
+                }
+            }
             _ => errors.at(
                 span_of(&meta),
-                "unknown argument to `#[differentiable]`; the only argument is `wrt(a, b, ..)`",
+                "unknown argument to `#[differentiable]`; the arguments are `wrt(a, b, ..)` and `crate = path`",
             ),
         }
     }
     options
+}
+
+/// `crate = path` or, as serde also accepts, `crate = "path"`.
+fn crate_path(value: &Expr) -> Option<syn::Path> {
+    match value {
+        Expr::Path(path) if path.qself.is_none() && path.attrs.is_empty() => {
+            Some(path.path.clone())
+        }
+        Expr::Lit(lit) => match &lit.lit {
+            Lit::Str(text) => text.parse::<syn::Path>().ok(),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn value_span(value: &Expr) -> Span {
+    syn::spanned::Spanned::span(value)
 }
 
 fn span_of(meta: &Meta) -> Span {

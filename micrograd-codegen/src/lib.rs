@@ -65,8 +65,9 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         );
     }
     let generated = lowered.zip(specs.as_ref()).filter(|_| errors.is_empty());
-    if let Some(code) =
-        generated.and_then(|(lowered, specs)| generate(&function, specs, &lowered, &mut errors))
+    let runtime = options.runtime();
+    if let Some(code) = generated
+        .and_then(|(lowered, specs)| generate(&function, specs, &lowered, &runtime, &mut errors))
     {
         return code;
     }
@@ -83,9 +84,10 @@ fn generate(
     function: &syn::ItemFn,
     specs: &[signature::ParamSpec],
     lowered: &ir::Function,
+    runtime: &syn::Path,
     errors: &mut Errors,
 ) -> Option<TokenStream> {
-    let (grad, unstable) = emit::generate(function, specs, lowered, emit::Flavor::Grad);
+    let (grad, unstable) = emit::generate(function, specs, lowered, emit::Flavor::Grad, runtime);
     for array in unstable {
         errors.at(
             lowered.var(array).span,
@@ -95,8 +97,8 @@ fn generate(
     if !errors.is_empty() {
         return None;
     }
-    let (pullback, _) = emit::generate(function, specs, lowered, emit::Flavor::Pullback);
-    let (graph, _) = emit::generate(function, specs, lowered, emit::Flavor::Graph);
+    let (pullback, _) = emit::generate(function, specs, lowered, emit::Flavor::Pullback, runtime);
+    let (graph, _) = emit::generate(function, specs, lowered, emit::Flavor::Graph, runtime);
     // The language loops over indices (`for i in 0..w.len()`), which clippy would otherwise
     // ask the user to rewrite into an iterator the macro cannot read. And `f_grad` does not call
     // `f`, so a user who only calls `f_grad` would be told `f` is never used: `const _` uses it.

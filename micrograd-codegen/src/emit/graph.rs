@@ -16,8 +16,8 @@ use quote::quote;
 impl Emitter<'_> {
     /// The body of `f_graph`.
     pub(super) fn graph_body(&self) -> TokenStream {
-        let graph = &self.graph;
-        let mut tokens = quote!(let mut #graph = ::micrograd_runtime::Graph::new(););
+        let (graph, runtime) = (&self.graph, &self.runtime);
+        let mut tokens = quote!(let mut #graph = #runtime::Graph::new(););
         for param in &self.function.params {
             tokens.extend(self.graph_param(param.var));
         }
@@ -38,11 +38,12 @@ impl Emitter<'_> {
 
     fn graph_param(&self, var: VarId) -> TokenStream {
         let (graph, name, node) = (&self.graph, self.names.var(var), self.node(var));
+        let runtime = &self.runtime;
         let label = name.to_string();
         match self.function.var(var).ty {
             Ty::F64 => quote!(let #node = #graph.leaf(#label, #name);),
             Ty::Slice { .. } => quote! {
-                let #node: ::std::vec::Vec<::micrograd_runtime::graph::NodeId> = #name
+                let #node: ::std::vec::Vec<#runtime::graph::NodeId> = #name
                     .iter()
                     .enumerate()
                     .map(|(i, value)| #graph.leaf(&::std::format!("{}[{}]", #label, i), *value))

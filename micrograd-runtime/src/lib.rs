@@ -12,7 +12,6 @@ pub mod nn;
 pub mod ops;
 pub mod optim;
 pub mod persist;
-#[cfg(feature = "plot")]
 pub mod plot;
 pub mod rng;
 pub mod tape;

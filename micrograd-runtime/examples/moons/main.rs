@@ -8,6 +8,7 @@
 
 use micrograd_runtime::data::{self, Dataset};
 use micrograd_runtime::nn::{Activation, Mlp, Module};
+use micrograd_runtime::plot::{self, Curves};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -59,7 +60,11 @@ fn main() -> ExitCode {
 
 fn draw(model: &Mlp, moons: &Dataset, history: &History, path: &Path) -> ExitCode {
     let score = |x: f64, y: f64| model.forward(&[x, y])[0];
-    match micrograd_runtime::plot::decision_boundary(path, score, moons, &history.losses) {
+    let curves = Curves {
+        losses: &history.losses,
+        accuracies: &history.accuracies,
+    };
+    match plot::decision_boundary(path, score, moons, curves) {
         Ok(()) => {
             println!("wrote {}", path.display());
             ExitCode::SUCCESS

@@ -74,6 +74,11 @@ fn help_asks_for_the_help_and_the_help_lists_every_option() {
 fn mistakes_are_named() {
     let cases = [
         (&["--sead", "3"][..], "unknown option `--sead`"),
+        (&["--bogus"], "unknown option `--bogus`"),
+        (
+            &["7"],
+            "unexpected argument `7`: every option is `--name value`",
+        ),
         (&["--seed"], "`--seed` needs a value"),
         (&["--steps", "ten"], "`--steps` takes a number, got `ten`"),
         (&["--hidden", "8,,8"], "`--hidden` takes a number, got ``"),

@@ -32,6 +32,17 @@ Options:
 pub const USAGE: &str = "Usage: cargo run --release --example moons -- [--seed N] [--samples N] \
 [--noise X] [--hidden N,N,...] [--steps N] [--lr X] [--output FILE]; --help says more";
 
+/// The options that take a value, as `--name value` or `--name=value`.
+const OPTIONS: [&str; 7] = [
+    "--seed",
+    "--samples",
+    "--noise",
+    "--hidden",
+    "--steps",
+    "--lr",
+    "--output",
+];
+
 /// The settings of one run.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Args {
@@ -71,6 +82,14 @@ impl Args {
                 Some((name, value)) => (name.to_string(), Some(value.to_string())),
                 None => (word, None),
             };
+            if !name.starts_with("--") {
+                return Err(format!(
+                    "unexpected argument `{name}`: every option is `--name value`"
+                ));
+            }
+            if !OPTIONS.contains(&name.as_str()) {
+                return Err(format!("unknown option `{name}`"));
+            }
             let value = match inline.or_else(|| words.next()) {
                 Some(value) => value,
                 None => return Err(format!("`{name}` needs a value")),
@@ -103,7 +122,7 @@ impl Args {
             "--steps" => self.steps = number(name, value)?,
             "--lr" => self.lr = number(name, value)?,
             "--output" => self.output = Some(PathBuf::from(value)),
-            _ => return Err(format!("unknown option `{name}`")),
+            _ => unreachable!("`{name}` is in OPTIONS but not handled"),
         }
         Ok(())
     }

@@ -135,6 +135,13 @@ impl Lowerer<'_> {
             Value::Int(int) => Some(Arg::Int(int)),
             Value::Bool(cond) => Some(Arg::Bool(self.bool_arg(cond, expr.span()))),
             Value::Seq(view) => Some(view.arg()),
+            Value::Tuple(_) => {
+                self.errors.at(
+                    expr.span(),
+                    "tuples cannot be passed to `#[differentiable]` functions; pass their elements",
+                );
+                None
+            }
             Value::Unknown(path) => {
                 self.errors.at(path.span, "cannot tell whether this is an `f64` or an integer; bind it with `let x: f64 = ..;` first");
                 None

@@ -16,6 +16,8 @@ pub enum Value {
     Bool(Cond),
     /// A slice parameter, a local array, or a window of one.
     Seq(View),
+    /// A tuple `(a, b)`.
+    Tuple(Vec<Value>),
     /// A path the macro does not know (a `const`): typed by its context.
     Unknown(Extern),
     /// An error was already reported.
@@ -39,6 +41,9 @@ impl Lowerer<'_> {
             Expr::If(branch) => self.if_expr(branch),
             Expr::Block(block) if block.label.is_none() => self.block_expr(&block.block),
             Expr::Reference(reference) => self.reference(reference),
+            Expr::Tuple(tuple) if !tuple.elems.is_empty() => self.tuple(tuple),
+            Expr::Field(field) => self.field(field),
+            Expr::Array(array) => self.array_literal(array, None),
             other => {
                 self.unsupported(other);
                 Value::Error
@@ -122,11 +127,14 @@ impl Lowerer<'_> {
         if let Some(ident) = path.path.get_ident()
             && let Some(binding) = self.lookup(&ident.to_string())
         {
+            if let Some(value) = self.aliases.get(&binding.var) {
+                return value.clone();
+            }
             return match self.ty(binding.var) {
                 Ty::F64 => Value::F64(Operand::Var(binding.var)),
                 Ty::Int => Value::Int(IntExpr::Var(binding.var)),
                 Ty::Bool => Value::Bool(Cond::Var(binding.var)),
-                Ty::Slice { .. } | Ty::Array { .. } => Value::Seq(self.seq(binding.var)),
+                Ty::Slice { .. } | Ty::Array { .. } => Value::Seq(View::whole(binding.var)),
             };
         }
         let segments = crate::signature::segments(&path.path);

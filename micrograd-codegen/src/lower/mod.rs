@@ -9,6 +9,7 @@ mod branch;
 mod call;
 mod expr;
 mod loops;
+mod pattern;
 mod scan;
 mod stmt;
 mod unsupported;
@@ -42,8 +43,9 @@ pub struct Lowerer<'e> {
     depth: usize,
     /// Enclosing `for`s.
     loops: usize,
-    /// Names bound to slice views (`let x = &xs[a..b];`), by their variable.
-    views: HashMap<VarId, View>,
+    /// Names that stand for a value rather than hold one: slice views (`let x = &xs[a..b];`)
+    /// and tuples (`let t = (a, b);`), by their variable.
+    aliases: HashMap<VarId, expr::Value>,
 }
 
 /// Lowers `item`'s body; `None` if it used anything outside the language (errors say what).
@@ -62,7 +64,7 @@ pub fn lower(
         versions: HashMap::new(),
         depth: 0,
         loops: 0,
-        views: HashMap::new(),
+        aliases: HashMap::new(),
     };
     let params = specs
         .iter()

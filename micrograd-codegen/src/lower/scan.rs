@@ -46,10 +46,10 @@ impl<'ast> Visit<'ast> for Assigned {
         if let Some(init) = &local.init {
             self.visit_expr(&init.expr);
         }
-        if let Pat::Ident(pat) = &local.pat
-            && let Some(scope) = self.scopes.last_mut()
-        {
-            scope.insert(pat.ident.to_string());
+        let mut names = Vec::new();
+        pattern_names(&local.pat, &mut names);
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.extend(names);
         }
     }
 
@@ -71,17 +71,27 @@ impl<'ast> Visit<'ast> for Assigned {
 
     fn visit_expr_for_loop(&mut self, for_loop: &'ast syn::ExprForLoop) {
         self.visit_expr(&for_loop.expr);
-        self.scopes.push(BTreeSet::new());
-        if let Pat::Ident(pat) = &*for_loop.pat
-            && let Some(scope) = self.scopes.last_mut()
-        {
-            scope.insert(pat.ident.to_string());
-        }
+        let mut names = Vec::new();
+        pattern_names(&for_loop.pat, &mut names);
+        self.scopes.push(names.into_iter().collect());
         self.visit_block(&for_loop.body);
         self.scopes.pop();
     }
 
     fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+}
+
+/// The names a pattern binds: `x`, `(a, [b, c])`, `&y`.
+pub fn pattern_names(pat: &Pat, names: &mut Vec<String>) {
+    match pat {
+        Pat::Ident(ident) => names.push(ident.ident.to_string()),
+        Pat::Type(typed) => pattern_names(&typed.pat, names),
+        Pat::Reference(reference) => pattern_names(&reference.pat, names),
+        Pat::Paren(paren) => pattern_names(&paren.pat, names),
+        Pat::Tuple(tuple) => tuple.elems.iter().for_each(|p| pattern_names(p, names)),
+        Pat::Slice(slice) => slice.elems.iter().for_each(|p| pattern_names(p, names)),
+        _ => {}
+    }
 }
 
 /// Whether `expr` contains a `return` outside closures.

@@ -61,14 +61,9 @@ impl Lowerer<'_> {
             Pat::Type(typed) => (&*typed.pat, Some(&*typed.ty)),
             other => (other, None),
         };
-        let Pat::Ident(ident) = pat else {
-            self.errors
-                .at(pat.span(), "bind one name per `let`, such as `let x = ..;`");
-            return;
-        };
         let Some(init) = &local.init else {
             self.errors.at(
-                ident.ident.span(),
+                pat.span(),
                 "give the variable its value where it is declared: `let x = 0.0;`",
             );
             return;
@@ -80,23 +75,31 @@ impl Lowerer<'_> {
             );
             return;
         }
-        let name = ident.ident.to_string();
-        let span = ident.ident.span();
-        if let Expr::Repeat(repeat) = &*init.expr {
-            return self.array(&name, span, repeat);
+        if let Pat::Ident(ident) = pat {
+            let name = ident.ident.to_string();
+            match &*init.expr {
+                Expr::Repeat(repeat) => return self.array(&name, ident.ident.span(), repeat),
+                Expr::Array(array) => {
+                    let value = self.array_literal(array, Some(&name));
+                    if let Value::Seq(view) = value {
+                        self.bind(&name, view.base);
+                    }
+                    return;
+                }
+                _ => {}
+            }
         }
-        let value = self.expr(&init.expr);
-        let value = match (value, annotation) {
+        let value = match (self.expr(&init.expr), annotation) {
             (Value::Unknown(path), Some(ty)) if crate::signature::is_f64(ty) => {
                 Value::F64(Operand::Extern(path))
             }
             (Value::Unknown(path), Some(_)) => Value::Int(IntExpr::Extern(path)),
             (value, _) => value,
         };
-        self.bind_value(&name, span, value);
+        self.bind_pat(pat, value);
     }
 
-    fn bind_value(&mut self, name: &str, span: proc_macro2::Span, value: Value) {
+    pub(super) fn bind_value(&mut self, name: &str, span: proc_macro2::Span, value: Value) {
         if let Some(var) = self.value_var(name, span, value) {
             self.bind(name, var);
         }
@@ -116,7 +119,7 @@ impl Lowerer<'_> {
                 self.emit(Stmt::BoolLet { dst, cond });
                 dst
             }
-            Value::Seq(view) => self.view_var(name, view, span),
+            value @ (Value::Seq(_) | Value::Tuple(_)) => self.alias_var(name, value, span),
             Value::Unknown(path) => {
                 self.errors.at(path.span, "cannot tell whether this is an `f64` or an integer; annotate it: `let x: f64 = ..;`");
                 return None;
@@ -127,7 +130,11 @@ impl Lowerer<'_> {
 
     fn array(&mut self, name: &str, span: proc_macro2::Span, repeat: &syn::ExprRepeat) {
         let fill = match self.expr(&repeat.expr) {
-            Value::F64(Operand::Var(_)) | Value::Int(_) | Value::Bool(_) | Value::Seq(_) => {
+            Value::F64(Operand::Var(_))
+            | Value::Int(_)
+            | Value::Bool(_)
+            | Value::Seq(_)
+            | Value::Tuple(_) => {
                 self.errors.at(
                     repeat.expr.span(),
                     "local arrays start from a constant: `[0.0; N]`",

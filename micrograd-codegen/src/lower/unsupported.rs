@@ -58,21 +58,9 @@ impl Lowerer<'_> {
                 t.question_token.span,
                 "`?` is not supported in `#[differentiable]` functions",
             ),
-            Expr::Field(f) => (
-                f.dot_token.span,
-                "field access is not supported; pass the value as an `f64` parameter",
-            ),
             Expr::Tuple(t) => (
                 t.span(),
-                "tuples are not supported; a `#[differentiable]` function returns one `f64`",
-            ),
-            Expr::Array(a) => (
-                a.span(),
-                "array literals are not supported; create local arrays with `[0.0; N]`",
-            ),
-            Expr::Reference(r) => (
-                r.and_token.span,
-                "references are only supported as arguments: `&w` or `&w[a..b]`",
+                "`()` has no value to compute with; a `#[differentiable]` function works on `f64`s, integers, booleans, slices and tuples of them",
             ),
             Expr::Return(r) if self.loops > 0 => (
                 r.return_token.span,

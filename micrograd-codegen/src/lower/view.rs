@@ -78,20 +78,13 @@ fn add(a: IntExpr, b: IntExpr) -> IntExpr {
 }
 
 impl Lowerer<'_> {
-    /// What a name bound to a slice or array means: a view if it was bound to one.
-    pub(super) fn seq(&self, var: VarId) -> View {
-        self.views
-            .get(&var)
-            .cloned()
-            .unwrap_or_else(|| View::whole(var))
-    }
-
-    /// A new version of `name` standing for `view`: `let x = &xs[a..b];`, `let r = &w;`.
-    /// Loops bind the chunk or window of an iteration with it too.
-    pub(crate) fn view_var(&mut self, name: &str, view: View, span: proc_macro2::Span) -> VarId {
+    /// A new version of `name` standing for `value`, a view (`let x = &xs[a..b];`,
+    /// `let r = &w;`) or a tuple (`let t = (a, b);`). Loops bind the chunk or window of an
+    /// iteration with it too. Its type is not `f64`, so no loop gives it a slot.
+    pub(crate) fn alias_var(&mut self, name: &str, value: Value, span: proc_macro2::Span) -> VarId {
         let origin = self.next_version(name);
         let var = self.new_var(origin, Ty::Slice { len: None }, span);
-        self.views.insert(var, view);
+        self.aliases.insert(var, value);
         var
     }
 

@@ -1,0 +1,129 @@
+//! Tuples, array literals and the patterns of `let` that take them apart.
+//!
+//! Before: `let (a, b) = (x * y, x + y); let v = [a, b]; let [p, q] = v;`
+//! After: `let a = x * y; let b = x + y; let mut v = [0.0; 2]; v[0] = a; v[1] = b;`
+//! `let p = v[0]; let q = v[1];`
+
+use super::expr::Value;
+use super::{Lowerer, View};
+use crate::ir::{IntExpr, Op, Operand, Origin, Stmt, Ty};
+use syn::spanned::Spanned;
+use syn::{Expr, Pat};
+
+impl Lowerer<'_> {
+    /// `(a, b, ..)`: each element lowered in order.
+    pub(super) fn tuple(&mut self, tuple: &syn::ExprTuple) -> Value {
+        let values: Vec<Value> = tuple.elems.iter().map(|e| self.tuple_elem(e)).collect();
+        if values.iter().any(|v| matches!(v, Value::Error)) {
+            return Value::Error;
+        }
+        Value::Tuple(values)
+    }
+
+    /// A boolean with statements of its own is computed once, where the tuple is built.
+    fn tuple_elem(&mut self, expr: &Expr) -> Value {
+        match self.expr(expr) {
+            Value::Bool(cond) if cond.has_stmts() => {
+                let dst = self.new_var(Origin::Temp, Ty::Bool, expr.span());
+                self.emit(Stmt::BoolLet { dst, cond });
+                Value::Bool(crate::ir::Cond::Var(dst))
+            }
+            value => value,
+        }
+    }
+
+    /// `t.0` of a tuple.
+    pub(super) fn field(&mut self, field: &syn::ExprField) -> Value {
+        let syn::Member::Unnamed(index) = &field.member else {
+            return self.error(
+                field.member.span(),
+                "named fields are not supported; pass the value as an `f64` parameter",
+            );
+        };
+        match self.expr(&field.base) {
+            Value::Tuple(values) => match values.get(index.index as usize) {
+                Some(value) => value.clone(),
+                None => self.error(index.span, "the tuple has no such element"),
+            },
+            Value::Error => Value::Error,
+            _ => self.error(field.dot_token.span, "only tuples have fields `t.0` here"),
+        }
+    }
+
+    /// `[a, b, c]`: a local array of the elements.
+    ///
+    /// Before: `[a, b * 2.0]` After: `let mut t = [0.0; 2]; t[0] = a; let t1 = b * 2.0; t[1] = t1;`
+    pub(super) fn array_literal(&mut self, array: &syn::ExprArray, name: Option<&str>) -> Value {
+        let elems: Vec<Option<Operand>> = array.elems.iter().map(|e| self.f64_operand(e)).collect();
+        let Some(elems) = elems.into_iter().collect::<Option<Vec<_>>>() else {
+            return Value::Error;
+        };
+        let len = IntExpr::Lit {
+            value: elems.len() as u128,
+            suffix: String::new(),
+        };
+        let origin = match name {
+            Some(name) => self.next_version(name),
+            None => Origin::Temp,
+        };
+        let dst = self.new_var(origin, Ty::Array { len }, array.span());
+        self.emit(Stmt::Array {
+            dst,
+            fill: Operand::Const(0.0),
+        });
+        for (i, value) in elems.into_iter().enumerate() {
+            let index = IntExpr::Lit {
+                value: i as u128,
+                suffix: String::new(),
+            };
+            self.emit(Stmt::Store {
+                array: dst,
+                index,
+                value,
+            });
+        }
+        Value::Seq(View::whole(dst))
+    }
+
+    /// Binds the names of `pat` to the parts of `value`.
+    pub(super) fn bind_pat(&mut self, pat: &Pat, value: Value) {
+        match (pat, value) {
+            (_, Value::Error) | (Pat::Wild(_), _) => {}
+            (Pat::Ident(ident), value) if ident.subpat.is_none() => {
+                let name = ident.ident.to_string();
+                if ident.mutability.is_some() && matches!(value, Value::Seq(_)) {
+                    self.errors.at(ident.ident.span(), "copying an array into a `let mut` is not supported; declare the writable array with its values: `let mut h = [a, b];` or `[0.0; N]`");
+                    return;
+                }
+                self.bind_value(&name, ident.ident.span(), value);
+            }
+            (Pat::Type(typed), value) => self.bind_pat(&typed.pat, value),
+            (Pat::Reference(reference), value) => self.bind_pat(&reference.pat, value),
+            (Pat::Paren(paren), value) => self.bind_pat(&paren.pat, value),
+            (Pat::Tuple(tuple), Value::Tuple(values)) if tuple.elems.len() == values.len() => {
+                for (pat, value) in tuple.elems.iter().zip(values) {
+                    self.bind_pat(pat, value);
+                }
+            }
+            (Pat::Slice(slice), Value::Seq(view)) => {
+                for (i, pat) in slice.elems.iter().enumerate() {
+                    let at = view.at(IntExpr::Lit {
+                        value: i as u128,
+                        suffix: String::new(),
+                    });
+                    let value = self.temp(Op::Load(view.base, at), pat.span());
+                    self.bind_pat(pat, Value::F64(value));
+                }
+            }
+            (Pat::Tuple(_) | Pat::Slice(_), _) => {
+                self.errors.at(pat.span(), "this pattern does not match the value's shape; destructure a tuple with `(a, b)` and an array with `[a, b]`");
+            }
+            (other, _) => {
+                self.errors.at(
+                    other.span(),
+                    "bind a name, a tuple `(a, b)` or an array `[a, b]` here",
+                );
+            }
+        }
+    }
+}

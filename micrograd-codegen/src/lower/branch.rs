@@ -109,25 +109,42 @@ impl Lowerer<'_> {
     /// also joins the branches' tail values and returns the joined variable.
     pub(super) fn branch(&mut self, branch: &syn::ExprIf, value: bool) -> Option<VarId> {
         let cond = self.cond(&branch.cond);
-        let before = self.scopes.clone();
-        self.depth += 1;
-        let (then, then_value) = self.capture(|this| {
-            this.tail_block(
-                &branch.then_branch.stmts,
-                value.then(|| branch.then_branch.brace_token.span.close()),
-            )
-        });
-        let after_then = std::mem::replace(&mut self.scopes, before.clone());
         let stmts = else_stmts(branch);
         let else_span = branch.else_branch.as_ref().map(|(_, e)| e.span());
-        let (otherwise, else_value) =
-            self.capture(|this| this.tail_block(&stmts, else_span.filter(|_| value)));
+        let then_span = branch.then_branch.brace_token.span.close();
+        self.two_way(
+            cond,
+            branch.if_token.span,
+            value,
+            |this| {
+                let tail = value.then_some(then_span);
+                this.tail_block(&branch.then_branch.stmts, tail)
+            },
+            |this| this.tail_block(&stmts, else_span.filter(|_| value)),
+        )
+    }
+
+    /// A branch on `cond` whose arms `then` and `otherwise` lower themselves (an `if`, or one
+    /// arm of a `match` and the arms after it); with `value`, joins their values too.
+    pub(super) fn two_way(
+        &mut self,
+        cond: Cond,
+        span: proc_macro2::Span,
+        value: bool,
+        then: impl FnOnce(&mut Self) -> Option<Operand>,
+        otherwise: impl FnOnce(&mut Self) -> Option<Operand>,
+    ) -> Option<VarId> {
+        let before = self.scopes.clone();
+        self.depth += 1;
+        let (then, then_value) = self.capture(then);
+        let after_then = std::mem::replace(&mut self.scopes, before.clone());
+        let (otherwise, else_value) = self.capture(otherwise);
         let after_else = std::mem::replace(&mut self.scopes, before.clone());
         self.depth -= 1;
         let mut joins = self.joins(&before, &after_then, &after_else);
         let result = match (value, then_value, else_value) {
             (true, Some(a), Some(b)) => {
-                let dst = self.new_var(Origin::Temp, Ty::F64, branch.if_token.span);
+                let dst = self.new_var(Origin::Temp, Ty::F64, span);
                 joins.push(Join {
                     dst,
                     then: a,
@@ -137,7 +154,6 @@ impl Lowerer<'_> {
             }
             _ => None,
         };
-        let span = branch.if_token.span;
         self.emit(Stmt::If(Box::new(If {
             cond,
             span,

@@ -39,6 +39,10 @@ impl Lowerer<'_> {
             Expr::Cast(cast) => self.cast(cast),
             Expr::Index(index) => self.index(index),
             Expr::If(branch) => self.if_expr(branch),
+            Expr::Match(expr) => match self.match_expr(expr, true) {
+                Some(operand) => Value::F64(operand),
+                None => Value::Error,
+            },
             Expr::Block(block) if block.label.is_none() => self.block_expr(&block.block),
             Expr::Reference(reference) => self.reference(reference),
             Expr::Tuple(tuple) if !tuple.elems.is_empty() => self.tuple(tuple),
@@ -99,6 +103,15 @@ impl Lowerer<'_> {
                 float.span(),
                 "`f32` literals are not supported; write `f64`",
             ),
+            Lit::Int(int) if int.base10_digits().starts_with('-') => {
+                match int.base10_digits()[1..].parse::<u128>() {
+                    Ok(value) => Value::Int(IntExpr::Neg(Box::new(IntExpr::Lit {
+                        value,
+                        suffix: int.suffix().to_string(),
+                    }))),
+                    Err(error) => self.error(int.span(), error),
+                }
+            }
             Lit::Int(int) => match int.base10_parse::<u128>() {
                 Ok(value) => Value::Int(IntExpr::Lit {
                     value,

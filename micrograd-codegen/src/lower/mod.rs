@@ -9,6 +9,7 @@ mod branch;
 mod call;
 mod expr;
 mod loops;
+mod matching;
 mod pattern;
 mod scan;
 mod stmt;

@@ -88,12 +88,13 @@ impl Lowerer<'_> {
     /// Binds the names of `pat` to the parts of `value`.
     pub(super) fn bind_pat(&mut self, pat: &Pat, value: Value) {
         match (pat, value) {
-            (_, Value::Error) | (Pat::Wild(_), _) => {}
+            (_, Value::Error) => self.poison(pat),
+            (Pat::Wild(_), _) => {}
             (Pat::Ident(ident), value) if ident.subpat.is_none() => {
                 let name = ident.ident.to_string();
                 if ident.mutability.is_some() && matches!(value, Value::Seq(_)) {
                     self.errors.at(ident.ident.span(), "copying an array into a `let mut` is not supported; declare the writable array with its values: `let mut h = [a, b];` or `[0.0; N]`");
-                    return;
+                    return self.poison(pat);
                 }
                 self.bind_value(&name, ident.ident.span(), value);
             }
@@ -117,13 +118,25 @@ impl Lowerer<'_> {
             }
             (Pat::Tuple(_) | Pat::Slice(_), _) => {
                 self.errors.at(pat.span(), "this pattern does not match the value's shape; destructure a tuple with `(a, b)` and an array with `[a, b]`");
+                self.poison(pat);
             }
             (other, _) => {
                 self.errors.at(
                     other.span(),
                     "bind a name, a tuple `(a, b)` or an array `[a, b]` here",
                 );
+                self.poison(pat);
             }
+        }
+    }
+
+    /// After an error, binds the names of `pat` to nothing, so their uses report no more.
+    fn poison(&mut self, pat: &Pat) {
+        let mut names = Vec::new();
+        super::scan::pattern_names(pat, &mut names);
+        for name in names {
+            let var = self.alias_var(&name, Value::Error, pat.span());
+            self.bind(&name, var);
         }
     }
 }

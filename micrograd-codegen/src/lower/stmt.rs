@@ -28,7 +28,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn expr_stmt(&mut self, expr: &Expr) {
+    pub(super) fn expr_stmt(&mut self, expr: &Expr) {
         match expr {
             Expr::Assign(assign) => self.assign(&assign.left, None, &assign.right),
             Expr::Binary(binary) if is_compound(&binary.op) => {
@@ -38,6 +38,9 @@ impl Lowerer<'_> {
                 self.branch(branch, false);
             }
             Expr::ForLoop(for_loop) => self.for_loop(for_loop),
+            Expr::Match(expr) => {
+                self.match_expr(expr, false);
+            }
             // A block statement yields nothing, even if it ends in an `if` without `;`.
             Expr::Block(block) if block.label.is_none() => {
                 self.tail_block(&block.block.stmts, None);
@@ -181,6 +184,14 @@ impl Lowerer<'_> {
             );
             return;
         };
+        match self.aliases.get(&binding.var) {
+            Some(Value::Error) => return,
+            Some(_) => {
+                self.errors.at(left.span(), format!("`{name}` names a view or a tuple, which cannot be assigned; bind a new one with `let`"));
+                return;
+            }
+            None => {}
+        }
         let ty = self.ty(binding.var).clone();
         if ty != Ty::F64 {
             return self.assign_passive(name, binding, &ty, left, op, right);

@@ -31,10 +31,6 @@ impl Lowerer<'_> {
                 c.continue_token.span,
                 "`continue` is not supported in `#[differentiable]` functions; wrap the rest of the body in `if`",
             ),
-            Expr::Match(m) => (
-                m.match_token.span,
-                "`match` is not supported in `#[differentiable]` functions; use `if` / `else if`",
-            ),
             Expr::Macro(m) => {
                 let name = m
                     .mac

@@ -1,0 +1,19 @@
+use micrograd_runtime::prelude::*;
+
+#[differentiable]
+fn pairs(xs: &[f64], n: usize) -> f64 {
+    let mut s = 0.0;
+    for k in 0..n {
+        let x = &xs[2 * k..2 * k + 2];
+        let (a, b) = (x[0] * x[1], x[1]);
+        s += a - b;
+    }
+    let v = [s, xs[0]];
+    let [p, q] = v;
+    match n {
+        0 => p,
+        1 | 2 => p * q,
+        m if m > 5 => q,
+        _ => p + q,
+    }
+}

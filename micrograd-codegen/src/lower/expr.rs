@@ -61,6 +61,13 @@ impl Lowerer<'_> {
             Value::F64(operand) => Some(operand),
             Value::Unknown(path) => Some(Operand::Extern(path)),
             Value::Error => None,
+            Value::Tuple(_) => {
+                self.errors.at(
+                    expr.span(),
+                    "expected an `f64` here, not a tuple; take its elements with `t.0` or `let (a, b) = t;`",
+                );
+                None
+            }
             _ => {
                 self.errors
                     .at(expr.span(), "expected an `f64` expression here");

@@ -38,7 +38,7 @@ fn literals_value(x: f64, y: f64) -> (f64, f64, f64) {
     let mut s = sq(&[x.clone(), y.tanh()]) + &v[2] * &v[1];
     for i in 0..3 {
         let c = [h[i].clone(), v[i].clone()];
-        s = s + (&c[0] * &c[1] + sq(&c));
+        s += &c[0] * &c[1] + sq(&c);
     }
     let out = s + sq(&h) * sq(&v[1..]);
     out.backward();

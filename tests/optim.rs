@@ -161,3 +161,70 @@ fn momentum_of_one_is_rejected() {
 fn a_negative_beta_is_rejected() {
     let _ = Adam::default().with_betas(0.9, -0.5);
 }
+
+#[test]
+fn set_learning_rate_keeps_momentums_velocity() {
+    // Two steps at 0.1, then the rate drops to 0.01: the third step moves by 0.01 * v with the
+    // velocity accumulated before the change (v = 0.5 * 1.5 + 1 = 1.75).
+    let mut momentum = Momentum::new(0.1, 0.5);
+    let mut w = [0.0];
+    momentum.step(&mut w, &[1.0]);
+    momentum.step(&mut w, &[1.0]);
+    momentum.set_learning_rate(0.01);
+    assert_eq!(momentum.learning_rate(), 0.01);
+    let before = w[0];
+    momentum.step(&mut w, &[1.0]);
+    assert!(
+        (before - w[0] - 0.01 * 1.75).abs() < 1e-15,
+        "{}",
+        before - w[0]
+    );
+}
+
+#[test]
+fn set_learning_rate_keeps_adams_moments() {
+    // Adam with the rate changed after one step equals Adam whose first step used the old
+    // rate and whose second used the new one: the moments and bias corrections carry over.
+    let mut changed = Adam::new(0.1);
+    let mut w = [1.0, -2.0];
+    changed.step(&mut w, &[0.5, -1.0]);
+    changed.set_learning_rate(0.02);
+    changed.step(&mut w, &[0.25, 3.0]);
+    // The moments do not depend on the rate, so `second` stepped once elsewhere holds the
+    // moments `changed` holds after its first step.
+    let (mut first, mut second) = (Adam::new(0.1), Adam::new(0.02));
+    let mut expected = [1.0, -2.0];
+    first.step(&mut expected, &[0.5, -1.0]);
+    second.step(&mut [1.0, -2.0], &[0.5, -1.0]);
+    second.step(&mut expected, &[0.25, 3.0]);
+    assert_eq!(w, expected);
+    assert_ne!(w, {
+        let mut all_old = [1.0, -2.0];
+        let mut a = Adam::new(0.1);
+        a.step(&mut all_old, &[0.5, -1.0]);
+        a.step(&mut all_old, &[0.25, 3.0]);
+        all_old
+    });
+}
+
+#[test]
+fn set_learning_rate_replaces_sgds_schedule() {
+    let mut sgd = Sgd::with_schedule(Schedule::Linear {
+        start: 1.0,
+        end: 0.1,
+        steps: 10,
+    });
+    sgd.step(&mut [0.0], &[0.0]);
+    sgd.set_learning_rate(0.25);
+    let mut w = [1.0];
+    sgd.step(&mut w, &[2.0]);
+    sgd.step(&mut w, &[2.0]);
+    assert_eq!(sgd.learning_rate(), 0.25);
+    assert_eq!(w, [0.0]);
+}
+
+#[test]
+#[should_panic(expected = "learning_rate must be finite and >= 0, got -1")]
+fn a_negative_learning_rate_is_rejected_when_set() {
+    Adam::default().set_learning_rate(-1.0);
+}

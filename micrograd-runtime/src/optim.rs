@@ -42,6 +42,29 @@ pub trait Optimizer {
 
     /// The learning rate the next `step` uses.
     fn learning_rate(&self) -> f64;
+
+    /// Sets the learning rate of every later `step`, keeping the optimizer's state (velocities,
+    /// moment estimates, step count), as candle's `Optimizer::set_learning_rate` does: the
+    /// hook for a schedule of one's own, or for a rate found by a search. An [`Sgd`] following a
+    /// [`Schedule`] keeps this constant rate from now on.
+    ///
+    /// ```
+    /// use micrograd_runtime::optim::{Adam, Optimizer};
+    ///
+    /// let mut adam = Adam::new(0.1);
+    /// let mut w = [1.0];
+    /// for k in 0..10 {
+    ///     adam.set_learning_rate(0.1 / (1.0 + k as f64)); // 1/t decay
+    ///     let grad = [2.0 * w[0]]; // d/dw of w²
+    ///     adam.step(&mut w, &grad);
+    /// }
+    /// assert_eq!(adam.learning_rate(), 0.01);
+    /// assert!(w[0] < 1.0);
+    /// ```
+    ///
+    /// # Panics
+    /// If `learning_rate` is negative, infinite or NaN.
+    fn set_learning_rate(&mut self, learning_rate: f64);
 }
 
 /// A learning rate as a function of the step number `k` (0 for the first step).
@@ -161,6 +184,12 @@ impl Optimizer for Sgd {
     fn learning_rate(&self) -> f64 {
         self.schedule.rate(self.k)
     }
+
+    #[track_caller]
+    fn set_learning_rate(&mut self, learning_rate: f64) {
+        check_rate("learning_rate", learning_rate);
+        self.schedule = Schedule::Constant(learning_rate);
+    }
 }
 
 /// Classical momentum as in PyTorch: `v = momentum * v + g`, then `p -= learning_rate * v`.
@@ -217,6 +246,12 @@ impl Optimizer for Momentum {
 
     fn learning_rate(&self) -> f64 {
         self.learning_rate
+    }
+
+    #[track_caller]
+    fn set_learning_rate(&mut self, learning_rate: f64) {
+        check_rate("learning_rate", learning_rate);
+        self.learning_rate = learning_rate;
     }
 }
 
@@ -341,6 +376,12 @@ impl Optimizer for Adam {
 
     fn learning_rate(&self) -> f64 {
         self.learning_rate
+    }
+
+    #[track_caller]
+    fn set_learning_rate(&mut self, learning_rate: f64) {
+        check_rate("learning_rate", learning_rate);
+        self.learning_rate = learning_rate;
     }
 }
 

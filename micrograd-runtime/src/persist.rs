@@ -14,7 +14,7 @@
 use crate::nn::{Activation, Mlp, Module};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 const FORMAT: &str = "micrograd-rs/mlp";
 const VERSION: u32 = 1;
@@ -29,36 +29,59 @@ struct Saved {
     parameters: Vec<f64>,
 }
 
-/// Why a network could not be saved or loaded.
+/// Why a network could not be saved or loaded. Every variant names the file, as a [`PathBuf`].
+///
+/// ```
+/// use micrograd_runtime::nn::Mlp;
+/// use micrograd_runtime::persist::PersistError;
+///
+/// let path = std::env::temp_dir().join("micrograd-rs-doc-no-such-file.json");
+/// match Mlp::load(&path) {
+///     Err(PersistError::Io { path: file, source }) => {
+///         assert_eq!(file, path);
+///         assert_eq!(source.kind(), std::io::ErrorKind::NotFound);
+///     }
+///     other => panic!("expected an io error, got {other:?}"),
+/// }
+/// ```
 #[derive(Debug)]
 pub enum PersistError {
     /// The file could not be read or written.
     Io {
         /// The file.
-        path: String,
+        path: PathBuf,
         /// What the system said.
         source: std::io::Error,
     },
     /// The file is not a saved network.
     Format {
         /// The file.
-        path: String,
+        path: PathBuf,
         /// What is wrong with it.
         reason: String,
     },
     /// A parameter is NaN or infinite, which JSON cannot hold: the network diverged.
     NotFinite {
         /// The file.
-        path: String,
+        path: PathBuf,
         /// Which parameter, in [`Module::parameters`] order.
         index: usize,
         /// Its value.
         value: f64,
     },
+    /// The network is not one [`Mlp::load`] can rebuild (no layers, an empty layer, layers
+    /// whose sizes do not chain, or activations other than one hidden activation and a linear
+    /// output), so it is not written: `save` refuses what `load` would refuse.
+    Unsupported {
+        /// The file.
+        path: PathBuf,
+        /// What `load` could not rebuild.
+        reason: String,
+    },
     /// The file holds a network of another shape.
     Shape {
         /// The file.
-        path: String,
+        path: PathBuf,
         /// The shape of the network being loaded into.
         expected: String,
         /// The shape in the file.
@@ -69,24 +92,33 @@ pub enum PersistError {
 impl fmt::Display for PersistError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PersistError::Io { path, source } => write!(f, "cannot access {path}: {source}"),
-            PersistError::Format { path, reason } => {
-                write!(f, "{path} is not a saved micrograd-rs network: {reason}")
+            PersistError::Io { path, source } => {
+                write!(f, "cannot access {}: {source}", path.display())
             }
+            PersistError::Format { path, reason } => write!(
+                f,
+                "{} is not a saved micrograd-rs network: {reason}",
+                path.display()
+            ),
             PersistError::NotFinite { path, index, value } => write!(
                 f,
-                "cannot save to {path}: parameter {index} is {value}, and a saved network holds finite numbers only"
+                "cannot save to {}: parameter {index} is {value}, and a saved network holds finite numbers only",
+                path.display()
+            ),
+            PersistError::Unsupported { path, reason } => write!(
+                f,
+                "cannot save to {}: {reason}, so loading the file could not rebuild this network",
+                path.display()
             ),
             PersistError::Shape {
                 path,
                 expected,
                 found,
-            } => {
-                write!(
-                    f,
-                    "{path} holds a network of shape {found}, expected {expected}"
-                )
-            }
+            } => write!(
+                f,
+                "{} holds a network of shape {found}, expected {expected}",
+                path.display()
+            ),
         }
     }
 }
@@ -112,11 +144,17 @@ impl Mlp {
     /// assert_eq!(loaded, model); // bit for bit
     /// # Ok::<(), micrograd_runtime::persist::PersistError>(())
     /// ```
-    pub fn save(&self, path: &Path) -> Result<(), PersistError> {
+    ///
+    /// # Errors
+    /// [`PersistError::NotFinite`] for a NaN or infinite parameter, [`PersistError::Unsupported`]
+    /// for a network [`Mlp::load`] could not rebuild, [`PersistError::Io`] if the file cannot be
+    /// written.
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), PersistError> {
+        let path = path.as_ref();
         let parameters = self.parameters();
         if let Some((index, value)) = parameters.iter().enumerate().find(|(_, p)| !p.is_finite()) {
             return Err(PersistError::NotFinite {
-                path: path.display().to_string(),
+                path: path.to_path_buf(),
                 index,
                 value: *value,
             });
@@ -129,47 +167,72 @@ impl Mlp {
             activation: self.activation().name().into(),
             parameters,
         };
+        let unsupported = |reason| PersistError::Unsupported {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let rebuilt = build(&saved).map_err(unsupported)?;
+        if let Some(reason) = differs(&rebuilt, self) {
+            return Err(unsupported(reason));
+        }
         let text =
             serde_json::to_string_pretty(&saved).map_err(|e| format_error(path, e.to_string()))?;
         std::fs::write(path, text).map_err(|source| PersistError::Io {
-            path: path.display().to_string(),
+            path: path.to_path_buf(),
             source,
         })
     }
 
     /// Reads a network saved by [`Mlp::save`].
-    pub fn load(path: &Path) -> Result<Mlp, PersistError> {
-        let saved = read(path)?;
-        let activation = parse_activation(&saved.activation).ok_or_else(|| {
-            format_error(path, format!("unknown activation `{}`", saved.activation))
-        })?;
-        if saved.inputs == 0 || saved.sizes.is_empty() || saved.sizes.contains(&0) {
-            return Err(format_error(
-                path,
-                "a network needs inputs and non-empty layers".into(),
-            ));
-        }
-        check_count(path, &saved)?;
-        // Any seed: the weights it draws are overwritten at once by the saved ones.
-        let mut model = Mlp::new(saved.inputs, &saved.sizes, activation, 0);
-        model.set_parameters(&saved.parameters);
-        Ok(model)
+    ///
+    /// ```
+    /// use micrograd_runtime::nn::{Activation, Mlp};
+    ///
+    /// let path = std::env::temp_dir().join("micrograd-rs-doc-load.json");
+    /// Mlp::new(3, &[8, 1], Activation::Relu, 1).save(&path)?;
+    /// let model = Mlp::load(&path)?;
+    /// assert_eq!((model.inputs(), model.sizes()), (3, vec![8, 1]));
+    /// # Ok::<(), micrograd_runtime::persist::PersistError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`PersistError::Io`] if the file cannot be read, [`PersistError::Format`] if it does not
+    /// hold a saved network.
+    pub fn load(path: impl AsRef<Path>) -> Result<Mlp, PersistError> {
+        let path = path.as_ref();
+        build(&read(path)?).map_err(|reason| format_error(path, reason))
     }
 
     /// Replaces this network's parameters with those saved in `path`, which must hold a network
     /// of the same shape. On any error the network is left as it was.
-    pub fn load_parameters(&mut self, path: &Path) -> Result<(), PersistError> {
+    ///
+    /// ```
+    /// use micrograd_runtime::nn::{Activation, Mlp, Module};
+    ///
+    /// let path = std::env::temp_dir().join("micrograd-rs-doc-load-parameters.json");
+    /// let trained = Mlp::new(2, &[4, 1], Activation::Tanh, 3);
+    /// trained.save(&path)?;
+    /// let mut model = Mlp::new(2, &[4, 1], Activation::Tanh, 4);
+    /// model.load_parameters(&path)?;
+    /// assert_eq!(model.parameters(), trained.parameters());
+    /// # Ok::<(), micrograd_runtime::persist::PersistError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Mlp::load`], and [`PersistError::Shape`] if the file holds another shape.
+    pub fn load_parameters(&mut self, path: impl AsRef<Path>) -> Result<(), PersistError> {
+        let path = path.as_ref();
         let saved = read(path)?;
         let found = shape(saved.inputs, &saved.sizes, &saved.activation);
         let expected = shape(self.inputs(), &self.sizes(), self.activation().name());
         if found != expected {
             return Err(PersistError::Shape {
-                path: path.display().to_string(),
+                path: path.to_path_buf(),
                 expected,
                 found,
             });
         }
-        check_count(path, &saved)?;
+        count_matches(&saved).map_err(|reason| format_error(path, reason))?;
         self.set_parameters(&saved.parameters);
         Ok(())
     }
@@ -177,7 +240,7 @@ impl Mlp {
 
 fn read(path: &Path) -> Result<Saved, PersistError> {
     let text = std::fs::read_to_string(path).map_err(|source| PersistError::Io {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         source,
     })?;
     let saved: Saved =
@@ -192,20 +255,57 @@ fn read(path: &Path) -> Result<Saved, PersistError> {
     Ok(saved)
 }
 
+/// The network `saved` describes, or why it describes none. Both `load` and `save` ask it, so
+/// `save` never writes a file `load` rejects.
+fn build(saved: &Saved) -> Result<Mlp, String> {
+    let activation = parse_activation(&saved.activation)
+        .ok_or_else(|| format!("unknown activation `{}`", saved.activation))?;
+    if saved.inputs == 0 || saved.sizes.is_empty() || saved.sizes.contains(&0) {
+        return Err("a network needs inputs and non-empty layers".into());
+    }
+    count_matches(saved)?;
+    // Any seed: the weights it draws are overwritten at once by the saved ones.
+    let mut model = Mlp::new(saved.inputs, &saved.sizes, activation, 0);
+    model.set_parameters(&saved.parameters);
+    Ok(model)
+}
+
+/// What makes `model` other than `rebuilt` (its rebuilt-from-file twin), beyond the gradients:
+/// a layer that does not read its predecessor's outputs, or another activation somewhere.
+fn differs(rebuilt: &Mlp, model: &Mlp) -> Option<String> {
+    let layers = rebuilt.layers.iter().zip(&model.layers).enumerate();
+    for (i, (want, have)) in layers {
+        for (j, (want, have)) in want.neurons.iter().zip(&have.neurons).enumerate() {
+            if want.w.len() != have.w.len() {
+                let (n, m) = (have.w.len(), want.w.len());
+                return Some(format!(
+                    "neuron {j} of layer {i} has {n} weights where its layer's inputs are {m}"
+                ));
+            }
+            if want.activation != have.activation {
+                let (a, b) = (have.activation.name(), want.activation.name());
+                return Some(format!(
+                    "neuron {j} of layer {i} is {a} where a saved network has {b}: one hidden activation, a linear output"
+                ));
+            }
+        }
+    }
+    None
+}
+
 /// The shape must account for the parameters listed before anything is allocated for it: a
 /// corrupt size would otherwise ask for more memory than the machine has.
-fn check_count(path: &Path, saved: &Saved) -> Result<(), PersistError> {
+fn count_matches(saved: &Saved) -> Result<(), String> {
     match parameter_count(saved.inputs, &saved.sizes) {
         Some(count) if count == saved.parameters.len() => Ok(()),
         count => {
             let shape = shape(saved.inputs, &saved.sizes, &saved.activation);
             let needs =
                 count.map_or_else(|| "more than any machine holds".into(), |c| c.to_string());
-            let reason = format!(
+            Err(format!(
                 "it lists {} parameters, its shape {shape} has {needs}",
                 saved.parameters.len()
-            );
-            Err(format_error(path, reason))
+            ))
         }
     }
 }
@@ -234,7 +334,7 @@ fn parse_activation(name: &str) -> Option<Activation> {
 
 fn format_error(path: &Path, reason: String) -> PersistError {
     PersistError::Format {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         reason,
     }
 }

@@ -125,7 +125,7 @@ fn loading_a_file_that_is_not_json_is_a_format_error() {
     let shown = path.display().to_string();
     match Mlp::load(&path) {
         Err(PersistError::Format { path: p, reason }) => {
-            assert_eq!(p, shown);
+            assert_eq!(p, path);
             assert!(!reason.is_empty());
         }
         other => panic!("expected a format error, got {other:?}"),
@@ -237,7 +237,7 @@ fn loading_parameters_of_another_shape_names_both_shapes() {
                 path: p,
             } => {
                 assert_eq!((e.as_str(), found.as_str()), (expected, "2-4-1 (tanh)"));
-                assert_eq!(p, path.display().to_string());
+                assert_eq!(p, path);
             }
             other => panic!("{expected}: expected a shape error, got {other:?}"),
         }
@@ -258,8 +258,9 @@ fn loading_a_missing_file_is_an_io_error() {
                 unreachable!()
             };
             assert_eq!(source.kind(), std::io::ErrorKind::NotFound);
-            assert_eq!(*p, path.display().to_string());
-            assert!(error.to_string().contains(p.as_str()), "{error}");
+            assert_eq!(*p, path);
+            let shown = path.display().to_string();
+            assert!(error.to_string().contains(&shown), "{error}");
             assert!(std::error::Error::source(&error).is_some());
         }
         other => panic!("expected an io error, got {other:?}"),
@@ -318,4 +319,58 @@ fn saving_a_network_that_cannot_be_loaded_back_is_an_error() {
             );
         }
     }
+}
+
+/// `save` refuses what `load` would refuse (issue 15, class 6): each network here is reachable
+/// through `Mlp`'s public fields, and a file written from it would not load back as it.
+#[test]
+fn save_refuses_what_load_refuses() {
+    let model = Mlp::new(2, &[3, 1], Activation::Tanh, 8);
+    let no_layers = Mlp { layers: Vec::new() };
+    let mut empty_layer = model.clone();
+    empty_layer.layers[0].neurons.clear();
+    let mut ragged = model.clone();
+    ragged.layers[1].neurons[0].w.push(0.5);
+    ragged.layers[1].neurons[0].grad_w.push(0.0);
+    let mut mixed = model.clone();
+    mixed.layers[0].neurons[1].activation = Activation::Relu;
+    let mut nonlinear_output = model.clone();
+    nonlinear_output.layers[1].neurons[0].activation = Activation::Tanh;
+    for (name, bad) in [
+        ("no_layers", no_layers),
+        ("empty_layer", empty_layer),
+        ("ragged", ragged),
+        ("mixed", mixed),
+        ("nonlinear_output", nonlinear_output),
+    ] {
+        let path = temp_path(&format!("unsupported-{name}.json"));
+        let _ = std::fs::remove_file(&path);
+        match bad.save(&path) {
+            Err(PersistError::Unsupported { path: p, reason }) => {
+                assert_eq!(p, path, "{name}");
+                assert!(!reason.is_empty(), "{name}");
+            }
+            other => panic!("{name}: expected Unsupported, got {other:?}"),
+        }
+        assert!(
+            !path.exists(),
+            "{name}: a refused save wrote {}",
+            path.display()
+        );
+    }
+    // What save accepts, load gives back.
+    let path = temp_path("supported.json");
+    model.save(&path).expect("save");
+    assert_eq!(Mlp::load(&path).expect("load"), model);
+}
+
+#[test]
+fn paths_are_taken_as_anything_path_like() {
+    let model = Mlp::new(2, &[2, 1], Activation::Relu, 9);
+    let path: PathBuf = temp_path("as-ref-path.json");
+    model
+        .save(path.to_str().expect("a UTF-8 temp path"))
+        .expect("save from &str");
+    let loaded = Mlp::load(path.clone()).expect("load from PathBuf");
+    assert_eq!(loaded, model);
 }

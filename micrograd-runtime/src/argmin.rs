@@ -1,0 +1,131 @@
+//! [argmin](https://docs.rs/argmin) problems from `#[differentiable]` functions (feature `argmin`).
+//!
+//! A `#[differentiable]` function of one slice, `f(x: &[f64]) -> f64`, comes with
+//! `f_grad(x, d_x) -> f64`; [`Problem::new(f, f_grad)`](Problem::new) is an argmin problem with
+//! both, so every gradient-based argmin solver (L-BFGS, BFGS, steepest descent, nonlinear
+//! conjugate gradient, ...) runs on it, with `Vec<f64>` parameters:
+//!
+//! ```
+//! use argmin::core::{Executor, State};
+//! use argmin::solver::linesearch::MoreThuenteLineSearch;
+//! use argmin::solver::quasinewton::LBFGS;
+//! use micrograd_runtime::argmin::Problem;
+//! use micrograd_runtime::prelude::*;
+//!
+//! /// Rosenbrock's banana valley in any dimension; its minimum is 0 at (1, 1, ..).
+//! #[differentiable]
+//! fn rosenbrock(x: &[f64]) -> f64 {
+//!     let mut sum = 0.0;
+//!     for i in 0..x.len() - 1 {
+//!         sum += 100.0 * (x[i + 1] - x[i] * x[i]).powi(2) + (1.0 - x[i]).powi(2);
+//!     }
+//!     sum
+//! }
+//!
+//! let solver = LBFGS::new(MoreThuenteLineSearch::new(), 7);
+//! let result = Executor::new(Problem::new(rosenbrock, rosenbrock_grad), solver)
+//!     .configure(|state| state.param(vec![-1.2, 1.0]).max_iters(100))
+//!     .run()?;
+//! let best = result.state().get_best_param().unwrap();
+//! assert!((best[0] - 1.0).abs() < 1e-6 && (best[1] - 1.0).abs() < 1e-6);
+//! # Ok::<(), argmin::core::Error>(())
+//! ```
+//!
+//! Functions with other arguments (data, hyper-parameters) become problems through closures:
+//! `Problem::new(|w| loss(w, &xs), |w, d_w| loss_grad(w, d_w, &xs))`.
+//!
+//! Second-order solvers (Newton, trust region) need a Hessian, which `#[differentiable]` does
+//! not generate yet, so `Problem` implements argmin's `CostFunction` and `Gradient` only.
+
+use ::argmin::core::{CostFunction, Error, Gradient};
+
+/// An argmin problem: the cost `f` and its gradient `f_grad`, as `#[differentiable]` writes them.
+///
+/// `cost(x)` is `f(x)`; `gradient(x)` zeroes a vector `d_x` of `x`'s length and lets
+/// `f_grad(x, &mut d_x)` add ∂f/∂x into it. See the [module documentation](self) for a
+/// complete L-BFGS run.
+///
+/// ```
+/// use argmin::core::{CostFunction, Gradient};
+/// use micrograd_runtime::argmin::Problem;
+/// use micrograd_runtime::prelude::*;
+///
+/// #[differentiable]
+/// fn norm2(x: &[f64]) -> f64 {
+///     let mut sum = 0.0;
+///     for i in 0..x.len() {
+///         sum += x[i] * x[i];
+///     }
+///     sum
+/// }
+///
+/// let problem = Problem::new(norm2, norm2_grad);
+/// assert_eq!(problem.cost(&vec![3.0, 4.0])?, 25.0);
+/// assert_eq!(problem.gradient(&vec![3.0, 4.0])?, vec![6.0, 8.0]);
+/// # Ok::<(), argmin::core::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Problem<F, G> {
+    cost: F,
+    gradient: G,
+}
+
+impl<F, G> Problem<F, G>
+where
+    F: Fn(&[f64]) -> f64,
+    G: Fn(&[f64], &mut [f64]) -> f64,
+{
+    /// The problem of minimizing `cost`, whose gradient `gradient` adds into its second
+    /// argument and returns the cost (the signature of a generated `f_grad`).
+    ///
+    /// ```
+    /// use micrograd_runtime::argmin::Problem;
+    /// use micrograd_runtime::prelude::*;
+    ///
+    /// #[differentiable]
+    /// fn sum_of_squares(x: &[f64], target: f64) -> f64 {
+    ///     let mut sum = 0.0;
+    ///     for i in 0..x.len() {
+    ///         sum += (x[i] - target).powi(2);
+    ///     }
+    ///     sum
+    /// }
+    ///
+    /// // A constant argument is captured by closures.
+    /// let target = 2.0;
+    /// let problem = Problem::new(
+    ///     |x| sum_of_squares(x, target),
+    ///     |x, d_x| sum_of_squares_grad(x, d_x, target).0,
+    /// );
+    /// # let _ = problem;
+    /// ```
+    pub fn new(cost: F, gradient: G) -> Self {
+        Problem { cost, gradient }
+    }
+}
+
+impl<F, G> CostFunction for Problem<F, G>
+where
+    F: Fn(&[f64]) -> f64,
+{
+    type Param = Vec<f64>;
+    type Output = f64;
+
+    fn cost(&self, x: &Vec<f64>) -> Result<f64, Error> {
+        Ok((self.cost)(x))
+    }
+}
+
+impl<F, G> Gradient for Problem<F, G>
+where
+    G: Fn(&[f64], &mut [f64]) -> f64,
+{
+    type Param = Vec<f64>;
+    type Gradient = Vec<f64>;
+
+    fn gradient(&self, x: &Vec<f64>) -> Result<Vec<f64>, Error> {
+        let mut d_x = vec![0.0; x.len()];
+        (self.gradient)(x, &mut d_x);
+        Ok(d_x)
+    }
+}

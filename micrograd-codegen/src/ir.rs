@@ -2,8 +2,10 @@
 //!
 //! Lowering flattens every `f64` expression into one [`Op`] per [`Stmt::Assign`] and gives
 //! every reassignment a fresh [`VarId`] (SSA within a block). Blocks meet at [`Stmt::If`]
-//! joins and [`Stmt::For`] slots, the only places where a name holds more than one value.
-//! Nothing here depends on `syn`: the differentiation pass reads this form only.
+//! joins and [`Stmt::Loop`] slots, the only places where a name holds more than one value.
+//! Branches and loops carry ids ([`BranchId`], [`LoopId`]) that index the side tables later
+//! passes keep about them. Nothing here depends on `syn`: the differentiation pass reads this
+//! form only.
 
 use proc_macro2::Span;
 
@@ -13,6 +15,69 @@ pub use walk::walk;
 /// An index into [`Function::vars`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct VarId(pub u32);
+
+/// Which `if` of a function: an index below [`Function::branches`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BranchId(pub u32);
+
+/// Which loop of a function: an index below [`Function::loops`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LoopId(pub u32);
+
+/// A side table with one entry per branch or loop of a function, indexed by its id.
+#[derive(Clone, Debug)]
+pub struct Table<K, V> {
+    entries: Vec<V>,
+    key: std::marker::PhantomData<K>,
+}
+
+/// An id that indexes a [`Table`].
+pub trait Id: Copy {
+    /// Its position in the table.
+    fn index(self) -> usize;
+}
+
+impl Id for BranchId {
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl Id for LoopId {
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl<K: Id, V: Default> Table<K, V> {
+    /// `len` default entries.
+    pub fn new(len: usize) -> Self {
+        Table {
+            entries: (0..len).map(|_| V::default()).collect(),
+            key: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<K: Id, V> std::ops::Index<K> for Table<K, V> {
+    type Output = V;
+    fn index(&self, key: K) -> &V {
+        &self.entries[key.index()]
+    }
+}
+
+impl<K: Id, V> std::ops::IndexMut<K> for Table<K, V> {
+    fn index_mut(&mut self, key: K) -> &mut V {
+        &mut self.entries[key.index()]
+    }
+}
+
+impl<K, V> Table<K, V> {
+    /// Every entry, in id order.
+    pub fn values(&self) -> impl Iterator<Item = &V> {
+        self.entries.iter()
+    }
+}
 
 /// What a variable holds.
 #[derive(Clone, Debug, PartialEq)]
@@ -340,13 +405,15 @@ pub enum Stmt {
     },
     /// `if cond { then } else { otherwise }`, after which each join takes its branch's value.
     If(Box<If>),
-    /// `for var in start..end { body }` (or `..=`).
-    For(Box<For>),
+    /// A loop: `for var in start..end { body }` (or `..=`).
+    Loop(Box<Loop>),
 }
 
 /// A two-way branch.
 #[derive(Clone, Debug)]
 pub struct If {
+    /// Its id, unique in the function.
+    pub id: BranchId,
     /// The decision, evaluated once.
     pub cond: Cond,
     /// Where `if` was written.
@@ -372,23 +439,35 @@ pub struct Join {
     pub otherwise: Operand,
 }
 
-/// A counted loop.
+/// A loop: every loop form of the source lowers into this one construct.
 #[derive(Clone, Debug)]
-pub struct For {
-    /// The loop index (an integer variable), if named.
-    pub index: Option<VarId>,
-    /// Where `for` was written.
+pub struct Loop {
+    /// Its id, unique in the function.
+    pub id: LoopId,
+    /// Where the loop was written.
     pub span: Span,
-    /// The first index.
-    pub start: IntExpr,
-    /// The bound.
-    pub end: IntExpr,
-    /// `..=` rather than `..`.
-    pub inclusive: bool,
+    /// How many times it runs.
+    pub kind: LoopKind,
     /// The loop body.
     pub body: Block,
     /// Scalars the body updates: each lives in a mutable slot across iterations.
     pub carried: Vec<Carried>,
+}
+
+/// How many times a loop runs.
+#[derive(Clone, Debug)]
+pub enum LoopKind {
+    /// Once per integer of a range: `for index in start..end` (or `..=`).
+    Range {
+        /// The loop index (an integer variable), if named.
+        index: Option<VarId>,
+        /// The first index.
+        start: IntExpr,
+        /// The bound.
+        end: IntExpr,
+        /// `..=` rather than `..`.
+        inclusive: bool,
+    },
 }
 
 /// A scalar updated by a loop body: `slot` holds it between iterations.
@@ -427,6 +506,26 @@ pub struct Function {
     pub result: Operand,
     /// The variable table.
     pub vars: Vec<VarInfo>,
+    /// How many `if`s the body holds (ids `0..branches`).
+    pub branches: usize,
+    /// How many loops the body holds (ids `0..loops`).
+    pub loops: usize,
+}
+
+impl Loop {
+    /// Its integer loop variable, if it has one.
+    pub fn index(&self) -> Option<VarId> {
+        match &self.kind {
+            LoopKind::Range { index, .. } => *index,
+        }
+    }
+
+    /// The integers its header evaluates before the loop runs.
+    pub fn bounds(&self) -> Vec<&IntExpr> {
+        match &self.kind {
+            LoopKind::Range { start, end, .. } => vec![start, end],
+        }
+    }
 }
 
 impl Function {

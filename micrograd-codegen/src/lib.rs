@@ -87,18 +87,25 @@ fn generate(
     runtime: &syn::Path,
     errors: &mut Errors,
 ) -> Option<TokenStream> {
-    let (grad, unstable) = emit::generate(function, specs, lowered, emit::Flavor::Grad, runtime);
-    for array in unstable {
+    // Differentiate once; `f_pullback` needs a second sweep only when `wrt(..)` leaves out a
+    // parameter, since it differentiates them all. `f_graph` reads only the variable table.
+    let grad_wrt = emit::wrt(lowered, emit::Flavor::Grad);
+    let pullback_wrt = emit::wrt(lowered, emit::Flavor::Pullback);
+    let adjoint = diff::differentiate(lowered, &grad_wrt);
+    for array in &adjoint.unstable_calls {
         errors.at(
-            lowered.var(array).span,
+            lowered.var(*array).span,
             "this array changes after it is passed to a `#[differentiable]` function, so its pullback would read the wrong values; make the last change before the call",
         );
     }
     if !errors.is_empty() {
         return None;
     }
-    let (pullback, _) = emit::generate(function, specs, lowered, emit::Flavor::Pullback, runtime);
-    let (graph, _) = emit::generate(function, specs, lowered, emit::Flavor::Graph, runtime);
+    let all = (pullback_wrt != grad_wrt).then(|| diff::differentiate(lowered, &pullback_wrt));
+    let emit = |adjoint, flavor| emit::generate(function, specs, lowered, adjoint, flavor, runtime);
+    let grad = emit(&adjoint, emit::Flavor::Grad);
+    let pullback = emit(all.as_ref().unwrap_or(&adjoint), emit::Flavor::Pullback);
+    let graph = emit(&adjoint, emit::Flavor::Graph);
     // The language loops over indices (`for i in 0..w.len()`), which clippy would otherwise
     // ask the user to rewrite into an iterator the macro cannot read. And `f_grad` does not call
     // `f`, so a user who only calls `f_grad` would be told `f` is never used: `const _` uses it.

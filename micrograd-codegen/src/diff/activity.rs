@@ -88,7 +88,7 @@ fn forward(block: &Block, varied: &mut HashSet<VarId>) -> bool {
                     changed |= mark(varied, join.dst, &from);
                 }
             }
-            Stmt::For(the_loop) => {
+            Stmt::Loop(the_loop) => {
                 for carried in &the_loop.carried {
                     let from: Vec<VarId> = [&carried.init, &carried.exit]
                         .into_iter()
@@ -131,7 +131,7 @@ fn backward(block: &Block, useful: &mut HashSet<VarId>) -> bool {
                 changed |= backward(&branch.then, useful);
                 changed |= backward(&branch.otherwise, useful);
             }
-            Stmt::For(the_loop) => {
+            Stmt::Loop(the_loop) => {
                 for carried in &the_loop.carried {
                     let to: Vec<VarId> = [&carried.init, &carried.exit]
                         .into_iter()

@@ -9,25 +9,16 @@
 
 use super::Rev;
 use super::expr::Expr;
+use super::needs::BlockId;
 use crate::ir::VarId;
 
 /// Folds the copy pairs of every loop body in `rev`.
-pub fn fold_copies(rev: &mut [Rev]) {
-    for stmt in rev.iter_mut() {
-        match stmt {
-            Rev::If {
-                then, otherwise, ..
-            } => {
-                fold_copies(then);
-                fold_copies(otherwise);
-            }
-            Rev::For { body, .. } => {
-                fold_copies(body);
-                while fold_one(body) {}
-            }
-            _ => {}
+pub fn fold_copies(rev: &mut Vec<Rev>) {
+    super::each_block_mut(rev, None, true, &mut |block, id| {
+        if let Some(BlockId::Body(_)) = id {
+            while fold_one(block) {}
         }
-    }
+    });
 }
 
 /// Declares each adjoint `mut` exactly when something still writes it after its declaration,
@@ -39,30 +30,17 @@ pub fn settle_mutability(rev: &mut [Rev]) {
             written.insert(*v);
         }
     });
-    settle(rev, &written);
-}
-
-fn settle(rev: &mut [Rev], written: &std::collections::HashSet<VarId>) {
-    for stmt in rev.iter_mut() {
-        match stmt {
-            Rev::Let { var, mutable, .. } => *mutable = written.contains(var),
-            Rev::Zero(var) if !written.contains(var) => {
-                *stmt = Rev::Let {
-                    var: *var,
-                    expr: Expr::Const(0.0),
-                    mutable: false,
-                };
-            }
-            Rev::If {
-                then, otherwise, ..
-            } => {
-                settle(then, written);
-                settle(otherwise, written);
-            }
-            Rev::For { body, .. } | Rev::Guard { body, .. } => settle(body, written),
-            _ => {}
+    super::walk_mut(rev, &mut |stmt| match stmt {
+        Rev::Let { var, mutable, .. } => *mutable = written.contains(var),
+        Rev::Zero(var) if !written.contains(var) => {
+            *stmt = Rev::Let {
+                var: *var,
+                expr: Expr::Const(0.0),
+                mutable: false,
+            };
         }
-    }
+        _ => {}
+    });
 }
 
 /// Folds the first foldable pair of `body`; true if it found one.
@@ -92,7 +70,7 @@ fn fold_one(body: &mut Vec<Rev>) -> bool {
         let read_after = body[next_write..]
             .iter()
             .enumerate()
-            .any(|(k, s)| (k != 0 || nested(s)) && reads(s, copy));
+            .any(|(k, s)| (k != 0 || s.is_nested()) && reads(s, copy));
         if read_after {
             continue;
         }
@@ -104,10 +82,6 @@ fn fold_one(body: &mut Vec<Rev>) -> bool {
         return true;
     }
     false
-}
-
-fn nested(stmt: &Rev) -> bool {
-    matches!(stmt, Rev::If { .. } | Rev::For { .. } | Rev::Guard { .. })
 }
 
 /// Whether `stmt` (or a statement nested in it) reads or writes the adjoint of `var`.
@@ -133,25 +107,10 @@ fn reads(stmt: &Rev, var: VarId) -> bool {
 
 /// Renames the adjoint `from` to `to` in every expression of `stmt`.
 fn rename(stmt: &mut Rev, from: VarId, to: VarId) {
-    let map = |expr: &mut Expr| {
-        *expr = std::mem::replace(expr, Expr::Const(0.0))
-            .map_adjoints(&|v| if v == from { to } else { v })
-    };
-    match stmt {
-        Rev::Let { expr, .. }
-        | Rev::Set(_, expr)
-        | Rev::Add(_, expr)
-        | Rev::AddElem(_, _, expr) => map(expr),
-        Rev::Pullback { seed, .. } => map(seed),
-        Rev::If {
-            then, otherwise, ..
-        } => {
-            then.iter_mut().for_each(|s| rename(s, from, to));
-            otherwise.iter_mut().for_each(|s| rename(s, from, to));
+    super::walk_mut(std::slice::from_mut(stmt), &mut |s| {
+        if let Some(expr) = s.expr_mut() {
+            *expr = std::mem::replace(expr, Expr::Const(0.0))
+                .map_adjoints(&|v| if v == from { to } else { v })
         }
-        Rev::For { body, .. } | Rev::Guard { body, .. } => {
-            body.iter_mut().for_each(|s| rename(s, from, to))
-        }
-        Rev::Zero(_) | Rev::ZeroElem(..) | Rev::ZeroArray(_) => {}
-    }
+    });
 }

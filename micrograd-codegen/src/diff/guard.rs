@@ -11,7 +11,7 @@
 //! A ReLU that is off, or a hinge loss that is satisfied, then costs nothing downstream, as in a
 //! careful hand-written backward pass. (Skipping `0 · ∞` leaves 0 where IEEE arithmetic gives NaN.)
 
-use super::needs::Plan;
+use super::needs::{BlockId, Plan};
 use super::{Rev, evaluated, walk};
 use crate::ir::VarId;
 use std::collections::HashSet;
@@ -21,24 +21,14 @@ const MAX_TESTS: usize = 2;
 
 /// Wraps the guardable loops and loop-body suffixes of `rev` in [`Rev::Guard`].
 pub fn insert_guards(rev: &mut Vec<Rev>, plan: &Plan) {
-    guard_block(rev, plan, false);
+    super::each_block_mut(rev, None, true, &mut |block, id| {
+        guard_block(block, plan, matches!(id, Some(BlockId::Body(_))))
+    });
 }
 
 fn guard_block(block: &mut Vec<Rev>, plan: &Plan, is_body: bool) {
     for stmt in block.iter_mut() {
-        match stmt {
-            Rev::If {
-                then, otherwise, ..
-            } => {
-                guard_block(then, plan, false);
-                guard_block(otherwise, plan, false);
-            }
-            Rev::For { body, .. } => guard_block(body, plan, true),
-            _ => {}
-        }
-    }
-    for stmt in block.iter_mut() {
-        if matches!(stmt, Rev::For { .. })
+        if matches!(stmt, Rev::Loop { .. })
             && let Some(incoming) = incoming(std::slice::from_ref(stmt), &HashSet::new(), plan)
         {
             let the_loop = std::mem::replace(stmt, Rev::Zero(VarId(0)));
@@ -58,7 +48,7 @@ fn guard_block(block: &mut Vec<Rev>, plan: &Plan, is_body: bool) {
 fn guard_suffix(block: &mut Vec<Rev>, plan: &Plan) {
     let Some(p) = block
         .iter()
-        .position(|s| matches!(s, Rev::Guard { .. } | Rev::For { .. }))
+        .position(|s| matches!(s, Rev::Guard { .. } | Rev::Loop { .. }))
     else {
         return;
     };
@@ -138,16 +128,13 @@ fn incoming(code: &[Rev], zeroed: &HashSet<VarId>, plan: &Plan) -> Option<Vec<Va
 
 /// Whether running `code` pops a tape.
 fn pops(code: &[Rev], plan: &Plan) -> bool {
-    code.iter().any(|stmt| match stmt {
-        Rev::If {
-            then, otherwise, ..
-        } => pops(then, plan) || pops(otherwise, plan),
-        Rev::For { the_loop, body, .. } => {
-            plan.records.get(the_loop).is_some_and(|r| !r.is_empty()) || pops(body, plan)
+    let mut any = false;
+    walk(code, &mut |stmt| {
+        if let Rev::Loop { the_loop, .. } = stmt {
+            any |= !plan.records[*the_loop].is_empty();
         }
-        Rev::Guard { body, .. } => pops(body, plan),
-        _ => false,
-    })
+    });
+    any
 }
 
 fn declarations(code: &[Rev], declared: &mut HashSet<VarId>, arrays: &mut HashSet<VarId>) {

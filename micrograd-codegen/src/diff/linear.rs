@@ -34,13 +34,17 @@ type Lin = Vec<(f64, Expr)>;
 
 /// Folds `block` and every block nested in it; `params` are the scalar parameters, whose
 /// adjoints the generated function returns.
-pub fn fold_linear(block: &mut Vec<Rev>, params: &HashSet<VarId>) {
+pub fn fold_linear(rev: &mut Vec<Rev>, params: &HashSet<VarId>) {
+    super::each_block_mut(rev, None, false, &mut |block, _| fold_block(block, params));
+}
+
+fn fold_block(block: &mut Vec<Rev>, params: &HashSet<VarId>) {
     combine_contributions(block);
     let last_write = last_writes(block);
     let mut scaled = HashMap::new();
     let mut keep = Vec::with_capacity(block.len());
     for (i, stmt) in block.iter_mut().enumerate() {
-        rewrite(stmt, &scaled);
+        super::walk_mut(std::slice::from_mut(stmt), &mut |s| rewrite(s, &scaled));
         let copy = match stmt {
             Rev::Let { var, expr, .. }
                 if !params.contains(var) && last_write.get(var).is_none_or(|&w| w <= i) =>
@@ -58,18 +62,6 @@ pub fn fold_linear(block: &mut Vec<Rev>, params: &HashSet<VarId>) {
     }
     let mut keep = keep.into_iter();
     block.retain(|_| keep.next().unwrap_or(true));
-    for stmt in block.iter_mut() {
-        match stmt {
-            Rev::If {
-                then, otherwise, ..
-            } => {
-                fold_linear(then, params);
-                fold_linear(otherwise, params);
-            }
-            Rev::For { body, .. } | Rev::Guard { body, .. } => fold_linear(body, params),
-            _ => {}
-        }
-    }
 }
 
 /// `c · d_u` if `expr` is a copy or a constant multiple of the adjoint `d_u`.
@@ -80,8 +72,8 @@ fn scaled_copy(expr: &Expr) -> Option<(f64, VarId)> {
     }
 }
 
-/// Rewrites the expressions of `stmt` (and of the statements nested in it) with the adjoints
-/// in `scaled` replaced and like terms collected.
+/// Rewrites the expression of `stmt` with the adjoints in `scaled` replaced and like terms
+/// collected.
 fn rewrite(stmt: &mut Rev, scaled: &HashMap<VarId, (f64, VarId)>) {
     let simplify = |expr: &mut Expr| *expr = rebuild(linear(expr, scaled));
     match stmt {
@@ -97,16 +89,7 @@ fn rewrite(stmt: &mut Rev, scaled: &HashMap<VarId, (f64, VarId)>) {
                 *expr = -(std::mem::replace(&mut **term, Expr::Const(0.0)) * Expr::Const(-k));
             }
         }
-        Rev::If {
-            then, otherwise, ..
-        } => {
-            then.iter_mut().for_each(|s| rewrite(s, scaled));
-            otherwise.iter_mut().for_each(|s| rewrite(s, scaled));
-        }
-        Rev::For { body, .. } | Rev::Guard { body, .. } => {
-            body.iter_mut().for_each(|s| rewrite(s, scaled))
-        }
-        Rev::Zero(_) | Rev::ZeroElem(..) | Rev::ZeroArray(_) => {}
+        _ => {}
     }
 }
 

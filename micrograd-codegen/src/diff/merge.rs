@@ -12,19 +12,11 @@ use super::expr::Expr;
 use crate::ir::VarId;
 
 /// Merges repeated additions into the same entry in `block` and every block nested in it.
-pub fn merge_adds(block: &mut Vec<Rev>) {
-    for rev in block.iter_mut() {
-        match rev {
-            Rev::If {
-                then, otherwise, ..
-            } => {
-                merge_adds(then);
-                merge_adds(otherwise);
-            }
-            Rev::For { body, .. } | Rev::Guard { body, .. } => merge_adds(body),
-            _ => {}
-        }
-    }
+pub fn merge_adds(rev: &mut Vec<Rev>) {
+    super::each_block_mut(rev, None, true, &mut |block, _| merge_block(block));
+}
+
+fn merge_block(block: &mut Vec<Rev>) {
     let mut i = 0;
     while i < block.len() {
         if let Some(j) = later_add_to_same_entry(block, i) {

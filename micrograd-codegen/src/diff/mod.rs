@@ -21,12 +21,16 @@ pub mod needs;
 mod remat;
 mod reverse;
 pub mod rules;
+mod visit;
 
 pub use activity::Activity;
 pub use expr::{Expr, Test};
+pub use visit::{each_block_mut, walk, walk_mut};
 
-use crate::ir::{Arg, Extern, For, Function, IntExpr, Origin, Ty, VarId, VarInfo};
-use std::collections::{HashMap, HashSet};
+use crate::ir::{
+    Arg, BranchId, Extern, Function, IntExpr, LoopId, Origin, Table, Ty, VarId, VarInfo,
+};
+use std::collections::HashSet;
 
 /// How the generated function receives a slice's shadow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,7 +68,7 @@ pub enum Rev {
     /// `if c { then } else { otherwise }` on the decision the forward sweep took.
     If {
         /// The forward `if`.
-        branch: *const crate::ir::If,
+        branch: BranchId,
         /// The boolean the forward sweep stored the decision in.
         cond: VarId,
         /// Reverse of the `then` branch.
@@ -72,18 +76,10 @@ pub enum Rev {
         /// Reverse of the `else` branch.
         otherwise: Vec<Rev>,
     },
-    /// The loop run backwards.
-    For {
-        /// The forward loop, as the key of its records.
-        the_loop: *const For,
-        /// Its index.
-        index: Option<VarId>,
-        /// Its first index.
-        start: IntExpr,
-        /// Its bound.
-        end: IntExpr,
-        /// `..=` rather than `..`.
-        inclusive: bool,
+    /// The loop run backwards, its iterations last first.
+    Loop {
+        /// The forward loop: its header, and the key of its records.
+        the_loop: LoopId,
         /// The reversed body.
         body: Vec<Rev>,
     },
@@ -121,8 +117,8 @@ pub struct Adjoint {
     pub unstable_calls: Vec<VarId>,
     /// Values with adjoints.
     pub activity: Activity,
-    /// The boolean each `if` stores its decision in, by `if`.
-    pub decisions: HashMap<*const crate::ir::If, VarId>,
+    /// The boolean each `if` stores its decision in, if its reverse reads it.
+    pub decisions: Table<BranchId, Option<VarId>>,
 }
 
 /// Differentiates `function` with respect to the parameters `wrt` (`f64`s and slices).
@@ -169,23 +165,6 @@ pub(crate) fn evaluated(stmt: &Rev) -> Option<&Expr> {
         | Rev::AddElem(_, _, expr) => Some(expr),
         Rev::Pullback { seed, .. } => Some(seed),
         _ => None,
-    }
-}
-
-/// Calls `visit` on every statement of `code`, nested ones included.
-pub(crate) fn walk(code: &[Rev], visit: &mut dyn FnMut(&Rev)) {
-    for stmt in code {
-        visit(stmt);
-        match stmt {
-            Rev::If {
-                then, otherwise, ..
-            } => {
-                walk(then, visit);
-                walk(otherwise, visit);
-            }
-            Rev::For { body, .. } | Rev::Guard { body, .. } => walk(body, visit),
-            _ => {}
-        }
     }
 }
 

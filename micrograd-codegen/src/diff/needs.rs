@@ -8,7 +8,9 @@
 
 use super::Rev;
 use super::expr::Expr;
-use crate::ir::{Arg, Block, Cond, For, Function, If, IntExpr, Stmt, Ty, VarId, VarInfo};
+use crate::ir::{
+    Arg, Block, BranchId, Cond, Function, IntExpr, LoopId, Stmt, Table, Ty, VarId, VarInfo,
+};
 use std::collections::HashMap;
 
 /// A block of the forward sweep, mirrored by one of the reverse sweep.
@@ -17,18 +19,18 @@ pub enum BlockId {
     /// The function body.
     Function,
     /// A loop body.
-    Body(*const For),
+    Body(LoopId),
     /// A branch of an `if` (`true` for `then`).
-    Branch(*const If, bool),
+    Branch(BranchId, bool),
 }
 
 /// What the forward sweep keeps for the reverse one.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Plan {
     /// Values each `if` yields besides its joins, with the branch that defines them.
-    pub exports: HashMap<*const If, Vec<(VarId, bool)>>,
+    pub exports: Table<BranchId, Vec<(VarId, bool)>>,
     /// Values (scalars, booleans, arrays) each loop body records per iteration.
-    pub records: HashMap<*const For, Vec<VarId>>,
+    pub records: Table<LoopId, Vec<VarId>>,
     /// Integers each reversed block computes again, in definition order.
     pub recompute: HashMap<BlockId, Vec<VarId>>,
 }
@@ -37,9 +39,9 @@ struct Definitions<'f> {
     block: HashMap<VarId, BlockId>,
     parent: HashMap<BlockId, BlockId>,
     ints: HashMap<VarId, &'f IntExpr>,
-    slots: HashMap<VarId, *const For>,
-    indices: HashMap<VarId, *const For>,
-    bounds: HashMap<*const For, [&'f IntExpr; 2]>,
+    slots: HashMap<VarId, LoopId>,
+    indices: HashMap<VarId, LoopId>,
+    bounds: HashMap<LoopId, Vec<&'f IntExpr>>,
 }
 
 /// Plans how the values `rev` reads reach it.
@@ -47,7 +49,7 @@ pub fn plan(
     function: &Function,
     rev: &[Rev],
     vars: &[VarInfo],
-    decisions: &HashMap<*const If, VarId>,
+    decisions: &Table<BranchId, Option<VarId>>,
 ) -> Plan {
     let mut defs = Definitions {
         block: HashMap::new(),
@@ -61,7 +63,11 @@ pub fn plan(
     let mut planner = Planner {
         defs,
         vars,
-        plan: Plan::default(),
+        plan: Plan {
+            exports: Table::new(function.branches),
+            records: Table::new(function.loops),
+            recompute: HashMap::new(),
+        },
     };
     planner.block(rev, &[BlockId::Function]);
     for list in planner.plan.recompute.values_mut() {
@@ -71,7 +77,7 @@ pub fn plan(
 }
 
 impl<'f> Definitions<'f> {
-    fn walk(&mut self, block: &'f Block, id: BlockId, decisions: &HashMap<*const If, VarId>) {
+    fn walk(&mut self, block: &'f Block, id: BlockId, decisions: &Table<BranchId, Option<VarId>>) {
         for stmt in block {
             match stmt {
                 Stmt::Assign { dst, .. } | Stmt::BoolLet { dst, .. } | Stmt::Array { dst, .. } => {
@@ -82,29 +88,29 @@ impl<'f> Definitions<'f> {
                     self.ints.insert(*dst, expr);
                 }
                 Stmt::If(branch) => {
-                    let key = &**branch as *const If;
+                    let key = branch.id;
                     for join in &branch.joins {
                         self.block.insert(join.dst, id);
                     }
-                    if let Some(cond) = decisions.get(&key) {
-                        self.block.insert(*cond, id);
+                    if let Some(cond) = decisions[key] {
+                        self.block.insert(cond, id);
                     }
                     for (taken, inner) in [(true, &branch.then), (false, &branch.otherwise)] {
                         self.parent.insert(BlockId::Branch(key, taken), id);
                         self.walk(inner, BlockId::Branch(key, taken), decisions);
                     }
                 }
-                Stmt::For(the_loop) => {
-                    let key = &**the_loop as *const For;
+                Stmt::Loop(the_loop) => {
+                    let key = the_loop.id;
                     for carried in &the_loop.carried {
                         self.block.insert(carried.slot, id);
                         self.slots.insert(carried.slot, key);
                     }
-                    if let Some(index) = the_loop.index {
+                    if let Some(index) = the_loop.index() {
                         self.block.insert(index, BlockId::Body(key));
                         self.indices.insert(index, key);
                     }
-                    self.bounds.insert(key, [&the_loop.start, &the_loop.end]);
+                    self.bounds.insert(key, the_loop.bounds());
                     self.parent.insert(BlockId::Body(key), id);
                     self.walk(&the_loop.body, BlockId::Body(key), decisions);
                 }
@@ -138,35 +144,25 @@ impl Planner<'_> {
             }
             Rev::ZeroElem(_, index) => self.int(index, context),
             Rev::Zero(_) | Rev::ZeroArray(_) => {}
-            Rev::Guard { body, .. } => self.block(body, context),
-            Rev::If {
-                branch,
-                cond,
-                then,
-                otherwise,
-            } => {
-                self.need(*cond, context);
-                for (taken, inner) in [(true, then), (false, otherwise)] {
-                    let mut nested = context.to_vec();
-                    nested.push(BlockId::Branch(*branch, taken));
-                    self.block(inner, &nested);
-                }
-            }
-            Rev::For { the_loop, body, .. } => {
-                let bounds = self.defs.bounds.get(the_loop).copied();
+            Rev::If { cond, .. } => self.need(*cond, context),
+            Rev::Loop { the_loop, .. } => {
+                let bounds = self.defs.bounds.get(the_loop).cloned();
                 for bound in bounds.into_iter().flatten() {
                     self.int(bound, context);
                 }
-                let mut nested = context.to_vec();
-                nested.push(BlockId::Body(*the_loop));
-                self.block(body, &nested);
             }
+            Rev::Guard { .. } => {}
             Rev::Pullback { args, seed, .. } => {
                 self.expr(seed, context);
                 for arg in args {
                     self.arg(arg, context);
                 }
             }
+        }
+        for (id, block) in stmt.blocks() {
+            let mut nested = context.to_vec();
+            nested.extend(id);
+            self.block(block, &nested);
         }
     }
 
@@ -245,13 +241,13 @@ impl Planner<'_> {
                 }
             }
             BlockId::Body(the_loop) => {
-                let list = self.plan.records.entry(the_loop).or_default();
+                let list = &mut self.plan.records[the_loop];
                 if !list.contains(&var) {
                     list.push(var);
                 }
             }
             BlockId::Branch(branch, taken) => {
-                let list = self.plan.exports.entry(branch).or_default();
+                let list = &mut self.plan.exports[branch];
                 if list.iter().any(|(v, _)| *v == var) {
                     return;
                 }

@@ -215,9 +215,9 @@ impl Walk {
                 }
                 self.branches -= 1;
             }
-            Stmt::For(the_loop) => {
+            Stmt::Loop(the_loop) => {
                 self.next_loop += 1;
-                self.indices.insert(self.next_loop, the_loop.index);
+                self.indices.insert(self.next_loop, the_loop.index());
                 self.loops.push(self.next_loop);
                 let branches = std::mem::take(&mut self.branches);
                 self.block(&the_loop.body);

@@ -11,7 +11,9 @@
 use super::expr::Expr;
 use super::rules::{self, Target};
 use super::{Activity, Rev, synthetic};
-use crate::ir::{Arg, Block, Extern, For, Function, If, Op, Operand, Stmt, Ty, VarId, VarInfo};
+use crate::ir::{
+    Arg, Block, BranchId, Extern, Function, If, Loop, Op, Operand, Stmt, Table, Ty, VarId, VarInfo,
+};
 use std::collections::{HashMap, HashSet};
 
 /// The reverse sweep of `function`, the scalar parameters that got contributions, and the
@@ -21,14 +23,14 @@ pub fn sweep(
     activity: &Activity,
     remat: &HashMap<VarId, Expr>,
     vars: &mut Vec<VarInfo>,
-) -> (Vec<Rev>, HashSet<VarId>, HashMap<*const If, VarId>) {
+) -> (Vec<Rev>, HashSet<VarId>, Table<BranchId, Option<VarId>>) {
     let loads = remat.clone();
     let mut sweep = Sweep {
         activity,
         loads,
         vars,
         scopes: Vec::new(),
-        decisions: HashMap::new(),
+        decisions: Table::new(function.branches),
     };
     let mut owned: HashSet<VarId> = function.params.iter().map(|p| p.var).collect();
     owned.extend(defined(&function.body));
@@ -82,7 +84,7 @@ struct Sweep<'a> {
     loads: HashMap<VarId, Expr>,
     vars: &'a mut Vec<VarInfo>,
     scopes: Vec<Scope>,
-    decisions: HashMap<*const If, VarId>,
+    decisions: Table<BranchId, Option<VarId>>,
 }
 
 /// The variables a block's own statements define (not those of nested blocks).
@@ -96,7 +98,7 @@ fn defined(block: &Block) -> impl Iterator<Item = VarId> + '_ {
                 vec![*dst]
             }
             Stmt::If(branch) => branch.joins.iter().map(|j| j.dst).collect(),
-            Stmt::For(the_loop) => the_loop.carried.iter().map(|c| c.slot).collect(),
+            Stmt::Loop(the_loop) => the_loop.carried.iter().map(|c| c.slot).collect(),
             Stmt::Store { .. } | Stmt::StoreAdd { .. } => Vec::new(),
         }
     })
@@ -186,7 +188,7 @@ impl Sweep<'_> {
                 self.accumulate(*v, if *negate { -adjoint } else { adjoint }, out);
             }
             Stmt::If(branch) => self.branch(branch, out),
-            Stmt::For(the_loop) => self.for_loop(the_loop, out),
+            Stmt::Loop(the_loop) => self.reverse_loop(the_loop, out),
             _ => {}
         }
     }
@@ -319,9 +321,9 @@ impl Sweep<'_> {
         }
         self.declare_all(outer, out);
         let cond = synthetic(self.vars, Ty::Bool);
-        self.decisions.insert(branch as *const If, cond);
+        self.decisions[branch.id] = Some(cond);
         out.push(Rev::If {
-            branch: branch as *const If,
+            branch: branch.id,
             cond,
             then,
             otherwise,
@@ -332,7 +334,7 @@ impl Sweep<'_> {
     ///
     /// Before: `let mut s = 0.0; for i in 0..n { let t = w[i] * w[i]; s = s + t; }`
     /// After: `for i in (0..n).rev() { let d_s_1 = d_s; let d_t = d_s_1; d_s = d_s_1; d_w[i] += d_t * w[i]; .. }`
-    fn for_loop(&mut self, the_loop: &For, out: &mut Vec<Rev>) {
+    fn reverse_loop(&mut self, the_loop: &Loop, out: &mut Vec<Rev>) {
         let active = |c: &&crate::ir::Carried| self.activity.is_active(c.slot);
         let slots: Vec<VarId> = the_loop
             .carried
@@ -356,12 +358,8 @@ impl Sweep<'_> {
             self.declare(*slot, out);
         }
         self.declare_all(outer, out);
-        out.push(Rev::For {
-            the_loop: the_loop as *const For,
-            index: the_loop.index,
-            start: the_loop.start.clone(),
-            end: the_loop.end.clone(),
-            inclusive: the_loop.inclusive,
+        out.push(Rev::Loop {
+            the_loop: the_loop.id,
             body,
         });
         for carried in &the_loop.carried {
@@ -376,9 +374,9 @@ impl Sweep<'_> {
 
     /// One reversed iteration: the exit values take the slots' adjoints, the body runs
     /// backwards, and each restarted slot ends with the adjoint of its entry value.
-    fn reversed_body(&mut self, the_loop: &For, restarts: &[VarId]) -> (Vec<Rev>, HashSet<VarId>) {
+    fn reversed_body(&mut self, the_loop: &Loop, restarts: &[VarId]) -> (Vec<Rev>, HashSet<VarId>) {
         let mut owned: HashSet<VarId> = defined(&the_loop.body).collect();
-        owned.extend(the_loop.index);
+        owned.extend(the_loop.index());
         owned.extend(restarts.iter().copied());
         let mut scope = Scope::new(owned);
         scope.restarts = restarts.iter().copied().collect();

@@ -2,7 +2,7 @@
 //! sweep what the plan asks (branch exports, per-iteration records).
 
 use super::Emitter;
-use crate::ir::{Arg, Block, For, If, Operand, Stmt, Ty, VarId};
+use crate::ir::{Arg, Block, If, Operand, Stmt, Ty, VarId};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -59,7 +59,7 @@ impl Emitter<'_> {
                 }
             }
             Stmt::If(branch) => self.forward_if(branch),
-            Stmt::For(the_loop) => self.forward_for(the_loop),
+            Stmt::Loop(the_loop) => self.forward_loop(the_loop),
         }
     }
 
@@ -89,13 +89,7 @@ impl Emitter<'_> {
 
     /// `let (joins.., exports..) = if c { ..; (..) } else { ..; (..) };`
     fn forward_if(&self, branch: &If) -> TokenStream {
-        let exports = self
-            .adjoint
-            .plan
-            .exports
-            .get(&(branch as *const If))
-            .cloned()
-            .unwrap_or_default();
+        let exports = &self.adjoint.plan.exports[branch.id];
         let mut names = Vec::new();
         let (mut then_values, mut else_values) = (Vec::new(), Vec::new());
         for join in &branch.joins {
@@ -103,7 +97,7 @@ impl Emitter<'_> {
             then_values.push(self.bound(&join.then));
             else_values.push(self.bound(&join.otherwise));
         }
-        for (var, from_then) in &exports {
+        for (var, from_then) in exports {
             names.push(self.names.var(*var));
             let (here, other) = (self.operand(&Operand::Var(*var)), self.placeholder(*var));
             let (then, otherwise) = if *from_then {
@@ -149,96 +143,6 @@ impl Emitter<'_> {
                 quote!([0.0; #len])
             }
             Ty::F64 | Ty::Slice { .. } => quote!(0.0),
-        }
-    }
-
-    /// The loop, recording at the end of each iteration what the reversed iteration reads.
-    fn forward_for(&self, the_loop: &For) -> TokenStream {
-        let mut slots = TokenStream::new();
-        let mut write_backs = TokenStream::new();
-        for carried in &the_loop.carried {
-            let (slot, init) = (self.names.var(carried.slot), self.bound(&carried.init));
-            if carried.exit == Operand::Var(carried.slot) {
-                slots.extend(quote!(let #slot = #init;));
-            } else {
-                let exit = self.operand(&carried.exit);
-                slots.extend(quote!(let mut #slot = #init;));
-                write_backs.extend(quote!(#slot = #exit;));
-            }
-        }
-        let records = self
-            .adjoint
-            .plan
-            .records
-            .get(&(the_loop as *const For))
-            .cloned()
-            .unwrap_or_default();
-        let range = self.range(
-            the_loop.start.clone(),
-            the_loop.end.clone(),
-            the_loop.inclusive,
-        );
-        let reserve = self.reserve(&records, &range);
-        let pushes = records.iter().map(|v| {
-            let (tape, name) = (self.tape_of(*v), self.names.var(*v));
-            quote!(#tape.push(#name);)
-        });
-        let body = self.forward_block(&the_loop.body);
-        let index = self.index(the_loop.index);
-        quote! {
-            #slots
-            #reserve
-            for #index in #range {
-                #body
-                #(#pushes)*
-                #write_backs
-            }
-        }
-    }
-
-    /// Sizes the tapes up front: the trip count times what one iteration records.
-    fn reserve(&self, records: &[VarId], range: &TokenStream) -> TokenStream {
-        let mut per_tape: Vec<(&proc_macro2::Ident, usize)> = Vec::new();
-        for var in records {
-            let tape = self.tape_of(*var);
-            match per_tape.iter_mut().find(|(t, _)| *t == tape) {
-                Some((_, count)) => *count += 1,
-                None => per_tape.push((tape, 1)),
-            }
-        }
-        per_tape
-            .into_iter()
-            .map(|(tape, count)| match count {
-                1 => quote!(#tape.reserve((#range).size_hint().0);),
-                _ => {
-                    let count = proc_macro2::Literal::usize_unsuffixed(count);
-                    quote!(#tape.reserve((#range).size_hint().0 * #count);)
-                }
-            })
-            .collect()
-    }
-
-    pub(super) fn range(
-        &self,
-        start: crate::ir::IntExpr,
-        end: crate::ir::IntExpr,
-        inclusive: bool,
-    ) -> TokenStream {
-        let (start, end) = (self.int(&start), self.int(&end));
-        if inclusive {
-            quote!(#start..=#end)
-        } else {
-            quote!(#start..#end)
-        }
-    }
-
-    pub(super) fn index(&self, index: Option<VarId>) -> TokenStream {
-        match index {
-            Some(var) => {
-                let name = self.names.var(var);
-                quote!(#name)
-            }
-            None => quote!(_),
         }
     }
 }

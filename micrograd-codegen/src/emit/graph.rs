@@ -9,7 +9,7 @@
 use super::Emitter;
 use super::tokens::external;
 use crate::diff::{Expr, rules};
-use crate::ir::{Arg, Block, For, If, IntExpr, Op, Operand, Origin, Stmt, Ty, VarId};
+use crate::ir::{Arg, Block, If, IntExpr, Loop, Op, Operand, Origin, Stmt, Ty, VarId};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
@@ -143,7 +143,7 @@ impl Emitter<'_> {
             }
             Stmt::IntLet { .. } | Stmt::BoolLet { .. } => self.forward_stmt(stmt),
             Stmt::If(branch) => self.graph_if(branch),
-            Stmt::For(the_loop) => self.graph_for(the_loop),
+            Stmt::Loop(the_loop) => self.graph_loop(the_loop),
         }
     }
 
@@ -289,7 +289,7 @@ impl Emitter<'_> {
         quote!(let (#(#names),*) = if #cond { #then (#(#a),*) } else { #otherwise (#(#b),*) };)
     }
 
-    fn graph_for(&self, the_loop: &For) -> TokenStream {
+    fn graph_loop(&self, the_loop: &Loop) -> TokenStream {
         let mut slots = TokenStream::new();
         let mut write_backs = TokenStream::new();
         for carried in &the_loop.carried {
@@ -313,15 +313,10 @@ impl Emitter<'_> {
                 write_backs.extend(quote!(#slot = #exit; #node = #exit_node;));
             }
         }
-        let range = self.range(
-            the_loop.start.clone(),
-            the_loop.end.clone(),
-            the_loop.inclusive,
-        );
-        let (index, body) = (self.index(the_loop.index), self.graph_block(&the_loop.body));
+        let (open, body) = (self.header(the_loop).open, self.graph_block(&the_loop.body));
         quote! {
             #slots
-            for #index in #range {
+            #open {
                 #body
                 #write_backs
             }

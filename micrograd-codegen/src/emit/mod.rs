@@ -6,11 +6,12 @@
 
 mod forward;
 mod graph;
+mod loops;
 mod reverse;
 mod tokens;
 
-use crate::diff::{self, Adjoint, Shadow};
-use crate::ir::{Function, If, IntExpr, Stmt, Ty, VarId};
+use crate::diff::{Adjoint, Shadow};
+use crate::ir::{Function, If, IntExpr, Loop, LoopId, Stmt, Table, Ty, VarId};
 use crate::names::Names;
 use crate::signature::{Kind, ParamSpec};
 use proc_macro2::{Ident, TokenStream};
@@ -30,6 +31,8 @@ struct Emitter<'a> {
     array_tapes: HashMap<VarId, Ident>,
     int_lets: HashMap<VarId, IntExpr>,
     stored: HashSet<VarId>,
+    /// Each loop of the function, by id.
+    loops: Table<LoopId, Option<&'a Loop>>,
     /// `f_graph`'s graph, and the node of each variable.
     graph: Ident,
     nodes: Vec<Ident>,
@@ -48,17 +51,18 @@ pub enum Flavor {
     Graph,
 }
 
-/// Prints `f_grad`, `f_pullback` or `f_graph` for `function`, with the arrays a pullback
-/// would read after they changed (an error). `runtime` is the path to `micrograd_runtime`.
+/// Prints `f_grad`, `f_pullback` or `f_graph` for `function` from its reverse sweep
+/// `adjoint`, computed with respect to [`wrt`]`(function, flavor)`. `runtime` is the path to
+/// `micrograd_runtime`.
 pub fn generate(
     item: &syn::ItemFn,
     specs: &[ParamSpec],
     function: &Function,
+    adjoint: &Adjoint,
     flavor: Flavor,
     runtime: &syn::Path,
-) -> (TokenStream, Vec<VarId>) {
+) -> TokenStream {
     let wrt = wrt(function, flavor);
-    let adjoint = diff::differentiate(function, &wrt);
     let params: Vec<(VarId, Ident)> = function
         .params
         .iter()
@@ -67,17 +71,17 @@ pub fn generate(
         .collect();
     let emitter = Emitter::new(
         function,
-        &adjoint,
+        adjoint,
         Names::new(&adjoint.vars, &params),
         flavor,
         runtime,
     );
-    let tokens = emitter.function_tokens(item, specs, &wrt, flavor);
-    (tokens, adjoint.unstable_calls.clone())
+    emitter.function_tokens(item, specs, &wrt, flavor)
 }
 
-/// The parameters each flavor differentiates: `wrt(..)`'s, all, or none.
-fn wrt(function: &Function, flavor: Flavor) -> HashSet<VarId> {
+/// The parameters each flavor differentiates: `wrt(..)`'s, or all. `f_graph` reads no
+/// adjoint, only the variable table, so any differentiation serves it.
+pub fn wrt(function: &Function, flavor: Flavor) -> HashSet<VarId> {
     let params = function.params.iter();
     match flavor {
         Flavor::Grad => params.filter(|p| p.wrt).map(|p| p.var).collect(),
@@ -125,6 +129,7 @@ impl<'a> Emitter<'a> {
             int_lets: int_lets(&function.body),
             stored: stored(&function.body),
             runtime: runtime.clone(),
+            loops: loops(function),
         }
     }
 }
@@ -191,6 +196,16 @@ fn int_lets(block: &[Stmt]) -> HashMap<VarId, IntExpr> {
         }
     });
     lets
+}
+
+fn loops(function: &Function) -> Table<LoopId, Option<&Loop>> {
+    let mut loops = Table::new(function.loops);
+    crate::ir::walk(&function.body, &mut |stmt| {
+        if let Stmt::Loop(the_loop) = stmt {
+            loops[the_loop.id] = Some(&**the_loop);
+        }
+    });
+    loops
 }
 
 fn stored(block: &[Stmt]) -> HashSet<VarId> {
@@ -406,9 +421,6 @@ impl Emitter<'_> {
     }
 
     fn decision(&self, branch: &If) -> Option<&Ident> {
-        self.adjoint
-            .decisions
-            .get(&(branch as *const If))
-            .map(|v| self.names.var(*v))
+        self.adjoint.decisions[branch.id].map(|v| self.names.var(v))
     }
 }

@@ -5,7 +5,7 @@ use super::Emitter;
 use super::tokens::external;
 use crate::diff::needs::BlockId;
 use crate::diff::{Expr, Rev, Shadow};
-use crate::ir::{Arg, Extern, IntExpr, Ty, VarId};
+use crate::ir::{Arg, BranchId, Extern, IntExpr, Ty, VarId};
 use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
 
@@ -83,17 +83,7 @@ impl Emitter<'_> {
                 then,
                 otherwise,
             } => self.reverse_if(*branch, *cond, then, otherwise),
-            Rev::For {
-                the_loop,
-                index,
-                start,
-                end,
-                inclusive,
-                body,
-            } => {
-                let range = self.range(start.clone(), end.clone(), *inclusive);
-                self.reverse_for(*the_loop, *index, range, body)
-            }
+            Rev::Loop { the_loop, body } => self.reverse_loop(*the_loop, body),
             Rev::Guard { incoming, body } => {
                 let incoming = incoming.iter().map(|v| self.names.adjoint(*v));
                 let body = self.reverse_block(body, None);
@@ -110,7 +100,7 @@ impl Emitter<'_> {
 
     fn reverse_if(
         &self,
-        branch: *const crate::ir::If,
+        branch: BranchId,
         cond: VarId,
         then: &[Rev],
         otherwise: &[Rev],
@@ -122,35 +112,6 @@ impl Emitter<'_> {
             (_, true) => quote!(if #cond { #then }),
             (true, false) => quote!(if !#cond { #otherwise }),
             (false, false) => quote!(if #cond { #then } else { #otherwise }),
-        }
-    }
-
-    /// The loop backwards; each iteration first pops what its forward iteration recorded.
-    fn reverse_for(
-        &self,
-        the_loop: *const crate::ir::For,
-        index: Option<VarId>,
-        range: TokenStream,
-        body: &[Rev],
-    ) -> TokenStream {
-        let records = self
-            .adjoint
-            .plan
-            .records
-            .get(&the_loop)
-            .cloned()
-            .unwrap_or_default();
-        let pops = records.iter().rev().map(|v| {
-            let (tape, name) = (self.tape_of(*v), self.names.var(*v));
-            quote!(let #name = #tape.pop();)
-        });
-        let index = self.index(index);
-        let body = self.reverse_block(body, Some(BlockId::Body(the_loop)));
-        quote! {
-            for #index in (#range).rev() {
-                #(#pops)*
-                #body
-            }
         }
     }
 

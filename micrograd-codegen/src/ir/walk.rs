@@ -11,7 +11,7 @@ impl Cond {
     }
 
     /// Calls `f` on the statements of every right operand of `&&` / `||` in the condition.
-    fn visit_blocks(&self, f: &mut dyn FnMut(&[Stmt])) {
+    fn visit_blocks<'a>(&'a self, f: &mut dyn FnMut(&'a [Stmt])) {
         match self {
             Cond::And(a, b) | Cond::Or(a, b) => {
                 a.visit_blocks(f);
@@ -26,17 +26,17 @@ impl Cond {
 
 /// Calls `f` on every statement of `block` and of the blocks nested in it, outermost first,
 /// also those that compute the right operands of `&&` / `||` in conditions.
-pub fn walk(block: &[Stmt], f: &mut dyn FnMut(&Stmt)) {
+pub fn walk<'a>(block: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt)) {
     for stmt in block {
         f(stmt);
-        let mut nested = |stmts: &[Stmt]| walk(stmts, f);
+        let mut nested = |stmts: &'a [Stmt]| walk(stmts, f);
         match stmt {
             Stmt::If(branch) => {
                 branch.cond.visit_blocks(&mut nested);
                 nested(&branch.then);
                 nested(&branch.otherwise);
             }
-            Stmt::For(the_loop) => nested(&the_loop.body),
+            Stmt::Loop(the_loop) => nested(&the_loop.body),
             Stmt::BoolLet { cond, .. } => cond.visit_blocks(&mut nested),
             Stmt::Assign {
                 op: Op::Call(_, args),

@@ -81,7 +81,9 @@ impl Lowerer<'_> {
             otherwise: else_value?,
         };
         let span = branch.if_token.span;
+        let id = self.branch_id();
         self.emit(Stmt::If(Box::new(If {
+            id,
             cond,
             span,
             then,
@@ -154,7 +156,9 @@ impl Lowerer<'_> {
             }
             _ => None,
         };
+        let id = self.branch_id();
         self.emit(Stmt::If(Box::new(If {
+            id,
             cond,
             span,
             then,
@@ -218,7 +222,9 @@ impl Lowerer<'_> {
             then: result.0,
             otherwise: result.1,
         });
+        let id = self.branch_id();
         self.emit(Stmt::If(Box::new(If {
+            id,
             cond: Cond::Var(decided),
             span,
             then,

@@ -1,7 +1,7 @@
 //! `for` loops: each `f64` the body updates lives in a slot across iterations.
 
 use super::{Lowerer, scan};
-use crate::ir::{Carried, For, IntExpr, Operand, Stmt, Ty, VarId};
+use crate::ir::{Carried, IntExpr, Loop, LoopKind, Operand, Stmt, Ty, VarId};
 use syn::spanned::Spanned;
 use syn::{Expr, Pat};
 
@@ -37,13 +37,17 @@ impl Lowerer<'_> {
         self.loops -= 1;
         let carried = self.close_slots(carried);
         let span = for_loop.for_token.span;
-        let (start, end, inclusive) = (header.start, header.end, header.inclusive);
-        self.emit(Stmt::For(Box::new(For {
+        let kind = LoopKind::Range {
             index,
+            start: header.start,
+            end: header.end,
+            inclusive: header.inclusive,
+        };
+        let id = self.loop_id();
+        self.emit(Stmt::Loop(Box::new(Loop {
+            id,
             span,
-            start,
-            end,
-            inclusive,
+            kind,
             body,
             carried,
         })));

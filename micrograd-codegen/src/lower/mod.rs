@@ -19,7 +19,9 @@ mod view;
 pub(crate) use view::View;
 
 use crate::error::Errors;
-use crate::ir::{Block, Function, Op, Operand, Origin, Param, Stmt, Ty, VarId, VarInfo};
+use crate::ir::{
+    Block, BranchId, Function, LoopId, Op, Operand, Origin, Param, Stmt, Ty, VarId, VarInfo,
+};
 use crate::signature::{Kind, ParamSpec};
 use proc_macro2::Span;
 use std::collections::HashMap;
@@ -47,6 +49,8 @@ pub struct Lowerer<'e> {
     /// Names that stand for a value rather than hold one: slice views (`let x = &xs[a..b];`)
     /// and tuples (`let t = (a, b);`), by their variable.
     aliases: HashMap<VarId, expr::Value>,
+    /// `if`s and loops lowered so far: the next ids.
+    ids: (u32, u32),
 }
 
 /// Lowers `item`'s body; `None` if it used anything outside the language (errors say what).
@@ -66,6 +70,7 @@ pub fn lower(
         depth: 0,
         loops: 0,
         aliases: HashMap::new(),
+        ids: (0, 0),
     };
     let params = specs
         .iter()
@@ -79,6 +84,8 @@ pub fn lower(
         body,
         result: result?,
         vars: lowerer.vars,
+        branches: lowerer.ids.0 as usize,
+        loops: lowerer.ids.1 as usize,
     };
     (errors.len() == before).then_some(function)
 }
@@ -100,6 +107,18 @@ impl Lowerer<'_> {
             var,
             wrt: wrt && differentiable,
         }
+    }
+
+    /// A fresh id for an `if` about to be emitted.
+    fn branch_id(&mut self) -> BranchId {
+        self.ids.0 += 1;
+        BranchId(self.ids.0 - 1)
+    }
+
+    /// A fresh id for a loop about to be emitted.
+    fn loop_id(&mut self) -> LoopId {
+        self.ids.1 += 1;
+        LoopId(self.ids.1 - 1)
     }
 
     fn new_var(&mut self, origin: Origin, ty: Ty, span: Span) -> VarId {

@@ -1,0 +1,139 @@
+//! Loops, forward and backward. [`Emitter::header`] is the one place that knows how each loop
+//! form prints; the rest (slots, records, the reversed body) is the same for every form.
+
+use super::Emitter;
+use crate::diff::Rev;
+use crate::diff::needs::BlockId;
+use crate::ir::{IntExpr, Loop, LoopId, LoopKind, Operand, VarId};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// How one loop form prints.
+pub(super) struct Header {
+    /// `for i in a..b`: opens the forward loop.
+    pub open: TokenStream,
+    /// `for i in (a..b).rev()`: opens the reversed loop.
+    pub reverse: TokenStream,
+    /// The trip count, when known before the loop runs: sizes the tapes up front.
+    pub trips: Option<TokenStream>,
+}
+
+impl Emitter<'_> {
+    /// The header of `the_loop` in each direction.
+    pub(super) fn header(&self, the_loop: &Loop) -> Header {
+        match &the_loop.kind {
+            LoopKind::Range {
+                index,
+                start,
+                end,
+                inclusive,
+            } => {
+                let range = self.range(start, end, *inclusive);
+                let index = self.index(*index);
+                Header {
+                    open: quote!(for #index in #range),
+                    reverse: quote!(for #index in (#range).rev()),
+                    trips: Some(quote!((#range).size_hint().0)),
+                }
+            }
+        }
+    }
+
+    /// The loop, recording at the end of each iteration what the reversed iteration reads.
+    pub(super) fn forward_loop(&self, the_loop: &Loop) -> TokenStream {
+        let mut slots = TokenStream::new();
+        let mut write_backs = TokenStream::new();
+        for carried in &the_loop.carried {
+            let (slot, init) = (self.names.var(carried.slot), self.bound(&carried.init));
+            if carried.exit == Operand::Var(carried.slot) {
+                slots.extend(quote!(let #slot = #init;));
+            } else {
+                let exit = self.operand(&carried.exit);
+                slots.extend(quote!(let mut #slot = #init;));
+                write_backs.extend(quote!(#slot = #exit;));
+            }
+        }
+        let records = &self.adjoint.plan.records[the_loop.id];
+        let header = self.header(the_loop);
+        let reserve = self.reserve(records, header.trips.as_ref());
+        let pushes = records.iter().map(|v| {
+            let (tape, name) = (self.tape_of(*v), self.names.var(*v));
+            quote!(#tape.push(#name);)
+        });
+        let body = self.forward_block(&the_loop.body);
+        let open = header.open;
+        quote! {
+            #slots
+            #reserve
+            #open {
+                #body
+                #(#pushes)*
+                #write_backs
+            }
+        }
+    }
+
+    /// Sizes the tapes up front: the trip count times what one iteration records.
+    fn reserve(&self, records: &[VarId], trips: Option<&TokenStream>) -> TokenStream {
+        let Some(trips) = trips else {
+            return TokenStream::new();
+        };
+        let mut per_tape: Vec<(&proc_macro2::Ident, usize)> = Vec::new();
+        for var in records {
+            let tape = self.tape_of(*var);
+            match per_tape.iter_mut().find(|(t, _)| *t == tape) {
+                Some((_, count)) => *count += 1,
+                None => per_tape.push((tape, 1)),
+            }
+        }
+        per_tape
+            .into_iter()
+            .map(|(tape, count)| match count {
+                1 => quote!(#tape.reserve(#trips);),
+                _ => {
+                    let count = proc_macro2::Literal::usize_unsuffixed(count);
+                    quote!(#tape.reserve(#trips * #count);)
+                }
+            })
+            .collect()
+    }
+
+    /// The loop backwards; each iteration first pops what its forward iteration recorded.
+    pub(super) fn reverse_loop(&self, id: LoopId, body: &[Rev]) -> TokenStream {
+        let Some(the_loop) = self.loops[id] else {
+            return TokenStream::new();
+        };
+        let records = &self.adjoint.plan.records[id];
+        let pops = records.iter().rev().map(|v| {
+            let (tape, name) = (self.tape_of(*v), self.names.var(*v));
+            quote!(let #name = #tape.pop();)
+        });
+        let open = self.header(the_loop).reverse;
+        let body = self.reverse_block(body, Some(BlockId::Body(id)));
+        quote! {
+            #open {
+                #(#pops)*
+                #body
+            }
+        }
+    }
+
+    fn range(&self, start: &IntExpr, end: &IntExpr, inclusive: bool) -> TokenStream {
+        let (start, end) = (self.int(start), self.int(end));
+        if inclusive {
+            quote!(#start..=#end)
+        } else {
+            quote!(#start..#end)
+        }
+    }
+
+    fn index(&self, index: Option<VarId>) -> TokenStream {
+        match index {
+            Some(var) => {
+                let name = self.names.var(var);
+                quote!(#name)
+            }
+            None => quote!(_),
+        }
+    }
+}

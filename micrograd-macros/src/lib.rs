@@ -1,4 +1,4 @@
-//! The `#[differentiable]` attribute of micrograd-rs.
+//! The `#[differentiable]` attribute of micrograd-rs: [`differentiable`] is the full reference.
 //!
 //! Users depend on `micrograd-runtime`, which re-exports this attribute in its prelude.
 //! The compiler itself lives in `micrograd-codegen`, so that it can be tested and fuzzed
@@ -6,9 +6,7 @@
 
 use proc_macro::TokenStream;
 
-/// Writes the reverse-mode gradient `f_grad` of an `f64` function `f`.
-///
-/// See the `micrograd-runtime` crate for the full contract and examples.
+#[doc = include_str!("../doc/differentiable.md")]
 #[proc_macro_attribute]
 pub fn differentiable(attr: TokenStream, item: TokenStream) -> TokenStream {
     micrograd_codegen::expand(attr.into(), item.into()).into()

@@ -26,7 +26,10 @@ pub use value::Value;
 /// Everything a `#[differentiable]` function needs: `use micrograd_runtime::prelude::*;`.
 pub mod prelude {
     pub use crate::ops::Nonlinear;
+    #[doc(inline)]
     pub use micrograd_macros::differentiable;
 }
 
+/// The attribute's full reference, also at `prelude::differentiable`.
+#[doc(inline)]
 pub use micrograd_macros::differentiable;

@@ -23,6 +23,18 @@
 use std::fmt;
 
 /// The worst coordinate of a gradient check.
+///
+/// ```
+/// use micrograd_runtime::gradcheck::check_gradient;
+///
+/// // A wrong gradient of x0² + x1² (the second entry should be 2 x1 = 4).
+/// let check = check_gradient(|x| x[0] * x[0] + x[1] * x[1], &[1.0, 2.0], &[2.0, 3.0]);
+/// assert_eq!(check.index, 1);
+/// assert_eq!(check.analytic, 3.0);
+/// assert!((check.numeric - 4.0).abs() < 1e-6);
+/// assert!((check.relative_error - 0.25).abs() < 1e-6);
+/// assert!(check.to_string().starts_with("worst coordinate 1"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GradCheck {
     /// Which coordinate disagrees most.
@@ -47,6 +59,14 @@ impl fmt::Display for GradCheck {
 
 /// Compares `gradient` (of `f` at `x`) with central finite differences, coordinate by
 /// coordinate, and reports the worst one. The step is `1e-6 · max(1, |xᵢ|)`.
+///
+/// ```
+/// use micrograd_runtime::gradcheck::check_gradient;
+///
+/// // d/dx sin(x) = cos(x)
+/// let check = check_gradient(|x| x[0].sin(), &[0.3], &[0.3f64.cos()]);
+/// assert!(check.relative_error < 1e-9, "{check}");
+/// ```
 ///
 /// # Panics
 /// If `gradient` and `x` differ in length or `x` is empty.

@@ -16,6 +16,10 @@
 //! assert!(w[0].abs() < 1e-12);
 //! ```
 
+mod adam;
+
+pub use adam::Adam;
+
 /// One update rule: moves parameters against their gradients, one step per call.
 ///
 /// An optimizer with state (velocities, moment estimates) serves one parameter vector: its
@@ -35,12 +39,27 @@
 pub trait Optimizer {
     /// Updates `params` from `grads` (entry `i` of `grads` is d loss / d `params[i]`).
     ///
+    /// ```
+    /// use micrograd_runtime::optim::{Momentum, Optimizer};
+    ///
+    /// let mut momentum = Momentum::new(0.1, 0.9);
+    /// let mut w = [1.0, 2.0];
+    /// momentum.step(&mut w, &[1.0, -1.0]);
+    /// assert_eq!(w, [0.9, 2.1]);
+    /// ```
+    ///
     /// # Panics
     /// If the lengths differ ("grads has 5 entries but params has 6"), or differ from the
     /// length of earlier steps for an optimizer with state.
     fn step(&mut self, params: &mut [f64], grads: &[f64]);
 
     /// The learning rate the next `step` uses.
+    ///
+    /// ```
+    /// use micrograd_runtime::optim::{Adam, Optimizer};
+    ///
+    /// assert_eq!(Adam::default().learning_rate(), 1e-3);
+    /// ```
     fn learning_rate(&self) -> f64;
 
     /// Sets the learning rate of every later `step`, keeping the optimizer's state (velocities,
@@ -241,136 +260,6 @@ impl Optimizer for Momentum {
         for ((p, g), v) in params.iter_mut().zip(grads).zip(velocity) {
             *v = self.momentum * *v + g;
             *p -= self.learning_rate * *v;
-        }
-    }
-
-    fn learning_rate(&self) -> f64 {
-        self.learning_rate
-    }
-
-    #[track_caller]
-    fn set_learning_rate(&mut self, learning_rate: f64) {
-        check_rate("learning_rate", learning_rate);
-        self.learning_rate = learning_rate;
-    }
-}
-
-/// Adam (Kingma & Ba, 2015) with bias correction: at step `t` (from 1),
-/// `m = b1 m + (1 - b1) g`, `v = b2 v + (1 - b2) g^2`,
-/// `p -= lr * (m / (1 - b1^t)) / (sqrt(v / (1 - b2^t)) + eps)`.
-///
-/// ```
-/// use micrograd_runtime::optim::{Adam, Optimizer};
-///
-/// // The first step moves each parameter by about `lr`, whatever the gradient's size.
-/// let mut adam = Adam::new(0.1);
-/// let mut w = [0.0, 0.0];
-/// adam.step(&mut w, &[1000.0, -0.001]);
-/// assert!((w[0] + 0.1).abs() < 1e-6 && (w[1] - 0.1).abs() < 1e-5);
-/// ```
-#[derive(Debug, Clone, PartialEq)]
-pub struct Adam {
-    learning_rate: f64,
-    beta1: f64,
-    beta2: f64,
-    epsilon: f64,
-    /// `b1^t` and `b2^t`, kept as running products for the bias correction.
-    beta_powers: (f64, f64),
-    first_moment: Vec<f64>,
-    second_moment: Vec<f64>,
-}
-
-impl Adam {
-    /// Adam with learning rate `learning_rate`, betas 0.9 / 0.999 and epsilon 1e-8.
-    ///
-    /// ```
-    /// use micrograd_runtime::optim::{Adam, Optimizer};
-    ///
-    /// assert_eq!(Adam::new(0.01).learning_rate(), 0.01);
-    /// ```
-    ///
-    /// # Panics
-    /// If `learning_rate` is negative, infinite or NaN.
-    #[track_caller]
-    pub fn new(learning_rate: f64) -> Self {
-        check_rate("learning_rate", learning_rate);
-        Adam {
-            learning_rate,
-            beta1: 0.9,
-            beta2: 0.999,
-            epsilon: 1e-8,
-            beta_powers: (1.0, 1.0),
-            first_moment: Vec::new(),
-            second_moment: Vec::new(),
-        }
-    }
-
-    /// The same optimizer with decay rates `beta1` (gradient mean) and `beta2` (its square).
-    ///
-    /// ```
-    /// let adam = micrograd_runtime::optim::Adam::new(0.01).with_betas(0.8, 0.99);
-    /// ```
-    ///
-    /// # Panics
-    /// If a beta is outside `[0, 1)`.
-    #[track_caller]
-    pub fn with_betas(self, beta1: f64, beta2: f64) -> Self {
-        check_fraction("beta1", beta1);
-        check_fraction("beta2", beta2);
-        Adam {
-            beta1,
-            beta2,
-            ..self
-        }
-    }
-
-    /// The same optimizer with `epsilon`, the term that keeps the step finite where the
-    /// second moment is 0.
-    ///
-    /// ```
-    /// let adam = micrograd_runtime::optim::Adam::default().with_epsilon(1e-6);
-    /// ```
-    ///
-    /// # Panics
-    /// If `epsilon` is not positive and finite.
-    #[track_caller]
-    pub fn with_epsilon(self, epsilon: f64) -> Self {
-        assert!(
-            epsilon > 0.0 && epsilon.is_finite(),
-            "epsilon must be positive and finite, got {epsilon}"
-        );
-        Adam { epsilon, ..self }
-    }
-}
-
-impl Default for Adam {
-    /// Adam with PyTorch's defaults: learning rate 1e-3, betas 0.9 / 0.999, epsilon 1e-8.
-    ///
-    /// ```
-    /// use micrograd_runtime::optim::{Adam, Optimizer};
-    ///
-    /// assert_eq!(Adam::default().learning_rate(), 1e-3);
-    /// ```
-    fn default() -> Self {
-        Adam::new(1e-3)
-    }
-}
-
-impl Optimizer for Adam {
-    #[track_caller]
-    fn step(&mut self, params: &mut [f64], grads: &[f64]) {
-        check_lengths(params, grads);
-        let (b1, b2) = (self.beta1, self.beta2);
-        self.beta_powers = (self.beta_powers.0 * b1, self.beta_powers.1 * b2);
-        let (correction1, correction2) = (1.0 - self.beta_powers.0, 1.0 - self.beta_powers.1);
-        let m = state(&mut self.first_moment, params.len(), "first moment");
-        let v = state(&mut self.second_moment, params.len(), "second moment");
-        for (((p, g), m), v) in params.iter_mut().zip(grads).zip(m).zip(v) {
-            *m = b1 * *m + (1.0 - b1) * g;
-            *v = b2 * *v + (1.0 - b2) * g * g;
-            let m_hat = *m / correction1;
-            let v_hat = *v / correction2;
-            *p -= self.learning_rate * m_hat / (v_hat.sqrt() + self.epsilon);
         }
     }
 

@@ -152,7 +152,7 @@ fn output_type(flavor: Flavor, scalars: usize, runtime: &syn::Path) -> TokenStre
 }
 
 /// `function` pretty-printed for reading: `f64` rather than `::core::primitive::f64`, `Tape`
-/// rather than `#runtime::Tape`.
+/// rather than `::micrograd_runtime::Tape`.
 fn source(function: &TokenStream, runtime: &syn::Path) -> String {
     let runtime = format!("{}::", quote!(#runtime)).replace(' ', "");
     match syn::parse2::<syn::File>(function.clone()) {

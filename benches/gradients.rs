@@ -107,6 +107,13 @@ fn t3_moons(c: &mut Criterion) {
     g.bench_function("Mlp", |bench| {
         bench.iter(|| moons::moons_mlp(&mut mlp, black_box(&data)))
     });
+    // The main job's step: loss, gradient, accuracy and update. A tiny learning rate keeps the
+    // network (and so the share of active hinges) where the other contenders measure it.
+    let (mut step_mlp, mut scores) = (mlp.clone(), vec![0.0; data.len()]);
+    let mut sgd = micrograd_runtime::optim::Sgd::new(1e-9);
+    g.bench_function("Mlp-step", |bench| {
+        bench.iter(|| moons::moons_mlp_step(&mut step_mlp, black_box(&data), &mut scores, &mut sgd))
+    });
     g.bench_function("reverse", |bench| {
         bench.iter(|| moons::moons_reverse(&tape, black_box(&p), &xs, ys))
     });

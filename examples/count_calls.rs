@@ -3,8 +3,9 @@
 //!
 //! `valgrind --tool=callgrind --callgrind-out-file=/dev/null target/release/examples/count_calls t1-gen 100000`
 //!
-//! Contenders: `t1-hand`, `t1-gen`, `t3-hand`, `t3-gen`, `t4-hand`, `t4-gen` (n = 10), and
-//! `none` (the set-up alone, to subtract).
+//! Contenders: `t1-hand`, `t1-gen`, `t3-hand`, `t3-gen`, `t3-mlp` (the runtime's `Mlp`),
+//! `t3-step` (the main job's step: `Mlp` loss, gradient, accuracy and update), `t4-hand`,
+//! `t4-gen` (n = 10), and `none` (the set-up alone, to subtract).
 #[allow(dead_code)]
 #[path = "../benches/tasks/mod.rs"]
 mod tasks;
@@ -16,9 +17,15 @@ fn main() {
         panic!("usage: count_calls CONTENDER N");
     };
     let n: usize = n.parse().expect("N is a number of calls");
-    let moons::Inputs { p, data, xs, .. } = moons::inputs(100);
+    let moons::Inputs {
+        mut mlp,
+        p,
+        data,
+        xs,
+    } = moons::inputs(100);
     let ys = &data.labels;
     let mut d_p = vec![0.0; moons::PARAMS];
+    let (mut scores, mut sgd) = (vec![0.0; 100], micrograd_runtime::optim::Sgd::new(1e-9));
     let (x, w) = scaling::inputs(10);
     let mut d_x = vec![0.0; 10];
     for _ in 0..n {
@@ -34,6 +41,17 @@ fn main() {
             }
             "t3-gen" => {
                 black_box(moons::moons_loss_grad(black_box(&p), &mut d_p, &xs, ys));
+            }
+            "t3-mlp" => {
+                black_box(moons::moons_mlp(&mut mlp, black_box(&data)));
+            }
+            "t3-step" => {
+                black_box(moons::moons_mlp_step(
+                    &mut mlp,
+                    &data,
+                    &mut scores,
+                    &mut sgd,
+                ));
             }
             "t4-hand" => {
                 black_box(scaling::scaling_hand(black_box(&x), &mut d_x, &w));

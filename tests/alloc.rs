@@ -132,3 +132,35 @@ fn loops_that_must_record_allocate_only_past_sixteen_values() {
     }
     assert_eq!(sum_tanh_grad(&w, &mut d_w, &x, &mut d_x), sum_tanh(&w, &x));
 }
+
+/// A training step of the runtime's networks (loss, gradient, update) allocates nothing once
+/// the network has run one: its buffers are kept. Both paths: one generated gradient of the
+/// whole network (ReLU, two hidden layers), and layer by layer (tanh); 600 points make three
+/// blocks, which run on rayon's pool.
+#[test]
+fn a_training_step_allocates_nothing_after_the_first() {
+    use micrograd_runtime::loss::Loss;
+    use micrograd_runtime::nn::{Activation, Mlp, Module};
+    use micrograd_runtime::optim::{Optimizer, Sgd};
+    let data = micrograd_runtime::data::make_moons(600, 0.1, 7);
+    for activation in [Activation::Relu, Activation::Tanh] {
+        let mut model = Mlp::new(2, &[16, 16, 1], activation, 7);
+        let mut sgd = Sgd::new(0.1);
+        let mut scores = vec![0.0; data.len()];
+        let mut step = |model: &mut Mlp| {
+            model.zero_grad();
+            let loss =
+                model.train_loss_into(&data.points, &data.labels, Loss::Hinge, 1e-4, &mut scores);
+            let view = model.parameters_mut();
+            sgd.step(view.values, view.grads);
+            loss
+        };
+        // The first step sizes the buffers (and starts rayon's pool).
+        step(&mut model);
+        assert_eq!(
+            allocations(|| black_box(step(&mut model))),
+            0,
+            "{activation:?}"
+        );
+    }
+}

@@ -239,12 +239,30 @@ pub fn active_points(p: &[f64], xs: &[f64], ys: &[f64]) -> usize {
         .count()
 }
 
-/// The runtime's `Mlp`: `zero_grad`, then `train_loss` (forward and generated per-neuron
-/// pullbacks, point by point), then `grads`. Returns the loss and the 337 partials.
+/// The runtime's `Mlp`: `zero_grad`, then `train_loss` (one generated gradient of the whole
+/// network per point), then `grads`. Returns the loss and the 337 partials.
 pub fn moons_mlp(mlp: &mut Mlp, data: &Dataset) -> (f64, Vec<f64>) {
     mlp.zero_grad();
     let (loss, _scores) = mlp.train_loss(&data.points, &data.labels, Loss::Hinge, ALPHA);
     (loss, mlp.grads())
+}
+
+/// One step of the main job (`examples/moons.rs`) on the runtime's `Mlp`: `zero_grad`, the
+/// loss, gradient and scores (`train_loss_into`), the accuracy, and the SGD update through
+/// `parameters_mut`. Returns the loss and the accuracy.
+pub fn moons_mlp_step(
+    mlp: &mut Mlp,
+    data: &Dataset,
+    scores: &mut [f64],
+    sgd: &mut micrograd_runtime::optim::Sgd,
+) -> (f64, f64) {
+    use micrograd_runtime::optim::Optimizer;
+    mlp.zero_grad();
+    let loss = mlp.train_loss_into(&data.points, &data.labels, Loss::Hinge, ALPHA, scores);
+    let accuracy = data::accuracy(scores, &data.labels);
+    let view = mlp.parameters_mut();
+    sgd.step(view.values, view.grads);
+    (loss, accuracy)
 }
 
 /// `reverse`: the 337 parameters on the tape, the data as constants. Returns the loss and the

@@ -6,6 +6,7 @@ extern crate self as micrograd_runtime;
 #[cfg(feature = "argmin")]
 pub mod argmin;
 pub mod data;
+mod dense;
 pub mod gradcheck;
 pub mod graph;
 pub mod loss;
@@ -17,6 +18,7 @@ pub mod persist;
 pub mod plot;
 pub mod rng;
 pub mod tape;
+mod train;
 pub mod value;
 
 pub use graph::Graph;

@@ -63,6 +63,15 @@ impl Loss {
         }
     }
 
+    /// Its code in the generated network functions (`dense::point_loss`).
+    pub(crate) fn code(self) -> usize {
+        match self {
+            Loss::Hinge => 0,
+            Loss::Logistic => 1,
+            Loss::Squared => 2,
+        }
+    }
+
     /// Checks that every label suits this loss.
     ///
     /// # Panics

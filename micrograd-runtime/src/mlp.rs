@@ -1,14 +1,49 @@
-//! The multi-layer perceptron: layers chained, and micrograd's training loss.
+//! The multi-layer perceptron: layers chained over one flat parameter vector.
 
-use crate::loss::{self, Loss};
-use crate::nn::{Activation, Layer, Module};
+use crate::dense::{layer_backward, layer_forward};
+use crate::loss;
+use crate::nn::{Activation, Layer, Module, ParametersMut, check_count};
 use crate::rng::PythonRandom;
+use crate::train::Workspace;
 
 /// A multi-layer perceptron: hidden layers with one activation, and a linear output layer.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// Its parameters are one vector, layer by layer in [`Module::parameters`] order, so that an
+/// optimizer steps them in place ([`Mlp::parameters_mut`]) and the training loss is one
+/// generated gradient over whole layers ([`Mlp::train_loss`]).
+#[derive(Clone, Debug)]
 pub struct Mlp {
-    /// The layers, input side first.
-    pub layers: Vec<Layer>,
+    pub(crate) layers: Vec<Shape>,
+    pub(crate) parameters: Vec<f64>,
+    pub(crate) grads: Vec<f64>,
+    /// Buffers of the backward and training passes, kept so that a step does not allocate.
+    pub(crate) work: Workspace,
+}
+
+/// Where one layer lives in the flat vectors of an [`Mlp`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Shape {
+    pub(crate) inputs: usize,
+    pub(crate) outputs: usize,
+    pub(crate) activation: Activation,
+    /// Its first parameter.
+    pub(crate) start: usize,
+    /// Its input's first entry in a record of activations (the network's input is at 0).
+    pub(crate) at: usize,
+}
+
+impl Shape {
+    pub(crate) fn parameters(&self) -> std::ops::Range<usize> {
+        self.start..self.start + self.outputs * (self.inputs + 1)
+    }
+}
+
+impl PartialEq for Mlp {
+    /// Two networks are equal when their layers, parameters and gradients are.
+    fn eq(&self, other: &Mlp) -> bool {
+        (&self.layers, &self.parameters, &self.grads)
+            == (&other.layers, &other.parameters, &other.grads)
+    }
 }
 
 impl Mlp {
@@ -43,26 +78,86 @@ impl Mlp {
             layers.push(Layer::new(fan_in, size, activation, &mut random));
             fan_in = size;
         }
-        Mlp { layers }
+        Mlp::from_layers(layers)
+    }
+
+    /// The network of these layers, input side first.
+    ///
+    /// # Panics
+    /// If there are none, or a layer's inputs are not the previous layer's outputs.
+    pub fn from_layers(layers: Vec<Layer>) -> Mlp {
+        assert!(!layers.is_empty(), "an Mlp needs at least one layer");
+        let mut shapes: Vec<Shape> = Vec::with_capacity(layers.len());
+        let (mut start, mut at) = (0, 0);
+        for layer in &layers {
+            if let Some(previous) = shapes.last() {
+                assert!(
+                    previous.outputs == layer.inputs(),
+                    "layer {} takes {} inputs but the layer before has {} outputs",
+                    shapes.len(),
+                    layer.inputs(),
+                    previous.outputs
+                );
+            }
+            let shape = Shape {
+                inputs: layer.inputs(),
+                outputs: layer.outputs(),
+                activation: layer.activation(),
+                start,
+                at,
+            };
+            start = shape.parameters().end;
+            at += shape.inputs;
+            shapes.push(shape);
+        }
+        Mlp {
+            layers: shapes,
+            parameters: layers.iter().flat_map(Module::parameters).collect(),
+            grads: layers.iter().flat_map(Module::grads).collect(),
+            work: Workspace::default(),
+        }
+    }
+
+    /// The layers, copied out (parameters, gradients, activation).
+    pub fn layers(&self) -> Vec<Layer> {
+        self.layers
+            .iter()
+            .map(|shape| {
+                let range = shape.parameters();
+                Layer::from_parts(
+                    shape.inputs,
+                    shape.activation,
+                    self.parameters[range.clone()].to_vec(),
+                    self.grads[range].to_vec(),
+                )
+            })
+            .collect()
     }
 
     /// How many inputs it reads.
     pub fn inputs(&self) -> usize {
-        self.layers.first().map_or(0, Layer::inputs)
+        self.layers[0].inputs
     }
 
     /// The layer sizes, output last: `[16, 16, 1]`.
     pub fn sizes(&self) -> Vec<usize> {
-        self.layers.iter().map(|l| l.neurons.len()).collect()
+        self.layers.iter().map(|l| l.outputs).collect()
     }
 
     /// The hidden layers' activation (the output layer's is linear).
     pub fn activation(&self) -> Activation {
-        let first = self.layers.first().and_then(|l| l.neurons.first());
         if self.layers.len() > 1 {
-            first.map_or(Activation::Linear, |n| n.activation)
+            self.layers[0].activation
         } else {
             Activation::Linear
+        }
+    }
+
+    /// The parameters and their gradients, without a copy: what an optimizer steps.
+    pub fn parameters_mut(&mut self) -> ParametersMut<'_> {
+        ParametersMut {
+            values: &mut self.parameters,
+            grads: &self.grads,
         }
     }
 
@@ -73,8 +168,11 @@ impl Mlp {
     pub fn forward(&self, x: &[f64]) -> Vec<f64> {
         self.check_input(x);
         let mut activations = x.to_vec();
-        for layer in &self.layers {
-            activations = layer.forward(&activations);
+        for shape in &self.layers {
+            let mut out = vec![0.0; shape.outputs];
+            let w = &self.parameters[shape.parameters()];
+            layer_forward(w, shape.activation, &activations, &mut [], &mut out);
+            activations = out;
         }
         activations
     }
@@ -85,83 +183,51 @@ impl Mlp {
     /// If `x` or `d_out` has the wrong size.
     pub fn backward(&mut self, x: &[f64], d_out: &[f64]) {
         self.check_input(x);
-        let outputs = self.sizes().last().copied().unwrap_or(0);
+        let outputs = self.layers[self.layers.len() - 1].outputs;
         assert!(
             d_out.len() == outputs,
             "the network has {outputs} outputs but d_out has {} entries",
             d_out.len()
         );
-        let mut inputs = vec![x.to_vec()];
-        for layer in &self.layers[..self.layers.len() - 1] {
-            let next = layer.forward(inputs.last().map_or(&[][..], Vec::as_slice));
-            inputs.push(next);
-        }
-        let mut d = d_out.to_vec();
-        for (i, layer) in self.layers.iter_mut().enumerate().rev() {
-            let mut d_x = if i == 0 {
-                Vec::new()
-            } else {
-                vec![0.0; inputs[i].len()]
-            };
-            layer.backward(&inputs[i], &d, &mut d_x);
-            d = d_x;
-        }
-    }
-
-    /// micrograd's training loss: the mean of `loss(score, label)` over the data plus
-    /// `alpha · Σ p²` over the parameters. Adds its gradient into the gradients (call
-    /// [`Module::zero_grad`] first) and returns the loss and the scores.
-    ///
-    /// # Panics
-    /// If the network has more than one output, a point has the wrong size, the counts of
-    /// points and labels differ, or a label does not suit `loss`.
-    pub fn train_loss<X: AsRef<[f64]>>(
-        &mut self,
-        points: &[X],
-        labels: &[f64],
-        loss: Loss,
-        alpha: f64,
-    ) -> (f64, Vec<f64>) {
-        assert!(
-            self.sizes().last() == Some(&1),
-            "train_loss needs one output, the network has {:?}",
-            self.sizes()
+        let mut work = std::mem::take(&mut self.work);
+        let record = work.record(self);
+        self.record(x, record);
+        backpropagate(
+            &self.layers,
+            &self.parameters,
+            &mut self.grads,
+            record,
+            d_out,
         );
-        assert!(
-            points.len() == labels.len(),
-            "{} points but {} labels",
-            points.len(),
-            labels.len()
-        );
-        assert!(!points.is_empty(), "train_loss needs at least one point");
-        loss.check_labels(labels);
-        let scale = 1.0 / points.len() as f64;
-        let mut total = 0.0;
-        let mut scores = Vec::with_capacity(points.len());
-        for (x, label) in points.iter().zip(labels) {
-            let score = self.forward(x.as_ref())[0];
-            let (value, d_score) = loss.grad(score, *label);
-            self.backward(x.as_ref(), &[d_score * scale]);
-            total += value;
-            scores.push(score);
-        }
-        (total * scale + self.regularize(alpha), scores)
+        self.work = work;
     }
 
     /// `alpha · Σ p²` over every weight and bias; adds its gradient into the gradients.
     pub fn regularize(&mut self, alpha: f64) -> f64 {
-        let mut sum = 0.0;
-        for neuron in self.layers.iter_mut().flat_map(|l| l.neurons.iter_mut()) {
-            sum += loss::sum_of_squares(&neuron.w) + neuron.b * neuron.b;
-            loss::sum_of_squares_pullback(&neuron.w, &mut neuron.grad_w, alpha);
-            let mut d_b = [0.0];
-            loss::sum_of_squares_pullback(&[neuron.b], &mut d_b, alpha);
-            neuron.grad_b += d_b[0];
-        }
-        alpha * sum
+        loss::sum_of_squares_pullback(&self.parameters, &mut self.grads, alpha);
+        alpha * loss::sum_of_squares(&self.parameters)
     }
 
-    fn check_input(&self, x: &[f64]) {
+    /// The forward pass at `x`, every layer's pre-activations and outputs kept in `record`;
+    /// returns the network's outputs.
+    pub(crate) fn record<'r>(&self, x: &[f64], record: &'r mut Record) -> &'r [f64] {
+        record.values[..x.len()].copy_from_slice(x);
+        for shape in &self.layers {
+            let (inputs, outputs) = record.values.split_at_mut(shape.at + shape.inputs);
+            let out = shape.at + shape.inputs..shape.at + shape.inputs + shape.outputs;
+            layer_forward(
+                &self.parameters[shape.parameters()],
+                shape.activation,
+                &inputs[shape.at..],
+                &mut record.pre[out],
+                &mut outputs[..shape.outputs],
+            );
+        }
+        let last = self.layers[self.layers.len() - 1];
+        &record.values[last.at + last.inputs..]
+    }
+
+    pub(crate) fn check_input(&self, x: &[f64]) {
         let inputs = self.inputs();
         assert!(
             x.len() == inputs,
@@ -171,35 +237,63 @@ impl Mlp {
     }
 }
 
+/// One point's forward record: the input and every layer's outputs (`values`), the
+/// pre-activations (`pre`), and the gradient of each value (`d`), all laid out as [`Shape::at`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Record {
+    pub(crate) values: Vec<f64>,
+    pub(crate) pre: Vec<f64>,
+    pub(crate) d: Vec<f64>,
+}
+
+/// The backward pass of [`Mlp::record`]'s record: adds `d_out`'s pullback into `grads`.
+pub(crate) fn backpropagate(
+    layers: &[Shape],
+    parameters: &[f64],
+    grads: &mut [f64],
+    record: &mut Record,
+    d_out: &[f64],
+) {
+    let last = layers[layers.len() - 1];
+    let out = last.at + last.inputs;
+    record.d[out..out + d_out.len()].copy_from_slice(d_out);
+    for shape in layers.iter().rev() {
+        let (before, after) = record.d.split_at_mut(shape.at + shape.inputs);
+        let d_x = &mut before[shape.at..];
+        d_x.fill(0.0);
+        let range = shape.parameters();
+        let out = shape.at + shape.inputs..shape.at + shape.inputs + shape.outputs;
+        layer_backward(
+            &parameters[range.clone()],
+            &mut grads[range],
+            shape.activation,
+            &record.values[shape.at..shape.at + shape.inputs],
+            &record.pre[out],
+            &mut after[..shape.outputs],
+            d_x,
+        );
+    }
+}
+
 impl Module for Mlp {
     fn parameters(&self) -> Vec<f64> {
-        self.layers.iter().flat_map(Layer::parameters).collect()
+        self.parameters.clone()
     }
 
     fn grads(&self) -> Vec<f64> {
-        self.layers.iter().flat_map(Layer::grads).collect()
+        self.grads.clone()
     }
 
     fn set_parameters(&mut self, values: &[f64]) {
-        let expected = self.parameter_count();
-        assert!(
-            values.len() == expected,
-            "expected {expected} parameters, got {}",
-            values.len()
-        );
-        let mut rest = values;
-        for layer in &mut self.layers {
-            let (mine, others) = rest.split_at(layer.parameter_count());
-            layer.set_parameters(mine);
-            rest = others;
-        }
+        check_count(values.len(), self.parameters.len());
+        self.parameters.copy_from_slice(values);
     }
 
     fn zero_grad(&mut self) {
-        self.layers.iter_mut().for_each(Layer::zero_grad);
+        self.grads.fill(0.0);
     }
 
     fn parameter_count(&self) -> usize {
-        self.layers.iter().map(Module::parameter_count).sum()
+        self.parameters.len()
     }
 }

@@ -17,6 +17,7 @@
 //! # let _ = score;
 //! ```
 
+use crate::dense::{layer_backward, layer_forward};
 use crate::prelude::*;
 use crate::rng::PythonRandom;
 
@@ -54,6 +55,15 @@ pub enum Activation {
 }
 
 impl Activation {
+    /// Its code in the generated layer functions (`dense::activate`).
+    pub(crate) fn code(self) -> usize {
+        match self {
+            Activation::Relu => 0,
+            Activation::Tanh => 1,
+            Activation::Linear => 2,
+        }
+    }
+
     /// Its name in saved files: `relu`, `tanh`, `linear`.
     pub fn name(self) -> &'static str {
         match self {
@@ -192,11 +202,37 @@ impl Module for Neuron {
     }
 }
 
-/// Neurons side by side, all reading the same input.
+/// Neurons side by side, all reading the same input, with their parameters in one slice.
+///
+/// Neuron `k` of a layer with `n` inputs owns `parameters[k * (n + 1)..(k + 1) * (n + 1)]`:
+/// its weights, then its bias. The backward pass of the whole layer is one generated gradient
+/// (of `Σₖ upstreamₖ · (bₖ + Σⱼ wₖⱼ xⱼ)`), not one call per neuron.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Layer {
-    /// The neurons.
-    pub neurons: Vec<Neuron>,
+    inputs: usize,
+    activation: Activation,
+    parameters: Vec<f64>,
+    grads: Vec<f64>,
+}
+
+/// A module's parameters as one mutable slice beside their gradients, in
+/// [`Module::parameters`] order: what an optimizer steps, without a copy.
+///
+/// ```
+/// use micrograd_runtime::nn::{Activation, Mlp};
+/// use micrograd_runtime::optim::{Optimizer, Sgd};
+///
+/// let mut model = Mlp::new(2, &[4, 1], Activation::Relu, 1);
+/// model.backward(&[0.5, -1.0], &[1.0]);
+/// let view = model.parameters_mut();
+/// Sgd::new(0.1).step(view.values, view.grads);
+/// ```
+#[derive(Debug)]
+pub struct ParametersMut<'a> {
+    /// The parameters, to be updated in place.
+    pub values: &'a mut [f64],
+    /// Their gradients, as the last backward passes left them.
+    pub grads: &'a [f64],
 }
 
 impl Layer {
@@ -207,69 +243,173 @@ impl Layer {
         activation: Activation,
         random: &mut PythonRandom,
     ) -> Layer {
-        Layer {
-            neurons: (0..outputs)
+        Layer::from_neurons(
+            (0..outputs)
                 .map(|_| Neuron::new(inputs, activation, random))
                 .collect(),
+        )
+    }
+
+    /// The layer of these neurons, in order.
+    ///
+    /// # Panics
+    /// If there are none, or they differ in inputs or activation.
+    pub fn from_neurons(neurons: Vec<Neuron>) -> Layer {
+        let first = neurons.first().expect("a layer needs at least one neuron");
+        let (inputs, activation) = (first.w.len(), first.activation);
+        assert!(
+            neurons
+                .iter()
+                .all(|n| n.w.len() == inputs && n.activation == activation),
+            "the neurons of a layer share their number of inputs and their activation"
+        );
+        Layer {
+            inputs,
+            activation,
+            parameters: neurons.iter().flat_map(Neuron::parameters).collect(),
+            grads: neurons.iter().flat_map(Neuron::grads).collect(),
         }
     }
 
-    /// Every neuron's output.
-    pub fn forward(&self, x: &[f64]) -> Vec<f64> {
-        self.neurons.iter().map(|n| n.forward(x)).collect()
+    /// A layer of `inputs` inputs over these parameters and gradients (neuron by neuron).
+    pub(crate) fn from_parts(
+        inputs: usize,
+        activation: Activation,
+        parameters: Vec<f64>,
+        grads: Vec<f64>,
+    ) -> Layer {
+        Layer {
+            inputs,
+            activation,
+            parameters,
+            grads,
+        }
     }
 
-    /// Backpropagates `d_out` (one entry per neuron) into the neurons and into `d_x`.
+    /// The neurons, copied out (weights, bias, gradients, activation).
+    pub fn neurons(&self) -> Vec<Neuron> {
+        let n = self.inputs;
+        let rows = self.parameters.chunks_exact(n + 1);
+        rows.zip(self.grads.chunks_exact(n + 1))
+            .map(|(p, g)| Neuron {
+                w: p[..n].to_vec(),
+                b: p[n],
+                grad_w: g[..n].to_vec(),
+                grad_b: g[n],
+                activation: self.activation,
+            })
+            .collect()
+    }
+
+    /// How many inputs each neuron reads.
+    pub fn inputs(&self) -> usize {
+        self.inputs
+    }
+
+    /// How many neurons (outputs) it has.
+    pub fn outputs(&self) -> usize {
+        self.parameters.len() / (self.inputs + 1)
+    }
+
+    /// The neurons' activation.
+    pub fn activation(&self) -> Activation {
+        self.activation
+    }
+
+    /// Every neuron's output.
     ///
     /// # Panics
-    /// If `d_out` does not have one entry per neuron, or `x` the wrong size.
+    /// If `x` does not have [`Layer::inputs`] entries.
+    pub fn forward(&self, x: &[f64]) -> Vec<f64> {
+        self.check_input(x);
+        let mut out = vec![0.0; self.outputs()];
+        layer_forward(&self.parameters, self.activation, x, &mut [], &mut out);
+        out
+    }
+
+    /// Backpropagates `d_out` (one entry per neuron) into the gradients and adds ∂loss/∂x into
+    /// `d_x` (pass `&mut []` at the first layer).
+    ///
+    /// # Panics
+    /// If `d_out` does not have one entry per neuron, `x` the wrong size, or `d_x` is neither
+    /// empty nor as long as `x`.
     pub fn backward(&mut self, x: &[f64], d_out: &[f64], d_x: &mut [f64]) {
-        let outputs = self.neurons.len();
+        self.check_input(x);
+        let outputs = self.outputs();
         assert!(
             d_out.len() == outputs,
             "the layer has {outputs} neurons but d_out has {} entries",
             d_out.len()
         );
-        for (neuron, d) in self.neurons.iter_mut().zip(d_out) {
-            neuron.backward(x, *d, d_x);
+        assert!(
+            d_x.is_empty() || d_x.len() == x.len(),
+            "d_x has {} entries; pass `&mut []` or one per input ({})",
+            d_x.len(),
+            x.len()
+        );
+        let mut z = vec![0.0; outputs];
+        layer_forward(&self.parameters, self.activation, x, &mut z, &mut []);
+        let mut upstream = d_out.to_vec();
+        let mut scratch = Vec::new();
+        let d_x = if d_x.is_empty() {
+            scratch.resize(x.len(), 0.0);
+            &mut scratch[..]
+        } else {
+            d_x
+        };
+        layer_backward(
+            &self.parameters,
+            &mut self.grads,
+            self.activation,
+            x,
+            &z,
+            &mut upstream,
+            d_x,
+        );
+    }
+
+    /// The parameters and their gradients, without a copy.
+    pub fn parameters_mut(&mut self) -> ParametersMut<'_> {
+        ParametersMut {
+            values: &mut self.parameters,
+            grads: &self.grads,
         }
     }
 
-    /// How many inputs each neuron reads.
-    pub fn inputs(&self) -> usize {
-        self.neurons.first().map_or(0, |n| n.w.len())
+    fn check_input(&self, x: &[f64]) {
+        let inputs = self.inputs;
+        assert!(
+            x.len() == inputs,
+            "the layer takes {inputs} inputs but was given {}",
+            x.len()
+        );
     }
 }
 
 impl Module for Layer {
     fn parameters(&self) -> Vec<f64> {
-        self.neurons.iter().flat_map(Neuron::parameters).collect()
+        self.parameters.clone()
     }
 
     fn grads(&self) -> Vec<f64> {
-        self.neurons.iter().flat_map(Neuron::grads).collect()
+        self.grads.clone()
     }
 
     fn set_parameters(&mut self, values: &[f64]) {
-        check_count(values.len(), self.parameter_count());
-        let mut rest = values;
-        for neuron in &mut self.neurons {
-            let (mine, others) = rest.split_at(neuron.parameter_count());
-            neuron.set_parameters(mine);
-            rest = others;
-        }
+        check_count(values.len(), self.parameters.len());
+        self.parameters.copy_from_slice(values);
     }
 
     fn zero_grad(&mut self) {
-        self.neurons.iter_mut().for_each(Neuron::zero_grad);
+        self.grads.fill(0.0);
     }
 
     fn parameter_count(&self) -> usize {
-        self.neurons.iter().map(Module::parameter_count).sum()
+        self.parameters.len()
     }
 }
 
-fn check_count(given: usize, expected: usize) {
+pub(crate) fn check_count(given: usize, expected: usize) {
     assert!(
         given == expected,
         "expected {expected} parameters, got {given}"

@@ -77,12 +77,12 @@ fn the_initial_weights_are_micrograds_after_random_seed_1337() {
     // Uniform draws are exact integer arithmetic: the same bits everywhere.
     assert_eq!(model.parameters(), floats(&inputs()["parameters"]));
     // micrograd's layout: each neuron's weights, then its bias (0); ReLU, and a linear output.
-    let sizes: Vec<usize> = model.layers.iter().map(|l| l.neurons.len()).collect();
+    let sizes: Vec<usize> = model.layers().iter().map(|l| l.neurons().len()).collect();
     assert_eq!(sizes, [16, 16, 1]);
     let activations: Vec<Activation> = model
-        .layers
+        .layers()
         .iter()
-        .map(|l| l.neurons[0].activation)
+        .map(|l| l.neurons()[0].activation)
         .collect();
     assert_eq!(
         activations,
@@ -90,9 +90,9 @@ fn the_initial_weights_are_micrograds_after_random_seed_1337() {
     );
     assert!(
         model
-            .layers
+            .layers()
             .iter()
-            .flat_map(|l| &l.neurons)
+            .flat_map(|l| l.neurons())
             .all(|n| n.b == 0.0)
     );
 }

@@ -110,7 +110,7 @@ fn layer_backward_matches_finite_differences() {
         let base = Layer::new(3, 4, activation, &mut PythonRandom::new(seed));
         if activation == Activation::Relu {
             let kink = base
-                .neurons
+                .neurons()
                 .iter()
                 .map(|n| pre_activation(&n.w, n.b, &x).abs())
                 .fold(f64::INFINITY, f64::min);
@@ -143,7 +143,7 @@ fn layer_backward_matches_finite_differences() {
         );
         assert_gradient(&format!("{name}: d_x"), |xs| weighted(&base, xs), &x, &d_x);
         // The layer's gradients are its neurons' gradients, in parameter order.
-        let per_neuron: Vec<f64> = layer.neurons.iter().flat_map(Module::grads).collect();
+        let per_neuron: Vec<f64> = layer.neurons().iter().flat_map(Module::grads).collect();
         assert_eq!(layer.grads(), per_neuron);
         assert_eq!(layer.inputs(), 3);
         assert_eq!(layer.parameter_count(), 16);

@@ -22,6 +22,7 @@ mod backward;
 mod bad_inputs;
 mod gradcheck_itself;
 mod losses;
+mod paths;
 mod persist;
 mod train_loss;
 mod training;
@@ -116,9 +117,9 @@ fn pre_activation(w: &[f64], b: f64, x: &[f64]) -> f64 {
 fn reference_forward(model: &Mlp, x: &[f64]) -> (Vec<f64>, f64) {
     let mut a = x.to_vec();
     let mut closest_kink = f64::INFINITY;
-    for layer in &model.layers {
+    for layer in model.layers() {
         a = layer
-            .neurons
+            .neurons()
             .iter()
             .map(|n| {
                 let z = pre_activation(&n.w, n.b, &a);

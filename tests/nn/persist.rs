@@ -321,28 +321,24 @@ fn saving_a_network_that_cannot_be_loaded_back_is_an_error() {
     }
 }
 
-/// `save` refuses what `load` would refuse (issue 15, class 6): each network here is reachable
-/// through `Mlp`'s public fields, and a file written from it would not load back as it.
+/// `save` refuses what `load` would refuse (issue 15, class 6): each network here can be made
+/// with `Mlp::from_layers`, and a file written from it would not load back as it.
 #[test]
 fn save_refuses_what_load_refuses() {
     let model = Mlp::new(2, &[3, 1], Activation::Tanh, 8);
-    let no_layers = Mlp { layers: Vec::new() };
-    let mut empty_layer = model.clone();
-    empty_layer.layers[0].neurons.clear();
-    let mut ragged = model.clone();
-    ragged.layers[1].neurons[0].w.push(0.5);
-    ragged.layers[1].neurons[0].grad_w.push(0.0);
-    let mut mixed = model.clone();
-    mixed.layers[0].neurons[1].activation = Activation::Relu;
-    let mut nonlinear_output = model.clone();
-    nonlinear_output.layers[1].neurons[0].activation = Activation::Tanh;
-    for (name, bad) in [
-        ("no_layers", no_layers),
-        ("empty_layer", empty_layer),
-        ("ragged", ragged),
-        ("mixed", mixed),
-        ("nonlinear_output", nonlinear_output),
-    ] {
+    let layer = |inputs, outputs, activation| {
+        Layer::new(inputs, outputs, activation, &mut PythonRandom::new(8))
+    };
+    let mixed = Mlp::from_layers(vec![
+        layer(2, 3, Activation::Tanh),
+        layer(3, 3, Activation::Relu),
+        layer(3, 1, Activation::Linear),
+    ]);
+    let nonlinear_output = Mlp::from_layers(vec![
+        layer(2, 3, Activation::Tanh),
+        layer(3, 1, Activation::Tanh),
+    ]);
+    for (name, bad) in [("mixed", mixed), ("nonlinear_output", nonlinear_output)] {
         let path = temp_path(&format!("unsupported-{name}.json"));
         let _ = std::fs::remove_file(&path);
         match bad.save(&path) {
@@ -362,6 +358,32 @@ fn save_refuses_what_load_refuses() {
     let path = temp_path("supported.json");
     model.save(&path).expect("save");
     assert_eq!(Mlp::load(&path).expect("load"), model);
+}
+
+/// The other networks `load` refuses cannot be made at all, so `save` never meets them: no
+/// layers, an empty layer, ragged fan-ins, mixed activations within a layer.
+#[test]
+fn networks_load_refuses_cannot_be_made() {
+    let neuron =
+        |inputs: usize, activation| Neuron::new(inputs, activation, &mut PythonRandom::new(8));
+    let refused = |name: &str, make: &dyn Fn()| {
+        let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(make));
+        assert!(made.is_err(), "{name} was made");
+    };
+    refused("no layers", &|| drop(Mlp::from_layers(Vec::new())));
+    refused("an empty layer", &|| drop(Layer::from_neurons(Vec::new())));
+    refused("ragged fan-ins", &|| {
+        drop(Layer::from_neurons(vec![
+            neuron(2, Activation::Tanh),
+            neuron(3, Activation::Tanh),
+        ]))
+    });
+    refused("mixed activations in a layer", &|| {
+        drop(Layer::from_neurons(vec![
+            neuron(2, Activation::Tanh),
+            neuron(2, Activation::Relu),
+        ]))
+    });
 }
 
 #[test]

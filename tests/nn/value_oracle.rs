@@ -11,9 +11,9 @@ fn value_parameters(model: &Mlp) -> Vec<Value> {
 fn value_forward(model: &Mlp, params: &[Value], x: &[f64]) -> Vec<Value> {
     let mut next = 0;
     let mut a: Vec<Value> = x.iter().map(|xi| Value::new(*xi)).collect();
-    for layer in &model.layers {
+    for layer in model.layers() {
         a = layer
-            .neurons
+            .neurons()
             .iter()
             .map(|n| {
                 let w = &params[next..next + n.w.len()];

@@ -1,0 +1,189 @@
+//! The networks' forward and backward passes as `#[differentiable]` functions of whole layers
+//! and whole networks over flat parameter slices.
+//!
+//! A layer's parameters are one slice, neuron by neuron, each neuron's weights then its bias
+//! (the order of `Module::parameters`): neuron `k` of a layer with `n` inputs owns
+//! `w[k * (n + 1)..(k + 1) * (n + 1)]`, its bias last.
+//!
+//! - [`relu1_loss`] and [`relu2_loss`] are micrograd's network and loss of one point, written
+//!   once: one or two ReLU hidden layers of at most [`WIDTH`] neurons, a linear output, and a
+//!   loss, over parameters padded to fixed-size layers (`train::padded_positions`). Their generated gradient runs the forward pass once, keeps the hidden activations in
+//!   local arrays, and skips the backward pass where the loss or a ReLU passes no gradient.
+//! - [`dense`] and [`activate`] serve every other network, layer by layer: the pullback of a
+//!   layer is the generated gradient of `Σₖ upstreamₖ · (bₖ + Σⱼ wₖⱼ xⱼ)`.
+
+use crate::loss::{hinge, hinge_pullback, logistic, logistic_pullback};
+use crate::loss::{squared_error, squared_error_pullback};
+use crate::nn::{Activation, linear};
+use crate::prelude::*;
+
+/// The width of the hidden layers of [`relu1_loss`] and [`relu2_loss`]. Narrower layers are
+/// padded with neurons whose weights and bias are zero (they output `relu(0) = 0` and pass no
+/// gradient). The width is fixed so that the layers are fixed-size arrays: their loops have
+/// constant bounds and no bounds checks, and the backward pass vectorizes.
+pub(crate) const WIDTH: usize = 16;
+
+/// `loss(score, label)` for the loss of code `loss` (`Loss::code`: hinge, logistic, squared).
+#[differentiable(wrt(score))]
+pub(crate) fn point_loss(score: f64, label: f64, loss: usize) -> f64 {
+    if loss == 0 {
+        hinge(score, label)
+    } else if loss == 1 {
+        logistic(score, label)
+    } else {
+        squared_error(score, label)
+    }
+}
+
+/// `scale · loss(score)` of one point `x` for a network with one ReLU hidden layer (`w1`) and
+/// a linear output neuron (`w2`), plus `probe · score`.
+///
+/// The hidden layer has [`WIDTH`] neurons and is stored input by input: `w1[k]` is neuron `k`'s
+/// bias and `w1[WIDTH * (j + 1) + k]` its weight of `x[j]`, so that the loops over neurons have
+/// a constant length. Its pre-activations are summed in the same order as a neuron's
+/// (`b + w₀x₀ + w₁x₁ + ..`).
+///
+/// Called at `probe = 0`, the value is the loss and `∂/∂probe` is the score: the caller gets
+/// both from one pass.
+#[differentiable(wrt(w1, w2, probe))]
+#[allow(clippy::manual_memcpy)] // `copy_from_slice` is outside the language of `#[differentiable]`
+pub(crate) fn relu1_loss(
+    w1: &[f64],
+    w2: &[f64; 17],
+    x: &[f64],
+    label: f64,
+    loss: usize,
+    scale: f64,
+    probe: f64,
+) -> f64 {
+    let mut z1 = [0.0; WIDTH];
+    for k in 0..WIDTH {
+        z1[k] = w1[k];
+    }
+    for j in 0..x.len() {
+        for k in 0..WIDTH {
+            z1[k] += w1[WIDTH * (j + 1) + k] * x[j];
+        }
+    }
+    let mut h1 = [0.0; WIDTH];
+    for k in 0..WIDTH {
+        h1[k] = z1[k].relu();
+    }
+    let mut score = w2[WIDTH];
+    for j in 0..WIDTH {
+        score += w2[j] * h1[j];
+    }
+    scale * point_loss(score, label, loss) + probe * score
+}
+
+/// [`relu1_loss`] with two ReLU hidden layers (`w1`, `w2`): micrograd's demo network.
+#[differentiable(wrt(w1, w2, w3, probe))]
+#[allow(clippy::too_many_arguments, clippy::manual_memcpy)]
+pub(crate) fn relu2_loss(
+    w1: &[f64],
+    w2: &[f64; 272],
+    w3: &[f64; 17],
+    x: &[f64],
+    label: f64,
+    loss: usize,
+    scale: f64,
+    probe: f64,
+) -> f64 {
+    let mut z1 = [0.0; WIDTH];
+    for k in 0..WIDTH {
+        z1[k] = w1[k];
+    }
+    for j in 0..x.len() {
+        for k in 0..WIDTH {
+            z1[k] += w1[WIDTH * (j + 1) + k] * x[j];
+        }
+    }
+    let mut h1 = [0.0; WIDTH];
+    for k in 0..WIDTH {
+        h1[k] = z1[k].relu();
+    }
+    let mut h2 = [0.0; WIDTH];
+    for k in 0..WIDTH {
+        let mut a = w2[17 * k + WIDTH];
+        for j in 0..WIDTH {
+            a += w2[17 * k + j] * h1[j];
+        }
+        h2[k] = a.relu();
+    }
+    let mut score = w3[WIDTH];
+    for j in 0..WIDTH {
+        score += w3[j] * h2[j];
+    }
+    scale * point_loss(score, label, loss) + probe * score
+}
+
+/// `Σₖ upstreamₖ · (bₖ + Σⱼ wₖⱼ xⱼ)`: a layer's weighted sums against the gradient `upstream`
+/// of its pre-activations. Its generated gradient is the layer's backward pass:
+/// `d_w[k, j] += upstreamₖ · xⱼ`, `d_b[k] += upstreamₖ`, `d_x[j] += Σₖ upstreamₖ · wₖⱼ`,
+/// skipping the neurons whose `upstreamₖ` is zero.
+#[differentiable(wrt(w, x))]
+pub(crate) fn dense(w: &[f64], x: &[f64], upstream: &[f64]) -> f64 {
+    let n = x.len();
+    let mut total = 0.0;
+    for k in 0..upstream.len() {
+        let row = k * (n + 1);
+        let mut a = w[row + n];
+        for j in 0..n {
+            a += w[row + j] * x[j];
+        }
+        total += upstream[k] * a;
+    }
+    total
+}
+
+/// The activation of code `kind` (`Activation::code`: ReLU, tanh, linear) at `z`.
+#[differentiable]
+pub(crate) fn activate(z: f64, kind: usize) -> f64 {
+    if kind == 0 {
+        z.relu()
+    } else if kind == 1 {
+        z.tanh()
+    } else {
+        z
+    }
+}
+
+/// One layer's forward pass over its flat parameters `w`: pre-activations into `z` and
+/// outputs into `out` (either may be empty, to skip it).
+pub(crate) fn layer_forward(
+    w: &[f64],
+    activation: Activation,
+    x: &[f64],
+    z: &mut [f64],
+    out: &mut [f64],
+) {
+    let n = x.len();
+    for (k, row) in w.chunks_exact(n + 1).enumerate() {
+        let pre = linear(&row[..n], row[n], x);
+        if let Some(z) = z.get_mut(k) {
+            *z = pre;
+        }
+        if let Some(out) = out.get_mut(k) {
+            *out = activate(pre, activation.code());
+        }
+    }
+}
+
+/// One layer's backward pass from its pre-activations `z`: turns `upstream` (∂loss/∂outputs)
+/// into ∂loss/∂z in place, then adds ∂loss/∂w into `d_w` and ∂loss/∂x into `d_x`.
+pub(crate) fn layer_backward(
+    w: &[f64],
+    d_w: &mut [f64],
+    activation: Activation,
+    x: &[f64],
+    z: &[f64],
+    upstream: &mut [f64],
+    d_x: &mut [f64],
+) {
+    if activation != Activation::Linear {
+        for (d, z) in upstream.iter_mut().zip(z) {
+            *d = activate_pullback(*z, activation.code(), *d);
+        }
+    }
+    dense_grad(w, d_w, x, d_x, upstream);
+}

@@ -2,7 +2,8 @@
 
 use super::Lowerer;
 use super::expr::Value;
-use crate::ir::{Arg, Cond, Extern, Func, Func2, Op, Operand, Origin, Stmt, Ty};
+use super::paths::Named;
+use crate::ir::{Arg, Cond, Func, Func2, Op, Operand, Origin, Stmt, Ty};
 use syn::Expr;
 use syn::spanned::Spanned;
 
@@ -98,34 +99,43 @@ impl Lowerer<'_> {
                 "only functions called by name can be differentiated",
             );
         };
-        let segments = crate::signature::segments(&path.path);
-        if let [ty, name] = segments.as_slice()
-            && ty == "f64"
-        {
-            let Some((first, rest)) = call
-                .args
-                .iter()
-                .collect::<Vec<_>>()
-                .split_first()
-                .map(|(a, r)| (*a, r.to_vec()))
-            else {
-                return self.error(path.span(), format!("`f64::{name}` needs an argument"));
-            };
-            let receiver = self.expr(first);
-            return self.apply(name, path.path.segments[1].ident.span(), receiver, &rest);
-        }
-        let mut full = segments;
-        if path.path.leading_colon.is_some() {
-            full.insert(0, String::new());
-        }
-        let callee = Extern {
-            path: full,
-            span: path.span(),
+        let callee = match super::paths::classify(path) {
+            Named::Method(name) => return self.associated(&name, path, &call.args),
+            Named::Other(callee) => callee,
+            Named::F64(_) | Named::Int(_) => {
+                return self.error(path.span(), "a constant cannot be called");
+            }
         };
         let args: Option<Vec<Arg>> = call.args.iter().map(|arg| self.arg(arg)).collect();
         match args {
             Some(args) => Value::F64(self.temp(Op::Call(callee, args), path.span())),
             None => Value::Error,
+        }
+    }
+
+    /// `f64::name(x, args)`: the method `x.name(args)`.
+    fn associated(
+        &mut self,
+        name: &str,
+        path: &syn::ExprPath,
+        args: &syn::punctuated::Punctuated<Expr, syn::Token![,]>,
+    ) -> Value {
+        let args: Vec<&Expr> = args.iter().collect();
+        let Some((first, rest)) = args.split_first() else {
+            return self.error(path.span(), format!("`f64::{name}` needs an argument"));
+        };
+        let receiver = self.expr(first);
+        let span = path
+            .path
+            .segments
+            .last()
+            .map_or(path.span(), |s| s.ident.span());
+        match receiver {
+            // `f64::from(n)` of an integer is `n as f64`.
+            Value::Int(n) if name == "from" && rest.is_empty() => {
+                Value::F64(self.temp(Op::FromInt(n), span))
+            }
+            receiver => self.apply(name, span, receiver, rest),
         }
     }
 

@@ -1,5 +1,6 @@
 //! Expressions: each `f64` operation becomes one statement; integers and conditions stay trees.
 
+use super::paths::Named;
 use super::{Lowerer, View};
 use crate::ir::{CmpOp, Cond, Extern, IntExpr, IntOp, Op, Operand, Ty};
 use syn::spanned::Spanned;
@@ -110,6 +111,14 @@ impl Lowerer<'_> {
                 float.span(),
                 "`f32` literals are not supported; write `f64`",
             ),
+            // `2f64` is an integer literal with a float suffix.
+            Lit::Int(int) if int.suffix() == "f64" => match int.base10_digits().parse::<f64>() {
+                Ok(value) => Value::F64(Operand::Const(value)),
+                Err(error) => self.error(int.span(), error),
+            },
+            Lit::Int(int) if int.suffix() == "f32" => {
+                self.error(int.span(), "`f32` literals are not supported; write `f64`")
+            }
             Lit::Int(int) if int.base10_digits().starts_with('-') => {
                 match int.base10_digits()[1..].parse::<u128>() {
                     Ok(value) => Value::Int(IntExpr::Neg(Box::new(IntExpr::Lit {
@@ -157,20 +166,14 @@ impl Lowerer<'_> {
                 Ty::Slice { .. } | Ty::Array { .. } => Value::Seq(View::whole(binding.var)),
             };
         }
-        let segments = crate::signature::segments(&path.path);
-        let mut full = segments.clone();
-        if path.path.leading_colon.is_some() {
-            full.insert(0, String::new());
-        }
-        let external = Extern {
-            path: full,
-            span: path.span(),
-        };
-        let names: Vec<&str> = segments.iter().map(String::as_str).collect();
-        match names.as_slice() {
-            [.., "f64", "consts", _] | ["f64", _] => Value::F64(Operand::Extern(external)),
-            [int, _] if crate::signature::is_int_name(int) => Value::Int(IntExpr::Extern(external)),
-            _ => Value::Unknown(external),
+        match super::paths::classify(path) {
+            Named::F64(constant) => Value::F64(Operand::Extern(constant)),
+            Named::Int(constant) => Value::Int(IntExpr::Extern(constant)),
+            Named::Method(name) => self.error(
+                path.span(),
+                format!("`f64::{name}` is a function: call it, `f64::{name}(x)`"),
+            ),
+            Named::Other(external) => Value::Unknown(external),
         }
     }
 
@@ -211,6 +214,9 @@ impl Lowerer<'_> {
 
     /// `x * 2`: points at an integer literal if there is one, else at the operator.
     fn mixed(&mut self, left: &Expr, right: &Expr, operator: proc_macro2::Span) -> Value {
+        if let Some(guessed) = [left, right].into_iter().find(|side| self.untyped(side)) {
+            return self.error(guessed.span(), "these constants are read as integers, since nothing here says they are `f64`s; bind them to a typed variable first: `let k: f64 = ..;`");
+        }
         let literal = [left, right].into_iter().find_map(|side| match side {
             Expr::Lit(syn::ExprLit {
                 lit: Lit::Int(int), ..
@@ -231,6 +237,20 @@ impl Lowerer<'_> {
                 operator,
                 "cannot mix `f64` and integers in arithmetic; convert the integer with `as f64`",
             ),
+        }
+    }
+
+    /// Whether `expr` is arithmetic of names the function does not define (`ROWS * COLS`),
+    /// which lowering takes for integers.
+    fn untyped(&self, expr: &Expr) -> bool {
+        match expr {
+            Expr::Path(path) => path
+                .path
+                .get_ident()
+                .is_some_and(|ident| self.lookup(&ident.to_string()).is_none()),
+            Expr::Binary(binary) => self.untyped(&binary.left) && self.untyped(&binary.right),
+            Expr::Paren(inner) => self.untyped(&inner.expr),
+            _ => false,
         }
     }
 

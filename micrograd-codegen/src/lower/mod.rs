@@ -10,6 +10,7 @@ mod call;
 mod expr;
 mod loops;
 mod matching;
+mod paths;
 mod pattern;
 mod scan;
 mod stmt;

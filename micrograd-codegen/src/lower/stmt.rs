@@ -12,6 +12,14 @@ impl Lowerer<'_> {
         match stmt {
             syn::Stmt::Local(local) => self.local(local),
             syn::Stmt::Expr(expr, _) => self.expr_stmt(expr),
+            syn::Stmt::Item(syn::Item::Const(item)) => {
+                self.const_item(&item.ident, &item.ty, &item.expr);
+            }
+            syn::Stmt::Item(syn::Item::Static(item))
+                if matches!(item.mutability, syn::StaticMutability::None) =>
+            {
+                self.const_item(&item.ident, &item.ty, &item.expr);
+            }
             syn::Stmt::Item(item) => {
                 self.errors.at(item.span(), "items inside `#[differentiable]` functions are not supported; move them outside");
             }

@@ -1,0 +1,111 @@
+//! Paths the macro does not define: `f64` and integer constants, `f64` functions called by
+//! their path (UFCS), and `const` / `static` items written inside the function.
+//!
+//! Before: `<f64>::sin(x) * core::f64::consts::PI + f64::EPSILON`
+//! After: `x.sin() * ::core::f64::consts::PI + ::core::primitive::f64::EPSILON`
+
+use super::Lowerer;
+use super::expr::Value;
+use crate::ir::{Extern, IntExpr, Operand};
+use syn::spanned::Spanned;
+
+/// What a path names, by its spelling.
+pub enum Named {
+    /// An associated constant of `f64` or a constant of `f64::consts` (`f64::EPSILON`).
+    F64(Extern),
+    /// An associated constant of an integer type (`usize::MAX`).
+    Int(Extern),
+    /// An associated function of `f64` (`f64::sin`, `<f64>::sin`, `core::primitive::f64::sin`).
+    Method(String),
+    /// Something else: a user `const`, a function.
+    Other(Extern),
+}
+
+/// Classifies `path`; `f64` items get an absolute path no user item can shadow.
+pub fn classify(path: &syn::ExprPath) -> Named {
+    let mut names = crate::signature::segments(&path.path);
+    let span = path.span();
+    if let Some(qself) = &path.qself {
+        // `<f64>::name`: the type comes first.
+        if qself.position == 0 && crate::signature::is_f64(&qself.ty) {
+            names.insert(0, "f64".into());
+        } else {
+            names.insert(0, String::new());
+        }
+    }
+    let absolute = |tail: &[&str]| Extern {
+        path: ["", "core"]
+            .iter()
+            .chain(tail)
+            .map(|s| s.to_string())
+            .collect(),
+        span,
+    };
+    let all: Vec<&str> = names.iter().map(String::as_str).collect();
+    let relative = match all.as_slice() {
+        ["core" | "std", "primitive", rest @ ..] | ["core" | "std", rest @ ..] => rest,
+        rest => rest,
+    };
+    match relative {
+        ["f64", "consts", name] => Named::F64(absolute(&["f64", "consts", name])),
+        ["f64", name] if is_constant(name) => Named::F64(absolute(&["primitive", "f64", name])),
+        ["f64", name] => Named::Method(name.to_string()),
+        [int, name] if crate::signature::is_int_name(int) && is_constant(name) => {
+            Named::Int(absolute(&["primitive", int, name]))
+        }
+        _ => {
+            let mut full = names;
+            if path.path.leading_colon.is_some() {
+                full.insert(0, String::new());
+            }
+            Named::Other(Extern { path: full, span })
+        }
+    }
+}
+
+/// Rust's convention: constants are upper case.
+pub fn is_constant(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_uppercase())
+}
+
+impl Lowerer<'_> {
+    /// `const K: f64 = ..;` or `static K: usize = ..;` in the body: the name stands for its
+    /// value, typed by the item, and prints as that value (a constant is inlined anyway).
+    pub(super) fn const_item(&mut self, name: &syn::Ident, ty: &syn::Type, value: &syn::Expr) {
+        let span = name.span();
+        let value = match self.expr(value) {
+            Value::Unknown(path) if crate::signature::is_f64(ty) => {
+                Value::F64(Operand::Extern(path))
+            }
+            Value::Unknown(path) => Value::Int(IntExpr::Extern(path)),
+            value => value,
+        };
+        let expected_f64 = crate::signature::is_f64(ty);
+        let fits = match &value {
+            Value::F64(_) => expected_f64,
+            Value::Int(_) => is_int_type(ty),
+            Value::Bool(_) => matches!(ty, syn::Type::Path(p) if p.path.is_ident("bool")),
+            Value::Error => true,
+            _ => false,
+        };
+        if !fits {
+            self.errors.at(
+                ty.span(),
+                "constants inside `#[differentiable]` functions are `f64`, integers or `bool`s, with a value of that type",
+            );
+            return;
+        }
+        let var = self.alias_var(&name.to_string(), value, span);
+        self.bind(&name.to_string(), var);
+    }
+}
+
+fn is_int_type(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Path(path) => path
+            .path
+            .get_ident()
+            .is_some_and(|ident| crate::signature::is_int_name(&ident.to_string())),
+        _ => false,
+    }
+}

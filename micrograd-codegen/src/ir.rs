@@ -10,6 +10,7 @@
 use proc_macro2::Span;
 
 mod walk;
+pub use crate::math::{Func, Func2};
 pub use walk::walk;
 
 /// An index into [`Function::vars`].
@@ -235,72 +236,6 @@ pub struct Scoped {
     pub stmts: Vec<Stmt>,
     /// The condition.
     pub cond: Cond,
-}
-
-/// Elementary functions of one `f64`. Each has one line in `rules::pullback`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Func {
-    /// `x.tanh()`
-    Tanh,
-    /// `x.relu()` (micrograd_runtime's `Activation`)
-    Relu,
-    /// `x.sigmoid()` (micrograd_runtime's `Activation`)
-    Sigmoid,
-    /// `x.exp()`
-    Exp,
-    /// `x.exp2()`
-    Exp2,
-    /// `x.exp_m1()`
-    ExpM1,
-    /// `x.ln()`
-    Ln,
-    /// `x.ln_1p()`
-    Ln1p,
-    /// `x.log2()`
-    Log2,
-    /// `x.log10()`
-    Log10,
-    /// `x.sqrt()`
-    Sqrt,
-    /// `x.cbrt()`
-    Cbrt,
-    /// `x.sin()`
-    Sin,
-    /// `x.cos()`
-    Cos,
-    /// `x.tan()`
-    Tan,
-    /// `x.asin()`
-    Asin,
-    /// `x.acos()`
-    Acos,
-    /// `x.atan()`
-    Atan,
-    /// `x.sinh()`
-    Sinh,
-    /// `x.cosh()`
-    Cosh,
-    /// `x.abs()`
-    Abs,
-    /// `x.recip()`
-    Recip,
-    /// `x.signum()`
-    Signum,
-}
-
-/// Binary functions of two `f64`s written as methods: `a.max(b)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Func2 {
-    /// `a.powf(b)`
-    Powf,
-    /// `a.max(b)`
-    Max,
-    /// `a.min(b)`
-    Min,
-    /// `a.hypot(b)`
-    Hypot,
-    /// `a.atan2(b)`
-    Atan2,
 }
 
 /// One argument of a call to another `#[differentiable]` function.

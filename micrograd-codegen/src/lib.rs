@@ -18,6 +18,7 @@ mod error;
 mod fallback;
 pub mod ir;
 mod lower;
+mod math;
 mod names;
 pub mod signature;
 

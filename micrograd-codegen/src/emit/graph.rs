@@ -334,8 +334,8 @@ fn op_label(op: &Op) -> String {
         Op::Neg(_) => "neg".into(),
         Op::Powi(_, IntExpr::Lit { value, .. }) => format!("powi({value})"),
         Op::Powi(..) => "powi".into(),
-        Op::Call1(f, _) => super::tokens::func_name(*f).into(),
-        Op::Call2(f, ..) => super::tokens::func2_name(*f).into(),
+        Op::Call1(f, _) => f.name().into(),
+        Op::Call2(f, ..) => f.name().into(),
         Op::Copy(_) | Op::FromInt(_) | Op::Load(..) | Op::Call(..) => String::new(),
     }
 }

@@ -2,7 +2,7 @@
 
 use super::Emitter;
 use crate::diff::{Expr, Test};
-use crate::ir::{CmpOp, Cond, Extern, Func, Func2, IntExpr, IntOp, Op, Operand};
+use crate::ir::{CmpOp, Cond, Extern, IntExpr, IntOp, Op, Operand};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote};
 
@@ -55,15 +55,12 @@ impl Emitter<'_> {
                 (quote!(-#a), Prec::Unary)
             }
             Expr::Call1(f, a) => (
-                self.method(self.expr_at(a, Prec::Postfix), func_name(*f), quote!()),
+                self.method(self.expr_at(a, Prec::Postfix), f.name(), quote!()),
                 Prec::Postfix,
             ),
             Expr::Call2(f, a, b) => {
                 let receiver = self.expr_at(a, Prec::Postfix);
-                (
-                    self.method(receiver, func2_name(*f), self.expr(b)),
-                    Prec::Postfix,
-                )
+                (self.method(receiver, f.name(), self.expr(b)), Prec::Postfix)
             }
             Expr::Powi(a, n) => (
                 self.method(self.expr_at(a, Prec::Postfix), "powi", self.int(n)),
@@ -343,43 +340,5 @@ fn cmp(op: CmpOp) -> TokenStream {
         CmpOp::Ge => quote!(>=),
         CmpOp::Eq => quote!(==),
         CmpOp::Ne => quote!(!=),
-    }
-}
-
-pub(super) fn func_name(f: Func) -> &'static str {
-    match f {
-        Func::Tanh => "tanh",
-        Func::Relu => "relu",
-        Func::Sigmoid => "sigmoid",
-        Func::Exp => "exp",
-        Func::Exp2 => "exp2",
-        Func::ExpM1 => "exp_m1",
-        Func::Ln => "ln",
-        Func::Ln1p => "ln_1p",
-        Func::Log2 => "log2",
-        Func::Log10 => "log10",
-        Func::Sqrt => "sqrt",
-        Func::Cbrt => "cbrt",
-        Func::Sin => "sin",
-        Func::Cos => "cos",
-        Func::Tan => "tan",
-        Func::Asin => "asin",
-        Func::Acos => "acos",
-        Func::Atan => "atan",
-        Func::Sinh => "sinh",
-        Func::Cosh => "cosh",
-        Func::Abs => "abs",
-        Func::Recip => "recip",
-        Func::Signum => "signum",
-    }
-}
-
-pub(super) fn func2_name(f: Func2) -> &'static str {
-    match f {
-        Func2::Powf => "powf",
-        Func2::Max => "max",
-        Func2::Min => "min",
-        Func2::Hypot => "hypot",
-        Func2::Atan2 => "atan2",
     }
 }

@@ -3,51 +3,22 @@
 use super::Lowerer;
 use super::expr::Value;
 use super::paths::Named;
-use crate::ir::{Arg, Cond, Func, Func2, Op, Operand, Origin, Stmt, Ty};
+use crate::ir::{Arg, CmpOp, Cond, Func, Func2, Op, Operand, Origin, Stmt, Ty};
 use syn::Expr;
 use syn::spanned::Spanned;
 
-const METHODS: &str = "tanh, relu, sigmoid, exp, exp2, exp_m1, ln, ln_1p, log2, log10, sqrt, cbrt, sin, cos, tan, \
-     asin, acos, atan, sinh, cosh, abs, signum, recip, powi, powf, max, min, hypot, atan2";
+/// The methods `receiver.name(..)` accepts besides those of [`Func`] and [`Func2`].
+const OTHER_METHODS: [&str; 2] = ["powi", "clamp"];
 
-fn func(name: &str) -> Option<Func> {
-    Some(match name {
-        "tanh" => Func::Tanh,
-        "relu" => Func::Relu,
-        "sigmoid" => Func::Sigmoid,
-        "exp" => Func::Exp,
-        "exp2" => Func::Exp2,
-        "exp_m1" => Func::ExpM1,
-        "ln" => Func::Ln,
-        "ln_1p" => Func::Ln1p,
-        "log2" => Func::Log2,
-        "log10" => Func::Log10,
-        "sqrt" => Func::Sqrt,
-        "cbrt" => Func::Cbrt,
-        "sin" => Func::Sin,
-        "cos" => Func::Cos,
-        "tan" => Func::Tan,
-        "asin" => Func::Asin,
-        "acos" => Func::Acos,
-        "atan" => Func::Atan,
-        "sinh" => Func::Sinh,
-        "cosh" => Func::Cosh,
-        "abs" => Func::Abs,
-        "recip" => Func::Recip,
-        "signum" => Func::Signum,
-        _ => return None,
-    })
-}
-
-fn func2(name: &str) -> Option<Func2> {
-    Some(match name {
-        "powf" => Func2::Powf,
-        "max" => Func2::Max,
-        "min" => Func2::Min,
-        "hypot" => Func2::Hypot,
-        "atan2" => Func2::Atan2,
-        _ => return None,
-    })
+/// Every supported method of `f64`, for error messages, without `except`.
+fn methods(except: &str) -> String {
+    let names = Func::ALL.iter().map(|f| f.name());
+    let names = names.chain(Func2::ALL.iter().map(|f| f.name()));
+    let names: Vec<&str> = names
+        .chain(OTHER_METHODS)
+        .filter(|n| *n != except)
+        .collect();
+    names.join(", ")
 }
 
 impl Lowerer<'_> {
@@ -75,9 +46,9 @@ impl Lowerer<'_> {
             Value::F64(operand) => operand,
             Value::Unknown(path) => Operand::Extern(path),
             Value::Error => return Value::Error,
-            _ => return self.error(span, format!("`{name}` is not supported here; the supported methods are `{METHODS}` on `f64` and `len` on slices")),
+            other => return self.wrong_receiver(name, span, &other),
         };
-        match (func(name), func2(name), args) {
+        match (Func::from_name(name), Func2::from_name(name), args) {
             (Some(f), _, []) => Value::F64(self.temp(Op::Call1(f, receiver), span)),
             (_, Some(f), [arg]) => match self.f64_operand(arg) {
                 Some(b) => Value::F64(self.temp(Op::Call2(f, receiver, b), span)),
@@ -87,8 +58,51 @@ impl Lowerer<'_> {
                 Some(n) => Value::F64(self.temp(Op::Powi(receiver, n), span)),
                 None => Value::Error,
             },
-            (Some(_), _, _) | (_, Some(_), _) => self.error(span, format!("wrong number of arguments to `{name}`")),
-            _ => self.error(span, format!("`{name}` is not supported on `f64` in `#[differentiable]` functions; the supported methods are `{METHODS}`")),
+            _ if name == "clamp" && args.len() == 2 => self.clamp(receiver, args, span),
+            (Some(_), _, _) | (_, Some(_), _) => {
+                self.error(span, format!("wrong number of arguments to `{name}`"))
+            }
+            _ => {
+                let methods = methods(name);
+                self.error(span, format!("`{name}` is not supported on `f64` in `#[differentiable]` functions; the supported methods are `{methods}`"))
+            }
+        }
+    }
+
+    fn wrong_receiver(&mut self, name: &str, span: proc_macro2::Span, receiver: &Value) -> Value {
+        let kind = match receiver {
+            Value::Int(_) => "an integer",
+            Value::Bool(_) => "a `bool`",
+            Value::Tuple(_) => "a tuple",
+            _ => "a slice or array",
+        };
+        self.error(
+            span,
+            format!("`{name}` is called on {kind} here; the methods of `f64` (`{}`) apply to `f64` values, and slices have `len`", methods("")),
+        )
+    }
+
+    /// `x.clamp(lo, hi)` as Rust defines it: `lo` below `lo`, `hi` above `hi`, else `x` (a NaN
+    /// stays NaN). Lowered to branches, so each bound gets the gradient where it is returned.
+    fn clamp(&mut self, x: Operand, args: &[&Expr], span: proc_macro2::Span) -> Value {
+        let (Some(lo), Some(hi)) = (self.f64_operand(args[0]), self.f64_operand(args[1])) else {
+            return Value::Error;
+        };
+        let below = Cond::F64(CmpOp::Lt, x.clone(), lo.clone());
+        let above = Cond::F64(CmpOp::Gt, x.clone(), hi.clone());
+        let var = self.two_way(
+            below,
+            span,
+            true,
+            |_| Some(lo),
+            |this| {
+                let inner = this.two_way(above, span, true, |_| Some(hi), |_| Some(x));
+                inner.map(Operand::Var)
+            },
+        );
+        match var {
+            Some(var) => Value::F64(Operand::Var(var)),
+            None => Value::Error,
         }
     }
 

@@ -2,7 +2,7 @@ use micrograd_runtime::prelude::*;
 
 #[differentiable]
 fn f(x: f64) -> f64 {
-    let a = x.floor();
+    let a = x.to_degrees();
     let mut b = x;
     while b < 1.0 {
         b = b * 2.0;

@@ -2,7 +2,7 @@ use micrograd_runtime::prelude::*;
 
 #[differentiable]
 fn f(x: f64) -> f64 {
-    x.floor()
+    x.to_degrees()
 }
 
 fn main() {}

@@ -1,0 +1,90 @@
+//! T5 `moons-large`: micrograd's demo loss and gradient (2-16-16-1, hinge, 1e-4 L2) over 10⁵
+//! and 10⁶ points, per point against the hand-written gradient of T3, and the runtime's `Mlp`
+//! on one thread and on every core (rayon's pool).
+//!
+//! `cargo bench --bench training -- --warm-up-time 1 --measurement-time 3`
+//!
+//! Before timing, the `Mlp`'s loss and gradient are checked against the hand-written ones (to
+//! 1e-9 relative) and the one-thread and all-thread results against each other (bit for bit).
+
+#[allow(dead_code)]
+#[path = "tasks/mod.rs"]
+mod tasks;
+
+use std::hint::black_box;
+
+use criterion::{
+    BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
+};
+use micrograd_runtime::loss::Loss;
+use micrograd_runtime::nn::{Mlp, Module};
+use tasks::moons;
+
+/// The `Mlp`'s loss (the gradient into its gradients, the scores into `scores`), on `pool`.
+fn mlp_loss(
+    pool: &rayon::ThreadPool,
+    mlp: &mut Mlp,
+    data: &moons::Inputs,
+    scores: &mut [f64],
+) -> f64 {
+    mlp.zero_grad();
+    let (points, labels) = (&data.data.points, &data.data.labels);
+    pool.install(|| mlp.train_loss_into(points, labels, Loss::Hinge, moons::ALPHA, scores))
+}
+
+/// Checks the `Mlp` on one thread and on `all` against the hand-written gradient.
+fn check(data: &moons::Inputs, one: &rayon::ThreadPool, all: &rayon::ThreadPool) {
+    let mut want = vec![0.0; moons::PARAMS];
+    let value = moons::moons_hand(&data.p, &mut want, &data.xs, &data.data.labels);
+    want.push(value);
+    let mut scores = vec![0.0; data.data.len()];
+    let mut results = Vec::new();
+    for pool in [one, all] {
+        let mut mlp = data.mlp.clone();
+        let value = mlp_loss(pool, &mut mlp, data, &mut scores);
+        let mut got = mlp.grads();
+        got.push(value);
+        tasks::assert_close("T5 Mlp", &got, &want);
+        results.push(got.iter().map(|g| g.to_bits()).collect::<Vec<_>>());
+    }
+    assert!(
+        results[0] == results[1],
+        "T5: one thread and all threads differ"
+    );
+}
+
+fn t5_large(c: &mut Criterion) {
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a pool");
+    let all = rayon::ThreadPoolBuilder::new().build().expect("a pool");
+    eprintln!(
+        "T5: {} threads in the all-core pool",
+        all.current_num_threads()
+    );
+    let mut g = c.benchmark_group("T5_moons_large");
+    g.sample_size(10).sampling_mode(SamplingMode::Flat);
+    for n in [100_000, 1_000_000] {
+        let data = moons::inputs(n);
+        check(&data, &one, &all);
+        g.throughput(Throughput::Elements(n as u64));
+        let mut d_p = vec![0.0; moons::PARAMS];
+        g.bench_with_input(BenchmarkId::new("hand", n), &n, |bench, _| {
+            bench.iter(|| {
+                moons::moons_hand(black_box(&data.p), &mut d_p, &data.xs, &data.data.labels)
+            })
+        });
+        let (mut mlp, mut scores) = (data.mlp.clone(), vec![0.0; n]);
+        g.bench_with_input(BenchmarkId::new("Mlp-1-thread", n), &n, |bench, _| {
+            bench.iter(|| mlp_loss(&one, &mut mlp, black_box(&data), &mut scores))
+        });
+        g.bench_with_input(BenchmarkId::new("Mlp-all-threads", n), &n, |bench, _| {
+            bench.iter(|| mlp_loss(&all, &mut mlp, black_box(&data), &mut scores))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(training, t5_large);
+criterion_main!(training);

@@ -14,6 +14,7 @@ mod mlp;
 pub mod nn;
 pub mod ops;
 pub mod optim;
+mod padded;
 pub mod persist;
 pub mod plot;
 pub mod rng;

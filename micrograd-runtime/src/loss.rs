@@ -78,16 +78,21 @@ impl Loss {
     /// On the first label it does not accept, naming its index and value.
     pub fn check_labels(self, labels: &[f64]) {
         for (i, label) in labels.iter().enumerate() {
-            let accepted = match self {
-                Loss::Hinge | Loss::Logistic => *label == 1.0 || *label == -1.0,
-                Loss::Squared => label.is_finite(),
-            };
-            assert!(
-                accepted,
-                "{self:?} loss: label {i} is {label}, expected {}",
-                self.expected()
-            );
+            self.check_label(i, *label);
         }
+    }
+
+    /// Checks label number `i`.
+    pub(crate) fn check_label(self, i: usize, label: f64) {
+        let accepted = match self {
+            Loss::Hinge | Loss::Logistic => label == 1.0 || label == -1.0,
+            Loss::Squared => label.is_finite(),
+        };
+        assert!(
+            accepted,
+            "{self:?} loss: label {i} is {label}, expected {}",
+            self.expected()
+        );
     }
 
     fn expected(self) -> &'static str {

@@ -5,10 +5,11 @@
 //! in index order. What runs on which thread never changes a sum, so the result is the same bit
 //! for bit on one thread or many (with the `parallel` feature, blocks run on rayon's pool).
 
-use crate::dense::{WIDTH, relu1_loss_grad, relu2_loss_grad};
+use crate::dense::WIDTH;
 use crate::loss::Loss;
 use crate::mlp::{Mlp, Record, Shape, backpropagate};
 use crate::nn::Activation;
+use crate::padded::{Batch, padded_positions};
 
 /// Points per block: enough to pay for a block's reduction (one pass over the gradients), few
 /// enough that 10⁵ points make work for every core.
@@ -26,6 +27,8 @@ pub(crate) struct Workspace {
     positions: Vec<usize>,
     /// The layers `positions` was made for.
     layout: Vec<Shape>,
+    /// The blocks' gradients, added in index order (in the slots' layout).
+    sum: Vec<f64>,
 }
 
 /// One block's gradient, loss and forward record.
@@ -63,47 +66,29 @@ impl Workspace {
     }
 
     /// Lays the parameters out for `path`: padded for the fused paths, as they are otherwise.
+    /// The layers through `path`'s layout: padded for the fused paths, as they are otherwise.
     fn prepare(&mut self, model: &Mlp, path: Path, slots: usize) {
-        if path == Path::Layers {
-            self.size_slots(model, slots, model.parameters.len());
-            return;
-        }
         if self.layout != model.layers {
             self.positions.clear();
-            let len = padded_positions(&model.layers, &mut self.positions);
+            let len = if path == Path::Layers {
+                self.positions.extend(0..model.parameters.len());
+                model.parameters.len()
+            } else {
+                padded_positions(&model.layers, &mut self.positions)
+            };
             self.padded.clear();
             self.padded.resize(len, 0.0);
             self.layout.clone_from(&model.layers);
         }
-        for (&at, &p) in self.positions.iter().zip(&model.parameters) {
-            self.padded[at] = p;
-        }
-        self.size_slots(model, slots, self.padded.len());
-    }
-}
-
-/// Where each parameter of `layers` lives in the layout of `dense::relu1_loss` and
-/// `dense::relu2_loss`; returns the layout's length. Every hidden layer is padded with zeros to
-/// [`WIDTH`] neurons (and the layers after the first to [`WIDTH`] inputs); the first is stored
-/// input by input (biases, then each input's weights); the others neuron by neuron, bias last.
-fn padded_positions(layers: &[Shape], positions: &mut Vec<usize>) -> usize {
-    let mut start = 0;
-    for (l, shape) in layers.iter().enumerate() {
-        let inputs = if l == 0 { shape.inputs } else { WIDTH };
-        let outputs = if l + 1 == layers.len() { 1 } else { WIDTH };
-        for k in 0..shape.outputs {
-            for j in 0..=shape.inputs {
-                positions.push(match (l, j == shape.inputs) {
-                    (0, true) => k,
-                    (0, false) => WIDTH * (j + 1) + k,
-                    (_, true) => start + k * (inputs + 1) + inputs,
-                    (_, false) => start + k * (inputs + 1) + j,
-                });
+        if path != Path::Layers {
+            for (&at, &p) in self.positions.iter().zip(&model.parameters) {
+                self.padded[at] = p;
             }
         }
-        start += outputs * (inputs + 1);
+        self.sum.clear();
+        self.sum.resize(self.padded.len(), 0.0);
+        self.size_slots(model, slots, self.padded.len());
     }
-    start
 }
 
 impl Mlp {
@@ -140,7 +125,7 @@ impl Mlp {
         alpha: f64,
         scores: &mut [f64],
     ) -> f64 {
-        self.check_batch(points, labels, loss, scores);
+        self.check_batch(points, labels, scores);
         let scale = 1.0 / points.len() as f64;
         let path = self.path();
         let mut work = std::mem::take(&mut self.work);
@@ -149,83 +134,86 @@ impl Mlp {
             slots,
             padded,
             positions,
+            sum,
             ..
         } = &mut work;
+        let batch = Batch {
+            padded,
+            loss,
+            scale,
+        };
         let mut total = 0.0;
         let wave = BLOCK * WAVE;
         let waves = points.chunks(wave).zip(labels.chunks(wave));
-        for ((xs, ys), ss) in waves.zip(scores.chunks_mut(wave)) {
+        for (start, ((xs, ys), ss)) in (0..).step_by(wave).zip(waves.zip(scores.chunks_mut(wave))) {
             let slots = &mut slots[..xs.len().div_ceil(BLOCK)];
-            let batch = Batch {
-                path,
-                padded,
-                loss,
-                scale,
-            };
-            self.run_blocks(&batch, slots, xs, ys, ss);
+            self.run_blocks(path, &batch, start, slots, (xs, ys, ss));
             for slot in slots.iter() {
                 total += slot.loss;
-                if path == Path::Layers {
-                    self.grads
-                        .iter_mut()
-                        .zip(&slot.grads)
-                        .for_each(|(g, b)| *g += b);
-                } else {
-                    let padded = positions.iter().map(|&at| slot.grads[at]);
-                    self.grads.iter_mut().zip(padded).for_each(|(g, b)| *g += b);
-                }
+                sum.iter_mut().zip(&slot.grads).for_each(|(s, g)| *s += g);
             }
+        }
+        // Every point and label has passed its check: only now do the gradients change.
+        for (g, &at) in self.grads.iter_mut().zip(positions.iter()) {
+            *g += sum[at];
         }
         self.work = work;
         total + self.regularize(alpha)
     }
 
-    /// Each slot's block: its loss and gradient, from zero, and its scores.
+    /// Each slot's block: its loss and gradient, from zero, and its scores. The points start
+    /// at index `start` of the whole batch.
     fn run_blocks<X: AsRef<[f64]> + Sync>(
         &self,
+        path: Path,
         batch: &Batch<'_>,
+        start: usize,
         slots: &mut [Slot],
-        points: &[X],
-        labels: &[f64],
-        scores: &mut [f64],
+        (points, labels, scores): (&[X], &[f64], &mut [f64]),
     ) {
+        let run = |(i, (slot, ((xs, ys), ss))): (usize, (&mut Slot, Block<'_, X>))| {
+            self.run_block(path, batch, start + i * BLOCK, slot, (xs, ys, ss));
+        };
         #[cfg(feature = "parallel")]
         if slots.len() > 1 {
             use rayon::prelude::*;
-            let blocks = slots
-                .par_iter_mut()
-                .zip(points.par_chunks(BLOCK).zip(labels.par_chunks(BLOCK)))
-                .zip(scores.par_chunks_mut(BLOCK));
-            return blocks
-                .for_each(|((slot, (xs, ys)), ss)| self.run_block(batch, slot, xs, ys, ss));
+            let blocks = points.par_chunks(BLOCK).zip(labels.par_chunks(BLOCK));
+            let blocks = blocks.zip(scores.par_chunks_mut(BLOCK));
+            return slots.par_iter_mut().zip(blocks).enumerate().for_each(run);
         }
-        let blocks = slots
-            .iter_mut()
-            .zip(points.chunks(BLOCK).zip(labels.chunks(BLOCK)))
-            .zip(scores.chunks_mut(BLOCK));
-        blocks.for_each(|((slot, (xs, ys)), ss)| self.run_block(batch, slot, xs, ys, ss));
+        let blocks = points.chunks(BLOCK).zip(labels.chunks(BLOCK));
+        let blocks = blocks.zip(scores.chunks_mut(BLOCK));
+        slots.iter_mut().zip(blocks).enumerate().for_each(run);
     }
 
-    /// One block's loss and gradient, from zero, and its scores.
+    /// One block's loss and gradient, from zero, and its scores, after checking its points
+    /// and labels (here, while they are in cache, rather than in a pass of their own).
     fn run_block<X: AsRef<[f64]>>(
         &self,
+        path: Path,
         batch: &Batch<'_>,
+        start: usize,
         slot: &mut Slot,
-        points: &[X],
-        labels: &[f64],
-        scores: &mut [f64],
+        (points, labels, scores): (&[X], &[f64], &mut [f64]),
     ) {
-        slot.grads.fill(0.0);
-        slot.loss = 0.0;
-        for ((x, &label), score) in points.iter().zip(labels).zip(scores) {
-            let (value, s) = match batch.path {
-                Path::Relu1 => batch.relu1(&mut slot.grads, x.as_ref(), label),
-                Path::Relu2 => batch.relu2(&mut slot.grads, x.as_ref(), label),
-                Path::Layers => self.layers_point(batch, slot, x.as_ref(), label),
-            };
-            slot.loss += value;
-            *score = s;
+        for (i, (x, &label)) in points.iter().zip(labels).enumerate() {
+            self.check_input(x.as_ref());
+            batch.loss.check_label(start + i, label);
         }
+        slot.grads.fill(0.0);
+        slot.loss = match path {
+            Path::Relu1 => batch.relu1(&mut slot.grads, points, labels, scores),
+            Path::Relu2 => batch.relu2(&mut slot.grads, points, labels, scores),
+            Path::Layers => {
+                let mut total = 0.0;
+                for ((x, &label), score) in points.iter().zip(labels).zip(scores) {
+                    let (value, s) = self.layers_point(batch, slot, x.as_ref(), label);
+                    total += value;
+                    *score = s;
+                }
+                total
+            }
+        };
     }
 
     /// Which generated gradient serves this network.
@@ -261,13 +249,8 @@ impl Mlp {
         (scale * value, score)
     }
 
-    fn check_batch<X: AsRef<[f64]>>(
-        &self,
-        points: &[X],
-        labels: &[f64],
-        loss: Loss,
-        scores: &[f64],
-    ) {
+    /// The checks of the whole batch; its points and labels are checked block by block.
+    fn check_batch<X>(&self, points: &[X], labels: &[f64], scores: &[f64]) {
         assert!(
             self.layers[self.layers.len() - 1].outputs == 1,
             "train_loss needs one output, the network has {:?}",
@@ -286,12 +269,11 @@ impl Mlp {
             points.len(),
             scores.len()
         );
-        for x in points {
-            self.check_input(x.as_ref());
-        }
-        loss.check_labels(labels);
     }
 }
+
+/// A block's points, labels and scores.
+type Block<'a, X> = ((&'a [X], &'a [f64]), &'a mut [f64]);
 
 /// The generated gradient a network's training loss runs through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -302,45 +284,4 @@ enum Path {
     Relu2,
     /// Any other network: layer by layer, `dense` and `activate`.
     Layers,
-}
-
-/// What every block of one call needs to know.
-struct Batch<'a> {
-    path: Path,
-    /// The parameters laid out for `path`.
-    padded: &'a [f64],
-    loss: Loss,
-    /// `1 / points`: the mean's factor.
-    scale: f64,
-}
-
-impl Batch<'_> {
-    /// One point through [`relu1_loss_grad`] on the padded parameters: (scaled loss, score).
-    fn relu1(&self, d_p: &mut [f64], x: &[f64], y: f64) -> (f64, f64) {
-        let (w1, w2) = self.padded.split_at(WIDTH * (x.len() + 1));
-        let (d_w1, d_w2) = d_p.split_at_mut(WIDTH * (x.len() + 1));
-        let (w2, d_w2) = (fixed(w2), fixed_mut(d_w2));
-        relu1_loss_grad(w1, d_w1, w2, d_w2, x, y, self.loss.code(), self.scale, 0.0)
-    }
-
-    /// One point through [`relu2_loss_grad`] on the padded parameters: (scaled loss, score).
-    fn relu2(&self, d_p: &mut [f64], x: &[f64], y: f64) -> (f64, f64) {
-        let (w1, rest) = self.padded.split_at(WIDTH * (x.len() + 1));
-        let (d_w1, d_rest) = d_p.split_at_mut(WIDTH * (x.len() + 1));
-        let (w2, w3) = rest.split_at(WIDTH * (WIDTH + 1));
-        let (d_w2, d_w3) = d_rest.split_at_mut(WIDTH * (WIDTH + 1));
-        let (w2, w3, d_w2, d_w3) = (fixed(w2), fixed(w3), fixed_mut(d_w2), fixed_mut(d_w3));
-        let (loss, scale) = (self.loss.code(), self.scale);
-        relu2_loss_grad(w1, d_w1, w2, d_w2, w3, d_w3, x, y, loss, scale, 0.0)
-    }
-}
-
-fn fixed<const N: usize>(w: &[f64]) -> &[f64; N] {
-    w.try_into()
-        .expect("internal error: a padded layer has its fixed size")
-}
-
-fn fixed_mut<const N: usize>(w: &mut [f64]) -> &mut [f64; N] {
-    w.try_into()
-        .expect("internal error: a padded layer has its fixed size")
 }

@@ -291,3 +291,23 @@ fn the_one_function_references_match_finite_differences() {
     let f = |q: &[f64]| two_hidden(q, &xs, &ys, 6, 4, 1, 0.01);
     assert_gradient("two_hidden", f, &p, &d);
 }
+
+#[test]
+fn a_bad_label_in_a_late_block_is_named_and_changes_no_gradient() {
+    // Points and labels are checked block by block, on whichever thread runs the block; the
+    // gradients change only once every block has passed.
+    let mut model = Mlp::new(2, &[16, 16, 1], Activation::Relu, 5);
+    let points = random_points(1_000, 6);
+    let mut labels = vec![1.0; 1_000];
+    labels[700] = 0.5;
+    let before = model.grads();
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        model.train_loss(&points, &labels, Loss::Hinge, 0.0)
+    }));
+    let payload = outcome.expect_err("a label of 0.5 is refused");
+    let message = payload
+        .downcast_ref::<String>()
+        .expect("a formatted message");
+    assert!(message.contains("label 700 is 0.5"), "{message}");
+    assert_eq!(model.grads(), before);
+}

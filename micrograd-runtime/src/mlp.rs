@@ -2,7 +2,7 @@
 
 use crate::dense::{layer_backward, layer_forward};
 use crate::loss;
-use crate::nn::{Activation, Layer, Module, ParametersMut, check_count};
+use crate::nn::{Activation, Layer, Module, check_count};
 use crate::rng::PythonRandom;
 use crate::train::Workspace;
 
@@ -18,6 +18,26 @@ pub struct Mlp {
     pub(crate) grads: Vec<f64>,
     /// Buffers of the backward and training passes, kept so that a step does not allocate.
     pub(crate) work: Workspace,
+}
+
+/// A module's parameters as one mutable slice beside their gradients, in
+/// [`Module::parameters`] order: what an optimizer steps, without a copy.
+///
+/// ```
+/// use micrograd_runtime::nn::{Activation, Mlp};
+/// use micrograd_runtime::optim::{Optimizer, Sgd};
+///
+/// let mut model = Mlp::new(2, &[4, 1], Activation::Relu, 1);
+/// model.backward(&[0.5, -1.0], &[1.0]);
+/// let view = model.parameters_mut();
+/// Sgd::new(0.1).step(view.values, view.grads);
+/// ```
+#[derive(Debug)]
+pub struct ParametersMut<'a> {
+    /// The parameters, to be updated in place.
+    pub values: &'a mut [f64],
+    /// Their gradients, as the last backward passes left them.
+    pub grads: &'a [f64],
 }
 
 /// Where one layer lives in the flat vectors of an [`Mlp`].

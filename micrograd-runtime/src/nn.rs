@@ -215,26 +215,6 @@ pub struct Layer {
     grads: Vec<f64>,
 }
 
-/// A module's parameters as one mutable slice beside their gradients, in
-/// [`Module::parameters`] order: what an optimizer steps, without a copy.
-///
-/// ```
-/// use micrograd_runtime::nn::{Activation, Mlp};
-/// use micrograd_runtime::optim::{Optimizer, Sgd};
-///
-/// let mut model = Mlp::new(2, &[4, 1], Activation::Relu, 1);
-/// model.backward(&[0.5, -1.0], &[1.0]);
-/// let view = model.parameters_mut();
-/// Sgd::new(0.1).step(view.values, view.grads);
-/// ```
-#[derive(Debug)]
-pub struct ParametersMut<'a> {
-    /// The parameters, to be updated in place.
-    pub values: &'a mut [f64],
-    /// Their gradients, as the last backward passes left them.
-    pub grads: &'a [f64],
-}
-
 impl Layer {
     /// `outputs` neurons of `inputs` weights each, drawn one neuron after the other.
     pub fn new(
@@ -416,4 +396,4 @@ pub(crate) fn check_count(given: usize, expected: usize) {
     );
 }
 
-pub use crate::mlp::Mlp;
+pub use crate::mlp::{Mlp, ParametersMut};

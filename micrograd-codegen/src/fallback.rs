@@ -1,8 +1,10 @@
 //! Stubs emitted beside the errors, so a caller of `f_grad` sees the real error only.
 
-use crate::signature::{Kind, ParamSpec};
-use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use crate::emit::Flavor;
+use crate::signature::ParamSpec;
+use crate::{header, names};
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
 
 /// The user's function with its body replaced by `unreachable!()`.
 ///
@@ -17,63 +19,32 @@ pub fn without_body(item: &syn::ItemFn) -> syn::ItemFn {
     item
 }
 
-/// `f_grad` and `f_pullback` with the right signatures and `unreachable!()` bodies.
-pub fn stubs(item: &syn::ItemFn, specs: &[ParamSpec], wrt: &[String]) -> TokenStream {
-    let vis = &item.vis;
-    let f64_ty = quote!(::core::primitive::f64);
-    let grad = format_ident!("{}_grad", item.sig.ident, span = item.sig.ident.span());
-    let pullback = format_ident!("{}_pullback", item.sig.ident, span = item.sig.ident.span());
-    let selected = |spec: &ParamSpec| wrt.contains(&spec.ident.to_string());
-    let grad_params = params(specs, &selected);
-    let pullback_params = params(specs, &|spec| matches!(spec.kind, Kind::Slice(_)));
-    let grad_scalars = specs
+/// Every generated function (`f_grad`, `f_pullback`, `f_graph`, ...) with the signature the
+/// real output has and an `unreachable!()` body; `wrt` lists the parameters `wrt(..)` selects.
+pub fn stubs(
+    item: &syn::ItemFn,
+    specs: &[ParamSpec],
+    wrt: &[String],
+    runtime: &syn::Path,
+) -> TokenStream {
+    let chosen: Vec<bool> = specs
         .iter()
-        .filter(|s| matches!(s.kind, Kind::Scalar) && selected(s))
-        .count();
-    let all_scalars = specs
-        .iter()
-        .filter(|s| matches!(s.kind, Kind::Scalar))
-        .count();
-    let grad_output = tuple(&f64_ty, grad_scalars + 1);
-    let pullback_output = tuple(&f64_ty, all_scalars);
-    quote! {
-        #[allow(unused_variables, dead_code)]
-        #vis fn #grad(#(#grad_params),*) -> #grad_output {
-            ::core::unreachable!()
-        }
-        #[doc(hidden)]
-        #[allow(unused_variables, dead_code)]
-        #vis fn #pullback(#(#pullback_params,)* seed: #f64_ty) -> #pullback_output {
-            ::core::unreachable!()
-        }
-    }
-}
-
-fn params(specs: &[ParamSpec], shadowed: &dyn Fn(&ParamSpec) -> bool) -> Vec<TokenStream> {
-    let f64_ty = quote!(::core::primitive::f64);
-    let mut params = Vec::new();
-    for spec in specs {
-        let (ident, ty) = (&spec.ident, &spec.ty);
-        params.push(quote!(#ident: #ty));
-        if let Kind::Slice(len) = &spec.kind
-            && shadowed(spec)
-        {
-            let shadow = format_ident!("d_{}", ident);
-            params.push(match len {
-                None => quote!(#shadow: &mut [#f64_ty]),
-                Some(len) => quote!(#shadow: &mut [#f64_ty; #len]),
-            });
-        }
-    }
-    params
-}
-
-fn tuple(ty: &TokenStream, n: usize) -> TokenStream {
-    match n {
-        1 => ty.clone(),
-        n => {
-            let types = std::iter::repeat_n(ty, n);
-            quote!((#(#types),*))
-        }
-    }
+        .map(|spec| wrt.contains(&spec.ident.to_string()))
+        .collect();
+    let seed = names::ident("seed", Span::mixed_site());
+    Flavor::ALL
+        .into_iter()
+        .map(|flavor| {
+            let seed = (flavor == Flavor::Pullback).then_some(&seed);
+            let signature = header::signature(item, specs, &chosen, flavor, seed, runtime);
+            let hidden = (flavor != Flavor::Grad).then(|| quote!(#[doc(hidden)]));
+            quote! {
+                #hidden
+                #[allow(unused_variables, dead_code)]
+                #signature {
+                    ::core::unreachable!()
+                }
+            }
+        })
+        .collect()
 }

@@ -16,10 +16,12 @@ mod diff;
 mod emit;
 mod error;
 mod fallback;
+mod header;
 pub mod ir;
 mod lower;
 mod math;
 mod names;
+mod provenance;
 pub mod signature;
 
 use error::Errors;
@@ -75,7 +77,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let function = fallback::without_body(&function);
     let stubs = specs
         .zip(wrt)
-        .map(|(specs, wrt)| fallback::stubs(&function, &specs, &wrt));
+        .map(|(specs, wrt)| fallback::stubs(&function, &specs, &wrt, &runtime));
     let errors = errors.to_compile_errors();
     quote!(#function #stubs #errors)
 }
@@ -111,12 +113,14 @@ fn generate(
     // ask the user to rewrite into an iterator the macro cannot read. And `f_grad` does not call
     // `f`, so a user who only calls `f_grad` would be told `f` is never used: `const _` uses it.
     let name = &function.sig.ident;
+    let provenance = provenance::checks(function, runtime);
     Some(quote! {
         #[allow(clippy::needless_range_loop)]
         #function
         const _: () = {
             let _ = #name;
         };
+        #provenance
         #grad #pullback #graph
     })
 }

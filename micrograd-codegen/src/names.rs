@@ -1,13 +1,17 @@
 //! Every identifier of the generated code comes from here.
 //!
-//! Parameters keep the user's identifiers. Everything else is printed with
-//! `Span::mixed_site()`, so it can neither capture nor be captured by the user's names: the
-//! versions of a source variable (`c`, `c_1`), temporaries (`t0`), decisions (`c0`),
-//! adjoints (`d_c`), tapes. Within the generated function the names are made unique.
+//! Everything the generated functions bind is printed with `Span::mixed_site()`, the
+//! parameters included, so no binding can capture or be captured by a name the user wrote: a
+//! callee's `g_pullback`, a `const K` or a user's integer parameter `i` read inside a generated
+//! `for i in ..` all resolve as they do in `f`. Within one generated function every binding also
+//! gets its own text (pin-project's way: append `_` until the name is free), checked against
+//! every name of the user's function, so the printed code reads unambiguously too. Raw
+//! identifiers (`r#in`) are minted raw exactly where the text is a keyword (`d_in` is not).
 
 use crate::ir::{Origin, Ty, VarId, VarInfo};
 use proc_macro2::{Ident, Span};
 use std::collections::HashSet;
+use syn::ext::IdentExt;
 
 /// The printed names of one generated function.
 pub struct Names {
@@ -16,44 +20,121 @@ pub struct Names {
     used: HashSet<String>,
 }
 
+/// The text of `ident` without the `r#` of a raw identifier: what names are built from.
+pub fn text(ident: &Ident) -> String {
+    ident.unraw().to_string()
+}
+
+/// How a parameter is printed in every generated function (and stub): its own text.
+pub fn param(ident: &Ident) -> Ident {
+    self::ident(&text(ident), Span::mixed_site())
+}
+
+/// An identifier printing `text` (with or without `r#`), raw where `text` is a keyword.
+pub fn ident(text: &str, span: Span) -> Ident {
+    let text = text.strip_prefix("r#").unwrap_or(text);
+    match text {
+        // Keywords that cannot be raw (and never name a binding): keep them apart.
+        "self" | "Self" | "super" | "crate" | "_" | "" => Ident::new(&format!("{text}_"), span),
+        _ if syn::parse_str::<Ident>(text).is_ok() => Ident::new(text, span),
+        _ => Ident::new_raw(text, span),
+    }
+}
+
+/// The shadows of the slice parameters (`d_w` after `w`), in parameter order: `d_` and the
+/// name, with `_` appended while it is another parameter's name or an earlier shadow's.
+///
+/// A function of the signature alone, so the real functions and the error stubs agree.
+pub fn shadows(params: &[(&Ident, bool)]) -> Vec<Option<Ident>> {
+    let mut used: HashSet<String> = params.iter().map(|(p, _)| text(p)).collect();
+    params
+        .iter()
+        .map(|(param, is_slice)| is_slice.then(|| free(&mut used, &format!("d_{}", text(param)))))
+        .collect()
+}
+
+/// Every identifier in `item` (unraw): the names generated bindings must not print as.
+pub fn user_names(item: &syn::ItemFn) -> HashSet<String> {
+    struct Collect(HashSet<String>);
+    impl<'ast> syn::visit::Visit<'ast> for Collect {
+        fn visit_ident(&mut self, ident: &'ast Ident) {
+            self.0.insert(text(ident));
+        }
+    }
+    let mut collect = Collect(HashSet::new());
+    syn::visit::visit_item_fn(&mut collect, item);
+    collect.0
+}
+
+/// `base` with `_` appended until it is not in `used`; recorded as used.
+fn free(used: &mut HashSet<String>, base: &str) -> Ident {
+    let mut name = base.strip_prefix("r#").unwrap_or(base).to_string();
+    while !used.insert(name.clone()) {
+        name.push('_');
+    }
+    ident(&name, Span::mixed_site())
+}
+
 impl Names {
     /// Names every variable of `vars`; `params` are the parameters' own identifiers by variable.
-    pub fn new(vars: &[VarInfo], params: &[(VarId, Ident)]) -> Names {
+    ///
+    /// `users` holds every other name the user's function mentions (locals, callees,
+    /// constants): no generated binding prints as one of them.
+    pub fn new(vars: &[VarInfo], params: &[(VarId, Ident)], users: &HashSet<String>) -> Names {
         let mut names = Names {
             vars: Vec::new(),
             adjoints: Vec::new(),
             used: HashSet::new(),
         };
+        let param_of = |index: usize| params.iter().find(|(var, _)| var.0 as usize == index);
         for (_, ident) in params {
-            names.used.insert(ident.to_string());
+            names.used.insert(text(ident));
         }
+        let signature: Vec<(&Ident, bool)> = params
+            .iter()
+            .map(|(var, ident)| (ident, matches!(vars[var.0 as usize].ty, Ty::Slice { .. })))
+            .collect();
+        let shadows = shadows(&signature);
+        for shadow in shadows.iter().flatten() {
+            names.used.insert(text(shadow));
+        }
+        // The user's own names first, so they keep their text; then what only the macro
+        // names, clear of every name in the user's function.
+        let mut minted: Vec<Option<Ident>> = vec![None; vars.len()];
+        for (index, info) in vars.iter().enumerate() {
+            minted[index] = match (&info.origin, param_of(index)) {
+                (_, Some((_, ident))) => Some(param(ident)),
+                (Origin::Named { name, version: 0 }, None) => Some(names.fresh(name)),
+                (Origin::Named { name, version }, None) => {
+                    let name = name.strip_prefix("r#").unwrap_or(name);
+                    Some(names.fresh(&format!("{name}_{version}")))
+                }
+                _ => None,
+            };
+        }
+        names.used.extend(users.iter().cloned());
         let (mut temps, mut decisions) = (0, 0);
         for (index, info) in vars.iter().enumerate() {
-            let param = params.iter().find(|(var, _)| var.0 as usize == index);
-            let ident = match (&info.origin, param) {
-                (_, Some((_, ident))) => ident.clone(),
-                (Origin::Named { name, version: 0 }, None) => names.fresh(name),
-                (Origin::Named { name, version }, None) => {
-                    names.fresh(&format!("{name}_{version}"))
-                }
-                (_, None) if info.ty == Ty::Bool => {
+            let ident = match minted[index].take() {
+                Some(ident) => ident,
+                None if info.ty == Ty::Bool => {
                     decisions += 1;
                     names.fresh(&format!("c{}", decisions - 1))
                 }
-                (_, None) => {
+                None => {
                     temps += 1;
                     names.fresh(&format!("t{}", temps - 1))
                 }
             };
             names.vars.push(ident);
         }
-        for (index, info) in vars.iter().enumerate() {
-            let base = format!("d_{}", names.vars[index]);
-            let ident = match params.iter().find(|(var, _)| var.0 as usize == index) {
-                Some((_, ident)) if matches!(info.ty, Ty::Slice { .. }) => {
-                    Ident::new(&base, ident.span())
-                }
-                _ => names.fresh(&base),
+        for index in 0..vars.len() {
+            let shadow = param_of(index)
+                .and_then(|(var, _)| params.iter().position(|(v, _)| v == var))
+                .and_then(|k| shadows[k].clone());
+            let ident = match shadow {
+                Some(shadow) => shadow,
+                None => names.fresh(&format!("d_{}", text(&names.vars[index]))),
             };
             names.adjoints.push(ident);
         }
@@ -62,11 +143,18 @@ impl Names {
 
     /// A new identifier starting with `base`, unused so far.
     pub fn fresh(&mut self, base: &str) -> Ident {
+        free(&mut self.used, base)
+    }
+
+    /// A name for a binding local to one generated block (`i` in `for (i, value) in ..`):
+    /// `base`, with `_` appended while it is a name of this function, so the block cannot
+    /// capture any variable read inside it. Blocks that never nest may share one.
+    pub fn local(&self, base: &str) -> Ident {
         let mut name = base.to_string();
-        while !self.used.insert(name.clone()) {
+        while self.used.contains(&name) {
             name.push('_');
         }
-        Ident::new(&name, Span::mixed_site())
+        ident(&name, Span::mixed_site())
     }
 
     /// The name of a forward variable.

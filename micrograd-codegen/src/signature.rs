@@ -69,10 +69,18 @@ pub fn check(item: &ItemFn, errors: &mut Errors) -> Option<Vec<ParamSpec>> {
         );
     }
     if let Some(param) = sig.generics.params.first() {
-        errors.at(
-            param.span(),
-            "generic parameters are not supported by `#[differentiable]`; write the function for `f64`",
-        );
+        let message = match param {
+            syn::GenericParam::Const(_) => {
+                "const generic parameters are not supported yet by `#[differentiable]`; write the length as a literal or a `const` item"
+            }
+            syn::GenericParam::Lifetime(_) => {
+                "lifetime parameters are not supported by `#[differentiable]`; leave the references' lifetimes elided"
+            }
+            syn::GenericParam::Type(_) => {
+                "generic type parameters are not supported by `#[differentiable]`; write the function for `f64`"
+            }
+        };
+        errors.at(param.span(), message);
     }
     if let Some(clause) = &sig.generics.where_clause {
         errors.at(
@@ -102,6 +110,10 @@ fn check_return(item: &ItemFn, errors: &mut Errors) {
             "`#[differentiable]` functions return `f64`; add `-> f64` to the signature",
         ),
         ReturnType::Type(_, ty) if is_f64(ty) => {}
+        ReturnType::Type(_, ty) if path_name(ty).as_deref() == Some("f32") => errors.at(
+            ty.span(),
+            "`f32` is not supported yet; `#[differentiable]` works on `f64`: return `f64`",
+        ),
         ReturnType::Type(_, ty) => errors.at(
             ty.span(),
             "`#[differentiable]` functions must return `f64`; return one `f64` and make the rest separate functions",
@@ -155,7 +167,7 @@ fn kind(ty: &Type, errors: &mut Errors) -> Option<Kind> {
         if name == "f32" {
             errors.at(
                 ty.span(),
-                "`f32` is not supported; `#[differentiable]` works on `f64`",
+                "`f32` is not supported yet; `#[differentiable]` works on `f64`: take `f64`",
             );
             return None;
         }

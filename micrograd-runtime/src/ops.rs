@@ -43,3 +43,22 @@ impl Nonlinear for f64 {
         1.0 / (1.0 + (-self).exp())
     }
 }
+
+/// Implemented for pairs of one type only: `#[differentiable]` asks it of
+/// `(the method the user's call resolves to, Nonlinear's method)`, so a `relu` or `sigmoid` from
+/// another trait fails to build instead of being differentiated with `Nonlinear`'s rule.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "this method is not micrograd_runtime's `Nonlinear` method, whose derivative `#[differentiable]` uses",
+    label = "another trait's method of the same name (the types: called, differentiated)",
+    note = "bring `micrograd_runtime::prelude::*` into scope and no other trait with this method, or write your function out (a leaky ReLU: `if x > 0.0 {{ x }} else {{ 0.01 * x }}`) so that `#[differentiable]` sees its formula"
+)]
+pub trait SameFunction {}
+
+impl<T> SameFunction for (T, T) {}
+
+/// Compiles only if both elements of `pair` have one type: for function items, are one function.
+#[doc(hidden)]
+pub fn same_function<P: SameFunction>(pair: P) -> P {
+    pair
+}

@@ -153,12 +153,12 @@ fn dot_graph(
     let w_node: ::std::vec::Vec<::micrograd_runtime::graph::NodeId> = w
         .iter()
         .enumerate()
-        .map(|(i, value)| graph.leaf(&::std::format!("{}[{}]", "w", i), *value))
+        .map(|(i_, value)| graph.leaf(&::std::format!("{}[{}]", "w", i_), *value))
         .collect();
     let x_node: ::std::vec::Vec<::micrograd_runtime::graph::NodeId> = x
         .iter()
         .enumerate()
-        .map(|(i, value)| graph.leaf(&::std::format!("{}[{}]", "x", i), *value))
+        .map(|(i_, value)| graph.leaf(&::std::format!("{}[{}]", "x", i_), *value))
         .collect();
     let s = 0.0_f64;
     let s_node = {
@@ -332,13 +332,13 @@ fn neuron_graph(
     let w_node: ::std::vec::Vec<::micrograd_runtime::graph::NodeId> = w
         .iter()
         .enumerate()
-        .map(|(i, value)| graph.leaf(&::std::format!("{}[{}]", "w", i), *value))
+        .map(|(i_, value)| graph.leaf(&::std::format!("{}[{}]", "w", i_), *value))
         .collect();
     let b_node = graph.leaf("b", b);
     let x_node: ::std::vec::Vec<::micrograd_runtime::graph::NodeId> = x
         .iter()
         .enumerate()
-        .map(|(i, value)| graph.leaf(&::std::format!("{}[{}]", "x", i), *value))
+        .map(|(i_, value)| graph.leaf(&::std::format!("{}[{}]", "x", i_), *value))
         .collect();
     let s = b;
     let s_node = b_node;
@@ -680,7 +680,7 @@ fn clipped_graph(x: &[::core::primitive::f64]) -> ::micrograd_runtime::Graph {
     let x_node: ::std::vec::Vec<::micrograd_runtime::graph::NodeId> = x
         .iter()
         .enumerate()
-        .map(|(i, value)| graph.leaf(&::std::format!("{}[{}]", "x", i), *value))
+        .map(|(i_, value)| graph.leaf(&::std::format!("{}[{}]", "x", i_), *value))
         .collect();
     let s = 0.0_f64;
     let s_node = {

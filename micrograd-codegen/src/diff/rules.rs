@@ -5,7 +5,7 @@
 //! beside each function in `crate::math`.
 
 use super::expr::{Expr, Test};
-use crate::ir::{IntExpr, IntOp, Op, Operand, VarId};
+use crate::ir::{CmpOp, IntExpr, IntOp, Op, Operand, VarId};
 use crate::math;
 
 /// Where a contribution goes.
@@ -59,6 +59,10 @@ pub fn pullback<'a>(op: &'a Op, y: VarId, d: Expr) -> Option<Vec<(Target<'a>, Ex
 }
 
 /// `d n aⁿ⁻¹`, folded for literal exponents; `None` when it is identically 0.
+///
+/// A run-time `n` may be `i32::MIN`, where `n - 1` overflows (a panic in debug builds, a wrong
+/// `a^i32::MAX` in release) though `f`'s `a.powi(n)` is fine: below zero `aⁿ⁻¹` is `aⁿ / a`
+/// (`inf / 0` is still `inf` at `a = 0`), and from 1 up `n - 1` cannot overflow.
 fn powi(a: &Operand, n: &IntExpr, d: Expr) -> Option<Expr> {
     let a: Expr = a.into();
     if let IntExpr::Lit { value, .. } = n {
@@ -83,7 +87,13 @@ fn powi(a: &Operand, n: &IntExpr, d: Expr) -> Option<Expr> {
             suffix: String::new(),
         }),
     );
-    let general = d * Expr::Int(n.clone()) * a.powi(minus_one);
+    let below_zero = Test::Cmp(CmpOp::Lt, Expr::Int(n.clone()), Expr::Const(0.0));
+    let power = Expr::select(
+        below_zero,
+        a.clone().powi(n.clone()) / a.clone(),
+        a.powi(minus_one),
+    );
+    let general = d * Expr::Int(n.clone()) * power;
     let zero = IntExpr::Lit {
         value: 0,
         suffix: String::new(),

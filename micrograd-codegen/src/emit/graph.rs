@@ -39,14 +39,15 @@ impl Emitter<'_> {
     fn graph_param(&self, var: VarId) -> TokenStream {
         let (graph, name, node) = (&self.graph, self.names.var(var), self.node(var));
         let runtime = &self.runtime;
-        let label = name.to_string();
+        let label = crate::names::text(name);
+        let (i, value) = (self.names.local("i"), self.names.local("value"));
         match self.function.var(var).ty {
             Ty::F64 => quote!(let #node = #graph.leaf(#label, #name);),
             Ty::Slice { .. } => quote! {
                 let #node: ::std::vec::Vec<#runtime::graph::NodeId> = #name
                     .iter()
                     .enumerate()
-                    .map(|(i, value)| #graph.leaf(&::std::format!("{}[{}]", #label, i), *value))
+                    .map(|(#i, #value)| #graph.leaf(&::std::format!("{}[{}]", #label, #i), *#value))
                     .collect();
             },
             _ => TokenStream::new(),
@@ -63,11 +64,7 @@ impl Emitter<'_> {
             }
             constant => {
                 let (graph, value) = (&self.graph, self.operand(constant));
-                let name = quote::format_ident!(
-                    "constant{}",
-                    prelude.len(),
-                    span = proc_macro2::Span::mixed_site()
-                );
+                let name = self.names.local(&format!("constant{}", prelude.len()));
                 prelude.push(quote!(let #name = #graph.constant(#value);));
                 quote!(#name)
             }
@@ -210,13 +207,14 @@ impl Emitter<'_> {
         let mut inputs = TokenStream::new();
         let mut scalars = Vec::new();
         let mut prelude = Vec::new();
+        let list = self.names.local("inputs");
+        let (node, partial) = (self.names.local("node"), self.names.local("partial"));
         for (k, arg) in args.iter().enumerate() {
             call_args.push(self.arg(arg));
             match arg {
                 Arg::Scalar(operand) => scalars.push(self.node_of(operand, &mut prelude)),
                 Arg::Slice { array, lo, hi } => {
-                    let buffer =
-                        quote::format_ident!("shadow{}", k, span = proc_macro2::Span::mixed_site());
+                    let buffer = self.names.local(&format!("shadow{k}"));
                     let slice = self.arg(arg);
                     let (lo, hi) = (
                         lo.as_ref().map(|e| self.int(e)),
@@ -226,8 +224,8 @@ impl Emitter<'_> {
                     buffers.extend(quote!(let mut #buffer = ::std::vec![0.0; (#slice).len()];));
                     call_args.push(quote!(&mut #buffer));
                     inputs.extend(quote! {
-                        for (node, partial) in #nodes[#lo..#hi].iter().zip(&#buffer) {
-                            inputs.push((*node, *partial));
+                        for (#node, #partial) in #nodes[#lo..#hi].iter().zip(&#buffer) {
+                            #list.push((*#node, *#partial));
                         }
                     });
                 }
@@ -235,7 +233,7 @@ impl Emitter<'_> {
             }
         }
         let partial_names: Vec<Ident> = (0..scalars.len())
-            .map(|k| quote::format_ident!("partial{}", k, span = proc_macro2::Span::mixed_site()))
+            .map(|k| self.names.local(&format!("partial{k}")))
             .collect();
         let label = callee.path.last().cloned().unwrap_or_default();
         let bind = match partial_names.len() {
@@ -247,10 +245,10 @@ impl Emitter<'_> {
             #(#prelude)*
             #buffers
             #bind
-            let mut inputs = ::std::vec::Vec::new();
-            #(inputs.push((#scalars, #partial_names));)*
+            let mut #list = ::std::vec::Vec::new();
+            #(#list.push((#scalars, #partial_names));)*
             #inputs
-            #graph.op(#label, &inputs, #value)
+            #graph.op(#label, &#list, #value)
         }}
     }
 

@@ -15,7 +15,7 @@ use crate::ir::{Function, If, IntExpr, Loop, LoopId, Stmt, Table, Ty, VarId};
 use crate::names::Names;
 use crate::signature::{Kind, ParamSpec};
 use proc_macro2::{Ident, TokenStream};
-use quote::{format_ident, quote};
+use quote::quote;
 use std::collections::{HashMap, HashSet};
 
 /// Everything one generated function is printed from.
@@ -72,7 +72,7 @@ pub fn generate(
     let emitter = Emitter::new(
         function,
         adjoint,
-        Names::new(&adjoint.vars, &params),
+        Names::new(&adjoint.vars, &params, &crate::names::user_names(item)),
         flavor,
         runtime,
     );
@@ -131,23 +131,6 @@ impl<'a> Emitter<'a> {
             runtime: runtime.clone(),
             loops: loops(function),
         }
-    }
-}
-
-/// `(f, ∂f/∂x₁, ..)` for `f_grad`, `(∂f/∂x₁, ..)` for `f_pullback`, a `Graph` for `f_graph`.
-fn output_type(flavor: Flavor, scalars: usize, runtime: &syn::Path) -> TokenStream {
-    let f64_ty = quote!(::core::primitive::f64);
-    let tuple = |n: usize| match n {
-        1 => f64_ty.clone(),
-        n => {
-            let types = std::iter::repeat_n(&f64_ty, n);
-            quote!((#(#types),*))
-        }
-    };
-    match flavor {
-        Flavor::Grad => tuple(scalars + 1),
-        Flavor::Pullback => tuple(scalars),
-        Flavor::Graph => quote!(#runtime::Graph),
     }
 }
 
@@ -226,19 +209,7 @@ impl Emitter<'_> {
         wrt: &HashSet<VarId>,
         flavor: Flavor,
     ) -> TokenStream {
-        let vis = &item.vis;
-        let suffix = match flavor {
-            Flavor::Grad => "grad",
-            Flavor::Pullback => "pullback",
-            Flavor::Graph => "graph",
-        };
-        let name = format_ident!(
-            "{}_{}",
-            item.sig.ident,
-            suffix,
-            span = item.sig.ident.span()
-        );
-        let params = self.params(specs, wrt);
+        let name = crate::header::name(item, flavor);
         let scalars: Vec<VarId> = self
             .function
             .params
@@ -251,14 +222,18 @@ impl Emitter<'_> {
             Flavor::Graph => self.graph_body(),
             _ => self.body(&scalars, flavor),
         };
-        let seed = self
-            .seed
-            .as_ref()
-            .map(|seed| quote!(#seed: ::core::primitive::f64));
-        let output = output_type(flavor, scalars.len(), &self.runtime);
+        let chosen: Vec<bool> = self.function.params.iter().map(|p| p.wrt).collect();
+        let signature = crate::header::signature(
+            item,
+            specs,
+            &chosen,
+            flavor,
+            self.seed.as_ref(),
+            &self.runtime,
+        );
         let function = quote! {
             #[allow(dead_code, unused_parens, clippy::all)]
-            #vis fn #name(#(#params,)* #seed) -> #output {
+            #signature {
                 #checks
                 #body
             }
@@ -292,32 +267,6 @@ impl Emitter<'_> {
         }
     }
 
-    fn params(&self, specs: &[ParamSpec], wrt: &HashSet<VarId>) -> Vec<TokenStream> {
-        let f64_ty = quote!(::core::primitive::f64);
-        let mut params = Vec::new();
-        for (param, spec) in self.function.params.iter().zip(specs) {
-            let ident = &spec.ident;
-            let ty = match &spec.kind {
-                Kind::Scalar => f64_ty.clone(),
-                Kind::Slice(None) => quote!(&[#f64_ty]),
-                Kind::Slice(Some(len)) => quote!(&[#f64_ty; #len]),
-                Kind::Int(ty) => quote!(#ty),
-                Kind::Bool => quote!(::core::primitive::bool),
-            };
-            params.push(quote!(#ident: #ty));
-            if let Kind::Slice(len) = &spec.kind
-                && wrt.contains(&param.var)
-            {
-                let shadow = self.names.adjoint(param.var);
-                params.push(match len {
-                    None => quote!(#shadow: &mut [#f64_ty]),
-                    Some(len) => quote!(#shadow: &mut [#f64_ty; #len]),
-                });
-            }
-        }
-        params
-    }
-
     /// A shadow of the wrong length is a caller's mistake: say which one.
     fn shadow_checks(
         &self,
@@ -330,7 +279,7 @@ impl Emitter<'_> {
             if !matches!(spec.kind, Kind::Slice(None)) || !wrt.contains(&param.var) {
                 continue;
             }
-            let (w, d_w) = (&spec.ident, self.names.adjoint(param.var));
+            let (w, d_w) = (self.names.var(param.var), self.names.adjoint(param.var));
             let message = format!(
                 "{name}: the shadow `{d_w}` has {{}} entries but `{w}` has {{}}; they must have the same length"
             );

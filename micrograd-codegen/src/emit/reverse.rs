@@ -181,13 +181,14 @@ impl Emitter<'_> {
         array: VarId,
         lo: Option<&IntExpr>,
     ) -> ((TokenStream, TokenStream), TokenStream) {
-        let buffer = quote::format_ident!("aliased{}", k, span = proc_macro2::Span::mixed_site());
+        let buffer = self.names.local(&format!("aliased{k}"));
+        let (i, value) = (self.names.local("i"), self.names.local("value"));
         let (slice, shadow) = (self.arg(arg), self.names.adjoint(array));
         let offset = lo.map_or_else(|| quote!(0), |lo| self.int(lo));
         let declare = quote!(let mut #buffer = ::std::vec![0.0; (#slice).len()];);
         let add = quote! {
-            for (i, value) in #buffer.iter().enumerate() {
-                #shadow[#offset + i] += *value;
+            for (#i, #value) in #buffer.iter().enumerate() {
+                #shadow[#offset + #i] += *#value;
             }
         };
         let is_param = matches!(self.function.var(array).ty, Ty::Slice { .. });

@@ -327,7 +327,7 @@ pub(super) fn external(path: &Extern) -> TokenStream {
         if i > 0 && !path.path[i - 1].is_empty() {
             tokens.extend(quote!(::));
         }
-        Ident::new(segment, path.span).to_tokens(&mut tokens);
+        crate::names::ident(segment, path.span).to_tokens(&mut tokens);
     }
     tokens
 }

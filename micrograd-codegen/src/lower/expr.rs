@@ -321,6 +321,10 @@ impl Lowerer<'_> {
                 Value::Int(IntExpr::Cast(Box::new(IntExpr::Extern(path)), target))
             }
             (Value::Error, _) => Value::Error,
+            (_, "f32") => self.error(
+                cast.ty.span(),
+                "`f32` is not supported yet; `#[differentiable]` works on `f64`: keep it `f64`",
+            ),
             (Value::F64(_), _) => self.error(
                 cast.ty.span(),
                 "casting an `f64` to an integer is not differentiable; keep it `f64`",

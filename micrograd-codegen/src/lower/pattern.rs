@@ -40,6 +40,12 @@ impl Lowerer<'_> {
                 "named fields are not supported; pass the value as an `f64` parameter",
             );
         };
+        if super::unsupported::second_order(&field.base) {
+            return self.error(
+                field.dot_token.span,
+                "second-order derivatives are not supported yet: this reads a result of a generated gradient, which `#[differentiable]` cannot differentiate again; write the derivative's formula as its own function",
+            );
+        }
         match self.expr(&field.base) {
             Value::Tuple(values) => match values.get(index.index as usize) {
                 Some(value) => value.clone(),

@@ -87,3 +87,18 @@ impl Lowerer<'_> {
         self.errors.at(span, message);
     }
 }
+
+/// Whether `base` calls a function the macro generated (`rosen_grad(x, y)`), as `.1` of it does
+/// when a gradient is differentiated again.
+pub(super) fn second_order(base: &Expr) -> bool {
+    let Expr::Call(call) = base else { return false };
+    let Expr::Path(path) = &*call.func else {
+        return false;
+    };
+    path.path.segments.last().is_some_and(|segment| {
+        let name = segment.ident.to_string();
+        ["_grad", "_pullback", "_graph"]
+            .iter()
+            .any(|suffix| name.ends_with(suffix))
+    })
+}

@@ -1,0 +1,76 @@
+//! The methods `#[differentiable]` knows by name but `f64` lacks: each call must reach
+//! micrograd_runtime's own method, or the build fails.
+//!
+//! `x.tanh()` is `f64`'s inherent method wherever it is written (inherent methods win), but
+//! `x.relu()` and `x.sigmoid()` are trait methods: a user's own trait (a leaky ReLU, a hard
+//! sigmoid) can provide them instead, and `f` would then compute one function while the reverse
+//! sweep differentiates another. So for each such method the function calls, the output holds a
+//! check that the name, resolved where the user wrote it, is the same function item as
+//! `<f64 as micrograd_runtime::ops::Nonlinear>::relu`: distinct functions have distinct types,
+//! and the runtime's `same_function` bound (with `#[diagnostic::on_unimplemented]`) turns a
+//! mismatch into a message at the user's call.
+//!
+//! Before: `fn f(x: f64) -> f64 { x.relu() }`
+//! After: `f`, its gradients, and
+//! `const _: () = { let _ = || { same_function((<f64>::relu, <f64 as Nonlinear>::relu)); }; };`
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{quote, quote_spanned};
+use syn::visit::Visit;
+
+/// The methods of `micrograd_runtime::ops::Nonlinear`, which `f64` does not have.
+const RUNTIME_METHODS: [&str; 2] = ["relu", "sigmoid"];
+
+/// The check, empty when the function calls none of [`RUNTIME_METHODS`].
+pub fn checks(item: &syn::ItemFn, runtime: &syn::Path) -> TokenStream {
+    let mut calls = Calls(Vec::new());
+    calls.visit_block(&item.block);
+    if calls.0.is_empty() {
+        return TokenStream::new();
+    }
+    let f64_ty = quote!(::core::primitive::f64);
+    let each = calls.0.iter().map(|method| {
+        let name = Ident::new(&method.to_string(), proc_macro2::Span::mixed_site());
+        // `<f64>::relu` spelled with the user's `relu`, so it resolves where they wrote it, and
+        // the check spanned there, so the error points at their call.
+        let pair = quote_spanned!(method.span()=> (<#f64_ty>::#method, <#f64_ty as #runtime::ops::Nonlinear>::#name));
+        quote_spanned!(method.span()=> #runtime::ops::same_function(#pair);)
+    });
+    quote! {
+        const _: () = {
+            let _ = || {
+                #(#each)*
+            };
+        };
+    }
+}
+
+/// The first call of each runtime method, as the user spelled its name.
+struct Calls(Vec<Ident>);
+
+impl Calls {
+    fn note(&mut self, ident: &Ident) {
+        let name = ident.to_string();
+        if RUNTIME_METHODS.contains(&name.as_str()) && !self.0.iter().any(|seen| *seen == name) {
+            self.0.push(ident.clone());
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Calls {
+    fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
+        self.note(&call.method);
+        syn::visit::visit_expr_method_call(self, call);
+    }
+
+    fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
+        // `f64::relu(x)`
+        if let syn::Expr::Path(path) = &*call.func
+            && let [ty, method] = path.path.segments.iter().collect::<Vec<_>>().as_slice()
+            && ty.ident == "f64"
+        {
+            self.note(&method.ident);
+        }
+        syn::visit::visit_expr_call(self, call);
+    }
+}

@@ -1,0 +1,14 @@
+// Differentiating a gradient again: said so, not "field access is not supported".
+use micrograd_runtime::prelude::*;
+
+#[differentiable]
+fn rosen(x: f64, y: f64) -> f64 {
+    (1.0 - x).powi(2) + 100.0 * (y - x * x).powi(2)
+}
+
+#[differentiable]
+fn slope(x: f64, y: f64) -> f64 {
+    rosen_grad(x, y).1
+}
+
+fn main() {}

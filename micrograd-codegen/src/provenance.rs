@@ -31,6 +31,14 @@ pub fn checks(item: &syn::ItemFn, runtime: &syn::Path) -> TokenStream {
     let f64_ty = quote!(::core::primitive::f64);
     let each = calls.0.iter().map(|method| {
         let name = Ident::new(&method.to_string(), proc_macro2::Span::mixed_site());
+        // The runtime's path at the user's call too, so the whole check points there.
+        let mut runtime = runtime.clone();
+        if let Some(colons) = &mut runtime.leading_colon {
+            colons.spans = [method.span(); 2];
+        }
+        for segment in &mut runtime.segments {
+            segment.ident.set_span(method.span());
+        }
         // `<f64>::relu` spelled with the user's `relu`, so it resolves where they wrote it, and
         // the check spanned there, so the error points at their call.
         let pair = quote_spanned!(method.span()=> (<#f64_ty>::#method, <#f64_ty as #runtime::ops::Nonlinear>::#name));

@@ -59,10 +59,18 @@ impl Lowerer<'_> {
                 None => Value::Error,
             },
             _ if name == "clamp" && args.len() == 2 => self.clamp(receiver, args, span),
-            (Some(_), _, _) => self.error(span, format!("`{name}` takes no arguments: `x.{name}()`")),
-            (_, Some(_), _) => self.error(span, format!("`{name}` takes one argument: `x.{name}(y)`")),
-            _ if name == "powi" => self.error(span, "`powi` takes one integer argument: `x.powi(n)`"),
-            _ if name == "clamp" => self.error(span, "`clamp` takes two arguments: `x.clamp(lo, hi)`"),
+            (Some(_), _, _) => {
+                self.error(span, format!("`{name}` takes no arguments: `x.{name}()`"))
+            }
+            (_, Some(_), _) => {
+                self.error(span, format!("`{name}` takes one argument: `x.{name}(y)`"))
+            }
+            _ if name == "powi" => {
+                self.error(span, "`powi` takes one integer argument: `x.powi(n)`")
+            }
+            _ if name == "clamp" => {
+                self.error(span, "`clamp` takes two arguments: `x.clamp(lo, hi)`")
+            }
             _ => {
                 let methods = methods(name);
                 self.error(span, format!("`{name}` is not supported on `f64` in `#[differentiable]` functions; the supported methods are `{methods}`"))

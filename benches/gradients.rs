@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
 use nalgebra::DVector;
-use tasks::{moons, neuron64, readme, scaling};
+use tasks::{iterators, moons, neuron64, readme, scaling};
 
 /// T1 `readme`: two partials of micrograd's README expression.
 fn t1_readme(c: &mut Criterion) {
@@ -189,5 +189,37 @@ fn t4_scaling(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(gradients, t1_readme, t2_neuron64, t3_moons, t4_scaling);
+/// T5 `iterators`: iterator chains with closures against index loops, both generated.
+fn t5_iterators(c: &mut Criterion) {
+    iterators::check();
+    let mut g = c.benchmark_group("T5_iterators");
+    for n in iterators::SIZES {
+        let (w, x) = iterators::dot_inputs(n);
+        let mut d_w = vec![0.0; n];
+        g.bench_function(format!("dot-iter/{n}"), |bench| {
+            bench.iter(|| iterators::dot_iter_grad(black_box(&w), &mut d_w, &x))
+        });
+        g.bench_function(format!("dot-loop/{n}"), |bench| {
+            bench.iter(|| iterators::dot_loop_grad(black_box(&w), &mut d_w, &x))
+        });
+    }
+    let (w, xs, ys) = iterators::logistic_inputs();
+    let mut d_w = vec![0.0; w.len()];
+    g.bench_function("logistic-iter", |bench| {
+        bench.iter(|| iterators::logistic_iter_grad(black_box(&w), &mut d_w, &xs, &ys))
+    });
+    g.bench_function("logistic-loop", |bench| {
+        bench.iter(|| iterators::logistic_loop_grad(black_box(&w), &mut d_w, &xs, &ys))
+    });
+    g.finish();
+}
+
+criterion_group!(
+    gradients,
+    t1_readme,
+    t2_neuron64,
+    t3_moons,
+    t4_scaling,
+    t5_iterators
+);
 criterion_main!(gradients);

@@ -5,12 +5,13 @@
 //!
 //! Contenders: `t1-hand`, `t1-gen`, `t3-hand`, `t3-gen`, `t3-mlp` (the runtime's `Mlp`),
 //! `t3-step` (the main job's step: `Mlp` loss, gradient, accuracy and update), `t4-hand`,
-//! `t4-gen` (n = 10), and `none` (the set-up alone, to subtract).
+//! `t4-gen` (n = 10), `t5-dot-iter`, `t5-dot-loop` (n = 100), `t5-logistic-iter`,
+//! `t5-logistic-loop` (T5 of benches/tasks/iterators.rs), and `none` (the set-up alone, to subtract).
 #[allow(dead_code)]
 #[path = "../benches/tasks/mod.rs"]
 mod tasks;
 use std::hint::black_box;
-use tasks::{moons, readme, scaling};
+use tasks::{iterators, moons, readme, scaling};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let [_, what, n] = args.as_slice() else {
@@ -28,6 +29,10 @@ fn main() {
     let (mut scores, mut sgd) = (vec![0.0; 100], micrograd_runtime::optim::Sgd::new(1e-9));
     let (x, w) = scaling::inputs(10);
     let mut d_x = vec![0.0; 10];
+    let (dot_w, dot_x) = iterators::dot_inputs(100);
+    let mut d_dot = vec![0.0; 100];
+    let (lw, lxs, lys) = iterators::logistic_inputs();
+    let mut d_lw = vec![0.0; lw.len()];
     for _ in 0..n {
         match what.as_str() {
             "t1-hand" => {
@@ -58,6 +63,36 @@ fn main() {
             }
             "t4-gen" => {
                 black_box(scaling::scaling_grad(black_box(&x), &mut d_x, &w));
+            }
+            "t5-dot-iter" => {
+                black_box(iterators::dot_iter_grad(
+                    black_box(&dot_w),
+                    &mut d_dot,
+                    &dot_x,
+                ));
+            }
+            "t5-dot-loop" => {
+                black_box(iterators::dot_loop_grad(
+                    black_box(&dot_w),
+                    &mut d_dot,
+                    &dot_x,
+                ));
+            }
+            "t5-logistic-iter" => {
+                black_box(iterators::logistic_iter_grad(
+                    black_box(&lw),
+                    &mut d_lw,
+                    &lxs,
+                    &lys,
+                ));
+            }
+            "t5-logistic-loop" => {
+                black_box(iterators::logistic_loop_grad(
+                    black_box(&lw),
+                    &mut d_lw,
+                    &lxs,
+                    &lys,
+                ));
             }
             "none" => {}
             other => panic!("unknown contender {other}"),

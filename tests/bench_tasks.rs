@@ -74,3 +74,8 @@ fn expansions_of_the_task_functions() {
         }
     }
 }
+
+#[test]
+fn t5_iterators_agree_with_index_loops() {
+    tasks::iterators::check();
+}

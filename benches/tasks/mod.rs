@@ -10,6 +10,7 @@
 //! - deterministic inputs, and a `check` that asserts every contender's gradient equals the
 //!   hand-written one to 1e-9 relative before anything is timed.
 
+pub mod iterators;
 pub mod moons;
 pub mod neuron64;
 pub mod readme;

@@ -176,6 +176,8 @@ pub enum IntExpr {
     Neg(Box<IntExpr>),
     /// `a as T`.
     Cast(Box<IntExpr>, String),
+    /// `min(a, b)`: the length of a `zip`, the end of a last `chunk`.
+    Min(Box<IntExpr>, Box<IntExpr>),
 }
 
 /// Integer binary operators.

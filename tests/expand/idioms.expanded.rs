@@ -40,66 +40,64 @@ fn pairs_grad(
     for k in 0..n {
         let t0 = xs[2 * k];
         let t1 = xs[2 * k + 1];
-        let t2 = t0 * t1;
-        let t3 = xs[2 * k + 1];
-        let a = t2;
-        let b = t3;
-        let t4 = a - b;
-        let s_2 = s_1 + t4;
+        let a = t0 * t1;
+        let b = xs[2 * k + 1];
+        let t2 = a - b;
+        let s_2 = s_1 + t2;
         s_1 = s_2;
     }
-    let t5 = xs[0];
+    let t3 = xs[0];
     let mut v = [0.0_f64; 2];
     v[0] = s_1;
-    v[1] = t5;
+    v[1] = t3;
     let p = v[0];
     let q = v[1];
     let c2 = n == 0;
-    let (t10, c1, c0) = if c2 {
+    let (t8, c1, c0) = if c2 {
         (p, false, false)
     } else {
         let c1 = (n == 1) || (n == 2);
-        let (t9, c0) = if c1 {
-            let t6 = p * q;
-            (t6, false)
+        let (t7, c0) = if c1 {
+            let t4 = p * q;
+            (t4, false)
         } else {
             let c0 = n > 5;
-            let t8 = if c0 {
+            let t6 = if c0 {
                 q
             } else {
-                let t7 = p + q;
-                t7
+                let t5 = p + q;
+                t5
             };
-            (t8, c0)
+            (t6, c0)
         };
-        (t9, c1, c0)
+        (t7, c1, c0)
     };
     let mut d_v = [0.0; 2];
-    let d_t10 = 1.0;
+    let d_t8 = 1.0;
     let mut d_p = 0.0;
     let mut d_q = 0.0;
     if c2 {
-        d_p += d_t10;
+        d_p += d_t8;
     } else {
         if c1 {
-            d_p += d_t10 * v[1];
-            d_q += d_t10 * v[0];
+            d_p += d_t8 * v[1];
+            d_q += d_t8 * v[0];
         } else {
             if c0 {
-                d_q += d_t10;
+                d_q += d_t8;
             } else {
-                d_p += d_t10;
-                d_q += d_t10;
+                d_p += d_t8;
+                d_q += d_t8;
             }
         }
     }
     d_v[1] += d_q;
     d_v[0] += d_p;
-    let d_t5 = d_v[1];
+    let d_t3 = d_v[1];
     d_v[1] = 0.0;
     let d_s_1 = d_v[0];
     d_v[0] = 0.0;
-    d_xs[0] += d_t5;
+    d_xs[0] += d_t3;
     if d_s_1 != 0.0 {
         for k in (0..n).rev() {
             let d_t0 = d_s_1 * xs[2 * k + 1];
@@ -108,7 +106,7 @@ fn pairs_grad(
             d_xs[2 * k] += d_t0;
         }
     }
-    t10
+    t8
 }
 ```*/
 #[allow(dead_code, unused_parens, clippy::all)]
@@ -128,66 +126,64 @@ fn pairs_grad(
     for k in 0..n {
         let t0 = xs[2 * k];
         let t1 = xs[2 * k + 1];
-        let t2 = t0 * t1;
-        let t3 = xs[2 * k + 1];
-        let a = t2;
-        let b = t3;
-        let t4 = a - b;
-        let s_2 = s_1 + t4;
+        let a = t0 * t1;
+        let b = xs[2 * k + 1];
+        let t2 = a - b;
+        let s_2 = s_1 + t2;
         s_1 = s_2;
     }
-    let t5 = xs[0];
+    let t3 = xs[0];
     let mut v = [0.0_f64; 2];
     v[0] = s_1;
-    v[1] = t5;
+    v[1] = t3;
     let p = v[0];
     let q = v[1];
     let c2 = n == 0;
-    let (t10, c1, c0) = if c2 {
+    let (t8, c1, c0) = if c2 {
         (p, false, false)
     } else {
         let c1 = (n == 1) || (n == 2);
-        let (t9, c0) = if c1 {
-            let t6 = p * q;
-            (t6, false)
+        let (t7, c0) = if c1 {
+            let t4 = p * q;
+            (t4, false)
         } else {
             let c0 = n > 5;
-            let t8 = if c0 {
+            let t6 = if c0 {
                 q
             } else {
-                let t7 = p + q;
-                t7
+                let t5 = p + q;
+                t5
             };
-            (t8, c0)
+            (t6, c0)
         };
-        (t9, c1, c0)
+        (t7, c1, c0)
     };
     let mut d_v = [0.0; 2];
-    let d_t10 = 1.0;
+    let d_t8 = 1.0;
     let mut d_p = 0.0;
     let mut d_q = 0.0;
     if c2 {
-        d_p += d_t10;
+        d_p += d_t8;
     } else {
         if c1 {
-            d_p += d_t10 * v[1];
-            d_q += d_t10 * v[0];
+            d_p += d_t8 * v[1];
+            d_q += d_t8 * v[0];
         } else {
             if c0 {
-                d_q += d_t10;
+                d_q += d_t8;
             } else {
-                d_p += d_t10;
-                d_q += d_t10;
+                d_p += d_t8;
+                d_q += d_t8;
             }
         }
     }
     d_v[1] += d_q;
     d_v[0] += d_p;
-    let d_t5 = d_v[1];
+    let d_t3 = d_v[1];
     d_v[1] = 0.0;
     let d_s_1 = d_v[0];
     d_v[0] = 0.0;
-    d_xs[0] += d_t5;
+    d_xs[0] += d_t3;
     if d_s_1 != 0.0 {
         for k in (0..n).rev() {
             let d_t0 = d_s_1 * xs[2 * k + 1];
@@ -196,7 +192,7 @@ fn pairs_grad(
             d_xs[2 * k] += d_t0;
         }
     }
-    t10
+    t8
 }
 /** The pullback (vector-Jacobian product) of [`pairs`], for composing gradients by the chain rule.
 
@@ -219,67 +215,65 @@ fn pairs_pullback(
     for k in 0..n {
         let t0 = xs[2 * k];
         let t1 = xs[2 * k + 1];
-        let t2 = t0 * t1;
-        let t3 = xs[2 * k + 1];
-        let a = t2;
-        let b = t3;
-        let t4 = a - b;
-        let s_2 = s_1 + t4;
+        let a = t0 * t1;
+        let b = xs[2 * k + 1];
+        let t2 = a - b;
+        let s_2 = s_1 + t2;
         s_1 = s_2;
     }
-    let t5 = xs[0];
+    let t3 = xs[0];
     let mut v = [0.0_f64; 2];
     v[0] = s_1;
-    v[1] = t5;
+    v[1] = t3;
     let p = v[0];
     let q = v[1];
     let c2 = n == 0;
-    let (t10, c1, c0) = if c2 {
+    let (t8, c1, c0) = if c2 {
         (p, false, false)
     } else {
         let c1 = (n == 1) || (n == 2);
-        let (t9, c0) = if c1 {
-            let t6 = p * q;
-            (t6, false)
+        let (t7, c0) = if c1 {
+            let t4 = p * q;
+            (t4, false)
         } else {
             let c0 = n > 5;
-            let t8 = if c0 {
+            let t6 = if c0 {
                 q
             } else {
-                let t7 = p + q;
-                t7
+                let t5 = p + q;
+                t5
             };
-            (t8, c0)
+            (t6, c0)
         };
-        (t9, c1, c0)
+        (t7, c1, c0)
     };
     let mut d_v = [0.0; 2];
-    let d_t10 = seed;
+    let d_t8 = seed;
     let mut d_p = 0.0;
     let mut d_q = 0.0;
     if c2 {
-        d_p += d_t10;
+        d_p += d_t8;
     } else {
         if c1 {
-            d_p += d_t10 * v[1];
-            d_q += d_t10 * v[0];
+            d_p += d_t8 * v[1];
+            d_q += d_t8 * v[0];
         } else {
             if c0 {
-                d_q += d_t10;
+                d_q += d_t8;
             } else {
-                d_p += d_t10;
-                d_q += d_t10;
+                d_p += d_t8;
+                d_q += d_t8;
             }
         }
     }
     d_v[1] += d_q;
     d_v[0] += d_p;
-    let d_t5 = d_v[1];
+    let d_t3 = d_v[1];
     d_v[1] = 0.0;
     let d_s_1 = d_v[0];
     d_v[0] = 0.0;
     if !d_xs.is_empty() {
-        d_xs[0] += d_t5;
+        d_xs[0] += d_t3;
     }
     if d_s_1 != 0.0 {
         for k in (0..n).rev() {
@@ -318,54 +312,51 @@ fn pairs_graph(xs: &[::core::primitive::f64], n: usize) -> ::micrograd_runtime::
         let t0_node = xs_node[2 * k];
         let t1 = xs[2 * k + 1];
         let t1_node = xs_node[2 * k + 1];
-        let t2 = t0 * t1;
-        let t2_node = graph.op("*", &[(t0_node, t1), (t1_node, t0)], t2);
-        let t3 = xs[2 * k + 1];
-        let t3_node = xs_node[2 * k + 1];
-        let a = t2;
-        let a_node = t2_node;
-        let b = t3;
-        let b_node = t3_node;
-        let t4 = a - b;
-        let t4_node = graph.op("-", &[(a_node, 1.0), (b_node, -1.0)], t4);
-        let s_2 = s_1 + t4;
-        let s_2_node = graph.op("+", &[(s_1_node, 1.0), (t4_node, 1.0)], s_2);
+        let a = t0 * t1;
+        let a_node = graph.op("*", &[(t0_node, t1), (t1_node, t0)], a);
+        graph.set_label(a_node, "a");
+        let b = xs[2 * k + 1];
+        let b_node = xs_node[2 * k + 1];
+        let t2 = a - b;
+        let t2_node = graph.op("-", &[(a_node, 1.0), (b_node, -1.0)], t2);
+        let s_2 = s_1 + t2;
+        let s_2_node = graph.op("+", &[(s_1_node, 1.0), (t2_node, 1.0)], s_2);
         graph.set_label(s_2_node, "s");
         s_1 = s_2;
         s_1_node = s_2_node;
     }
-    let t5 = xs[0];
-    let t5_node = xs_node[0];
+    let t3 = xs[0];
+    let t3_node = xs_node[0];
     let mut v = [0.0_f64; 2];
     let constant0 = graph.constant(0.0);
     let mut v_node = [constant0; 2];
     v[0] = s_1;
     v_node[0] = s_1_node;
-    v[1] = t5;
-    v_node[1] = t5_node;
+    v[1] = t3;
+    v_node[1] = t3_node;
     let p = v[0];
     let p_node = v_node[0];
     let q = v[1];
     let q_node = v_node[1];
-    let (t10, t10_node) = if n == 0 {
+    let (t8, t8_node) = if n == 0 {
         (p, p_node)
     } else {
-        let (t9, t9_node) = if (n == 1) || (n == 2) {
-            let t6 = p * q;
-            let t6_node = graph.op("*", &[(p_node, q), (q_node, p)], t6);
-            (t6, t6_node)
+        let (t7, t7_node) = if (n == 1) || (n == 2) {
+            let t4 = p * q;
+            let t4_node = graph.op("*", &[(p_node, q), (q_node, p)], t4);
+            (t4, t4_node)
         } else {
-            let (t8, t8_node) = if n > 5 {
+            let (t6, t6_node) = if n > 5 {
                 (q, q_node)
             } else {
-                let t7 = p + q;
-                let t7_node = graph.op("+", &[(p_node, 1.0), (q_node, 1.0)], t7);
-                (t7, t7_node)
+                let t5 = p + q;
+                let t5_node = graph.op("+", &[(p_node, 1.0), (q_node, 1.0)], t5);
+                (t5, t5_node)
             };
-            (t8, t8_node)
+            (t6, t6_node)
         };
-        (t9, t9_node)
+        (t7, t7_node)
     };
-    graph.backward(t10_node);
+    graph.backward(t8_node);
     graph
 }

@@ -266,6 +266,10 @@ impl IntExpr {
                 b.visit_vars(f);
             }
             IntExpr::Neg(a) | IntExpr::Cast(a, _) => a.visit_vars(f),
+            IntExpr::Min(a, b) => {
+                a.visit_vars(f);
+                b.visit_vars(f);
+            }
         }
     }
 }

@@ -218,6 +218,10 @@ impl Emitter<'_> {
                 let a = self.int_at(a, Prec::Unary);
                 (quote!(-#a), Prec::Unary)
             }
+            IntExpr::Min(a, b) => {
+                let (a, b) = (self.int(a), self.int(b));
+                (quote!(::core::cmp::min(#a, #b)), Prec::Postfix)
+            }
             IntExpr::Cast(a, ty) => {
                 let a = self.int_at(a, Prec::Postfix);
                 let ty = Ident::new(ty, Span::mixed_site());

@@ -3,7 +3,7 @@
 use super::Lowerer;
 use super::expr::Value;
 use super::paths::Named;
-use crate::ir::{Arg, CmpOp, Cond, Func, Func2, Op, Operand, Origin, Stmt, Ty};
+use crate::ir::{Arg, CmpOp, Cond, Func, Func2, IntExpr, Op, Operand, Origin, Stmt, Ty};
 use syn::Expr;
 use syn::spanned::Spanned;
 
@@ -25,6 +25,9 @@ impl Lowerer<'_> {
     pub(super) fn method(&mut self, call: &syn::ExprMethodCall) -> Value {
         let name = call.method.to_string();
         let span = call.method.span();
+        if super::iter::is_iterator_method(&name) {
+            return self.iterator(call);
+        }
         if call.turbofish.is_some() {
             return self.error(span, "turbofish `::<>` is not supported here");
         }
@@ -43,6 +46,12 @@ impl Lowerer<'_> {
     ) -> Value {
         let receiver = match receiver {
             Value::Seq(view) if name == "len" && args.is_empty() => return Value::Int(view.len()),
+            Value::Int(a) if name == "min" && args.len() == 1 => {
+                return match self.int_operand(args[0]) {
+                    Some(b) => Value::Int(IntExpr::Min(Box::new(a), Box::new(b))),
+                    None => Value::Error,
+                };
+            }
             Value::F64(operand) => operand,
             Value::Unknown(path) => Operand::Extern(path),
             Value::Error => return Value::Error,

@@ -8,6 +8,7 @@
 mod branch;
 mod call;
 mod expr;
+mod iter;
 mod loops;
 mod matching;
 mod paths;

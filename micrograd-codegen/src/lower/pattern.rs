@@ -96,6 +96,16 @@ impl Lowerer<'_> {
         match (pat, value) {
             (_, Value::Error) => self.poison(pat),
             (Pat::Wild(_), _) => {}
+            // A part computed just for this pattern takes the name it is bound to, rather than
+            // being copied: a load stays a load, which the reverse sweep reads again.
+            (Pat::Ident(ident), Value::F64(Operand::Var(var)))
+                if ident.subpat.is_none() && self.vars[var.0 as usize].origin == Origin::Temp =>
+            {
+                let name = ident.ident.to_string();
+                self.vars[var.0 as usize].origin = self.next_version(&name);
+                self.vars[var.0 as usize].span = ident.ident.span();
+                self.bind(&name, var);
+            }
             (Pat::Ident(ident), value) if ident.subpat.is_none() => {
                 let name = ident.ident.to_string();
                 if ident.mutability.is_some() && matches!(value, Value::Seq(_)) {

@@ -1,0 +1,392 @@
+//! Iterator reductions with closures: `xs.iter().zip(ys).map(|(x, y)| x * y).sum::<f64>()`.
+//!
+//! A chain lowers to one counted loop over the index of its elements, which are read from
+//! their slices where the loop body needs them, and a slot for the accumulator: the same IR
+//! as the index loop a user would write, so it costs the same.
+//!
+//! Before: `w.iter().zip(x).map(|(a, b)| a * b).sum::<f64>()`
+//! After: `let mut s = -0.0; for i in 0..min(w.len(), x.len()) { let a = w[i]; let b = x[i];`
+//! `let t = a * b; s = s + t; }`
+
+use super::expr::Value;
+use super::{Lowerer, View};
+use crate::ir::{Carried, IntExpr, IntOp, Loop, LoopKind, Op, Operand, Stmt, Ty, VarId};
+use syn::spanned::Spanned;
+use syn::{Expr, ExprMethodCall};
+
+/// Where the elements come from, and what each adaptor does to them.
+enum Chain<'a> {
+    /// The entries of a slice or array.
+    Slice(View),
+    /// `a..b` of integers.
+    Range(IntExpr, IntExpr),
+    /// `chunks(k)` (`exact`: `chunks_exact(k)`) of a slice.
+    Chunks {
+        of: View,
+        size: IntExpr,
+        exact: bool,
+    },
+    /// `windows(k)` of a slice.
+    Windows { of: View, size: IntExpr },
+    /// `(index, element)` pairs.
+    Enumerate(Box<Chain<'a>>),
+    /// Pairs of two chains, as long as the shorter.
+    Zip(Box<Chain<'a>>, Box<Chain<'a>>),
+    /// The elements last to first.
+    Rev(Box<Chain<'a>>),
+    /// The closure's value of each element.
+    Map(Box<Chain<'a>>, &'a syn::ExprClosure),
+}
+
+/// How the elements are combined.
+enum Reduce<'a> {
+    Sum,
+    Product,
+    Fold(&'a Expr, &'a syn::ExprClosure),
+}
+
+const ADAPTORS: &str = "`.iter()`, `.map(|x| ..)`, `.zip(..)`, `.enumerate()`, `.rev()`, `.copied()`, `.chunks(k)`, `.windows(k)`";
+const REDUCERS: &str = "`.sum::<f64>()`, `.product::<f64>()` or `.fold(init, |acc, x| ..)`";
+
+fn int(value: u128) -> IntExpr {
+    IntExpr::Lit {
+        value,
+        suffix: String::new(),
+    }
+}
+
+fn bin(op: IntOp, a: IntExpr, b: IntExpr) -> IntExpr {
+    IntExpr::Binary(op, Box::new(a), Box::new(b))
+}
+
+fn min(a: IntExpr, b: IntExpr) -> IntExpr {
+    IntExpr::Min(Box::new(a), Box::new(b))
+}
+
+/// Whether `name` is an iterator method this module lowers.
+pub fn is_iterator_method(name: &str) -> bool {
+    matches!(
+        name,
+        "iter"
+            | "into_iter"
+            | "map"
+            | "zip"
+            | "enumerate"
+            | "rev"
+            | "copied"
+            | "cloned"
+            | "chunks"
+            | "chunks_exact"
+            | "windows"
+            | "sum"
+            | "product"
+            | "fold"
+    )
+}
+
+impl Lowerer<'_> {
+    /// A method call that belongs to an iterator chain: lowered when it is the reduction
+    /// that ends one, an error naming iterators otherwise.
+    pub(super) fn iterator(&mut self, call: &ExprMethodCall) -> Value {
+        let name = call.method.to_string();
+        let reduce = match (name.as_str(), call.args.len()) {
+            ("sum", 0) => Reduce::Sum,
+            ("product", 0) => Reduce::Product,
+            ("fold", 2) => match (&call.args[0], &call.args[1]) {
+                (init, Expr::Closure(closure)) => Reduce::Fold(init, closure),
+                (_, other) => {
+                    return self.error(
+                        other.span(),
+                        "`fold` takes its step as a closure: `.fold(0.0, |acc, x| acc + x)`",
+                    );
+                }
+            },
+            _ => {
+                return self.error(
+                    call.method.span(),
+                    format!("an iterator must end in {REDUCERS} here; it cannot be stored, returned or looped over from a variable"),
+                );
+            }
+        };
+        if let Some(turbofish) = &call.turbofish
+            && !turbofish.args.iter().all(
+                |arg| matches!(arg, syn::GenericArgument::Type(ty) if crate::signature::is_f64(ty)),
+            )
+        {
+            return self.error(
+                turbofish.span(),
+                "iterators here sum `f64`s: write `.sum::<f64>()`",
+            );
+        }
+        let Some(chain) = self.chain(&call.receiver) else {
+            return Value::Error;
+        };
+        self.reduce(chain, reduce, call.method.span())
+    }
+
+    /// Reads the adaptors of `expr` from the source outwards.
+    fn chain<'a>(&mut self, expr: &'a Expr) -> Option<Chain<'a>> {
+        let Expr::MethodCall(call) = expr else {
+            return self.source(expr);
+        };
+        let name = call.method.to_string();
+        let args: Vec<&Expr> = call.args.iter().collect();
+        let inner = |this: &mut Self| this.chain(&call.receiver);
+        Some(match (name.as_str(), args.as_slice()) {
+            ("iter" | "into_iter" | "copied" | "cloned", []) => inner(self)?,
+            ("enumerate", []) => Chain::Enumerate(Box::new(inner(self)?)),
+            ("rev", []) => Chain::Rev(Box::new(inner(self)?)),
+            ("zip", [other]) => {
+                let first = inner(self)?;
+                Chain::Zip(Box::new(first), Box::new(self.chain(other)?))
+            }
+            ("map", [Expr::Closure(closure)]) => Chain::Map(Box::new(inner(self)?), closure),
+            ("map", [other]) => {
+                self.errors.at(
+                    other.span(),
+                    "`map` takes a closure here: `.map(|x| x * 2.0)`",
+                );
+                return None;
+            }
+            ("chunks" | "chunks_exact" | "windows", [size]) => {
+                let of = self.slice_source(&call.receiver)?;
+                let size = self.int_operand(size)?;
+                match name.as_str() {
+                    "windows" => Chain::Windows { of, size },
+                    exact => Chain::Chunks {
+                        of,
+                        size,
+                        exact: exact == "chunks_exact",
+                    },
+                }
+            }
+            _ => {
+                self.errors.at(
+                    call.method.span(),
+                    format!("`{name}` is not supported in an iterator chain here; the supported adaptors are {ADAPTORS}, ending in {REDUCERS}"),
+                );
+                return None;
+            }
+        })
+    }
+
+    /// The start of a chain: a slice, an array, a view, or an integer range.
+    fn source<'a>(&mut self, expr: &'a Expr) -> Option<Chain<'a>> {
+        match expr {
+            Expr::Range(range) => {
+                let (Some(lo), Some(hi)) = (&range.start, &range.end) else {
+                    self.errors.at(
+                        range.span(),
+                        "give the range both bounds: `a..b` or `a..=b`",
+                    );
+                    return None;
+                };
+                let (lo, hi) = (self.int_operand(lo)?, self.int_operand(hi)?);
+                let hi = match range.limits {
+                    syn::RangeLimits::Closed(_) => bin(IntOp::Add, hi, int(1)),
+                    syn::RangeLimits::HalfOpen(_) => hi,
+                };
+                Some(Chain::Range(lo, hi))
+            }
+            Expr::Paren(inner) => self.source(&inner.expr),
+            other => self.slice_source(other).map(Chain::Slice),
+        }
+    }
+
+    fn slice_source(&mut self, expr: &Expr) -> Option<View> {
+        match self.expr(expr) {
+            Value::Seq(view) => Some(view),
+            Value::Error => None,
+            _ => {
+                self.errors.at(
+                    expr.span(),
+                    "iterators here run over slices, arrays and integer ranges",
+                );
+                None
+            }
+        }
+    }
+}
+
+impl Chain<'_> {
+    /// The number of elements.
+    fn count(&self) -> IntExpr {
+        match self {
+            Chain::Slice(view) => view.len(),
+            // An empty range when `hi < lo`, without an integer underflow.
+            Chain::Range(lo, hi) => bin(IntOp::Sub, hi.clone(), min(lo.clone(), hi.clone())),
+            Chain::Chunks {
+                of,
+                size,
+                exact: true,
+            } => bin(IntOp::Div, of.len(), size.clone()),
+            Chain::Chunks {
+                of,
+                size,
+                exact: false,
+            } => {
+                let up = bin(IntOp::Sub, bin(IntOp::Add, of.len(), size.clone()), int(1));
+                bin(IntOp::Div, up, size.clone())
+            }
+            Chain::Windows { of, size } => {
+                let past = bin(IntOp::Add, of.len(), int(1));
+                bin(IntOp::Sub, past.clone(), min(size.clone(), past))
+            }
+            Chain::Enumerate(inner) | Chain::Rev(inner) | Chain::Map(inner, _) => inner.count(),
+            Chain::Zip(a, b) => min(a.count(), b.count()),
+        }
+    }
+}
+
+impl Lowerer<'_> {
+    /// Folds the elements of `chain` into one `f64` with a counted loop.
+    fn reduce(&mut self, chain: Chain, reduce: Reduce, span: proc_macro2::Span) -> Value {
+        // `Sum for f64` starts from -0.0, so that an empty sum or one of -0.0 is -0.0.
+        let (init, name) = match &reduce {
+            Reduce::Sum => (Some(Operand::Const(-0.0)), "sum"),
+            Reduce::Product => (Some(Operand::Const(1.0)), "product"),
+            Reduce::Fold(init, _) => (self.f64_operand(init), "fold"),
+        };
+        let count = self.count_var(chain.count(), span);
+        let slot = self.named(name, Ty::F64, span);
+        self.depth += 1;
+        self.loops += 1;
+        let (body, (index, exit)) = self.capture(|this| {
+            this.in_scope(|this| {
+                let index = this.named("i", Ty::Int, span);
+                let element = this.element(&chain, IntExpr::Var(index), span);
+                (index, this.step(&reduce, slot, element, span))
+            })
+        });
+        self.depth -= 1;
+        self.loops -= 1;
+        let (Some(init), Some(exit)) = (init, exit) else {
+            return Value::Error;
+        };
+        let kind = LoopKind::Range {
+            index: Some(index),
+            start: int(0),
+            end: count,
+            inclusive: false,
+        };
+        let id = self.loop_id();
+        self.emit(Stmt::Loop(Box::new(Loop {
+            id,
+            span,
+            kind,
+            body,
+            carried: vec![Carried { slot, init, exit }],
+        })));
+        Value::F64(Operand::Var(slot))
+    }
+
+    /// A trip count worth naming is computed once, before the loop.
+    fn count_var(&mut self, count: IntExpr, span: proc_macro2::Span) -> IntExpr {
+        if matches!(
+            count,
+            IntExpr::Var(_) | IntExpr::Lit { .. } | IntExpr::Len(_)
+        ) {
+            return count;
+        }
+        let dst = self.named("n", Ty::Int, span);
+        self.emit(Stmt::IntLet { dst, expr: count });
+        IntExpr::Var(dst)
+    }
+
+    /// The accumulator after one more element.
+    fn step(
+        &mut self,
+        reduce: &Reduce,
+        slot: VarId,
+        element: Value,
+        span: proc_macro2::Span,
+    ) -> Option<Operand> {
+        let acc = Operand::Var(slot);
+        let value = match reduce {
+            Reduce::Fold(_, closure) => {
+                self.closure(closure, vec![Value::F64(acc.clone()), element])
+            }
+            _ => element,
+        };
+        let value = match value {
+            Value::F64(operand) => operand,
+            Value::Unknown(path) => Operand::Extern(path),
+            Value::Error => return None,
+            _ => {
+                self.errors.at(
+                    span,
+                    "the elements reduced here must be `f64`s; `.map(|x| ..)` them to `f64` first",
+                );
+                return None;
+            }
+        };
+        Some(match reduce {
+            Reduce::Sum => self.temp(Op::Add(acc, value), span),
+            Reduce::Product => self.temp(Op::Mul(acc, value), span),
+            Reduce::Fold(..) => value,
+        })
+    }
+
+    /// The element `i` of `chain`, its loads emitted into the loop body.
+    fn element(&mut self, chain: &Chain, i: IntExpr, span: proc_macro2::Span) -> Value {
+        match chain {
+            Chain::Slice(view) => Value::F64(self.temp(Op::Load(view.base, view.at(i)), span)),
+            Chain::Range(lo, _) => Value::Int(match lo {
+                IntExpr::Lit { value: 0, .. } => i,
+                lo => bin(IntOp::Add, lo.clone(), i),
+            }),
+            Chain::Chunks { of, size, exact } => {
+                let lo = bin(IntOp::Mul, i, size.clone());
+                let hi = bin(IntOp::Add, lo.clone(), size.clone());
+                let hi = if *exact { hi } else { min(hi, of.len()) };
+                Value::Seq(of.sub(Some(lo), Some(hi)))
+            }
+            Chain::Windows { of, size } => {
+                let hi = bin(IntOp::Add, i.clone(), size.clone());
+                Value::Seq(of.sub(Some(i), Some(hi)))
+            }
+            Chain::Enumerate(inner) => {
+                let element = self.element(inner, i.clone(), span);
+                Value::Tuple(vec![Value::Int(i), element])
+            }
+            Chain::Zip(a, b) => {
+                let first = self.element(a, i.clone(), span);
+                Value::Tuple(vec![first, self.element(b, i, span)])
+            }
+            Chain::Rev(inner) => {
+                let last = bin(IntOp::Sub, inner.count(), int(1));
+                self.element(inner, bin(IntOp::Sub, last, i), span)
+            }
+            Chain::Map(inner, closure) => {
+                let element = self.element(inner, i, span);
+                self.closure(closure, vec![element])
+            }
+        }
+    }
+
+    /// The value of `closure` applied to `args`, inlined.
+    fn closure(&mut self, closure: &syn::ExprClosure, args: Vec<Value>) -> Value {
+        if closure.inputs.len() != args.len() {
+            return self.error(
+                closure.inputs_begin.span,
+                format!("this closure takes {} argument(s) here", args.len()),
+            );
+        }
+        let body = syn::Stmt::Expr((*closure.body).clone(), None);
+        if let Some(name) = super::scan::assigned_outer(std::slice::from_ref(&body))
+            .into_iter()
+            .next()
+        {
+            return self.error(
+                closure.inputs_begin.span,
+                format!("this closure assigns `{name}`, which lives outside it; carry it through `.fold(init, |acc, x| ..)` instead"),
+            );
+        }
+        self.in_scope(|this| {
+            for (pat, arg) in closure.inputs.iter().zip(args) {
+                this.bind_pat(pat, arg);
+            }
+            this.expr(&closure.body)
+        })
+    }
+}

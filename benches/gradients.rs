@@ -189,10 +189,10 @@ fn t4_scaling(c: &mut Criterion) {
     g.finish();
 }
 
-/// T5 `iterators`: iterator chains with closures against index loops, both generated.
-fn t5_iterators(c: &mut Criterion) {
+/// T6 `iterators`: iterator chains with closures against index loops, both generated.
+fn t6_iterators(c: &mut Criterion) {
     iterators::check();
-    let mut g = c.benchmark_group("T5_iterators");
+    let mut g = c.benchmark_group("T6_iterators");
     for n in iterators::SIZES {
         let (w, x) = iterators::dot_inputs(n);
         let mut d_w = vec![0.0; n];
@@ -220,6 +220,6 @@ criterion_group!(
     t2_neuron64,
     t3_moons,
     t4_scaling,
-    t5_iterators
+    t6_iterators
 );
 criterion_main!(gradients);

@@ -5,8 +5,8 @@
 //!
 //! Contenders: `t1-hand`, `t1-gen`, `t3-hand`, `t3-gen`, `t3-mlp` (the runtime's `Mlp`),
 //! `t3-step` (the main job's step: `Mlp` loss, gradient, accuracy and update), `t4-hand`,
-//! `t4-gen` (n = 10), `t5-dot-iter`, `t5-dot-loop` (n = 100), `t5-logistic-iter`,
-//! `t5-logistic-loop` (T5 of benches/tasks/iterators.rs), and `none` (the set-up alone, to subtract).
+//! `t4-gen` (n = 10), `t6-dot-iter`, `t6-dot-loop` (n = 100), `t6-logistic-iter`,
+//! `t6-logistic-loop` (T6 of benches/tasks/iterators.rs), and `none` (the set-up alone, to subtract).
 #[allow(dead_code)]
 #[path = "../benches/tasks/mod.rs"]
 mod tasks;
@@ -64,21 +64,21 @@ fn main() {
             "t4-gen" => {
                 black_box(scaling::scaling_grad(black_box(&x), &mut d_x, &w));
             }
-            "t5-dot-iter" => {
+            "t6-dot-iter" => {
                 black_box(iterators::dot_iter_grad(
                     black_box(&dot_w),
                     &mut d_dot,
                     &dot_x,
                 ));
             }
-            "t5-dot-loop" => {
+            "t6-dot-loop" => {
                 black_box(iterators::dot_loop_grad(
                     black_box(&dot_w),
                     &mut d_dot,
                     &dot_x,
                 ));
             }
-            "t5-logistic-iter" => {
+            "t6-logistic-iter" => {
                 black_box(iterators::logistic_iter_grad(
                     black_box(&lw),
                     &mut d_lw,
@@ -86,7 +86,7 @@ fn main() {
                     &lys,
                 ));
             }
-            "t5-logistic-loop" => {
+            "t6-logistic-loop" => {
                 black_box(iterators::logistic_loop_grad(
                     black_box(&lw),
                     &mut d_lw,

@@ -76,6 +76,6 @@ fn expansions_of_the_task_functions() {
 }
 
 #[test]
-fn t5_iterators_agree_with_index_loops() {
+fn t6_iterators_agree_with_index_loops() {
     tasks::iterators::check();
 }

@@ -1,4 +1,4 @@
-//! T5 `iterators`: the same functions written with iterator chains and closures and with index
+//! T6 `iterators`: the same functions written with iterator chains and closures and with index
 //! loops, whose generated gradients should cost the same (issue 12: within 1.1x).
 //!
 //! - a dot product `Σ wᵢ xᵢ` of two slices of length `n`;

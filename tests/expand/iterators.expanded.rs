@@ -262,17 +262,17 @@ fn logistic_graph(
     let w_node: ::std::vec::Vec<::micrograd_runtime::graph::NodeId> = w
         .iter()
         .enumerate()
-        .map(|(i, value)| graph.leaf(&::std::format!("{}[{}]", "w", i), *value))
+        .map(|(i_, value)| graph.leaf(&::std::format!("{}[{}]", "w", i_), *value))
         .collect();
     let xs_node: ::std::vec::Vec<::micrograd_runtime::graph::NodeId> = xs
         .iter()
         .enumerate()
-        .map(|(i, value)| graph.leaf(&::std::format!("{}[{}]", "xs", i), *value))
+        .map(|(i_, value)| graph.leaf(&::std::format!("{}[{}]", "xs", i_), *value))
         .collect();
     let ys_node: ::std::vec::Vec<::micrograd_runtime::graph::NodeId> = ys
         .iter()
         .enumerate()
-        .map(|(i, value)| graph.leaf(&::std::format!("{}[{}]", "ys", i), *value))
+        .map(|(i_, value)| graph.leaf(&::std::format!("{}[{}]", "ys", i_), *value))
         .collect();
     let n = ::core::cmp::min((xs.len() + w.len() - 1) / w.len(), ys.len());
     let mut sum = (-0.0_f64);

@@ -3,8 +3,9 @@
 //! Every generator takes a `seed` and draws from NumPy's legacy generator seeded with it
 //! ([`RandomState`]), as scikit-learn does after `np.random.seed(seed)`: [`make_moons`] and
 //! [`make_circles`] give scikit-learn's points to the bit (with the platform's `sin`, `cos` and
-//! `ln`, which NumPy calls too; checked on Linux). Labels are `-1.0` / `+1.0`, the targets of
-//! micrograd's hinge loss (`y * 2 - 1`).
+//! `ln`, which NumPy calls too; checked on Linux). NumPy takes seeds below 2^32; a larger seed
+//! is read as `np.random.seed([low, high])` reads its two 32-bit words. Labels are `-1.0` /
+//! `+1.0`, the targets of micrograd's hinge loss (`y * 2 - 1`).
 //!
 //! ```
 //! use micrograd_runtime::data::{accuracy, make_moons};

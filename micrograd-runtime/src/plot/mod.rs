@@ -83,7 +83,7 @@ impl std::error::Error for PlotError {
 /// let curves = Curves { losses: &losses, accuracies: &accuracies };
 /// assert_eq!(curves.title(), "after 3 steps: loss 0.2000, accuracy 95%");
 /// let halves = Curves { losses: &[], accuracies: &[0.875] };
-/// assert_eq!(halves.title(), "after 1 steps: accuracy 87.5%");
+/// assert_eq!(halves.title(), "after 1 step: accuracy 87.5%");
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Curves<'a> {
@@ -108,7 +108,8 @@ impl Curves<'_> {
         if parts.is_empty() {
             return String::new();
         }
-        format!("after {steps} steps: {}", parts.join(", "))
+        let noun = if steps == 1 { "step" } else { "steps" };
+        format!("after {steps} {noun}: {}", parts.join(", "))
     }
 }
 

@@ -1,7 +1,7 @@
 //! Rosenbrock's function minimized by argmin's L-BFGS on the gradient `#[differentiable]` writes.
 //!
-//! `cargo run --release --example rosenbrock [DIMENSION]` (default 2) starts at
-//! (-1.2, 1, -1.2, 1, ..) and prints the iterations, the minimum found, and the number of cost
+//! `cargo run --release --example rosenbrock --features argmin -- [DIMENSION]` (default 2) starts
+//! at (-1.2, 1, -1.2, 1, ..) and prints the iterations, the minimum found, and the number of cost
 //! and gradient evaluations. Newton's method would need the Hessian, which `#[differentiable]`
 //! does not generate yet.
 

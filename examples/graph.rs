@@ -11,7 +11,7 @@ use micrograd_runtime::prelude::*;
 use std::path::{Path, PathBuf};
 
 /// micrograd's README expression.
-#[differentiable]
+#[differentiable(graph)]
 fn readme(a: f64, b: f64) -> f64 {
     let mut c = a + b;
     let mut d = a * b + b.powi(3);
@@ -27,7 +27,7 @@ fn readme(a: f64, b: f64) -> f64 {
 }
 
 /// The lecture's neuron: o = tanh(x1 w1 + x2 w2 + b).
-#[differentiable]
+#[differentiable(graph)]
 fn neuron(x1: f64, x2: f64, w1: f64, w2: f64, b: f64) -> f64 {
     let x1w1 = x1 * w1;
     let x2w2 = x2 * w2;

@@ -5,7 +5,7 @@
 
 use micrograd_runtime::prelude::*;
 
-#[differentiable]
+#[differentiable(graph)]
 fn readme(a: f64, b: f64) -> f64 {
     let mut c = a + b;
     let mut d = a * b + b.powi(3);
@@ -20,7 +20,7 @@ fn readme(a: f64, b: f64) -> f64 {
     g
 }
 
-#[differentiable]
+#[differentiable(graph)]
 fn looped(w: &[f64], x: f64) -> f64 {
     let mut s = x;
     let mut h = [0.0; 3];

@@ -102,7 +102,7 @@ fn tuples_and_destructuring() {
 }
 
 /// A differentiable caller of both, and the array destructuring of a parameter.
-#[differentiable]
+#[differentiable(graph)]
 fn caller(x: f64, y: f64, w: &[f64; 2]) -> f64 {
     let [p, q] = *w;
     let [s, c] = [x.sin(), y.cos()];

@@ -10,7 +10,7 @@ use micrograd_runtime::prelude::*;
 
 const LIMIT: i64 = 7;
 
-#[differentiable]
+#[differentiable(graph)]
 fn piecewise(x: f64, k: i64) -> f64 {
     let y = match k {
         0 => x * x,

@@ -461,7 +461,7 @@ fn f(a: f64) -> f64 {
 #[test]
 fn short_circuit_right_operand_assigns() {
     let source = r#"
-#[differentiable]
+#[differentiable(graph)]
 fn f(a: f64) -> f64 {
     let mut x = a;
     if a > 1.5 || a > { x *= a; 0.0 } {

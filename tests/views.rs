@@ -17,7 +17,7 @@ fn sum_sq(w: &[f64]) -> f64 {
 }
 
 /// Windows of a slice, views of views, a reference to a whole slice and to one entry.
-#[differentiable]
+#[differentiable(graph)]
 fn windows(xs: &[f64], n: usize) -> f64 {
     let mut s = 0.0;
     for k in 0..n {

@@ -1,5 +1,5 @@
-//! The attribute's arguments: `#[differentiable]`, `#[differentiable(wrt(a, w))]`,
-//! `#[differentiable(crate = path)]`, or both separated by a comma.
+//! The attribute's arguments: `#[differentiable]`, or any of `wrt(a, w)`, `graph`,
+//! `show_code` and `crate = path`, separated by commas.
 
 use crate::error::Errors;
 use proc_macro2::{Span, TokenStream};
@@ -18,6 +18,11 @@ pub struct Options {
     /// means `::micrograd_runtime`. A crate that renames the dependency, or a facade crate
     /// that re-exports the runtime, names it here, as serde's `#[serde(crate = "..")]`.
     pub krate: Option<syn::Path>,
+    /// `graph`: also generate `f_graph`. Off by default: it is the costliest flavour to
+    /// compile, and most callers never draw.
+    pub graph: bool,
+    /// `show_code`: `f_grad`'s rustdoc shows the generated code (pretty-printed at expansion).
+    pub show_code: bool,
 }
 
 impl Options {
@@ -61,6 +66,17 @@ pub fn parse(attr: TokenStream, errors: &mut Errors) -> Options {
                     )),
                 }
             }
+            Meta::Path(path) if path.is_ident("graph") || path.is_ident("show_code") => {
+                let flag = if path.is_ident("graph") {
+                    &mut options.graph
+                } else {
+                    &mut options.show_code
+                };
+                if *flag {
+                    errors.at(span_of(&meta), "this argument is given twice; give it once");
+                }
+                *flag = true;
+            }
             Meta::NameValue(pair) if pair.path.is_ident("crate") => {
                 if options.krate.is_some() {
                     errors.at(span_of(&meta), "`crate` is given twice; give it once");
@@ -75,7 +91,7 @@ pub fn parse(attr: TokenStream, errors: &mut Errors) -> Options {
             }
             _ => errors.at(
                 span_of(&meta),
-                "unknown argument to `#[differentiable]`; the arguments are `wrt(a, b, ..)` and `crate = path`",
+                "unknown argument to `#[differentiable]`; the arguments are `wrt(a, b, ..)`, `graph`, `show_code` and `crate = path`",
             ),
         }
     }

@@ -68,26 +68,26 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         );
     }
     let generated = lowered.zip(specs.as_ref()).filter(|_| errors.is_empty());
-    let runtime = options.runtime();
     if let Some(code) = generated
-        .and_then(|(lowered, specs)| generate(&function, specs, &lowered, &runtime, &mut errors))
+        .and_then(|(lowered, specs)| generate(&function, specs, &lowered, &options, &mut errors))
     {
         return code;
     }
     let function = fallback::without_body(&function);
     let stubs = specs
         .zip(wrt)
-        .map(|(specs, wrt)| fallback::stubs(&function, &specs, &wrt, &runtime));
+        .map(|(specs, wrt)| fallback::stubs(&function, &specs, &wrt, &options.runtime()));
     let errors = errors.to_compile_errors();
     quote!(#function #stubs #errors)
 }
 
-/// The user's function with `f_grad`, `f_pullback` and `f_graph`; `None` after an error.
+/// The user's function with `f_grad`, `f_pullback`, and `f_graph` if `options` ask for it;
+/// `None` after an error.
 fn generate(
     function: &syn::ItemFn,
     specs: &[signature::ParamSpec],
     lowered: &ir::Function,
-    runtime: &syn::Path,
+    options: &attr::Options,
     errors: &mut Errors,
 ) -> Option<TokenStream> {
     // Differentiate once; `f_pullback` needs a second sweep only when `wrt(..)` leaves out a
@@ -105,15 +105,16 @@ fn generate(
         return None;
     }
     let all = (pullback_wrt != grad_wrt).then(|| diff::differentiate(lowered, &pullback_wrt));
-    let emit = |adjoint, flavor| emit::generate(function, specs, lowered, adjoint, flavor, runtime);
+    let emit = |adjoint, flavor| emit::generate(function, specs, lowered, adjoint, flavor, options);
     let grad = emit(&adjoint, emit::Flavor::Grad);
     let pullback = emit(all.as_ref().unwrap_or(&adjoint), emit::Flavor::Pullback);
-    let graph = emit(&adjoint, emit::Flavor::Graph);
+    // Only on request: a crate pays for what it uses, and `f_graph` is the largest flavour.
+    let graph = options.graph.then(|| emit(&adjoint, emit::Flavor::Graph));
     // The language loops over indices (`for i in 0..w.len()`), which clippy would otherwise
     // ask the user to rewrite into an iterator the macro cannot read. And `f_grad` does not call
     // `f`, so a user who only calls `f_grad` would be told `f` is never used: `const _` uses it.
     let name = &function.sig.ident;
-    let provenance = provenance::checks(function, runtime);
+    let provenance = provenance::checks(function, &options.runtime());
     Some(quote! {
         #[allow(clippy::needless_range_loop)]
         #function

@@ -1,7 +1,7 @@
 use micrograd_runtime::prelude::*;
 
 /// A dot product: records nothing.
-#[differentiable]
+#[differentiable(graph)]
 fn dot(w: &[f64], x: &[f64]) -> f64 {
     let mut s = 0.0;
     for i in 0..w.len() {

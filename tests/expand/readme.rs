@@ -1,7 +1,7 @@
 use micrograd_runtime::prelude::*;
 
 /// micrograd's README expression.
-#[differentiable]
+#[differentiable(graph, show_code)]
 fn readme(a: f64, b: f64) -> f64 {
     let mut c = a + b;
     let mut d = a * b + b.powi(3);

@@ -25,8 +25,9 @@ pub mod facade {
 }
 
 /// A tanh chain: its loop overwrites `h`, whose values the reverse sweep reads back from a
-/// `Tape`, so `chain_grad` names the runtime; `chain_graph` names its `Graph`.
-#[differentiable(crate = ::mg)]
+/// `Tape`, so `chain_grad` names the runtime; `chain_graph` (asked for by `graph`) names its
+/// `Graph`.
+#[differentiable(graph, crate = ::mg)]
 pub fn chain(x: f64, w: &[f64]) -> f64 {
     let mut h = x;
     for i in 0..w.len() {

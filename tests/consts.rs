@@ -12,7 +12,7 @@ const ROWS: usize = 2;
 const COLS: usize = 3;
 static OFFSET: f64 = 1.5;
 
-#[differentiable]
+#[differentiable(graph)]
 fn constants(x: f64, y: f64) -> f64 {
     const K: f64 = 2.5;
     static N: usize = 3;

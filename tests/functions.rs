@@ -41,7 +41,7 @@ fn piecewise_constant_functions() {
     }
 }
 
-#[differentiable]
+#[differentiable(graph)]
 fn clamped(x: f64, lo: f64) -> f64 {
     let hi = lo + 1.0;
     x.clamp(lo, hi) * 2.0 + (x * x).clamp(0.5, 2.0)

@@ -26,6 +26,11 @@ pub struct Options {
 }
 
 impl Options {
+    /// Whether `flavor` is generated: `f_graph` only with `graph`.
+    pub fn emits(&self, flavor: crate::emit::Flavor) -> bool {
+        flavor != crate::emit::Flavor::Graph || self.graph
+    }
+
     /// The path the generated code prints before `Tape` and `Graph`.
     pub fn runtime(&self) -> syn::Path {
         self.krate

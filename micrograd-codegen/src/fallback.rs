@@ -19,14 +19,16 @@ pub fn without_body(item: &syn::ItemFn) -> syn::ItemFn {
     item
 }
 
-/// Every generated function (`f_grad`, `f_pullback`, `f_graph`, ...) with the signature the
-/// real output has and an `unreachable!()` body; `wrt` lists the parameters `wrt(..)` selects.
+/// Every generated function the attribute's `options` ask for (`f_grad`, `f_pullback`,
+/// `f_graph` with `graph`, ...) with the signature the real output has and an `unreachable!()`
+/// body; `wrt` lists the parameters `wrt(..)` selects.
 pub fn stubs(
     item: &syn::ItemFn,
     specs: &[ParamSpec],
     wrt: &[String],
-    runtime: &syn::Path,
+    options: &crate::attr::Options,
 ) -> TokenStream {
+    let runtime = &options.runtime();
     let chosen: Vec<bool> = specs
         .iter()
         .map(|spec| wrt.contains(&spec.ident.to_string()))
@@ -34,6 +36,7 @@ pub fn stubs(
     let seed = names::ident("seed", Span::mixed_site());
     Flavor::ALL
         .into_iter()
+        .filter(|flavor| options.emits(*flavor))
         .map(|flavor| {
             let seed = (flavor == Flavor::Pullback).then_some(&seed);
             let signature = header::signature(item, specs, &chosen, flavor, seed, runtime);

@@ -123,10 +123,17 @@ mod tests {
     fn stubs_match_the_real_signatures() {
         let signature =
             quote!(pub fn f(a: f64, w: &[f64], d_w: f64, n: usize, on: bool, v: &[f64; 2]) -> f64);
-        for attr in [quote!(), quote!(wrt(w, a)), quote!(wrt(v))] {
+        // `f_graph` is generated on request (`graph`), and its stub with it.
+        let all = super::Flavor::ALL.len();
+        for (attr, flavors) in [
+            (quote!(graph), all),
+            (quote!(wrt(w, a), graph), all),
+            (quote!(wrt(v), graph), all),
+            (quote!(), all - 1),
+        ] {
             let real = generated(attr.clone(), quote!(#signature { a * w[n] * d_w + v[1] }));
             let stubs = generated(attr, quote!(#signature { unsafe { a } }));
-            assert_eq!(real.len(), super::Flavor::ALL.len(), "{real:#?}");
+            assert_eq!(real.len(), flavors, "{real:#?}");
             assert_eq!(stubs, real);
         }
     }

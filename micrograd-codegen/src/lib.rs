@@ -76,7 +76,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let function = fallback::without_body(&function);
     let stubs = specs
         .zip(wrt)
-        .map(|(specs, wrt)| fallback::stubs(&function, &specs, &wrt, &options.runtime()));
+        .map(|(specs, wrt)| fallback::stubs(&function, &specs, &wrt, &options));
     let errors = errors.to_compile_errors();
     quote!(#function #stubs #errors)
 }
@@ -109,7 +109,9 @@ fn generate(
     let grad = emit(&adjoint, emit::Flavor::Grad);
     let pullback = emit(all.as_ref().unwrap_or(&adjoint), emit::Flavor::Pullback);
     // Only on request: a crate pays for what it uses, and `f_graph` is the largest flavour.
-    let graph = options.graph.then(|| emit(&adjoint, emit::Flavor::Graph));
+    let graph = options
+        .emits(emit::Flavor::Graph)
+        .then(|| emit(&adjoint, emit::Flavor::Graph));
     // The language loops over indices (`for i in 0..w.len()`), which clippy would otherwise
     // ask the user to rewrite into an iterator the macro cannot read. And `f_grad` does not call
     // `f`, so a user who only calls `f_grad` would be told `f` is never used: `const _` uses it.

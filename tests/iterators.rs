@@ -100,7 +100,7 @@ fn logistic_loss_with_chunks_and_closures() {
 }
 
 /// enumerate, rev, windows, ranges, product and fold, nested.
-#[differentiable]
+#[differentiable(graph)]
 fn adaptors(w: &[f64], x: f64, n: usize) -> f64 {
     let weighted = w
         .iter()

@@ -1,6 +1,6 @@
 use micrograd_runtime::prelude::*;
 
-#[differentiable(wrt(w))]
+#[differentiable(wrt(w), graph)]
 fn logistic(w: &[f64], xs: &[f64], ys: &[f64]) -> f64 {
     xs.chunks(w.len())
         .zip(ys)

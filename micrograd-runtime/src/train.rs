@@ -27,7 +27,8 @@ pub(crate) struct Workspace {
     positions: Vec<usize>,
     /// The layers `positions` was made for.
     layout: Vec<Shape>,
-    /// The blocks' gradients, added in index order (in the slots' layout).
+    /// The blocks' gradients, added in index order (in the slots' layout); empty when there
+    /// is one block.
     sum: Vec<f64>,
 }
 
@@ -86,7 +87,9 @@ impl Workspace {
             }
         }
         self.sum.clear();
-        self.sum.resize(self.padded.len(), 0.0);
+        if slots > 1 {
+            self.sum.resize(self.padded.len(), 0.0);
+        }
         self.size_slots(model, slots, self.padded.len());
     }
 }
@@ -150,9 +153,17 @@ impl Mlp {
             self.run_blocks(path, &batch, start, slots, (xs, ys, ss));
             for slot in slots.iter() {
                 total += slot.loss;
-                sum.iter_mut().zip(&slot.grads).for_each(|(s, g)| *s += g);
+                if !sum.is_empty() {
+                    sum.iter_mut().zip(&slot.grads).for_each(|(s, g)| *s += g);
+                }
             }
         }
+        // One block is its own sum (0 + g is g, bit for bit).
+        let sum = if sum.is_empty() {
+            &slots[0].grads
+        } else {
+            &*sum
+        };
         // Every point and label has passed its check: only now do the gradients change.
         for (g, &at) in self.grads.iter_mut().zip(positions.iter()) {
             *g += sum[at];

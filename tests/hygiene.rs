@@ -102,7 +102,8 @@ fn integer_parameters_named_like_generated_locals() {
 /// Raw identifiers as parameters, `wrt` entries, locals and loop indices.
 #[differentiable(wrt(r#in, r#type))]
 fn raw(r#in: f64, r#type: &[f64], r#loop: usize, r#as: f64) -> f64 {
-    let mut r#match = r#in * 2.0 + r#as;
+    let r#gen = r#as * 0.5;
+    let mut r#match = r#in * 2.0 + r#gen;
     for r#for in 0..r#loop {
         let r#let = r#type[r#for] * r#in;
         r#match += r#let.sin();

@@ -3,10 +3,11 @@
 //! tests/random/generator.rs writes random functions in the whole language (arithmetic, every
 //! method, `let`/shadowing/compound assignment, branches and `if` values, early returns, nested
 //! loops, slices, local arrays, calls with sub-slices, `wrt(..)`, integer and boolean
-//! parameters). This test compiles them, in batches, into a crate under `CARGO_TARGET_TMPDIR`
-//! whose checker (tests/random/harness.rs) compares each `f_grad` with central finite
-//! differences, with forward-mode dual numbers and, where it applies, with the `Value` engine,
-//! at random points kept away from kinks and branch boundaries.
+//! parameters), a quarter of them with variables named like the macro's own names or as raw
+//! identifiers (tests/random/hygiene.rs). This test compiles them, in batches, into a crate
+//! under `CARGO_TARGET_TMPDIR` whose checker (tests/random/harness.rs) compares each `f_grad`
+//! with central finite differences, with forward-mode dual numbers and, where it applies, with
+//! the `Value` engine, at random points kept away from kinks and branch boundaries.
 //!
 //! - `MICROGRAD_RANDOM_PROGRAMS=100000` checks more programs (default 1200);
 //! - `MICROGRAD_RANDOM_SEED=7` draws other programs (default 1);

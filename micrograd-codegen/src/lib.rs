@@ -23,6 +23,8 @@ mod math;
 mod names;
 mod provenance;
 pub mod signature;
+#[cfg(test)]
+mod tests;
 
 use error::Errors;
 use proc_macro2::TokenStream;

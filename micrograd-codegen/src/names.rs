@@ -30,12 +30,17 @@ pub fn param(ident: &Ident) -> Ident {
     self::ident(&text(ident), Span::mixed_site())
 }
 
+/// Keywords of recent editions that the parser may still read as identifiers (`gen` is
+/// reserved from edition 2024 on): always printed raw.
+const RESERVED: [&str; 1] = ["gen"];
+
 /// An identifier printing `text` (with or without `r#`), raw where `text` is a keyword.
 pub fn ident(text: &str, span: Span) -> Ident {
     let text = text.strip_prefix("r#").unwrap_or(text);
     match text {
         // Keywords that cannot be raw (and never name a binding): keep them apart.
         "self" | "Self" | "super" | "crate" | "_" | "" => Ident::new(&format!("{text}_"), span),
+        _ if RESERVED.contains(&text) => Ident::new_raw(text, span),
         _ if syn::parse_str::<Ident>(text).is_ok() => Ident::new(text, span),
         _ => Ident::new_raw(text, span),
     }

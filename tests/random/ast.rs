@@ -209,6 +209,8 @@ pub struct Program {
     pub funcs: Vec<Func>,
     /// Whether it uses only what `Value` supports (so the `Value` oracle applies).
     pub value_only: bool,
+    /// How each variable is printed, where not as generated (hygiene.rs).
+    pub names: std::collections::HashMap<String, String>,
 }
 
 impl Program {

@@ -7,7 +7,8 @@
 //! macro, `Trace` over the dual number `T`, `Value` over the `Value` engine). Generation uses
 //! the [`Gen`] helpers (`expr`, `cond`, `usize_expr`, `index`, `push`/`pop`, ...), printing the
 //! [`Printer`] ones (`expr`, `cond`, `iexpr`, `line`, `body`, `ty`). A construct must keep the
-//! program valid by construction, as the built-in ones do (see generator.rs).
+//! program valid by construction, as the built-in ones do (see generator.rs), and print every
+//! variable name it holds through `Printer::name`: hygiene.rs renames variables there.
 //!
 //! ```ignore
 //! // tests/random/while_loop.rs

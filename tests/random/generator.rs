@@ -28,6 +28,7 @@ mod ast;
 mod branches;
 mod calls;
 mod exprs;
+mod hygiene;
 mod ints;
 mod loops;
 mod methods;

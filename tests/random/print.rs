@@ -1,16 +1,44 @@
 //! Printing a program in each [`Mode`]: expressions and conditions.
 
 use super::*;
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
+use std::rc::Rc;
 
 /// Writes a program as source text in one mode.
 pub struct Printer {
     pub mode: Mode,
     pub out: String,
     pub indent: usize,
+    /// The program's renaming ([`Program::names`]).
+    pub names: HashMap<String, String>,
+    /// Every name printed so far, as generated (before renaming).
+    pub seen: Rc<RefCell<BTreeSet<String>>>,
 }
 
 impl Printer {
+    /// A printer of `p` in `mode`.
+    pub fn new(p: &Program, mode: Mode) -> Printer {
+        Printer {
+            mode,
+            out: String::new(),
+            indent: 0,
+            names: p.names.clone(),
+            seen: Rc::default(),
+        }
+    }
+
+    /// How the variable generated as `name` is printed: every variable name goes through here
+    /// (constructs of ext.rs too), so that hygiene.rs can rename them.
+    pub fn name(&self, name: &str) -> String {
+        self.seen.borrow_mut().insert(name.to_string());
+        self.names
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| name.to_string())
+    }
+
     pub fn line(&mut self, text: &str) {
         for _ in 0..self.indent {
             self.out.push_str("    ");
@@ -49,8 +77,8 @@ impl Printer {
     pub fn iexpr(&self, e: &IExpr) -> String {
         match e {
             IExpr::Lit(v) => format!("{v}"),
-            IExpr::Var(n) => n.clone(),
-            IExpr::Len(s) => format!("{s}.len()"),
+            IExpr::Var(n) => self.name(n),
+            IExpr::Len(s) => format!("{}.len()", self.name(s)),
             IExpr::Bin(op, a, b) => format!("({} {op} {})", self.iexpr(a), self.iexpr(b)),
             IExpr::Cast(a, ty) => format!("({} as {ty})", self.iexpr(a)),
         }
@@ -65,12 +93,12 @@ impl Printer {
                 Mode::Trace => format!("T::c(std::f64::consts::{c})"),
                 Mode::Value => format!("Value::new(std::f64::consts::{c})"),
             },
-            Expr::Var(n, _) => match self.mode {
-                Mode::Value => format!("{n}.clone()"),
-                _ => n.clone(),
+            Expr::Var(n, _) => match (self.mode, self.name(n)) {
+                (Mode::Value, n) => format!("{n}.clone()"),
+                (_, n) => n,
             },
             Expr::Index(s, i, _) => {
-                let i = self.iexpr(i);
+                let (s, i) = (self.name(s), self.iexpr(i));
                 match self.mode {
                     Mode::Value => format!("{s}[{i}].clone()"),
                     _ => format!("{s}[{i}]"),
@@ -136,6 +164,8 @@ impl Printer {
             mode: self.mode,
             out: String::new(),
             indent: self.indent + 1,
+            names: self.names.clone(),
+            seen: self.seen.clone(),
         };
         inner.out.push_str("{\n");
         for s in stmts {
@@ -169,13 +199,15 @@ impl Printer {
             Arg::Scalar(e) => self.expr(e, false),
             Arg::Int(i) => self.iexpr(i),
             Arg::Bool(c) => self.cond(c),
-            Arg::Slice(s, form) => match form {
-                SliceForm::Whole => s.clone(),
-                SliceForm::Ref => format!("&{s}"),
-                SliceForm::Full => format!("&{s}[..]"),
-                SliceForm::From(a) => format!("&{s}[{}..]", self.iexpr(a)),
-                SliceForm::To(b) => format!("&{s}[..{}]", self.iexpr(b)),
-                SliceForm::Range(a, b) => format!("&{s}[{}..{}]", self.iexpr(a), self.iexpr(b)),
+            Arg::Slice(s, form) => match (form, self.name(s)) {
+                (SliceForm::Whole, s) => s,
+                (SliceForm::Ref, s) => format!("&{s}"),
+                (SliceForm::Full, s) => format!("&{s}[..]"),
+                (SliceForm::From(a), s) => format!("&{s}[{}..]", self.iexpr(a)),
+                (SliceForm::To(b), s) => format!("&{s}[..{}]", self.iexpr(b)),
+                (SliceForm::Range(a, b), s) => {
+                    format!("&{s}[{}..{}]", self.iexpr(a), self.iexpr(b))
+                }
             },
         }
     }
@@ -197,7 +229,7 @@ impl Printer {
             Cond::And(a, b) => format!("({} && {})", self.cond(a), self.cond(b)),
             Cond::Or(a, b) => format!("({} || {})", self.cond(a), self.cond(b)),
             Cond::Not(a) => format!("!{}", self.cond(a)),
-            Cond::Var(n) => n.clone(),
+            Cond::Var(n) => self.name(n),
             Cond::Lit(b) => format!("{b}"),
         }
     }

@@ -19,7 +19,7 @@ impl Printer {
                 annot,
                 expr,
             } => {
-                let m = if *mutable { "mut " } else { "" };
+                let (m, name) = (if *mutable { "mut " } else { "" }, self.name(name));
                 let a = if *annot {
                     format!(": {}", self.ty())
                 } else {
@@ -33,12 +33,12 @@ impl Printer {
                 mutable,
                 expr,
             } => {
-                let m = if *mutable { "mut " } else { "" };
+                let (m, name) = (if *mutable { "mut " } else { "" }, self.name(name));
                 let e = self.iexpr(expr);
                 self.line(&format!("let {m}{name}: usize = {e};"));
             }
             Stmt::LetBool { name, cond } => {
-                let c = self.cond(cond);
+                let (name, c) = (self.name(name), self.cond(cond));
                 self.line(&format!("let {name} = {c};"));
             }
             Stmt::LetArr {
@@ -47,6 +47,7 @@ impl Printer {
                 fill,
                 style,
             } => {
+                let name = self.name(name);
                 let text = match (self.mode, style) {
                     (Mode::Plain, 0) => format!("let mut {name} = [{fill:?}; {len}];"),
                     (Mode::Plain, 1) => {
@@ -63,7 +64,7 @@ impl Printer {
                 self.line(&text);
             }
             Stmt::Assign { name, op, expr } => {
-                let e = self.expr(expr, false);
+                let (name, e) = (self.name(name), self.expr(expr, false));
                 // `T` and `Value` overload `+=`, which borrows the target before `e` runs
                 // (and `e` may read or even change it); the primitive `f64` evaluates `e`
                 // first. A temporary keeps that order.
@@ -81,11 +82,11 @@ impl Printer {
                 }
             }
             Stmt::AssignInt { name, op, expr } => {
-                let e = self.iexpr(expr);
+                let (name, e) = (self.name(name), self.iexpr(expr));
                 self.line(&format!("{name} {op} {e};"));
             }
             Stmt::Store { arr, idx, op, expr } => {
-                let i = self.iexpr(idx);
+                let (arr, i) = (self.name(arr), self.iexpr(idx));
                 let e = self.expr(expr, false);
                 // (`Vec`'s `IndexMut` also borrows the vector before the index runs.)
                 match (self.mode, *op) {
@@ -124,7 +125,7 @@ impl Printer {
                 inclusive,
                 body,
             } => {
-                let v = var.as_deref().unwrap_or("_");
+                let v = var.as_deref().map_or("_".to_string(), |v| self.name(v));
                 let r = if *inclusive { "..=" } else { ".." };
                 let (lo, hi) = (self.iexpr(lo), self.iexpr(hi));
                 self.line(&format!("for {v} in {lo}{r}{hi} {{"));
@@ -148,7 +149,10 @@ impl Printer {
         if self.mode == Mode::Plain {
             match &f.wrt {
                 None => self.line("#[differentiable]"),
-                Some(w) => self.line(&format!("#[differentiable(wrt({}))]", w.join(", "))),
+                Some(w) => {
+                    let w: Vec<String> = w.iter().map(|p| self.name(p)).collect();
+                    self.line(&format!("#[differentiable(wrt({}))]", w.join(", ")))
+                }
             }
         }
         let params: Vec<String> = f
@@ -164,7 +168,7 @@ impl Printer {
                     (PKind::I32(..), _) => "i32".to_string(),
                     (PKind::Bool, _) => "bool".to_string(),
                 };
-                format!("{}: {ty}", p.name)
+                format!("{}: {ty}", self.name(&p.name))
             })
             .collect();
         let name = match self.mode {

@@ -195,9 +195,12 @@ pub fn program(seed: u64, id: usize) -> Program {
             tail,
         });
     }
-    Program {
+    let mut program = Program {
         id,
         funcs,
         value_only,
-    }
+        names: Default::default(),
+    };
+    hygiene::rename(&mut program, program_seed(seed, id));
+    program
 }

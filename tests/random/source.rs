@@ -5,11 +5,7 @@ use std::fmt::Write;
 
 /// The program's functions as the macro sees them: a file a user could compile.
 pub fn plain_source(p: &Program) -> String {
-    let mut pr = Printer {
-        mode: Mode::Plain,
-        out: String::new(),
-        indent: 0,
-    };
+    let mut pr = Printer::new(p, Mode::Plain);
     pr.line("use micrograd_runtime::prelude::*;");
     pr.line("");
     for f in &p.funcs {
@@ -20,11 +16,7 @@ pub fn plain_source(p: &Program) -> String {
 }
 
 pub fn functions(p: &Program, mode: Mode) -> String {
-    let mut pr = Printer {
-        mode,
-        out: String::new(),
-        indent: 0,
-    };
+    let mut pr = Printer::new(p, mode);
     for f in &p.funcs {
         pr.func(f);
         pr.line("");

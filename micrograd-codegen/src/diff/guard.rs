@@ -31,11 +31,14 @@ fn guard_block(block: &mut Vec<Rev>, plan: &Plan, is_body: bool) {
         if matches!(stmt, Rev::Loop { .. })
             && let Some(incoming) = incoming(std::slice::from_ref(stmt), &HashSet::new(), plan)
         {
-            let the_loop = std::mem::replace(stmt, Rev::Zero(VarId(0)));
-            *stmt = Rev::Guard {
+            let guard = Rev::Guard {
                 incoming,
-                body: vec![the_loop],
+                body: Vec::new(),
             };
+            let the_loop = std::mem::replace(stmt, guard);
+            if let Rev::Guard { body, .. } = stmt {
+                body.push(the_loop);
+            }
         }
     }
     // Only a loop body's suffix: at the top level, the partials returned come after it.

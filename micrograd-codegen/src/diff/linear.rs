@@ -239,31 +239,33 @@ fn share_adjoints(terms: Lin) -> Lin {
     if !(0..terms.len()).any(shared) {
         return terms;
     }
-    let mut out: Lin = Vec::new();
+    // Each term, or where the joined term `k` of `factors` goes.
+    let mut out: Vec<Result<(f64, Expr), usize>> = Vec::new();
     let mut factors: Vec<(Expr, Lin)> = Vec::new();
     for (k, (c, t)) in terms.into_iter().enumerate() {
         match &split[k] {
             Some((u, factor)) if shared(k) => match factors.iter_mut().find(|(v, _)| v == u) {
                 Some((_, lin)) => lin.push((c, factor.clone())),
                 None => {
+                    out.push(Err(factors.len()));
                     factors.push((u.clone(), vec![(c, factor.clone())]));
-                    // A placeholder where the joined term goes.
-                    out.push((f64::NAN, u.clone()));
                 }
             },
-            _ => out.push((c, t)),
+            _ => out.push(Ok((c, t))),
         }
     }
-    for (c, t) in out.iter_mut() {
-        if c.is_nan()
-            && let Some(k) = factors.iter().position(|(u, _)| u == t)
-        {
-            let (u, lin) = factors.swap_remove(k);
-            *c = 1.0;
-            *t = u * rebuild(lin);
-        }
-    }
-    out
+    let mut joined: Vec<Option<(Expr, Lin)>> = factors.into_iter().map(Some).collect();
+    out.into_iter()
+        .map(|slot| match slot {
+            Ok(term) => term,
+            Err(k) => {
+                let (u, lin) = joined[k]
+                    .take()
+                    .expect("internal error: each joined term has one place");
+                (1.0, u * rebuild(lin))
+            }
+        })
+        .collect()
 }
 
 /// `(d_u, F)` when `t` is the adjoint `d_u` (F = 1) or a product `d_u · F` of it with forward

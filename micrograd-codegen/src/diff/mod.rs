@@ -13,13 +13,13 @@
 
 mod activity;
 pub mod expr;
-mod fold;
+pub(crate) mod fold;
 mod guard;
 mod linear;
-mod merge;
+pub(crate) mod merge;
 pub mod needs;
-mod remat;
-mod reverse;
+pub(crate) mod remat;
+pub(crate) mod reverse;
 pub mod rules;
 mod visit;
 

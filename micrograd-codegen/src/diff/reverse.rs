@@ -46,7 +46,7 @@ pub fn sweep(
     let scope = sweep
         .scopes
         .pop()
-        .unwrap_or_else(|| Scope::new(HashSet::new()));
+        .expect("internal error: the sweep pops the function's scope last");
     let params = function
         .params
         .iter()
@@ -256,7 +256,7 @@ impl Sweep<'_> {
         let scope = self
             .scopes
             .pop()
-            .unwrap_or_else(|| Scope::new(HashSet::new()));
+            .expect("internal error: the sweep pops the function's scope last");
         (inner, scope.outer)
     }
 

@@ -344,7 +344,10 @@ impl Emitter<'_> {
     fn tape_of(&self, var: VarId) -> &Ident {
         match self.adjoint.vars[var.0 as usize].ty {
             Ty::Bool => &self.branches,
-            Ty::Array { .. } => self.array_tapes.get(&var).unwrap_or(&self.tape),
+            Ty::Array { .. } => self
+                .array_tapes
+                .get(&var)
+                .expect("internal error: every recorded array has its own tape"),
             _ => &self.tape,
         }
     }

@@ -258,12 +258,19 @@ impl Lowerer<'_> {
         })
     }
 
+    /// `{ stmts; tail }` has the value of its tail, whatever its type: `x > 0.0 || { let t =
+    /// x * x; t < 1.0 }` is a condition, `{ let k = n + 1; k * 2 }` an integer.
     pub(super) fn block_expr(&mut self, block: &syn::Block) -> Value {
-        let wants = matches!(block.stmts.last(), Some(syn::Stmt::Expr(expr, None)) if !matches!(expr, Expr::ForLoop(_)));
-        match self.tail_block(&block.stmts, wants.then(|| block.brace_token.span.close())) {
-            Some(operand) => Value::F64(operand),
-            None if wants => Value::Error,
-            None => Value::F64(Operand::Const(0.0)),
+        match block.stmts.split_last() {
+            Some((syn::Stmt::Expr(tail, None), body)) if !matches!(tail, Expr::ForLoop(_)) => self
+                .in_scope(|this| {
+                    body.iter().for_each(|stmt| this.stmt(stmt));
+                    this.expr(tail)
+                }),
+            _ => {
+                self.tail_block(&block.stmts, None);
+                Value::F64(Operand::Const(0.0))
+            }
         }
     }
 

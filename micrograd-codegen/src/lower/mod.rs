@@ -79,7 +79,10 @@ pub fn lower(
         .map(|spec| lowerer.param(spec, wrt(&spec.ident)))
         .collect();
     let result = lowerer.function_body(&item.block);
-    let body = lowerer.blocks.pop().unwrap_or_default();
+    let body = lowerer
+        .blocks
+        .pop()
+        .expect("internal error: the lowering pops the function's block last");
     let function = Function {
         name: item.sig.ident.to_string(),
         params,
@@ -159,7 +162,11 @@ impl Lowerer<'_> {
     fn capture<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> (Block, T) {
         self.blocks.push(Vec::new());
         let value = f(self);
-        (self.blocks.pop().unwrap_or_default(), value)
+        let block = self
+            .blocks
+            .pop()
+            .expect("internal error: the lowering pops each block it pushed");
+        (block, value)
     }
 
     /// Emits `op` into a fresh temporary.

@@ -1,0 +1,57 @@
+//! diff/guard.rs: reverse code that can only add zeros is skipped when its incoming adjoints
+//! are zero, and never when it pops a tape.
+
+use super::{all, differentiate};
+use crate::diff::Rev;
+use syn::parse_quote;
+
+#[test]
+fn a_reversed_loop_is_guarded_by_its_incoming_adjoint() {
+    let (_, adjoint) = differentiate(
+        &parse_quote! {
+            fn f(x: f64, w: &[f64]) -> f64 {
+                let a = x.relu();
+                let mut s = 0.0;
+                for i in 0..w.len() {
+                    s += a * w[i];
+                }
+                s.tanh()
+            }
+        },
+        &[],
+    );
+    let guards: Vec<_> = all(&adjoint.rev)
+        .into_iter()
+        .filter_map(|s| match s {
+            Rev::Guard { incoming, body } => Some((incoming, body)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(guards.len(), 1, "{:?}", adjoint.rev);
+    let (incoming, body) = guards[0];
+    assert_eq!(incoming.len(), 1, "one adjoint, the sum's: {incoming:?}");
+    assert!(matches!(body.as_slice(), [Rev::Loop { .. }]), "{body:?}");
+}
+
+#[test]
+fn a_loop_that_pops_is_not_guarded() {
+    let (_, adjoint) = differentiate(
+        &parse_quote! {
+            fn f(x: f64) -> f64 {
+                let mut s = x;
+                for _ in 0..3 {
+                    s = s.sin();
+                }
+                s.tanh()
+            }
+        },
+        &[],
+    );
+    assert!(
+        !all(&adjoint.rev)
+            .iter()
+            .any(|s| matches!(s, Rev::Guard { .. })),
+        "the loop pops its record, so skipping it would leave the tape out of step: {:?}",
+        adjoint.rev
+    );
+}

@@ -9,6 +9,7 @@ pub mod data;
 mod dense;
 pub mod gradcheck;
 pub mod graph;
+mod layer;
 pub mod loss;
 mod mlp;
 pub mod nn;

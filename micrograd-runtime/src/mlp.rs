@@ -103,6 +103,17 @@ impl Mlp {
 
     /// The network of these layers, input side first.
     ///
+    /// ```
+    /// use micrograd_runtime::nn::{Activation, Layer, Mlp};
+    /// use micrograd_runtime::rng::PythonRandom;
+    ///
+    /// let mut random = PythonRandom::new(1337);
+    /// let hidden = Layer::new(2, 4, Activation::Tanh, &mut random);
+    /// let output = Layer::new(4, 1, Activation::Linear, &mut random);
+    /// let model = Mlp::from_layers(vec![hidden, output]);
+    /// assert_eq!(model, Mlp::new(2, &[4, 1], Activation::Tanh, 1337)); // the same draws
+    /// ```
+    ///
     /// # Panics
     /// If there are none, or a layer's inputs are not the previous layer's outputs.
     pub fn from_layers(layers: Vec<Layer>) -> Mlp {
@@ -139,6 +150,14 @@ impl Mlp {
     }
 
     /// The layers, copied out (parameters, gradients, activation).
+    ///
+    /// ```
+    /// use micrograd_runtime::nn::{Activation, Mlp, Module};
+    ///
+    /// let model = Mlp::new(2, &[4, 1], Activation::Relu, 1);
+    /// let layers = model.layers();
+    /// assert_eq!((layers[0].activation(), layers[1].activation()), (Activation::Relu, Activation::Linear));
+    /// ```
     pub fn layers(&self) -> Vec<Layer> {
         self.layers
             .iter()
@@ -155,16 +174,34 @@ impl Mlp {
     }
 
     /// How many inputs it reads.
+    ///
+    /// ```
+    /// use micrograd_runtime::nn::{Activation, Mlp, Module};
+    ///
+    /// assert_eq!(Mlp::new(3, &[4, 1], Activation::Relu, 1).inputs(), 3);
+    /// ```
     pub fn inputs(&self) -> usize {
         self.layers[0].inputs
     }
 
     /// The layer sizes, output last: `[16, 16, 1]`.
+    ///
+    /// ```
+    /// use micrograd_runtime::nn::{Activation, Mlp, Module};
+    ///
+    /// assert_eq!(Mlp::new(2, &[16, 16, 1], Activation::Relu, 1).sizes(), [16, 16, 1]);
+    /// ```
     pub fn sizes(&self) -> Vec<usize> {
         self.layers.iter().map(|l| l.outputs).collect()
     }
 
     /// The hidden layers' activation (the output layer's is linear).
+    ///
+    /// ```
+    /// use micrograd_runtime::nn::{Activation, Mlp, Module};
+    ///
+    /// assert_eq!(Mlp::new(2, &[4, 1], Activation::Tanh, 1).activation(), Activation::Tanh);
+    /// ```
     pub fn activation(&self) -> Activation {
         if self.layers.len() > 1 {
             self.layers[0].activation
@@ -174,6 +211,18 @@ impl Mlp {
     }
 
     /// The parameters and their gradients, without a copy: what an optimizer steps.
+    ///
+    /// ```
+    /// use micrograd_runtime::nn::{Activation, Mlp, Module};
+    /// use micrograd_runtime::optim::{Optimizer, Sgd};
+    ///
+    /// let mut model = Mlp::new(2, &[4, 1], Activation::Relu, 1);
+    /// model.backward(&[1.0, 1.0], &[1.0]);
+    /// let before = model.parameters();
+    /// let view = model.parameters_mut();
+    /// Sgd::new(0.1).step(view.values, view.grads);
+    /// assert_ne!(model.parameters(), before);
+    /// ```
     pub fn parameters_mut(&mut self) -> ParametersMut<'_> {
         ParametersMut {
             values: &mut self.parameters,
@@ -182,6 +231,15 @@ impl Mlp {
     }
 
     /// The network's outputs for input `x`.
+    ///
+    /// ```
+    /// use micrograd_runtime::nn::{Activation, Mlp, Module};
+    ///
+    /// let model = Mlp::new(2, &[4, 3], Activation::Relu, 1);
+    /// let out = model.forward(&[0.5, -1.0]);
+    /// let hidden = model.layers()[0].forward(&[0.5, -1.0]);
+    /// assert_eq!(out, model.layers()[1].forward(&hidden));
+    /// ```
     ///
     /// # Panics
     /// If `x` does not have [`Mlp::inputs`] entries.
@@ -198,6 +256,21 @@ impl Mlp {
     }
 
     /// Given `d_out` = ∂loss/∂outputs at input `x`, adds ∂loss/∂parameters into the gradients.
+    ///
+    /// ```
+    /// use micrograd_runtime::gradcheck::check_gradient;
+    /// use micrograd_runtime::nn::{Activation, Mlp, Module};
+    ///
+    /// let mut model = Mlp::new(2, &[3, 1], Activation::Tanh, 4);
+    /// model.backward(&[0.5, -1.0], &[1.0]);
+    /// let score = |p: &[f64]| {
+    ///     let mut m = model.clone();
+    ///     m.set_parameters(p);
+    ///     m.forward(&[0.5, -1.0])[0]
+    /// };
+    /// let check = check_gradient(score, &model.parameters(), &model.grads());
+    /// assert!(check.relative_error < 1e-6, "{check}");
+    /// ```
     ///
     /// # Panics
     /// If `x` or `d_out` has the wrong size.
@@ -223,6 +296,16 @@ impl Mlp {
     }
 
     /// `alpha · Σ p²` over every weight and bias; adds its gradient into the gradients.
+    ///
+    /// ```
+    /// use micrograd_runtime::nn::{Activation, Mlp, Module};
+    ///
+    /// let mut model = Mlp::new(2, &[2, 1], Activation::Relu, 1);
+    /// let p = model.parameters();
+    /// let penalty = model.regularize(0.5);
+    /// assert!((penalty - 0.5 * p.iter().map(|p| p * p).sum::<f64>()).abs() < 1e-15);
+    /// assert_eq!(model.grads(), p.iter().map(|p| 2.0 * 0.5 * p).collect::<Vec<_>>());
+    /// ```
     pub fn regularize(&mut self, alpha: f64) -> f64 {
         loss::sum_of_squares_pullback(&self.parameters, &mut self.grads, alpha);
         alpha * loss::sum_of_squares(&self.parameters)

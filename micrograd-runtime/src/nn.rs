@@ -17,11 +17,19 @@
 //! # let _ = score;
 //! ```
 
-use crate::dense::{layer_backward, layer_forward};
 use crate::prelude::*;
 use crate::rng::PythonRandom;
 
 /// A neuron's weighted sum `b + Σ wᵢ xᵢ`.
+///
+/// ```
+/// use micrograd_runtime::nn::{linear, linear_grad};
+///
+/// assert_eq!(linear(&[2.0, -1.0], 0.5, &[3.0, 4.0]), 2.5);
+/// let (mut d_w, mut d_x) = ([0.0; 2], [0.0; 2]);
+/// let (value, d_b) = linear_grad(&[2.0, -1.0], &mut d_w, 0.5, &[3.0, 4.0], &mut d_x);
+/// assert_eq!((value, d_b, d_w, d_x), (2.5, 1.0, [3.0, 4.0], [2.0, -1.0]));
+/// ```
 #[differentiable]
 pub fn linear(w: &[f64], b: f64, x: &[f64]) -> f64 {
     let mut act = b;
@@ -32,18 +40,44 @@ pub fn linear(w: &[f64], b: f64, x: &[f64]) -> f64 {
 }
 
 /// A ReLU neuron: `relu(b + Σ wᵢ xᵢ)`.
+///
+/// ```
+/// use micrograd_runtime::nn::relu_neuron;
+///
+/// assert_eq!(relu_neuron(&[1.0, 1.0], 0.0, &[2.0, -3.0]), 0.0); // relu(-1)
+/// assert_eq!(relu_neuron(&[1.0, 1.0], 0.0, &[2.0, 3.0]), 5.0);
+/// ```
 #[differentiable]
 pub fn relu_neuron(w: &[f64], b: f64, x: &[f64]) -> f64 {
     linear(w, b, x).relu()
 }
 
 /// A tanh neuron: `tanh(b + Σ wᵢ xᵢ)`.
+///
+/// ```
+/// use micrograd_runtime::nn::{tanh_neuron, tanh_neuron_grad};
+///
+/// let (w, x) = ([-3.0, 1.0], [2.0, 0.0]); // micrograd's lecture neuron
+/// let out = tanh_neuron(&w, 6.881373587019543, &x);
+/// assert!((out - 0.7071).abs() < 1e-4);
+/// let (mut d_w, mut d_x) = ([0.0; 2], [0.0; 2]);
+/// let (_, d_b) = tanh_neuron_grad(&w, &mut d_w, 6.881373587019543, &x, &mut d_x);
+/// assert!((d_b - 0.5).abs() < 1e-12 && (d_w[0] - 1.0).abs() < 1e-12);
+/// ```
 #[differentiable]
 pub fn tanh_neuron(w: &[f64], b: f64, x: &[f64]) -> f64 {
     linear(w, b, x).tanh()
 }
 
 /// The nonlinearity of a neuron.
+///
+/// ```
+/// use micrograd_runtime::nn::{Activation, Mlp};
+///
+/// // Hidden layers take the activation given; the output layer is linear.
+/// let model = Mlp::new(2, &[4, 1], Activation::Tanh, 7);
+/// assert_eq!(model.activation(), Activation::Tanh);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Activation {
     /// `max(0, x)`, micrograd's default.
@@ -65,6 +99,12 @@ impl Activation {
     }
 
     /// Its name in saved files: `relu`, `tanh`, `linear`.
+    ///
+    /// ```
+    /// use micrograd_runtime::nn::Activation;
+    ///
+    /// assert_eq!(Activation::Relu.name(), "relu");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             Activation::Relu => "relu",
@@ -75,25 +115,95 @@ impl Activation {
 }
 
 /// Something with parameters and their gradients, like micrograd's `Module`.
+///
+/// ```
+/// use micrograd_runtime::nn::{Activation, Module, Neuron};
+/// use micrograd_runtime::rng::PythonRandom;
+///
+/// // One step of gradient descent on any module.
+/// fn sgd_step(module: &mut impl Module, rate: f64) {
+///     let mut p = module.parameters();
+///     for (p, g) in p.iter_mut().zip(module.grads()) {
+///         *p -= rate * g;
+///     }
+///     module.set_parameters(&p);
+/// }
+///
+/// let mut neuron = Neuron::new(2, Activation::Linear, &mut PythonRandom::new(1));
+/// neuron.backward(&[1.0, 2.0], 1.0, &mut []); // d out / d (w, b) = (x, 1)
+/// let before = neuron.b;
+/// sgd_step(&mut neuron, 0.5);
+/// assert_eq!(neuron.b, before - 0.5);
+/// ```
 pub trait Module {
     /// The parameters, flattened in a fixed order.
+    ///
+    /// ```
+    /// use micrograd_runtime::nn::{Activation, Module, Neuron};
+    /// use micrograd_runtime::rng::PythonRandom;
+    ///
+    /// let neuron = Neuron::new(2, Activation::Relu, &mut PythonRandom::new(1337));
+    /// assert_eq!(neuron.parameters(), [neuron.w[0], neuron.w[1], neuron.b]); // weights, then bias
+    /// ```
     fn parameters(&self) -> Vec<f64>;
     /// The gradient of each parameter, in the same order.
+    ///
+    /// ```
+    /// use micrograd_runtime::nn::{Activation, Module, Neuron};
+    /// use micrograd_runtime::rng::PythonRandom;
+    ///
+    /// let mut neuron = Neuron::new(2, Activation::Linear, &mut PythonRandom::new(1));
+    /// neuron.backward(&[3.0, -1.0], 2.0, &mut []);
+    /// assert_eq!(neuron.grads(), [6.0, -2.0, 2.0]); // d_out · (x, 1)
+    /// ```
     fn grads(&self) -> Vec<f64>;
     /// Replaces the parameters.
+    ///
+    /// ```
+    /// use micrograd_runtime::nn::{Activation, Module, Neuron};
+    /// use micrograd_runtime::rng::PythonRandom;
+    ///
+    /// let mut neuron = Neuron::new(2, Activation::Linear, &mut PythonRandom::new(1));
+    /// neuron.set_parameters(&[1.0, 2.0, 0.5]);
+    /// assert_eq!(neuron.forward(&[1.0, 1.0]), 3.5);
+    /// ```
     ///
     /// # Panics
     /// If `values` does not have one entry per parameter.
     fn set_parameters(&mut self, values: &[f64]);
     /// Sets every gradient to zero, before the next backward pass adds into them.
+    ///
+    /// ```
+    /// use micrograd_runtime::nn::{Activation, Module, Neuron};
+    /// use micrograd_runtime::rng::PythonRandom;
+    ///
+    /// let mut neuron = Neuron::new(1, Activation::Linear, &mut PythonRandom::new(1));
+    /// neuron.backward(&[3.0], 1.0, &mut []);
+    /// neuron.zero_grad();
+    /// assert_eq!(neuron.grads(), [0.0, 0.0]);
+    /// ```
     fn zero_grad(&mut self);
     /// How many parameters there are.
+    ///
+    /// ```
+    /// use micrograd_runtime::nn::{Activation, Mlp, Module};
+    ///
+    /// // (2 + 1) · 16 + (16 + 1) · 16 + (16 + 1) · 1
+    /// assert_eq!(Mlp::new(2, &[16, 16, 1], Activation::Relu, 1).parameter_count(), 337);
+    /// ```
     fn parameter_count(&self) -> usize {
         self.parameters().len()
     }
 }
 
 /// One neuron: weights, a bias, their gradients, and an activation.
+///
+/// ```
+/// use micrograd_runtime::nn::{Activation, Neuron};
+///
+/// let neuron = Neuron { w: vec![1.0, -1.0], b: 0.5, grad_w: vec![0.0; 2], grad_b: 0.0, activation: Activation::Relu };
+/// assert_eq!(neuron.forward(&[2.0, 1.0]), 1.5);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Neuron {
     /// The weights, one per input.
@@ -134,6 +244,15 @@ impl Neuron {
 
     /// The neuron's output for input `x`.
     ///
+    /// ```
+    /// use micrograd_runtime::nn::{Activation, Module, Neuron};
+    /// use micrograd_runtime::rng::PythonRandom;
+    ///
+    /// let mut neuron = Neuron::new(2, Activation::Tanh, &mut PythonRandom::new(3));
+    /// neuron.set_parameters(&[0.5, 0.5, 0.0]);
+    /// assert_eq!(neuron.forward(&[1.0, 1.0]), 1.0f64.tanh());
+    /// ```
+    ///
     /// # Panics
     /// If `x` does not have one entry per weight.
     pub fn forward(&self, x: &[f64]) -> f64 {
@@ -147,6 +266,18 @@ impl Neuron {
 
     /// Given `d_out` = ∂loss/∂output at input `x`, adds ∂loss/∂w and ∂loss/∂b into the
     /// gradients, and ∂loss/∂x into `d_x` (pass `&mut []` at the first layer).
+    ///
+    /// ```
+    /// use micrograd_runtime::nn::{Activation, Module, Neuron};
+    /// use micrograd_runtime::rng::PythonRandom;
+    ///
+    /// let mut neuron = Neuron::new(2, Activation::Linear, &mut PythonRandom::new(3));
+    /// neuron.set_parameters(&[2.0, -1.0, 0.0]);
+    /// let mut d_x = [0.0; 2];
+    /// neuron.backward(&[1.0, 4.0], 0.5, &mut d_x);
+    /// assert_eq!((neuron.grad_w.as_slice(), neuron.grad_b), (&[0.5, 2.0][..], 0.5));
+    /// assert_eq!(d_x, [1.0, -0.5]); // d_out · w
+    /// ```
     ///
     /// # Panics
     /// If `x` does not have one entry per weight, or `d_x` is neither empty nor as long as `x`.
@@ -202,193 +333,6 @@ impl Module for Neuron {
     }
 }
 
-/// Neurons side by side, all reading the same input, with their parameters in one slice.
-///
-/// Neuron `k` of a layer with `n` inputs owns `parameters[k * (n + 1)..(k + 1) * (n + 1)]`:
-/// its weights, then its bias. The backward pass of the whole layer is one generated gradient
-/// (of `Σₖ upstreamₖ · (bₖ + Σⱼ wₖⱼ xⱼ)`), not one call per neuron.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Layer {
-    inputs: usize,
-    activation: Activation,
-    parameters: Vec<f64>,
-    grads: Vec<f64>,
-}
-
-impl Layer {
-    /// `outputs` neurons of `inputs` weights each, drawn one neuron after the other.
-    pub fn new(
-        inputs: usize,
-        outputs: usize,
-        activation: Activation,
-        random: &mut PythonRandom,
-    ) -> Layer {
-        Layer::from_neurons(
-            (0..outputs)
-                .map(|_| Neuron::new(inputs, activation, random))
-                .collect(),
-        )
-    }
-
-    /// The layer of these neurons, in order.
-    ///
-    /// # Panics
-    /// If there are none, or they differ in inputs or activation.
-    pub fn from_neurons(neurons: Vec<Neuron>) -> Layer {
-        let first = neurons.first().expect("a layer needs at least one neuron");
-        let (inputs, activation) = (first.w.len(), first.activation);
-        assert!(
-            neurons
-                .iter()
-                .all(|n| n.w.len() == inputs && n.activation == activation),
-            "the neurons of a layer share their number of inputs and their activation"
-        );
-        Layer {
-            inputs,
-            activation,
-            parameters: neurons.iter().flat_map(Neuron::parameters).collect(),
-            grads: neurons.iter().flat_map(Neuron::grads).collect(),
-        }
-    }
-
-    /// A layer of `inputs` inputs over these parameters and gradients (neuron by neuron).
-    pub(crate) fn from_parts(
-        inputs: usize,
-        activation: Activation,
-        parameters: Vec<f64>,
-        grads: Vec<f64>,
-    ) -> Layer {
-        Layer {
-            inputs,
-            activation,
-            parameters,
-            grads,
-        }
-    }
-
-    /// The neurons, copied out (weights, bias, gradients, activation).
-    pub fn neurons(&self) -> Vec<Neuron> {
-        let n = self.inputs;
-        let rows = self.parameters.chunks_exact(n + 1);
-        rows.zip(self.grads.chunks_exact(n + 1))
-            .map(|(p, g)| Neuron {
-                w: p[..n].to_vec(),
-                b: p[n],
-                grad_w: g[..n].to_vec(),
-                grad_b: g[n],
-                activation: self.activation,
-            })
-            .collect()
-    }
-
-    /// How many inputs each neuron reads.
-    pub fn inputs(&self) -> usize {
-        self.inputs
-    }
-
-    /// How many neurons (outputs) it has.
-    pub fn outputs(&self) -> usize {
-        self.parameters.len() / (self.inputs + 1)
-    }
-
-    /// The neurons' activation.
-    pub fn activation(&self) -> Activation {
-        self.activation
-    }
-
-    /// Every neuron's output.
-    ///
-    /// # Panics
-    /// If `x` does not have [`Layer::inputs`] entries.
-    pub fn forward(&self, x: &[f64]) -> Vec<f64> {
-        self.check_input(x);
-        let mut out = vec![0.0; self.outputs()];
-        layer_forward(&self.parameters, self.activation, x, &mut [], &mut out);
-        out
-    }
-
-    /// Backpropagates `d_out` (one entry per neuron) into the gradients and adds ∂loss/∂x into
-    /// `d_x` (pass `&mut []` at the first layer).
-    ///
-    /// # Panics
-    /// If `d_out` does not have one entry per neuron, `x` the wrong size, or `d_x` is neither
-    /// empty nor as long as `x`.
-    pub fn backward(&mut self, x: &[f64], d_out: &[f64], d_x: &mut [f64]) {
-        self.check_input(x);
-        let outputs = self.outputs();
-        assert!(
-            d_out.len() == outputs,
-            "the layer has {outputs} neurons but d_out has {} entries",
-            d_out.len()
-        );
-        assert!(
-            d_x.is_empty() || d_x.len() == x.len(),
-            "d_x has {} entries; pass `&mut []` or one per input ({})",
-            d_x.len(),
-            x.len()
-        );
-        let mut z = vec![0.0; outputs];
-        layer_forward(&self.parameters, self.activation, x, &mut z, &mut []);
-        let mut upstream = d_out.to_vec();
-        let mut scratch = Vec::new();
-        let d_x = if d_x.is_empty() {
-            scratch.resize(x.len(), 0.0);
-            &mut scratch[..]
-        } else {
-            d_x
-        };
-        layer_backward(
-            &self.parameters,
-            &mut self.grads,
-            self.activation,
-            x,
-            &z,
-            &mut upstream,
-            d_x,
-        );
-    }
-
-    /// The parameters and their gradients, without a copy.
-    pub fn parameters_mut(&mut self) -> ParametersMut<'_> {
-        ParametersMut {
-            values: &mut self.parameters,
-            grads: &self.grads,
-        }
-    }
-
-    fn check_input(&self, x: &[f64]) {
-        let inputs = self.inputs;
-        assert!(
-            x.len() == inputs,
-            "the layer takes {inputs} inputs but was given {}",
-            x.len()
-        );
-    }
-}
-
-impl Module for Layer {
-    fn parameters(&self) -> Vec<f64> {
-        self.parameters.clone()
-    }
-
-    fn grads(&self) -> Vec<f64> {
-        self.grads.clone()
-    }
-
-    fn set_parameters(&mut self, values: &[f64]) {
-        check_count(values.len(), self.parameters.len());
-        self.parameters.copy_from_slice(values);
-    }
-
-    fn zero_grad(&mut self) {
-        self.grads.fill(0.0);
-    }
-
-    fn parameter_count(&self) -> usize {
-        self.parameters.len()
-    }
-}
-
 pub(crate) fn check_count(given: usize, expected: usize) {
     assert!(
         given == expected,
@@ -396,4 +340,5 @@ pub(crate) fn check_count(given: usize, expected: usize) {
     );
 }
 
+pub use crate::layer::Layer;
 pub use crate::mlp::{Mlp, ParametersMut};

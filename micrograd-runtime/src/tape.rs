@@ -36,6 +36,15 @@ pub struct Tape<T: Record, const INLINE: usize = 16> {
 }
 
 /// A value a [`Tape`] can record: `f64`, `bool`, and arrays of them.
+///
+/// ```
+/// use micrograd_runtime::{Record, Tape};
+///
+/// assert_eq!(<[f64; 2]>::BLANK, [0.0, 0.0]);
+/// let mut branches = Tape::<bool>::new(); // which way each `if` went
+/// branches.push(true);
+/// assert!(branches.pop());
+/// ```
 pub trait Record: Copy {
     /// The value that fills a tape's unused inline slots.
     const BLANK: Self;
@@ -61,6 +70,12 @@ impl<T: Record, const INLINE: usize> Default for Tape<T, INLINE> {
 
 impl<T: Record, const INLINE: usize> Tape<T, INLINE> {
     /// An empty tape.
+    ///
+    /// ```
+    /// let mut tape = micrograd_runtime::Tape::<f64>::new();
+    /// tape.push(1.5);
+    /// assert_eq!(tape.pop(), 1.5);
+    /// ```
     pub fn new() -> Self {
         Tape {
             inline: [T::BLANK; INLINE],
@@ -71,6 +86,15 @@ impl<T: Record, const INLINE: usize> Tape<T, INLINE> {
 
     /// Makes room for `additional` more values: nothing to do while they fit inline, else one
     /// allocation that takes every value.
+    ///
+    /// ```
+    /// let mut tape = micrograd_runtime::Tape::<f64>::new();
+    /// tape.reserve(100); // the loop's trip count, known before it runs
+    /// for i in 0..100 {
+    ///     tape.push(f64::from(i));
+    /// }
+    /// assert_eq!(tape.pop(), 99.0);
+    /// ```
     #[inline]
     pub fn reserve(&mut self, additional: usize) {
         match &mut self.heap {
@@ -81,6 +105,12 @@ impl<T: Record, const INLINE: usize> Tape<T, INLINE> {
     }
 
     /// Records a value.
+    ///
+    /// ```
+    /// let mut tape = micrograd_runtime::Tape::<[f64; 3], 0>::new();
+    /// tape.push([1.0, 2.0, 3.0]);
+    /// assert_eq!(tape.pop(), [1.0, 2.0, 3.0]);
+    /// ```
     #[inline]
     pub fn push(&mut self, value: T) {
         if let Some(heap) = &mut self.heap {
@@ -95,6 +125,13 @@ impl<T: Record, const INLINE: usize> Tape<T, INLINE> {
     }
 
     /// The most recently recorded value that was not popped yet.
+    ///
+    /// ```
+    /// let mut tape = micrograd_runtime::Tape::<f64>::new();
+    /// tape.push(1.0);
+    /// tape.push(2.0);
+    /// assert_eq!((tape.pop(), tape.pop()), (2.0, 1.0)); // last in, first out
+    /// ```
     ///
     /// # Panics
     /// If the tape is empty, which generated code never does: every pop mirrors a push.

@@ -100,6 +100,20 @@ impl Mlp {
     /// [`Module::zero_grad`](crate::nn::Module::zero_grad) first) and returns the loss and the
     /// scores.
     ///
+    /// ```
+    /// use micrograd_runtime::data::make_moons;
+    /// use micrograd_runtime::loss::Loss;
+    /// use micrograd_runtime::nn::{Activation, Mlp, Module};
+    ///
+    /// let moons = make_moons(20, 0.1, 1);
+    /// let mut model = Mlp::new(2, &[8, 1], Activation::Relu, 2);
+    /// model.zero_grad();
+    /// let (loss, scores) = model.train_loss(&moons.points, &moons.labels, Loss::Hinge, 1e-4);
+    /// assert_eq!(scores.len(), 20);
+    /// assert_eq!(scores[3], model.forward(&moons.points[3])[0]);
+    /// assert!(loss > 0.0 && model.grads().iter().any(|g| *g != 0.0));
+    /// ```
+    ///
     /// # Panics
     /// If the network has more than one output, a point has the wrong size, the counts of
     /// points and labels differ, or a label does not suit `loss`.
@@ -117,6 +131,18 @@ impl Mlp {
 
     /// [`Mlp::train_loss`] writing the scores into `scores`, so that a training loop allocates
     /// nothing once the network has run one step.
+    ///
+    /// ```
+    /// use micrograd_runtime::data::make_moons;
+    /// use micrograd_runtime::loss::Loss;
+    /// use micrograd_runtime::nn::{Activation, Mlp};
+    ///
+    /// let moons = make_moons(20, 0.1, 1);
+    /// let mut model = Mlp::new(2, &[8, 1], Activation::Relu, 2);
+    /// let mut scores = vec![0.0; 20];
+    /// let loss = model.train_loss_into(&moons.points, &moons.labels, Loss::Hinge, 0.0, &mut scores);
+    /// assert_eq!((loss, scores), model.clone().train_loss(&moons.points, &moons.labels, Loss::Hinge, 0.0));
+    /// ```
     ///
     /// # Panics
     /// As [`Mlp::train_loss`], and if `scores` does not have one entry per point.

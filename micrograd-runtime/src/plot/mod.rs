@@ -96,6 +96,13 @@ pub struct Curves<'a> {
 impl Curves<'_> {
     /// What the picture's title says of training: the final loss (four significant digits)
     /// and accuracy.
+    ///
+    /// ```
+    /// use micrograd_runtime::plot::Curves;
+    ///
+    /// let curves = Curves { losses: &[1.0, 0.012345], accuracies: &[0.5, 1.0] };
+    /// assert_eq!(curves.title(), "after 2 steps: loss 0.01235, accuracy 100%");
+    /// ```
     pub fn title(&self) -> String {
         let steps = self.losses.len().max(self.accuracies.len());
         let mut parts = Vec::new();

@@ -118,6 +118,13 @@ impl Mt19937 {
     }
 
     /// The next 32 random bits (the reference `genrand_int32`).
+    ///
+    /// ```
+    /// use micrograd_runtime::rng::Mt19937;
+    ///
+    /// // The reference mt19937ar.c: init_genrand(5489), the first output.
+    /// assert_eq!(Mt19937::new(5489).next_u32(), 3499211612);
+    /// ```
     pub fn next_u32(&mut self) -> u32 {
         if self.index >= N {
             self.twist();

@@ -50,4 +50,6 @@ pub use source::*;
 pub use state::*;
 
 // Constructs added since the split: `file => [expression constructs], [statement constructs];`.
-constructs! {}
+constructs! {
+    idioms => [Match, Destructure], [];
+}

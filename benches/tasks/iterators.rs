@@ -20,11 +20,12 @@ pub fn dot_iter(w: &[f64], x: &[f64]) -> f64 {
     w.iter().zip(x).map(|(a, b)| a * b).sum::<f64>()
 }
 
-/// The dot product with an index loop (starting from -0.0, as `Sum` does, so the values agree).
+/// The dot product with an index loop: the same function (starting from -0.0, as `Sum` does,
+/// and stopping at the shorter slice, as `zip` does).
 #[differentiable(wrt(w))]
 pub fn dot_loop(w: &[f64], x: &[f64]) -> f64 {
     let mut s = -0.0;
-    for i in 0..w.len() {
+    for i in 0..w.len().min(x.len()) {
         s += w[i] * x[i];
     }
     s

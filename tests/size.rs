@@ -204,9 +204,14 @@ fn nested_300_deep() {
 }
 
 /// The deepest nesting of each shape that a 2 MiB thread expands (a search over child
-/// processes), printed; nothing asserted.
+/// processes), printed; nothing asserted. It takes minutes, so it runs with
+/// `MICROGRAD_SIZE_SEARCH=1` only.
 #[test]
 fn deepest_nesting_on_a_test_thread() {
+    if std::env::var_os("MICROGRAD_SIZE_SEARCH").is_none() {
+        println!("set MICROGRAD_SIZE_SEARCH=1 to search for the deepest nesting");
+        return;
+    }
     for shape in ["parens", "methods", "ifs"] {
         let expands = |depth: usize| expands_in_child(shape, depth, TEST_STACK);
         let (mut ok, mut bad) = (0, 0);

@@ -1,9 +1,11 @@
 //! micrograd's `nn.py`: `Module`, `Neuron`, `Layer`, `Mlp`, on generated gradients.
 //!
-//! Each neuron's forward pass is a `#[differentiable]` function; its backward pass is that
-//! function's generated pullback, which adds `d_out · ∂out/∂w` into the neuron's gradients and
-//! `d_out · ∂out/∂x` into the gradient of its input. The layers chain the pullbacks, last layer
-//! first: backpropagation with no run-time graph and no derivative written by hand.
+//! Every gradient is generated code, at the granularity that makes it fast: a `Neuron`'s
+//! backward pass is the generated pullback of its `#[differentiable]` forward pass; a `Layer`'s
+//! is the generated gradient of the whole layer; `Mlp::train_loss` runs one generated gradient
+//! of the whole network and its loss per point (one forward pass, no backward work where the
+//! loss passes no gradient). Backpropagation with no run-time graph and no derivative written
+//! by hand.
 //!
 //! ```
 //! use micrograd_runtime::nn::{Activation, Mlp, Module};

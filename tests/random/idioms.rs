@@ -110,10 +110,11 @@ impl ExprNode for DestructureNode {
     fn print(&self, p: &mut Printer, typed: bool) -> String {
         let parts: Vec<String> = self.parts.iter().map(|e| p.expr(e, typed)).collect();
         let tail = p.expr(&self.tail, typed);
+        let names: Vec<String> = self.names.iter().map(|n| p.name(n)).collect();
         if self.array {
-            format!("{{ let {} = [{}]; {tail} }}", self.names[0], parts.join(", "))
+            format!("{{ let {} = [{}]; {tail} }}", names[0], parts.join(", "))
         } else {
-            let names = self.names.join(", ");
+            let names = names.join(", ");
             format!("{{ let ({names}) = ({}); {tail} }}", parts.join(", "))
         }
     }

@@ -387,8 +387,15 @@ pub struct Loop {
     pub kind: LoopKind,
     /// The loop body.
     pub body: Block,
-    /// Scalars the body updates: each lives in a mutable slot across iterations.
+    /// Scalars the body updates: each lives in a mutable slot across iterations. The flags
+    /// and values that exits carry out of the loop are slots too.
     pub carried: Vec<Carried>,
+    /// A boolean the body defines: when it holds at the end of an iteration (after the slots
+    /// are written back) the loop ends. Set by `break`, and by exits to enclosing loops.
+    pub exit: Option<VarId>,
+    /// The trip count (an integer the loop defines), when only a run of the loop knows it:
+    /// the reversed loop runs that many iterations.
+    pub count: Option<VarId>,
 }
 
 /// How many times a loop runs.
@@ -404,6 +411,13 @@ pub enum LoopKind {
         end: IntExpr,
         /// `..=` rather than `..`.
         inclusive: bool,
+    },
+    /// While `cond` holds, tested before each iteration (`loop` is `while true`).
+    While {
+        /// Forward-only statements that compute the operands of `cond`, each iteration.
+        head: Block,
+        /// The condition.
+        cond: Cond,
     },
 }
 
@@ -454,6 +468,7 @@ impl Loop {
     pub fn index(&self) -> Option<VarId> {
         match &self.kind {
             LoopKind::Range { index, .. } => *index,
+            LoopKind::While { .. } => None,
         }
     }
 
@@ -461,6 +476,7 @@ impl Loop {
     pub fn bounds(&self) -> Vec<&IntExpr> {
         match &self.kind {
             LoopKind::Range { start, end, .. } => vec![start, end],
+            LoopKind::While { .. } => Vec::new(),
         }
     }
 }

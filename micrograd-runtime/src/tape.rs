@@ -35,7 +35,7 @@ pub struct Tape<T: Record, const INLINE: usize = 16> {
     heap: Option<Vec<T>>,
 }
 
-/// A value a [`Tape`] can record: `f64`, `bool`, and arrays of them.
+/// A value a [`Tape`] can record: `f64`, `bool`, `usize` (trip counts), and arrays of them.
 ///
 /// ```
 /// use micrograd_runtime::{Record, Tape};
@@ -56,6 +56,10 @@ impl Record for f64 {
 
 impl Record for bool {
     const BLANK: Self = false;
+}
+
+impl Record for usize {
+    const BLANK: Self = 0;
 }
 
 impl<T: Record, const N: usize> Record for [T; N] {

@@ -4,7 +4,7 @@ use micrograd_runtime::prelude::*;
 fn f(x: f64) -> f64 {
     let a = x.to_degrees();
     let mut b = x;
-    while b < 1.0 {
+    for k in (0..3).map(|k| k * 2) {
         b = b * 2.0;
     }
     let c = match 1 {

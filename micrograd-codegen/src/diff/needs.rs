@@ -40,6 +40,8 @@ struct Definitions<'f> {
     parent: HashMap<BlockId, BlockId>,
     ints: HashMap<VarId, &'f IntExpr>,
     slots: HashMap<VarId, LoopId>,
+    /// Trip counts by loop: integers that are recorded or exported, not computed again.
+    counts: HashMap<LoopId, VarId>,
     indices: HashMap<VarId, LoopId>,
     bounds: HashMap<LoopId, Vec<&'f IntExpr>>,
 }
@@ -56,6 +58,7 @@ pub fn plan(
         parent: HashMap::new(),
         ints: HashMap::new(),
         slots: HashMap::new(),
+        counts: HashMap::new(),
         indices: HashMap::new(),
         bounds: HashMap::new(),
     };
@@ -106,6 +109,10 @@ impl<'f> Definitions<'f> {
                         self.block.insert(carried.slot, id);
                         self.slots.insert(carried.slot, key);
                     }
+                    if let Some(count) = the_loop.count {
+                        self.block.insert(count, id);
+                        self.counts.insert(key, count);
+                    }
                     if let Some(index) = the_loop.index() {
                         self.block.insert(index, BlockId::Body(key));
                         self.indices.insert(index, key);
@@ -146,6 +153,9 @@ impl Planner<'_> {
             Rev::Zero(_) | Rev::ZeroArray(_) => {}
             Rev::If { cond, .. } => self.need(*cond, context),
             Rev::Loop { the_loop, .. } => {
+                if let Some(count) = self.defs.counts.get(the_loop).copied() {
+                    self.need(count, context);
+                }
                 let bounds = self.defs.bounds.get(the_loop).cloned();
                 for bound in bounds.into_iter().flatten() {
                     self.int(bound, context);
@@ -230,7 +240,7 @@ impl Planner<'_> {
         match home {
             BlockId::Function => {}
             BlockId::Body(the_loop) if self.defs.indices.get(&var) == Some(&the_loop) => {}
-            _ if is_int => {
+            _ if is_int && !self.defs.counts.values().any(|c| *c == var) => {
                 let list = self.plan.recompute.entry(home).or_default();
                 if list.contains(&var) {
                     return;

@@ -292,6 +292,13 @@ impl Emitter<'_> {
         let mut write_backs = TokenStream::new();
         for carried in &the_loop.carried {
             let (slot, node) = (self.names.var(carried.slot), self.node(carried.slot));
+            // A flag an exit carries out: a decision, not a node of the graph.
+            if self.adjoint.vars[carried.slot.0 as usize].ty != Ty::F64 {
+                let (init, exit) = (self.bound(&carried.init), self.operand(&carried.exit));
+                slots.extend(quote!(let mut #slot = #init;));
+                write_backs.extend(quote!(#slot = #exit;));
+                continue;
+            }
             let mut prelude = Vec::new();
             let (init, init_node) = (
                 self.bound(&carried.init),
@@ -311,12 +318,16 @@ impl Emitter<'_> {
                 write_backs.extend(quote!(#slot = #exit; #node = #exit_node;));
             }
         }
-        let (open, body) = (self.header(the_loop).open, self.graph_block(&the_loop.body));
+        let header = self.header(the_loop, false);
+        let (open, first, last) = (header.open, header.first, header.last);
+        let body = self.graph_block(&the_loop.body);
         quote! {
             #slots
             #open {
+                #first
                 #body
                 #write_backs
+                #last
             }
         }
     }

@@ -4,23 +4,45 @@
 use super::Emitter;
 use crate::diff::Rev;
 use crate::diff::needs::BlockId;
-use crate::ir::{IntExpr, Loop, LoopId, LoopKind, Operand, VarId};
+use crate::ir::{Cond, IntExpr, Loop, LoopId, LoopKind, Operand, VarId};
 use proc_macro2::TokenStream;
 use quote::quote;
 
 /// How one loop form prints.
 pub(super) struct Header {
-    /// `for i in a..b`: opens the forward loop.
+    /// Declares the trip counter, for a loop whose trip count is known only at run time.
+    pub before: TokenStream,
+    /// `for i in a..b`, `while cond` or `loop`: opens the forward loop.
     pub open: TokenStream,
-    /// `for i in (a..b).rev()`: opens the reversed loop.
+    /// Starts each iteration: the condition, when it needs statements of its own.
+    pub first: TokenStream,
+    /// Ends each iteration: counts it, and leaves when the body took an exit.
+    pub last: TokenStream,
+    /// `for i in (a..b).rev()` or `for _ in 0..trips`: opens the reversed loop.
     pub reverse: TokenStream,
     /// The trip count, when known before the loop runs: sizes the tapes up front.
     pub trips: Option<TokenStream>,
 }
 
 impl Emitter<'_> {
-    /// The header of `the_loop` in each direction.
-    pub(super) fn header(&self, the_loop: &Loop) -> Header {
+    /// The header of `the_loop` in each direction; `counted` when it counts its trips for a
+    /// reversed loop.
+    pub(super) fn header(&self, the_loop: &Loop, counted: bool) -> Header {
+        let count = the_loop
+            .count
+            .filter(|_| counted)
+            .map(|v| self.names.var(v));
+        let mut last = TokenStream::new();
+        if let Some(count) = count {
+            last.extend(quote!(#count += 1;));
+        }
+        if let Some(exit) = the_loop.exit {
+            let exit = self.names.var(exit);
+            last.extend(quote!(if #exit { break; }));
+        }
+        let before = count
+            .map(|c| quote!(let mut #c = 0usize;))
+            .unwrap_or_default();
         match &the_loop.kind {
             LoopKind::Range {
                 index,
@@ -30,10 +52,45 @@ impl Emitter<'_> {
             } => {
                 let range = self.range(start, end, *inclusive);
                 let index = self.index(*index);
+                let reverse = match count {
+                    Some(count) => {
+                        quote!(for #index in (#range).rev().skip((#range).size_hint().0 - #count))
+                    }
+                    None => quote!(for #index in (#range).rev()),
+                };
                 Header {
+                    before,
                     open: quote!(for #index in #range),
-                    reverse: quote!(for #index in (#range).rev()),
-                    trips: Some(quote!((#range).size_hint().0)),
+                    first: TokenStream::new(),
+                    last,
+                    reverse,
+                    trips: the_loop
+                        .exit
+                        .is_none()
+                        .then(|| quote!((#range).size_hint().0)),
+                }
+            }
+            LoopKind::While { head, cond } => {
+                let test = self.cond(cond);
+                let (open, first) = match (head.is_empty(), cond) {
+                    (true, Cond::Lit(true)) => (quote!(loop), TokenStream::new()),
+                    (true, _) => (quote!(while #test), TokenStream::new()),
+                    (false, _) => {
+                        let head = self.forward_block(head);
+                        (quote!(loop), quote!(#head if !(#test) { break; }))
+                    }
+                };
+                let reverse = match count {
+                    Some(count) => quote!(for _ in 0..#count),
+                    None => TokenStream::new(),
+                };
+                Header {
+                    before,
+                    open,
+                    first,
+                    last,
+                    reverse,
+                    trips: None,
                 }
             }
         }
@@ -54,21 +111,30 @@ impl Emitter<'_> {
             }
         }
         let records = &self.adjoint.plan.records[the_loop.id];
-        let header = self.header(the_loop);
+        let header = self.header(the_loop, self.reversed[the_loop.id]);
         let reserve = self.reserve(records, header.trips.as_ref());
         let pushes = records.iter().map(|v| {
             let (tape, name) = (self.tape_of(*v), self.names.var(*v));
             quote!(#tape.push(#name);)
         });
         let body = self.forward_block(&the_loop.body);
-        let open = header.open;
+        let Header {
+            before,
+            open,
+            first,
+            last,
+            ..
+        } = header;
         quote! {
             #slots
+            #before
             #reserve
             #open {
+                #first
                 #body
                 #(#pushes)*
                 #write_backs
+                #last
             }
         }
     }
@@ -108,7 +174,7 @@ impl Emitter<'_> {
             let (tape, name) = (self.tape_of(*v), self.names.var(*v));
             quote!(let #name = #tape.pop();)
         });
-        let open = self.header(the_loop).reverse;
+        let open = self.header(the_loop, true).reverse;
         let body = self.reverse_block(body, Some(BlockId::Body(id)));
         quote! {
             #open {

@@ -35,6 +35,10 @@ struct Emitter<'a> {
     stored: HashSet<VarId>,
     /// Each loop of the function, by id.
     loops: Table<LoopId, Option<&'a Loop>>,
+    /// Whether each loop is run backwards in the reverse sweep (then it counts its trips).
+    reversed: Table<LoopId, bool>,
+    /// The tape of the trip counts of loops inside loops.
+    counts: Ident,
     /// `f_graph`'s graph, and the node of each variable.
     graph: Ident,
     nodes: Vec<Ident>,
@@ -121,6 +125,7 @@ impl<'a> Emitter<'a> {
             tape: names.fresh("tape"),
             branches: names.fresh("branches"),
             graph: names.fresh("graph"),
+            counts: names.fresh("counts"),
             array_tapes: array_tapes(adjoint, &mut names),
             shadow: if flavor == Flavor::Grad {
                 Shadow::Always
@@ -135,6 +140,7 @@ impl<'a> Emitter<'a> {
             runtime: options.runtime(),
             show_code: options.show_code,
             loops: loops(function),
+            reversed: reversed(function, adjoint),
         }
     }
 }
@@ -194,6 +200,16 @@ fn loops(function: &Function) -> Table<LoopId, Option<&Loop>> {
         }
     });
     loops
+}
+
+fn reversed(function: &Function, adjoint: &Adjoint) -> Table<LoopId, bool> {
+    let mut reversed = Table::new(function.loops);
+    crate::diff::walk(&adjoint.rev, &mut |rev| {
+        if let crate::diff::Rev::Loop { the_loop, .. } = rev {
+            reversed[*the_loop] = true;
+        }
+    });
+    reversed
 }
 
 fn stored(block: &[Stmt]) -> HashSet<VarId> {
@@ -329,6 +345,13 @@ impl Emitter<'_> {
                 quote!(let mut #branches = #runtime::Tape::<::core::primitive::bool>::new();),
             );
         }
+        if records
+            .iter()
+            .any(|v| self.adjoint.vars[v.0 as usize].ty == Ty::Int)
+        {
+            let counts = &self.counts;
+            tokens.extend(quote!(let mut #counts = ::micrograd_runtime::Tape::<::core::primitive::usize>::new();));
+        }
         let mut arrays: Vec<(&VarId, &Ident)> = self.array_tapes.iter().collect();
         arrays.sort();
         for (array, name) in arrays {
@@ -344,6 +367,7 @@ impl Emitter<'_> {
     fn tape_of(&self, var: VarId) -> &Ident {
         match self.adjoint.vars[var.0 as usize].ty {
             Ty::Bool => &self.branches,
+            Ty::Int => &self.counts,
             Ty::Array { .. } => self
                 .array_tapes
                 .get(&var)

@@ -36,7 +36,13 @@ pub fn walk<'a>(block: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt)) {
                 nested(&branch.then);
                 nested(&branch.otherwise);
             }
-            Stmt::Loop(the_loop) => nested(&the_loop.body),
+            Stmt::Loop(the_loop) => {
+                if let super::LoopKind::While { head, cond } = &the_loop.kind {
+                    nested(head);
+                    cond.visit_blocks(&mut nested);
+                }
+                nested(&the_loop.body)
+            }
             Stmt::BoolLet { cond, .. } => cond.visit_blocks(&mut nested),
             Stmt::Assign {
                 op: Op::Call(_, args),

@@ -7,7 +7,7 @@ use syn::Expr;
 use syn::spanned::Spanned;
 
 /// The statements still to run after a block ends, with the scope depth they run at.
-type Cont<'s> = Vec<(&'s [syn::Stmt], usize)>;
+pub(super) type Cont<'s> = Vec<(&'s [syn::Stmt], usize)>;
 
 impl Lowerer<'_> {
     /// Lowers the function body, whose early `return`s become branches of one result.
@@ -19,7 +19,7 @@ impl Lowerer<'_> {
         self.sequence(&block.stmts, &Vec::new(), depth)
     }
 
-    fn sequence<'s>(
+    pub(super) fn sequence<'s>(
         &mut self,
         stmts: &'s [syn::Stmt],
         cont: &Cont<'s>,
@@ -37,6 +37,16 @@ impl Lowerer<'_> {
                             None
                         }
                     };
+                }
+                syn::Stmt::Expr(expr @ (Expr::ForLoop(_) | Expr::While(_) | Expr::Loop(_)), _)
+                    if scan::escapes_of(expr).contains(&scan::Escape::Return) =>
+                {
+                    let mut rest = vec![(&stmts[i + 1..], self.scopes.len())];
+                    rest.extend(cont.iter().copied());
+                    self.exits_prepared = true;
+                    self.stmt(stmt);
+                    self.exits_prepared = false;
+                    return self.after_returning_loop(&rest, depth, expr.span());
                 }
                 syn::Stmt::Expr(Expr::If(branch), _)
                     if scan::returns(&Expr::If(branch.clone())) =>
@@ -312,7 +322,7 @@ fn writes_outside(stmts: &[Stmt]) -> bool {
 }
 
 /// The statements of an `else` branch; `else if` becomes a block holding one `if`.
-fn else_stmts(branch: &syn::ExprIf) -> Vec<syn::Stmt> {
+pub(super) fn else_stmts(branch: &syn::ExprIf) -> Vec<syn::Stmt> {
     match &branch.else_branch {
         None => Vec::new(),
         Some((_, expr)) => match &**expr {

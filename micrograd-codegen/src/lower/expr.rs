@@ -49,6 +49,10 @@ impl Lowerer<'_> {
             Expr::Tuple(tuple) if !tuple.elems.is_empty() => self.tuple(tuple),
             Expr::Field(field) => self.field(field),
             Expr::Array(array) => self.array_literal(array, None),
+            Expr::Loop(the_loop) => match self.forever(the_loop, true) {
+                Some(value) => Value::F64(value),
+                None => Value::Error,
+            },
             other => {
                 self.unsupported(other);
                 Value::Error

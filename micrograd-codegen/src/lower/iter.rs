@@ -276,6 +276,8 @@ impl Lowerer<'_> {
             kind,
             body,
             carried: vec![Carried { slot, init, exit }],
+            exit: None,
+            count: None,
         })));
         Value::F64(Operand::Var(slot))
     }

@@ -1,70 +1,193 @@
-//! `for` loops: each `f64` the body updates lives in a slot across iterations.
+//! Loops: `for`, `while` and `loop` all lower into one [`Loop`]. Each `f64` the body updates
+//! lives in a slot across iterations; exits ([`exits`](super::exits)) end the body with a
+//! flag that leaves the loop.
+//!
+//! Before: `while y >= 0.0 { y += v * dt; v -= g * dt; }`
+//! After: `let mut y_1 = y; let mut v_1 = v; while y_1 >= 0.0 { let y_2 = y_1 + v_1 * dt; ..;
+//! y_1 = y_2; v_1 = v_2; }`
 
+use super::exits::{EXIT, Frame, value_key};
 use super::{Lowerer, scan};
-use crate::ir::{Carried, IntExpr, Loop, LoopKind, Operand, Stmt, Ty, VarId};
+use crate::ir::{Carried, Cond, IntExpr, Loop, LoopKind, Operand, Stmt, Ty, VarId};
+use proc_macro2::Span;
+use scan::Escape;
 use syn::spanned::Spanned;
 use syn::{Expr, Pat};
 
-/// What `for index in start..end` says.
-struct Header {
-    start: IntExpr,
-    end: IntExpr,
-    inclusive: bool,
-    index: Option<(String, proc_macro2::Span)>,
+/// How many times a source loop runs, before its body is lowered.
+enum Form<'s> {
+    /// `for index in start..end` (or `..=`).
+    Range {
+        index: Option<(String, Span)>,
+        start: IntExpr,
+        end: IntExpr,
+        inclusive: bool,
+    },
+    /// `while cond`.
+    While(&'s Expr),
+    /// `loop`.
+    Forever,
+}
+
+/// A source loop: its label, where it was written, its form and its body.
+struct Source<'s> {
+    label: Option<String>,
+    span: Span,
+    form: Form<'s>,
+    body: &'s syn::Block,
 }
 
 impl Lowerer<'_> {
-    /// Lowers `for i in a..b { .. }`; the body sees each updated `f64` through its slot.
+    /// Lowers `for i in a..b { .. }`.
     pub(super) fn for_loop(&mut self, for_loop: &syn::ExprForLoop) {
-        let Some(header) = self.loop_header(for_loop) else {
+        let Some(form) = self.range_form(for_loop) else {
             return;
         };
-        let carried = self.open_slots(&for_loop.body.stmts);
+        self.lower_loop(
+            Source {
+                label: label(&for_loop.label),
+                span: for_loop.for_token.span,
+                form,
+                body: &for_loop.body,
+            },
+            false,
+        );
+    }
+
+    /// Lowers `while cond { .. }`.
+    pub(super) fn while_loop(&mut self, the_loop: &syn::ExprWhile) {
+        let source = Source {
+            label: label(&the_loop.label),
+            span: the_loop.while_token.span,
+            form: Form::While(&the_loop.cond),
+            body: &the_loop.body,
+        };
+        self.lower_loop(source, false);
+    }
+
+    /// Lowers `loop { .. }`; with `value`, returns what its `break value`s carry out.
+    pub(super) fn forever(&mut self, the_loop: &syn::ExprLoop, value: bool) -> Option<Operand> {
+        let source = Source {
+            label: label(&the_loop.label),
+            span: the_loop.loop_token.span,
+            form: Form::Forever,
+            body: &the_loop.body,
+        };
+        self.lower_loop(source, value)
+    }
+
+    /// The one lowering of every loop form: slots for what the body updates, the header, the
+    /// body with its exits, and the flags that carry exits to enclosing loops.
+    fn lower_loop(&mut self, source: Source, value: bool) -> Option<Operand> {
+        let escapes = scan::escapes(&source.body.stmts);
+        let own = |l: &Option<String>| l.is_none() || *l == source.label;
+        let forwarded: Vec<Escape> = escapes
+            .iter()
+            .filter(|e| !matches!(e, Escape::Break(l) | Escape::Continue(l) if own(l)))
+            .cloned()
+            .collect();
+        let prepared = std::mem::take(&mut self.exits_prepared);
+        if !forwarded.is_empty() && !prepared {
+            self.errors.at(source.span, "a `return` or a labelled `break` / `continue` leaves this loop, which is supported when the loop is a statement of its own; move the value out of the loop first");
+            return None;
+        }
+        let exits = escapes
+            .iter()
+            .any(|e| !matches!(e, Escape::Continue(l) if own(l)));
+        let key = value_key(self.frames.len());
+        if value {
+            let zero = self.hidden_value(Operand::Const(0.0), source.span);
+            self.bind(&key, zero);
+        }
+        let mut hidden = self.prepare_escapes(&forwarded, source.span);
+        hidden.extend(value.then(|| key.clone()));
+        let mut slots = self.open_slots(&source.body.stmts, &hidden);
         self.depth += 1;
         self.loops += 1;
-        let (body, index) = self.capture(|this| {
-            this.in_scope(|this| {
-                let index = header.index.map(|(name, span)| {
-                    let var = this.named(&name, Ty::Int, span);
-                    this.bind(&name, var);
-                    var
-                });
-                for_loop.body.stmts.iter().for_each(|stmt| this.stmt(stmt));
-                index
-            })
-        });
+        let (kind, body, exit) = self.loop_body(&source, exits);
         self.depth -= 1;
         self.loops -= 1;
-        let carried = self.close_slots(carried);
-        let span = for_loop.for_token.span;
-        let kind = LoopKind::Range {
-            index,
-            start: header.start,
-            end: header.end,
-            inclusive: header.inclusive,
-        };
+        let carried = self.close_slots(std::mem::take(&mut slots));
+        let result = value.then(|| self.lookup(&key)).flatten();
+        let count = (exits || !matches!(kind, LoopKind::Range { .. }))
+            .then(|| self.named("trips", Ty::Int, source.span));
         let id = self.loop_id();
         self.emit(Stmt::Loop(Box::new(Loop {
             id,
-            span,
+            span: source.span,
             kind,
             body,
             carried,
+            exit,
+            count,
         })));
+        result.map(|b| Operand::Var(b.var))
+    }
+
+    /// The header and body of a loop whose slots are open; `exits` when a path leaves it.
+    fn loop_body(
+        &mut self,
+        source: &Source,
+        exits: bool,
+    ) -> (LoopKind, crate::ir::Block, Option<VarId>) {
+        let head = match &source.form {
+            Form::While(cond) => Some(self.capture(|this| this.cond(cond))),
+            _ => None,
+        };
+        let (body, (index, exit)) = self.capture(|this| {
+            this.in_scope(|this| {
+                let index = match &source.form {
+                    Form::Range {
+                        index: Some((name, span)),
+                        ..
+                    } => {
+                        let var = this.named(name, Ty::Int, *span);
+                        this.bind(name, var);
+                        Some(var)
+                    }
+                    _ => None,
+                };
+                if exits {
+                    let no = this.bool_const(false);
+                    this.bind(EXIT, no);
+                }
+                let frame = Frame {
+                    label: source.label.clone(),
+                    depth: this.scopes.len(),
+                };
+                this.frames.push(frame);
+                this.exit_sequence(&source.body.stmts, &Vec::new());
+                this.frames.pop();
+                let exit = exits.then(|| this.lookup(EXIT)).flatten().map(|b| b.var);
+                (index, exit)
+            })
+        });
+        let kind = match &source.form {
+            Form::Range {
+                start,
+                end,
+                inclusive,
+                ..
+            } => LoopKind::Range {
+                index,
+                start: start.clone(),
+                end: end.clone(),
+                inclusive: *inclusive,
+            },
+            Form::While(_) | Form::Forever => {
+                let (head, cond) = head.unwrap_or_else(|| (Vec::new(), Cond::Lit(true)));
+                LoopKind::While { head, cond }
+            }
+        };
+        (kind, body, exit)
     }
 
     /// The range and loop variable of a `for`, or `None` after reporting what is unsupported.
-    fn loop_header(&mut self, for_loop: &syn::ExprForLoop) -> Option<Header> {
-        if let Some(label) = &for_loop.label {
-            self.errors.at(
-                label.name.span(),
-                "loop labels are not supported in `#[differentiable]` functions",
-            );
-        }
+    fn range_form<'s>(&mut self, for_loop: &syn::ExprForLoop) -> Option<Form<'s>> {
         let Expr::Range(range) = &*for_loop.expr else {
             self.errors.at(
                 for_loop.expr.span(),
-                "`for` loops run over integer ranges: `for i in a..b` or `a..=b`",
+                "`for` runs over an integer range here: `for i in a..b` or `a..=b`; for an iterator chain, loop over the indices and compute each item in the body: `for i in 0..w.len() { let v = w[i] * 2.0; .. }`",
             );
             return None;
         };
@@ -86,26 +209,42 @@ impl Lowerer<'_> {
                 return None;
             }
         };
-        Some(Header {
+        Some(Form::Range {
+            index,
             start,
             end,
             inclusive,
-            index,
         })
     }
 
-    /// Gives each `f64` the loop body updates a slot: the body reads the slot.
-    fn open_slots(&mut self, stmts: &[syn::Stmt]) -> Vec<(String, VarId, Operand)> {
+    /// Gives each `f64` the loop body updates a slot, and each of `hidden` (the flags and
+    /// values exits carry out) one: the body reads the slot.
+    fn open_slots(
+        &mut self,
+        stmts: &[syn::Stmt],
+        hidden: &[String],
+    ) -> Vec<(String, VarId, Operand)> {
         let mut slots = Vec::new();
-        for name in scan::assigned_outer(stmts) {
+        for name in scan::assigned_outer(stmts)
+            .into_iter()
+            .chain(hidden.iter().cloned())
+        {
             let Some(binding) = self.lookup(&name) else {
                 continue;
             };
-            if self.ty(binding.var) != &Ty::F64 {
+            let ty = self.ty(binding.var).clone();
+            let is_hidden = hidden.contains(&name);
+            if ty != Ty::F64 && !is_hidden {
                 continue;
             }
             let span = self.vars[binding.var.0 as usize].span;
-            let slot = self.named(&name, Ty::F64, span);
+            // The value of `break value` and the one `return` carries out read as such.
+            let slot = match name.as_str() {
+                _ if !is_hidden => self.named(&name, ty, span),
+                key if key.starts_with("#value") => self.named("value", ty, span),
+                key if key.starts_with("#result") => self.named("result", ty, span),
+                _ => self.new_var(crate::ir::Origin::Temp, ty, span),
+            };
             self.rebind(&name, slot);
             slots.push((name, slot, Operand::Var(binding.var)));
         }
@@ -125,4 +264,8 @@ impl Lowerer<'_> {
             })
             .collect()
     }
+}
+
+fn label(label: &Option<syn::Label>) -> Option<String> {
+    label.as_ref().map(|l| l.name.ident.to_string())
 }

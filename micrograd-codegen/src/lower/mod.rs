@@ -7,6 +7,7 @@
 
 mod branch;
 mod call;
+mod exits;
 mod expr;
 mod iter;
 mod loops;
@@ -53,6 +54,10 @@ pub struct Lowerer<'e> {
     aliases: HashMap<VarId, expr::Value>,
     /// `if`s and loops lowered so far: the next ids.
     ids: (u32, u32),
+    /// The loops being lowered, innermost last.
+    frames: Vec<exits::Frame>,
+    /// Set while lowering a loop statement whose exits to enclosing code are handled after it.
+    exits_prepared: bool,
 }
 
 /// Lowers `item`'s body; `None` if it used anything outside the language (errors say what).
@@ -73,6 +78,8 @@ pub fn lower(
         loops: 0,
         aliases: HashMap::new(),
         ids: (0, 0),
+        frames: Vec::new(),
+        exits_prepared: false,
     };
     let params = specs
         .iter()

@@ -107,3 +107,108 @@ pub fn returns(expr: &Expr) -> bool {
     finder.visit_expr(expr);
     finder.0
 }
+
+/// Where a `break`, `continue` or `return` leaves a loop body for.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Escape {
+    /// `break` or `break 'label`: `None` is the innermost loop.
+    Break(Option<String>),
+    /// `continue` or `continue 'label`.
+    Continue(Option<String>),
+    /// `return`.
+    Return,
+}
+
+/// The exits in `stmts` that leave them for an enclosing loop or the function, in source
+/// order without repeats: those of loops nested in `stmts` that target those loops are not.
+pub fn escapes(stmts: &[Stmt]) -> Vec<Escape> {
+    let mut scan = Escapes {
+        loops: Vec::new(),
+        found: Vec::new(),
+    };
+    for stmt in stmts {
+        scan.visit_stmt(stmt);
+    }
+    scan.found
+}
+
+/// [`escapes`] of one expression.
+pub fn escapes_of(expr: &Expr) -> Vec<Escape> {
+    escapes(&[Stmt::Expr(expr.clone(), None)])
+}
+
+struct Escapes {
+    /// The labels of the loops entered (`None` for an unlabelled one).
+    loops: Vec<Option<String>>,
+    found: Vec<Escape>,
+}
+
+impl Escapes {
+    fn add(&mut self, escape: Escape) {
+        if !self.found.contains(&escape) {
+            self.found.push(escape);
+        }
+    }
+
+    /// Whether an exit to `label` stays inside the loops entered.
+    fn inside(&self, label: &Option<syn::Lifetime>) -> bool {
+        match label {
+            None => !self.loops.is_empty(),
+            Some(label) => {
+                let name = label.ident.to_string();
+                self.loops.iter().any(|l| l.as_deref() == Some(&*name))
+            }
+        }
+    }
+
+    fn enter(&mut self, label: &Option<syn::Label>, visit: impl FnOnce(&mut Self)) {
+        self.loops
+            .push(label.as_ref().map(|l| l.name.ident.to_string()));
+        visit(self);
+        self.loops.pop();
+    }
+}
+
+impl<'ast> Visit<'ast> for Escapes {
+    fn visit_expr_break(&mut self, brk: &'ast syn::ExprBreak) {
+        if let Some(value) = &brk.expr {
+            self.visit_expr(value);
+        }
+        if !self.inside(&brk.label) {
+            self.add(Escape::Break(
+                brk.label.as_ref().map(|l| l.ident.to_string()),
+            ));
+        }
+    }
+
+    fn visit_expr_continue(&mut self, cont: &'ast syn::ExprContinue) {
+        if !self.inside(&cont.label) {
+            self.add(Escape::Continue(
+                cont.label.as_ref().map(|l| l.ident.to_string()),
+            ));
+        }
+    }
+
+    fn visit_expr_return(&mut self, ret: &'ast syn::ExprReturn) {
+        syn::visit::visit_expr_return(self, ret);
+        self.add(Escape::Return);
+    }
+
+    fn visit_expr_for_loop(&mut self, the_loop: &'ast syn::ExprForLoop) {
+        self.visit_expr(&the_loop.expr);
+        self.enter(&the_loop.label, |this| this.visit_block(&the_loop.body));
+    }
+
+    fn visit_expr_while(&mut self, the_loop: &'ast syn::ExprWhile) {
+        self.enter(&the_loop.label, |this| {
+            this.visit_expr(&the_loop.cond);
+            this.visit_block(&the_loop.body)
+        });
+    }
+
+    fn visit_expr_loop(&mut self, the_loop: &'ast syn::ExprLoop) {
+        self.enter(&the_loop.label, |this| this.visit_block(&the_loop.body));
+    }
+
+    fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+}

@@ -46,6 +46,10 @@ impl Lowerer<'_> {
                 self.branch(branch, false);
             }
             Expr::ForLoop(for_loop) => self.for_loop(for_loop),
+            Expr::While(the_loop) => self.while_loop(the_loop),
+            Expr::Loop(the_loop) => {
+                self.forever(the_loop, false);
+            }
             Expr::Match(expr) => {
                 self.match_expr(expr, false);
             }
@@ -242,7 +246,7 @@ impl Lowerer<'_> {
             return;
         }
         if binding.depth < self.depth {
-            self.errors.at(left.span(), format!("`{name}` is an integer or boolean declared outside this `if`, `for` or right operand of `&&` / `||`; only `f64` variables can be updated there, so bind the new value with `let` instead"));
+            self.errors.at(left.span(), format!("`{name}` is an integer or boolean declared outside this `if`, loop or right operand of `&&` / `||`; only `f64` variables can be updated there, so bind the new value with `let` instead (to count iterations, use `for i in 0..n` or an `f64` counter)"));
             return;
         }
         let value = self.expr(right);

@@ -15,21 +15,22 @@ impl Lowerer<'_> {
                 block.unsafe_token.span,
                 "`unsafe` blocks are not supported in `#[differentiable]` functions; write the arithmetic without `unsafe`",
             ),
+            // Loops as values other than `let x = loop { .. }` reach here.
             Expr::While(w) => (
                 w.while_token.span,
-                "`while` loops are not supported in `#[differentiable]` functions; use `for i in a..b`",
+                "a `while` loop has no value; use it as a statement, or `let x = loop { .. break value; };`",
             ),
             Expr::Loop(l) => (
                 l.loop_token.span,
-                "`loop` is not supported in `#[differentiable]` functions; use `for i in a..b`",
+                "this `loop` is not supported here; bind its value with `let x = loop { .. };` or use it as a statement",
             ),
             Expr::Break(b) => (
                 b.break_token.span,
-                "`break` is not supported in `#[differentiable]` functions; give the loop the exact range `for i in a..b` instead",
+                "`break` is supported as a statement of a loop body or of an `if` / `else` in it; move it there",
             ),
             Expr::Continue(c) => (
                 c.continue_token.span,
-                "`continue` is not supported in `#[differentiable]` functions; wrap the rest of the body in `if`",
+                "`continue` is supported as a statement of a loop body or of an `if` / `else` in it; move it there",
             ),
             Expr::Macro(m) => {
                 let name = m
@@ -58,13 +59,9 @@ impl Lowerer<'_> {
                 t.span(),
                 "`()` has no value to compute with; a `#[differentiable]` function works on `f64`s, integers, booleans, slices and tuples of them",
             ),
-            Expr::Return(r) if self.loops > 0 => (
-                r.return_token.span,
-                "`return` is not supported inside loops; compute the value and return it after the loop",
-            ),
             Expr::Return(r) => (
                 r.return_token.span,
-                "`return` is supported at the top level of the function and in its `if` / `else` branches; move it there",
+                "`return` is supported as a statement: of the function, of a loop body, or of an `if` / `else` in them; move it there",
             ),
             Expr::Struct(s) => (
                 s.span(),

@@ -2,13 +2,12 @@ use micrograd_runtime::prelude::*;
 
 #[differentiable]
 fn f(x: f64) -> f64 {
-    let mut y = x;
-    for _ in 0..10 {
-        if y > 10.0 {
-            break;
+    let y = loop {
+        if x > 1.0 {
+            return x;
         }
-        y = y * 2.0;
-    }
+        break x * 2.0;
+    };
     y
 }
 

@@ -2,9 +2,11 @@ use micrograd_runtime::prelude::*;
 
 #[differentiable]
 fn f(x: f64) -> f64 {
-    loop {
-        return x;
+    let mut y = x;
+    for _ in 0..4 {
+        y = if y > 1.0 { break } else { y * 2.0 };
     }
+    y
 }
 
 fn main() {}

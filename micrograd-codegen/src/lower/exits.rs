@@ -1,0 +1,349 @@
+//! Exits from loop bodies: `break` (with a value), `continue`, labels and `return`.
+//!
+//! A loop body is lowered as a tree of branches whose every path runs to the end of the body:
+//! the statements after an `if` that exits are lowered into its other branch (as the rest of
+//! the function is after an early `return`), and a `break` sets the body's exit flag, which
+//! the loop tests after writing back its slots. An exit to an enclosing loop or the function
+//! sets a flag that the loops in between carry out, each testing it right after the inner
+//! loop ends.
+//!
+//! Before: `while x > 0.0 { x -= 1.0; if x < y { break; } y *= 0.5; }`
+//! After: `.. let (y_2, c2) = if x_2 < y_1 { (y_1, c1) } else { let y_3 = y_1 * 0.5; (y_3, c0) };`
+//! with the exit flag `c2` tested at the end of the iteration.
+
+use super::branch::Cont;
+use super::scan::{self, Escape};
+use super::{Lowerer, Scopes};
+use crate::ir::{Cond, If, Join, Op, Operand, Origin, Stmt, Ty, VarId};
+use proc_macro2::Span;
+use syn::Expr;
+use syn::spanned::Spanned;
+
+/// The scope key of the flag that ends the innermost loop after this iteration. Keys that
+/// start with `#` are never source names.
+pub(super) const EXIT: &str = "#exit";
+/// The flag set by `return` inside a loop, and the value it returns.
+const RETURN: &str = "#return";
+const RESULT: &str = "#result";
+
+/// A loop being lowered.
+pub(super) struct Frame {
+    /// Its label, without the `'`.
+    pub label: Option<String>,
+    /// How many scopes are open in its body: those below are the loop's and enclosing ones.
+    pub depth: usize,
+}
+
+/// The key of the value `break value` carries out of the loop at nesting level `level`.
+pub(super) fn value_key(level: usize) -> String {
+    format!("#value{level}")
+}
+
+/// The key of the flag an inner loop sets to `break` or `continue` the loop labelled `label`.
+fn flag_key(escape: &Escape) -> String {
+    match escape {
+        Escape::Break(label) => format!("#break'{}", label.as_deref().unwrap_or_default()),
+        Escape::Continue(label) => format!("#continue'{}", label.as_deref().unwrap_or_default()),
+        Escape::Return => RETURN.to_string(),
+    }
+}
+
+impl Lowerer<'_> {
+    /// Lowers a loop body's statements, then `cont`, ending every path at the end of the body.
+    pub(super) fn exit_sequence<'s>(&mut self, stmts: &'s [syn::Stmt], cont: &Cont<'s>) {
+        for (i, stmt) in stmts.iter().enumerate() {
+            let rest = || {
+                let mut rest = vec![(&stmts[i + 1..], self.scopes.len())];
+                rest.extend(cont.iter().copied());
+                rest
+            };
+            let syn::Stmt::Expr(expr, _) = stmt else {
+                self.stmt(stmt);
+                continue;
+            };
+            match expr {
+                Expr::Break(brk) => return self.take_break(brk),
+                Expr::Continue(cont) => return self.take_continue(cont),
+                Expr::Return(ret) => return self.take_return(ret),
+                Expr::If(branch) if !scan::escapes_of(expr).is_empty() => {
+                    let rest = rest();
+                    return self.exiting_if(branch, &rest);
+                }
+                Expr::ForLoop(_) | Expr::While(_) | Expr::Loop(_) => {
+                    let escapes = self.escapes_to_outer(expr);
+                    let rest = rest();
+                    self.exits_prepared = true;
+                    self.stmt(stmt);
+                    self.exits_prepared = false;
+                    return self.forward_exits(&escapes, &rest);
+                }
+                _ => self.stmt(stmt),
+            }
+        }
+        if let Some((next, rest)) = cont.split_first() {
+            self.scopes.truncate(next.1);
+            self.exit_sequence(next.0, &rest.to_vec());
+        }
+    }
+
+    /// The exits of the loop `expr` that leave it.
+    fn escapes_to_outer(&self, expr: &Expr) -> Vec<Escape> {
+        let label = match expr {
+            Expr::ForLoop(l) => &l.label,
+            Expr::While(l) => &l.label,
+            Expr::Loop(l) => &l.label,
+            _ => return Vec::new(),
+        };
+        let own = label.as_ref().map(|l| l.name.ident.to_string());
+        scan::escapes_of(expr)
+            .into_iter()
+            .filter(|e| match e {
+                Escape::Break(l) | Escape::Continue(l) => l.is_some() && *l != own,
+                Escape::Return => true,
+            })
+            .collect()
+    }
+
+    /// Binds before a loop the flags (and the returned value) its exits to enclosing loops and
+    /// the function set, unless an enclosing loop did; returns their keys, which the loop carries.
+    pub(super) fn prepare_escapes(&mut self, escapes: &[Escape], span: Span) -> Vec<String> {
+        let mut keys = Vec::new();
+        for escape in escapes {
+            let key = flag_key(escape);
+            if self.lookup(&key).is_none() {
+                let no = self.bool_const(false);
+                self.bind(&key, no);
+            }
+            keys.push(key);
+            if *escape == Escape::Return {
+                if self.lookup(RESULT).is_none() {
+                    let zero = self.hidden_value(Operand::Const(0.0), span);
+                    self.bind(RESULT, zero);
+                }
+                keys.push(RESULT.to_string());
+            }
+        }
+        keys
+    }
+
+    /// After an inner loop: each flag it may have set ends this iteration, leaving this loop
+    /// unless it asks to `continue` it; otherwise the body goes on with `rest`.
+    fn forward_exits<'s>(&mut self, escapes: &[Escape], rest: &Cont<'s>) {
+        let Some((first, others)) = escapes.split_first() else {
+            return self.exit_sequence(&[], rest);
+        };
+        let Some(flag) = self.lookup(&flag_key(first)).map(|b| b.var) else {
+            return self.exit_sequence(&[], rest);
+        };
+        let own = self.frames.last().and_then(|f| f.label.clone());
+        let leaves = !matches!(first, Escape::Continue(l) if *l == own && own.is_some());
+        self.split(
+            Cond::Var(flag),
+            Span::call_site(),
+            &mut |this| {
+                if leaves {
+                    this.leave_loop();
+                }
+            },
+            &mut |this| this.forward_exits(others, rest),
+        );
+    }
+
+    /// `break`, `break value` or `break 'label`.
+    fn take_break(&mut self, brk: &syn::ExprBreak) {
+        let target = brk.label.as_ref().map(|l| l.ident.to_string());
+        let own = self.frames.last().and_then(|f| f.label.clone());
+        if target.is_some() && target != own {
+            if brk.expr.is_some() {
+                self.errors.at(brk.break_token.span, "`break 'label value` is not supported; break out of the labelled loop with a value from its own body");
+            }
+            return self.raise(&Escape::Break(target));
+        }
+        if let Some(value) = &brk.expr {
+            let key = value_key(self.frames.len() - 1);
+            if self.lookup(&key).is_none() {
+                self.errors.at(brk.break_token.span, "`break` with a value leaves a `loop` whose value is used: `let x = loop { .. break value; };`");
+                return;
+            }
+            if let Some(operand) = self.f64_operand(value) {
+                let var = self.hidden_value(operand, value.span());
+                self.rebind(&key, var);
+            }
+        }
+        self.leave_loop();
+    }
+
+    /// `continue` or `continue 'label`.
+    fn take_continue(&mut self, cont: &syn::ExprContinue) {
+        let target = cont.label.as_ref().map(|l| l.ident.to_string());
+        let own = self.frames.last().and_then(|f| f.label.clone());
+        if target.is_some() && target != own {
+            self.raise(&Escape::Continue(target));
+        }
+    }
+
+    /// `return value` inside a loop: the value and the flag go out through every loop.
+    fn take_return(&mut self, ret: &syn::ExprReturn) {
+        let Some(value) = &ret.expr else {
+            self.errors
+                .at(ret.return_token.span, "`return` needs an `f64` value");
+            return;
+        };
+        if let Some(operand) = self.f64_operand(value) {
+            let var = self.hidden_value(operand, value.span());
+            self.rebind(RESULT, var);
+        }
+        self.raise(&Escape::Return);
+    }
+
+    /// Sets the flag of `escape` and leaves the innermost loop.
+    fn raise(&mut self, escape: &Escape) {
+        let yes = self.bool_const(true);
+        self.rebind(&flag_key(escape), yes);
+        self.leave_loop();
+    }
+
+    /// Ends this iteration and the loop.
+    fn leave_loop(&mut self) {
+        let yes = self.bool_const(true);
+        self.rebind(EXIT, yes);
+    }
+
+    /// An `if` that exits: each branch runs on to the end of the body, `rest` included.
+    fn exiting_if<'s>(&mut self, branch: &'s syn::ExprIf, rest: &Cont<'s>) {
+        let cond = self.cond(&branch.cond);
+        let else_stmts = super::branch::else_stmts(branch);
+        let then_stmts = &branch.then_branch.stmts;
+        self.split(
+            cond,
+            branch.if_token.span,
+            &mut |this| this.exit_sequence(then_stmts, rest),
+            &mut |this| this.exit_sequence(&else_stmts, rest),
+        );
+    }
+
+    /// Emits `if cond { then } else { otherwise }` where both branches end the body, joining
+    /// what the loop needs after the body: its slots, its flags and its exit.
+    fn split(
+        &mut self,
+        cond: Cond,
+        span: Span,
+        then: &mut dyn FnMut(&mut Self),
+        otherwise: &mut dyn FnMut(&mut Self),
+    ) {
+        let before = self.scopes.clone();
+        self.depth += 1;
+        let arm = |this: &mut Self, lower: &mut dyn FnMut(&mut Self)| {
+            let (block, ()) = this.capture(|this| {
+                this.scopes.push(Default::default());
+                lower(this);
+            });
+            (block, std::mem::replace(&mut this.scopes, before.clone()))
+        };
+        let (then, after_then) = arm(self, then);
+        let (otherwise, after_else) = arm(self, otherwise);
+        self.depth -= 1;
+        let joins = self.exit_joins(&before, &after_then, &after_else);
+        let id = self.branch_id();
+        self.emit(Stmt::If(Box::new(If {
+            id,
+            cond,
+            span,
+            then,
+            otherwise,
+            joins,
+        })));
+    }
+
+    /// One join per name the loop reads after its body that a branch rebound: the names of
+    /// enclosing scopes (slots and flags) and the flags of the body's own scope.
+    fn exit_joins(&mut self, before: &Scopes, then: &Scopes, otherwise: &Scopes) -> Vec<Join> {
+        let body = self.frames.last().map_or(0, |f| f.depth);
+        let mut joins = Vec::new();
+        for (level, scope) in before.iter().enumerate().take(body) {
+            let mut names: Vec<&String> = scope.keys().collect();
+            names.sort();
+            for name in names {
+                if level + 1 == body && !name.starts_with('#') {
+                    continue;
+                }
+                let old = scope[name].var;
+                let (a, b) = (then[level][name].var, otherwise[level][name].var);
+                if a == old && b == old {
+                    continue;
+                }
+                let (ty, span) = (self.ty(old).clone(), self.vars[old.0 as usize].span);
+                let dst = match name.starts_with('#') {
+                    true => self.new_var(Origin::Temp, ty, span),
+                    false => self.named(name, ty, span),
+                };
+                joins.push(Join {
+                    dst,
+                    then: Operand::Var(a),
+                    otherwise: Operand::Var(b),
+                });
+                self.rebind(name, dst);
+            }
+        }
+        joins
+    }
+
+    /// After a loop at the top of the function that may `return`: the returned value, or the
+    /// rest of the function's.
+    pub(super) fn after_returning_loop<'s>(
+        &mut self,
+        cont: &Cont<'s>,
+        depth: usize,
+        span: Span,
+    ) -> Option<Operand> {
+        let flag = self.lookup(RETURN)?.var;
+        let result = self.lookup(RESULT)?.var;
+        let saved = self.scopes.clone();
+        let (otherwise, value) = self.capture(|this| {
+            this.scopes.push(Default::default());
+            this.sequence(&[], cont, depth + 1)
+        });
+        self.scopes = saved;
+        let dst = self.new_var(Origin::Temp, Ty::F64, span);
+        // Nothing follows a `loop` left only by `return`: that path never runs (and for any
+        // other loop, Rust itself reports the function's missing value).
+        let join = Join {
+            dst,
+            then: Operand::Var(result),
+            otherwise: value.unwrap_or(Operand::Var(result)),
+        };
+        let id = self.branch_id();
+        self.emit(Stmt::If(Box::new(If {
+            id,
+            cond: Cond::Var(flag),
+            span,
+            then: Vec::new(),
+            otherwise,
+            joins: vec![join],
+        })));
+        Some(Operand::Var(dst))
+    }
+
+    /// A boolean constant in a variable, for a flag.
+    pub(super) fn bool_const(&mut self, value: bool) -> VarId {
+        let dst = self.new_var(Origin::Temp, Ty::Bool, Span::call_site());
+        self.emit(Stmt::BoolLet {
+            dst,
+            cond: Cond::Lit(value),
+        });
+        dst
+    }
+
+    /// `value` in a variable of its own, for a hidden slot.
+    pub(super) fn hidden_value(&mut self, value: Operand, span: Span) -> VarId {
+        if let Operand::Var(var) = value {
+            return var;
+        }
+        let dst = self.new_var(Origin::Temp, Ty::F64, span);
+        self.emit(Stmt::Assign {
+            dst,
+            op: Op::Copy(value),
+        });
+        dst
+    }
+}

@@ -1,4 +1,4 @@
-//! T1-T4 (BENCHMARKS.md): the generated gradient against a hand-written one, the function
+//! T1-T6 (BENCHMARKS.md): the generated gradient against a hand-written one, the function
 //! itself, and the peers `reverse`, `num-dual` and `micrograd_runtime::Value` (and `Mlp` on T3).
 //!
 //! `CARGO_TARGET_DIR=/work/target-e cargo bench --bench gradients -- --warm-up-time 1 --measurement-time 3`
@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
 use nalgebra::DVector;
-use tasks::{iterators, moons, neuron64, readme, scaling};
+use tasks::{exits, iterators, moons, neuron64, readme, scaling};
 
 /// T1 `readme`: two partials of micrograd's README expression.
 fn t1_readme(c: &mut Criterion) {
@@ -214,12 +214,44 @@ fn t6_iterators(c: &mut Criterion) {
     g.finish();
 }
 
+/// T7 `flight` and T8 `kepler`: a `while` until an event and a Newton `loop` with `break`,
+/// generated against hand-written.
+fn t7_t8_exits(c: &mut Criterion) {
+    exits::check();
+    let (vx, vy, drag) = exits::FLIGHT;
+    let mut states = Vec::new();
+    let mut g = c.benchmark_group("T7_flight");
+    g.bench_function("f", |bench| {
+        bench.iter(|| exits::flight(black_box(vx), black_box(vy), drag))
+    });
+    g.bench_function("hand", |bench| {
+        bench.iter(|| exits::flight_hand(black_box(vx), black_box(vy), drag, &mut states))
+    });
+    g.bench_function("generated", |bench| {
+        bench.iter(|| exits::flight_grad(black_box(vx), black_box(vy), drag))
+    });
+    g.finish();
+    let (m, e) = exits::KEPLER;
+    let mut g = c.benchmark_group("T8_kepler");
+    g.bench_function("f", |bench| {
+        bench.iter(|| exits::kepler(black_box(m), black_box(e)))
+    });
+    g.bench_function("hand", |bench| {
+        bench.iter(|| exits::kepler_hand(black_box(m), black_box(e)))
+    });
+    g.bench_function("generated", |bench| {
+        bench.iter(|| exits::kepler_grad(black_box(m), black_box(e)))
+    });
+    g.finish();
+}
+
 criterion_group!(
     gradients,
     t1_readme,
     t2_neuron64,
     t3_moons,
     t4_scaling,
-    t6_iterators
+    t6_iterators,
+    t7_t8_exits
 );
 criterion_main!(gradients);

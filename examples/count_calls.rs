@@ -6,12 +6,13 @@
 //! Contenders: `t1-hand`, `t1-gen`, `t3-hand`, `t3-gen`, `t3-mlp` (the runtime's `Mlp`),
 //! `t3-step` (the main job's step: `Mlp` loss, gradient, accuracy and update), `t4-hand`,
 //! `t4-gen` (n = 10), `t6-dot-iter`, `t6-dot-loop` (n = 100), `t6-logistic-iter`,
-//! `t6-logistic-loop` (T6 of benches/tasks/iterators.rs), and `none` (the set-up alone, to subtract).
+//! `t6-logistic-loop` (T6 of benches/tasks/iterators.rs), `t7-hand`, `t7-gen`, `t8-hand`,
+//! `t8-gen` (T7 and T8 of benches/tasks/exits.rs), and `none` (the set-up alone, to subtract).
 #[allow(dead_code)]
 #[path = "../benches/tasks/mod.rs"]
 mod tasks;
 use std::hint::black_box;
-use tasks::{iterators, moons, readme, scaling};
+use tasks::{exits, iterators, moons, readme, scaling};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let [_, what, n] = args.as_slice() else {
@@ -33,6 +34,8 @@ fn main() {
     let mut d_dot = vec![0.0; 100];
     let (lw, lxs, lys) = iterators::logistic_inputs();
     let mut d_lw = vec![0.0; lw.len()];
+    let ((vx, vy, drag), (m, e)) = (exits::FLIGHT, exits::KEPLER);
+    let mut states = Vec::new();
     for _ in 0..n {
         match what.as_str() {
             "t1-hand" => {
@@ -93,6 +96,18 @@ fn main() {
                     &lxs,
                     &lys,
                 ));
+            }
+            "t7-hand" => {
+                black_box(exits::flight_hand(black_box(vx), vy, drag, &mut states));
+            }
+            "t7-gen" => {
+                black_box(exits::flight_grad(black_box(vx), vy, drag));
+            }
+            "t8-hand" => {
+                black_box(exits::kepler_hand(black_box(m), e));
+            }
+            "t8-gen" => {
+                black_box(exits::kepler_grad(black_box(m), e));
             }
             "none" => {}
             other => panic!("unknown contender {other}"),

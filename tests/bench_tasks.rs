@@ -39,6 +39,11 @@ fn t4_scaling_all_contenders_agree() {
     }
 }
 
+#[test]
+fn t7_t8_loops_with_exits_agree_with_hand_written() {
+    tasks::exits::check();
+}
+
 /// Prints what `#[differentiable]` writes for the task functions, like `cargo expand`:
 /// `cargo test --release --test bench_tasks -- --ignored --nocapture expansions`.
 /// BENCHMARKS.md reads these to explain the gaps to the hand-written gradients.
@@ -46,7 +51,7 @@ fn t4_scaling_all_contenders_agree() {
 #[ignore = "prints the generated code of the benchmark tasks; run on demand"]
 fn expansions_of_the_task_functions() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/tasks");
-    for task in ["readme", "neuron64", "moons", "scaling"] {
+    for task in ["readme", "neuron64", "moons", "scaling", "exits"] {
         let source = std::fs::read_to_string(dir.join(format!("{task}.rs"))).unwrap();
         let file = syn::parse_file(&source).unwrap();
         for item in file.items {

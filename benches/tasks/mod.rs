@@ -1,4 +1,4 @@
-//! The benchmark tasks T1-T4, shared by `benches/gradients.rs`, `examples/bench_ratio.rs` and
+//! The benchmark tasks T1-T6, shared by `benches/gradients.rs`, `examples/bench_ratio.rs` and
 //! `tests/bench_tasks.rs` (which include this folder with `#[path]`).
 //!
 //! Each task module holds, side by side:
@@ -10,6 +10,7 @@
 //! - deterministic inputs, and a `check` that asserts every contender's gradient equals the
 //!   hand-written one to 1e-9 relative before anything is timed.
 
+pub mod exits;
 pub mod iterators;
 pub mod moons;
 pub mod neuron64;

@@ -14,6 +14,7 @@ impl Gen<'_> {
 
     pub fn if_expr(&mut self, d: usize) -> Expr {
         let saved = self.enter_nested();
+        self.expr_blocks += 1;
         let arms_n = self.rng.range(1, 2) as usize;
         let mut arms = Vec::new();
         for _ in 0..arms_n {
@@ -30,6 +31,7 @@ impl Gen<'_> {
         let stmts = self.stmts(n, 1);
         let tail = self.expr(d);
         self.pop();
+        self.expr_blocks -= 1;
         self.leave_nested(saved);
         Expr::If(arms, stmts, Box::new(tail))
     }

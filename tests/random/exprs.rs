@@ -185,9 +185,11 @@ impl Gen<'_> {
             8 => {
                 self.push();
                 let saved = self.enter_nested();
+                self.expr_blocks += 1;
                 let n = self.rng.range(1, 2) as usize;
                 let stmts = self.stmts(n, 1);
                 let tail = self.expr(d);
+                self.expr_blocks -= 1;
                 self.leave_nested(saved);
                 self.pop();
                 Expr::Block(stmts, Box::new(tail))

@@ -76,6 +76,7 @@ pub fn program(seed: u64, id: usize) -> Program {
             no_pass: Vec::new(),
             callees,
             counter: 0,
+            expr_blocks: 0,
         };
         for p in &params {
             match p.kind {

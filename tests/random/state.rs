@@ -82,6 +82,9 @@ pub struct Gen<'r> {
     pub no_pass: Vec<String>,
     pub callees: Vec<Callee>,
     pub counter: usize,
+    /// How many `if` values and `{ .. }` values enclose this point: no `break` or `continue`
+    /// leaves one (tests/random/loop_exits.rs).
+    pub expr_blocks: usize,
 }
 
 impl Gen<'_> {

@@ -38,15 +38,16 @@ impl Lowerer<'_> {
                         }
                     };
                 }
-                syn::Stmt::Expr(expr @ (Expr::ForLoop(_) | Expr::While(_) | Expr::Loop(_)), _)
-                    if scan::escapes_of(expr).contains(&scan::Escape::Return) =>
+                _ if super::exits::loop_statement(stmt)
+                    .is_some_and(|l| scan::escapes_of(l).contains(&scan::Escape::Return)) =>
                 {
+                    let span = stmt.span();
                     let mut rest = vec![(&stmts[i + 1..], self.scopes.len())];
                     rest.extend(cont.iter().copied());
                     self.exits_prepared = true;
                     self.stmt(stmt);
                     self.exits_prepared = false;
-                    return self.after_returning_loop(&rest, depth, expr.span());
+                    return self.after_returning_loop(&rest, depth, span);
                 }
                 syn::Stmt::Expr(Expr::If(branch), _)
                     if scan::returns(&Expr::If(branch.clone())) =>

@@ -34,6 +34,18 @@ pub(super) struct Frame {
     pub depth: usize,
 }
 
+/// The loop of a loop statement (`while ..`, `for ..`, `loop ..`, `let x = loop { .. };`) whose
+/// exits leave it: the code after it tests the flags they set.
+pub(super) fn loop_statement(stmt: &syn::Stmt) -> Option<&Expr> {
+    let expr = match stmt {
+        syn::Stmt::Expr(expr, _) => expr,
+        syn::Stmt::Local(local) => &*local.init.as_ref()?.expr,
+        _ => return None,
+    };
+    let is_loop = matches!(expr, Expr::ForLoop(_) | Expr::While(_) | Expr::Loop(_));
+    (is_loop && !scan::escapes_of(expr).is_empty()).then_some(expr)
+}
+
 /// The key of the value `break value` carries out of the loop at nesting level `level`.
 pub(super) fn value_key(level: usize) -> String {
     format!("#value{level}")
@@ -57,6 +69,14 @@ impl Lowerer<'_> {
                 rest.extend(cont.iter().copied());
                 rest
             };
+            if let Some(the_loop) = loop_statement(stmt) {
+                let escapes = scan::escapes_of(the_loop);
+                let rest = rest();
+                self.exits_prepared = true;
+                self.stmt(stmt);
+                self.exits_prepared = false;
+                return self.forward_exits(&escapes, &rest);
+            }
             let syn::Stmt::Expr(expr, _) = stmt else {
                 self.stmt(stmt);
                 continue;
@@ -69,14 +89,6 @@ impl Lowerer<'_> {
                     let rest = rest();
                     return self.exiting_if(branch, &rest);
                 }
-                Expr::ForLoop(_) | Expr::While(_) | Expr::Loop(_) => {
-                    let escapes = self.escapes_to_outer(expr);
-                    let rest = rest();
-                    self.exits_prepared = true;
-                    self.stmt(stmt);
-                    self.exits_prepared = false;
-                    return self.forward_exits(&escapes, &rest);
-                }
                 _ => self.stmt(stmt),
             }
         }
@@ -84,24 +96,6 @@ impl Lowerer<'_> {
             self.scopes.truncate(next.1);
             self.exit_sequence(next.0, &rest.to_vec());
         }
-    }
-
-    /// The exits of the loop `expr` that leave it.
-    fn escapes_to_outer(&self, expr: &Expr) -> Vec<Escape> {
-        let label = match expr {
-            Expr::ForLoop(l) => &l.label,
-            Expr::While(l) => &l.label,
-            Expr::Loop(l) => &l.label,
-            _ => return Vec::new(),
-        };
-        let own = label.as_ref().map(|l| l.name.ident.to_string());
-        scan::escapes_of(expr)
-            .into_iter()
-            .filter(|e| match e {
-                Escape::Break(l) | Escape::Continue(l) => l.is_some() && *l != own,
-                Escape::Return => true,
-            })
-            .collect()
     }
 
     /// Binds before a loop the flags (and the returned value) its exits to enclosing loops and
@@ -204,7 +198,7 @@ impl Lowerer<'_> {
     }
 
     /// Ends this iteration and the loop.
-    fn leave_loop(&mut self) {
+    pub(super) fn leave_loop(&mut self) {
         let yes = self.bool_const(true);
         self.rebind(EXIT, yes);
     }
@@ -224,7 +218,7 @@ impl Lowerer<'_> {
 
     /// Emits `if cond { then } else { otherwise }` where both branches end the body, joining
     /// what the loop needs after the body: its slots, its flags and its exit.
-    fn split(
+    pub(super) fn split(
         &mut self,
         cond: Cond,
         span: Span,
@@ -232,7 +226,9 @@ impl Lowerer<'_> {
         otherwise: &mut dyn FnMut(&mut Self),
     ) {
         let before = self.scopes.clone();
-        self.depth += 1;
+        // No depth of its own: the rest of the body runs in both branches, and may update the
+        // integers it declared before the `if`. Nothing after the `if` reads either branch's
+        // integers, so they need no join.
         let arm = |this: &mut Self, lower: &mut dyn FnMut(&mut Self)| {
             let (block, ()) = this.capture(|this| {
                 this.scopes.push(Default::default());
@@ -242,7 +238,6 @@ impl Lowerer<'_> {
         };
         let (then, after_then) = arm(self, then);
         let (otherwise, after_else) = arm(self, otherwise);
-        self.depth -= 1;
         let joins = self.exit_joins(&before, &after_then, &after_else);
         let id = self.branch_id();
         self.emit(Stmt::If(Box::new(If {

@@ -88,7 +88,7 @@ impl Lowerer<'_> {
             .collect();
         let prepared = std::mem::take(&mut self.exits_prepared);
         if !forwarded.is_empty() && !prepared {
-            self.errors.at(source.span, "a `return` or a labelled `break` / `continue` leaves this loop, which is supported when the loop is a statement of its own; move the value out of the loop first");
+            self.errors.at(source.span, "a `return` or a labelled `break` / `continue` leaves this loop, which is supported when the loop is a statement of its own or the whole value of a `let`: `let v = loop { .. };`");
             return None;
         }
         let exits = escapes
@@ -101,7 +101,12 @@ impl Lowerer<'_> {
         }
         let mut hidden = self.prepare_escapes(&forwarded, source.span);
         hidden.extend(value.then(|| key.clone()));
-        let mut slots = self.open_slots(&source.body.stmts, &hidden);
+        // What the condition assigns (in a block or after `&&`) is carried too.
+        let mut scanned = source.body.stmts.clone();
+        if let Form::While(cond) = &source.form {
+            scanned.push(syn::Stmt::Expr((*cond).clone(), None));
+        }
+        let mut slots = self.open_slots(&scanned, &hidden);
         self.depth += 1;
         self.loops += 1;
         let (kind, body, exit) = self.loop_body(&source, exits);
@@ -130,11 +135,7 @@ impl Lowerer<'_> {
         source: &Source,
         exits: bool,
     ) -> (LoopKind, crate::ir::Block, Option<VarId>) {
-        let head = match &source.form {
-            Form::While(cond) => Some(self.capture(|this| this.cond(cond))),
-            _ => None,
-        };
-        let (body, (index, exit)) = self.capture(|this| {
+        let (body, (index, (head, cond), exit)) = self.capture(|this| {
             this.in_scope(|this| {
                 let index = match &source.form {
                     Form::Range {
@@ -147,6 +148,15 @@ impl Lowerer<'_> {
                     }
                     _ => None,
                 };
+                let (head, cond) = match &source.form {
+                    Form::While(cond) => this.capture(|this| this.cond(cond)),
+                    _ => (Vec::new(), Cond::Lit(true)),
+                };
+                // A condition that only computes its operands stays the loop's own; one that
+                // updates variables (`&&` with assignments) runs first in the body, which the
+                // loop leaves when it fails, so that the reverse sweep sees the updates.
+                let inline = !head.iter().all(computes_only);
+                let exits = exits || inline;
                 if exits {
                     let no = this.bool_const(false);
                     this.bind(EXIT, no);
@@ -156,10 +166,15 @@ impl Lowerer<'_> {
                     depth: this.scopes.len(),
                 };
                 this.frames.push(frame);
-                this.exit_sequence(&source.body.stmts, &Vec::new());
+                let header = if inline {
+                    this.condition_in_body(head, cond, source)
+                } else {
+                    this.exit_sequence(&source.body.stmts, &Vec::new());
+                    (head, cond)
+                };
                 this.frames.pop();
                 let exit = exits.then(|| this.lookup(EXIT)).flatten().map(|b| b.var);
-                (index, exit)
+                (index, header, exit)
             })
         });
         let kind = match &source.form {
@@ -174,12 +189,27 @@ impl Lowerer<'_> {
                 end: end.clone(),
                 inclusive: *inclusive,
             },
-            Form::While(_) | Form::Forever => {
-                let (head, cond) = head.unwrap_or_else(|| (Vec::new(), Cond::Lit(true)));
-                LoopKind::While { head, cond }
-            }
+            Form::While(_) | Form::Forever => LoopKind::While { head, cond },
         };
         (kind, body, exit)
+    }
+
+    /// `while cond { body }` as `loop { ..cond's statements; if !cond { break; } body }`.
+    fn condition_in_body(
+        &mut self,
+        head: crate::ir::Block,
+        cond: Cond,
+        source: &Source,
+    ) -> (crate::ir::Block, Cond) {
+        head.into_iter().for_each(|stmt| self.emit(stmt));
+        let stmts = &source.body.stmts;
+        self.split(
+            Cond::Not(Box::new(cond)),
+            source.span,
+            &mut |this| this.leave_loop(),
+            &mut |this| this.exit_sequence(stmts, &Vec::new()),
+        );
+        (Vec::new(), Cond::Lit(true))
     }
 
     /// The range and loop variable of a `for`, or `None` after reporting what is unsupported.
@@ -264,6 +294,15 @@ impl Lowerer<'_> {
             })
             .collect()
     }
+}
+
+/// Whether a statement of a loop condition only computes an operand: then the reverse sweep
+/// needs nothing from it.
+fn computes_only(stmt: &Stmt) -> bool {
+    matches!(
+        stmt,
+        Stmt::Assign { .. } | Stmt::IntLet { .. } | Stmt::BoolLet { .. }
+    )
 }
 
 fn label(label: &Option<syn::Label>) -> Option<String> {

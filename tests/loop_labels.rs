@@ -33,7 +33,7 @@ fn check(
 
 /// `break 'outer` and `continue 'outer` from a `loop` inside a `while`, and an unlabelled
 /// `break` of the inner loop.
-#[differentiable]
+#[differentiable(graph)]
 fn grid(x: f64, y: f64) -> f64 {
     let mut s = 0.0;
     let mut a = x;

@@ -1,7 +1,7 @@
 use micrograd_runtime::prelude::*;
 
 /// A `while` whose trip count depends on the inputs: a projectile until it lands.
-#[differentiable]
+#[differentiable(graph)]
 fn projectile(vx: f64, vy: f64) -> f64 {
     let dt = 0.01;
     let mut x = 0.0;

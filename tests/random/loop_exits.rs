@@ -188,7 +188,8 @@ impl StmtNode for ExitNode {
 
 impl StmtNode for LoopNode {
     fn print(&self, p: &mut Printer) {
-        let (g, limit) = (&self.guard, self.limit);
+        // Names go through the program's renaming (tests/random/hygiene.rs), as every name does.
+        let (g, limit) = (p.name(&self.guard), self.limit);
         let label = self
             .label
             .as_deref()
@@ -208,7 +209,10 @@ impl StmtNode for LoopNode {
             Form::Loop(cond, value) => {
                 let c = p.cond(cond);
                 let (bind, value, end) = match value {
-                    Some((name, e)) => (format!("let {name} = "), format!(" {}", p.expr(e, false)), ";"),
+                    Some((name, e)) => {
+                        let name = p.name(name);
+                        (format!("let {name} = "), format!(" {}", p.expr(e, false)), ";")
+                    }
                     None => (String::new(), String::new(), ""),
                 };
                 // The test comes first, so that no `continue` can skip it.

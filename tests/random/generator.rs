@@ -52,4 +52,5 @@ pub use state::*;
 // Constructs added since the split: `file => [expression constructs], [statement constructs];`.
 constructs! {
     idioms => [Match, Destructure], [];
+    loop_exits => [], [WhileLoop, LoopValue];
 }

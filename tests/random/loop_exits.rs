@@ -1,6 +1,3 @@
-//! Not registered in `constructs!` while main's own default run fails to compile some of its
-//! programs (see the loops report): add `loop_exits => [], [WhileLoop, LoopValue];` to enable.
-//!
 //! `while` and `loop` with `break`, `break value`, `continue` and labelled exits (issue 11),
 //! with trip counts that depend on the inputs. Every loop counts its iterations in an `f64`
 //! guard tested before anything else in an iteration (`while g < L && c`, or

@@ -4,37 +4,9 @@
 
 mod common;
 
-use common::{assert_gradient, assert_near, assert_same_value, check_slice};
+use common::{assert_gradient, assert_same_value, check_slice, check_with_value};
 use micrograd_runtime::Value;
 use micrograd_runtime::prelude::*;
-
-/// Checks `g` against `f` (value bit for bit, gradient against central differences) and
-/// against `v`, the same program on the `Value` engine, at each point.
-fn check(
-    name: &str,
-    f: &dyn Fn(&[f64]) -> f64,
-    g: &dyn Fn(&[f64]) -> Vec<f64>,
-    v: &dyn Fn(&[Value]) -> Value,
-    points: &[&[f64]],
-) {
-    for point in points {
-        let out = g(point);
-        assert_same_value(name, out[0], f(point), point);
-        assert_gradient(name, f, point, &out[1..]);
-        let inputs: Vec<Value> = point.iter().map(|x| Value::new(*x)).collect();
-        let value = v(&inputs);
-        value.backward();
-        assert_near(&format!("{name} (Value)"), value.data(), out[0], 1e-12);
-        for (i, input) in inputs.iter().enumerate() {
-            assert_near(
-                &format!("{name} d/dx[{i}] (Value)"),
-                input.grad(),
-                out[i + 1],
-                1e-9,
-            );
-        }
-    }
-}
 
 /// A projectile with drag from height `h`, integrated with a fixed step until it lands: the
 /// trip count depends on the inputs.
@@ -74,7 +46,7 @@ fn projectile_partials(p: &[f64]) -> Vec<f64> {
 
 #[test]
 fn while_with_a_data_dependent_trip_count() {
-    check(
+    check_with_value(
         "projectile",
         &|p| projectile(p[0], p[1], p[2]),
         &projectile_partials,
@@ -119,7 +91,7 @@ fn cube_root_value(p: &[Value]) -> Value {
 
 #[test]
 fn loop_with_break_value() {
-    check(
+    check_with_value(
         "cube_root",
         &|p| cube_root(p[0]),
         &|p| {
@@ -177,7 +149,7 @@ fn continue_and_break_in_for() {
         let (value, d_level) = crossing_grad(&p[..n], &mut d_w, p[n]);
         [vec![value], d_w, vec![d_level]].concat()
     };
-    check(
+    check_with_value(
         "crossing",
         &f,
         &g,
@@ -221,7 +193,7 @@ fn halvings_value(p: &[Value]) -> Value {
 
 #[test]
 fn continue_in_while() {
-    check(
+    check_with_value(
         "halvings",
         &|p| halvings(p[0]),
         &|p| {
@@ -265,7 +237,7 @@ fn relax_value(p: &[Value]) -> Value {
 
 #[test]
 fn while_overwriting_a_local_array() {
-    check(
+    check_with_value(
         "relax",
         &|p| relax(p[0], p[1]),
         &|p| {

@@ -4,32 +4,9 @@
 
 mod common;
 
-use common::{assert_gradient, assert_near, assert_same_value};
+use common::{assert_gradient, assert_near, assert_same_value, check_with_value};
 use micrograd_runtime::Value;
 use micrograd_runtime::prelude::*;
-
-/// Checks `g` against `f` and against `v`, the same program on the `Value` engine.
-fn check(
-    name: &str,
-    f: &dyn Fn(&[f64]) -> f64,
-    g: &dyn Fn(&[f64]) -> Vec<f64>,
-    v: &dyn Fn(&[Value]) -> Value,
-    points: &[&[f64]],
-) {
-    for point in points {
-        let out = g(point);
-        assert_same_value(name, out[0], f(point), point);
-        assert_gradient(name, f, point, &out[1..]);
-        let inputs: Vec<Value> = point.iter().map(|x| Value::new(*x)).collect();
-        let value = v(&inputs);
-        value.backward();
-        assert_near(&format!("{name} (Value)"), value.data(), out[0], 1e-12);
-        for (i, input) in inputs.iter().enumerate() {
-            let label = format!("{name} d/dx[{i}] (Value)");
-            assert_near(&label, input.grad(), out[i + 1], 1e-9);
-        }
-    }
-}
 
 /// `break 'outer` and `continue 'outer` from a `loop` inside a `while`, and an unlabelled
 /// `break` of the inner loop.
@@ -84,7 +61,7 @@ fn grid_value(p: &[Value]) -> Value {
 
 #[test]
 fn labelled_break_and_continue_in_nested_loops() {
-    check(
+    check_with_value(
         "grid",
         &|p| grid(p[0], p[1]),
         &|p| {
@@ -136,7 +113,7 @@ fn search_value(p: &[Value]) -> Value {
 
 #[test]
 fn return_from_a_doubly_nested_loop() {
-    check(
+    check_with_value(
         "search",
         &|p| search(p[0], p[1]),
         &|p| {
@@ -190,7 +167,7 @@ fn settle_value(a: &[Value]) -> Value {
 
 #[test]
 fn calls_inside_a_while_with_an_exit() {
-    check(
+    check_with_value(
         "settle",
         &|p| settle(p[0], p[1], p[2]),
         &|p| {
@@ -299,7 +276,7 @@ fn trip_counts_inside_loops_and_returns_from_loops() {
             let (value, d_last) = g(&p[..n], &mut d_w, p[n]);
             [vec![value], d_w, vec![d_last]].concat()
         };
-        check(name, &f, &g, v, points);
+        check_with_value(name, &f, &g, v, points);
     };
     slice_check(
         "nested_while",

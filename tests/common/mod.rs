@@ -167,3 +167,30 @@ pub fn check_two_slices(
     let gradient: Vec<f64> = d_w.iter().chain(&d_x).copied().collect();
     assert_gradient(name, |p| f(&p[..n], &p[n..]), &point, &gradient);
 }
+
+/// Checks `g` (the value, then the partials) against `f` (value bit for bit, gradient against
+/// central differences) and against `v`, the same program on the `Value` engine, at each point.
+pub fn check_with_value(
+    name: &str,
+    f: &dyn Fn(&[f64]) -> f64,
+    g: &dyn Fn(&[f64]) -> Vec<f64>,
+    v: &dyn Fn(&[micrograd_runtime::Value]) -> micrograd_runtime::Value,
+    points: &[&[f64]],
+) {
+    for point in points {
+        let out = g(point);
+        assert_same_value(name, out[0], f(point), point);
+        assert_gradient(name, f, point, &out[1..]);
+        let inputs: Vec<micrograd_runtime::Value> = point
+            .iter()
+            .map(|x| micrograd_runtime::Value::new(*x))
+            .collect();
+        let value = v(&inputs);
+        value.backward();
+        assert_near(&format!("{name} (Value)"), value.data(), out[0], 1e-12);
+        for (i, input) in inputs.iter().enumerate() {
+            let label = format!("{name} d/dx[{i}] (Value)");
+            assert_near(&label, input.grad(), out[i + 1], 1e-9);
+        }
+    }
+}

@@ -40,6 +40,12 @@ struct Source<'s> {
 impl Lowerer<'_> {
     /// Lowers `for i in a..b { .. }`.
     pub(super) fn for_loop(&mut self, for_loop: &syn::ExprForLoop) {
+        let rewritten = match super::for_items::rewrite(for_loop, self.loops) {
+            Some(Ok(rewritten)) => rewritten,
+            Some(Err((span, message))) => return self.errors.at(span, message),
+            None => for_loop.clone(),
+        };
+        let for_loop = &rewritten;
         let Some(form) = self.range_form(for_loop) else {
             return;
         };
@@ -217,7 +223,7 @@ impl Lowerer<'_> {
         let Expr::Range(range) = &*for_loop.expr else {
             self.errors.at(
                 for_loop.expr.span(),
-                "`for` runs over an integer range here: `for i in a..b` or `a..=b`; for an iterator chain, loop over the indices and compute each item in the body: `for i in 0..w.len() { let v = w[i] * 2.0; .. }`",
+                "`for` runs over an integer range (`a..b`, `a..=b`, `(a..b).rev()`) or the items of a slice, array or view (`w`, `w.iter()`, `.copied()`, `.enumerate()`, `.zip(x)`); for another iterator chain, loop over the indices and compute each item in the body: `for i in 0..w.len() { let v = w[i] * 2.0; .. }`",
             );
             return None;
         };

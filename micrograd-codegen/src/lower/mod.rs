@@ -9,6 +9,7 @@ mod branch;
 mod call;
 mod exits;
 mod expr;
+mod for_items;
 mod iter;
 mod loops;
 mod matching;

@@ -88,7 +88,7 @@ fn reversed(w: &[f64]) -> f64 {
         s = s * 0.5 + w[i];
     }
     for i in (1..=w.len()).rev() {
-        s = s * w[i - 1];
+        s *= w[i - 1];
     }
     s
 }

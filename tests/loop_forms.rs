@@ -1,4 +1,4 @@
-//! `for` over the items of slices, arrays and views and over reversed ranges (issue 11),
+//! `for` over the items of slices, arrays and views and over reversed and stepped ranges (issue 11),
 //! each with 0, 1 and many iterations: the value bit for bit `f`'s, the gradient against
 //! central differences, and once through a differentiable caller.
 
@@ -104,6 +104,21 @@ fn over_view(w: &[f64]) -> f64 {
 }
 
 #[differentiable]
+fn strided(w: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in (0..w.len()).step_by(2) {
+        s = s * 0.5 + w[i] * w[i];
+    }
+    for i in (1..=w.len()).step_by(3) {
+        s += w[i - 1].sin();
+    }
+    for i in (2..w.len()).step_by(1) {
+        s -= w[i];
+    }
+    s
+}
+
+#[differentiable]
 fn caller(w: &[f64]) -> f64 {
     over_slice(w) * 2.0 + enumerated(w)
 }
@@ -126,6 +141,7 @@ fn slices_and_their_iterators() {
             enumerated_pairs_grad,
             w,
         );
+        check_slice("strided", strided, strided_grad, w);
         check_slice("reversed", reversed, reversed_grad, w);
         check_slice("caller", caller_plain, caller_grad, w);
     }

@@ -1,4 +1,4 @@
-//! `for` over the items of slices, arrays and views, and over reversed ranges: each is
+//! `for` over the items of slices, arrays and views, and over reversed and stepped ranges: each is
 //! rewritten into the integer-range loop [`loops`](super::loops) lowers, with the items bound
 //! as loads at the top of the body.
 //!
@@ -29,6 +29,25 @@ pub(super) fn rewrite(
 ) -> Option<Result<ExprForLoop, (Span, &'static str)>> {
     let span = for_loop.expr.span();
     let k = format_ident!("__mg_k{}", depth, span = span);
+    if let Some((range, step)) = stepped(&for_loop.expr) {
+        let (a, b) = (range.start.clone()?, range.end.clone()?);
+        // The trip count without a subtraction that could go below zero: `a.min(b)` <= `b`.
+        let count: Expr = match range.limits {
+            syn::RangeLimits::Closed(_) => {
+                parse_quote_spanned!(span=> ((#b) + (#step) - (#a).min((#b) + 1)) / (#step))
+            }
+            syn::RangeLimits::HalfOpen(_) => {
+                parse_quote_spanned!(span=> ((#b) + (#step) - 1 - (#a).min(#b)) / (#step))
+            }
+        };
+        let pat = &for_loop.pat;
+        let head: syn::Stmt = parse_quote_spanned!(span=> let #pat = (#a) + #k * (#step););
+        let mut out = for_loop.clone();
+        out.expr = Box::new(parse_quote_spanned!(span=> 0..#count));
+        out.pat = Box::new(parse_quote_spanned!(span=> #k));
+        out.body.stmts.insert(0, head);
+        return Some(Ok(out));
+    }
     if let Some(range) = reversed(&for_loop.expr) {
         let (a, b) = (range.start.clone()?, range.end.clone()?);
         let last: Expr = match range.limits {
@@ -71,6 +90,22 @@ fn reversed(expr: &Expr) -> Option<&syn::ExprRange> {
     };
     match &*inner.expr {
         Expr::Range(range) if call.method == "rev" && call.args.is_empty() => Some(range),
+        _ => None,
+    }
+}
+
+/// `(a..b).step_by(s)` or `(a..=b).step_by(s)`: the range and the step.
+fn stepped(expr: &Expr) -> Option<(&syn::ExprRange, &Expr)> {
+    let Expr::MethodCall(call) = expr else {
+        return None;
+    };
+    let Expr::Paren(inner) = &*call.receiver else {
+        return None;
+    };
+    match (&*inner.expr, call.args.first()) {
+        (Expr::Range(range), Some(step)) if call.method == "step_by" && call.args.len() == 1 => {
+            Some((range, step))
+        }
         _ => None,
     }
 }

@@ -119,6 +119,25 @@ fn strided(w: &[f64]) -> f64 {
 }
 
 #[differentiable]
+fn parts(w: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for c in w.chunks(2) {
+        let mut p = 1.0;
+        for x in c {
+            p *= x;
+        }
+        s += p;
+    }
+    for c in w.chunks_exact(2) {
+        s += c[0] * c[1].cos();
+    }
+    for (i, win) in w.windows(3).enumerate() {
+        s += win[0] * win[2] * (i as f64 + 1.0) - win.len() as f64;
+    }
+    s
+}
+
+#[differentiable]
 fn caller(w: &[f64]) -> f64 {
     over_slice(w) * 2.0 + enumerated(w)
 }
@@ -142,6 +161,7 @@ fn slices_and_their_iterators() {
             w,
         );
         check_slice("strided", strided, strided_grad, w);
+        check_slice("parts", parts, parts_grad, w);
         check_slice("reversed", reversed, reversed_grad, w);
         check_slice("caller", caller_plain, caller_grad, w);
     }
@@ -153,6 +173,11 @@ fn views() {
     for w in [&[0.7][..], &[0.7, -0.2], SIZES[2]] {
         check_slice("over_view", over_view, over_view_grad, w);
     }
+}
+
+#[test]
+fn one_window_and_one_exact_chunk() {
+    check_slice("parts of 3", parts, parts_grad, &[0.4, -0.9, 1.3]);
 }
 
 #[test]

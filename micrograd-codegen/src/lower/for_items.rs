@@ -1,5 +1,5 @@
-//! `for` over the items of slices, arrays and views, and over reversed and stepped ranges: each is
-//! rewritten into the integer-range loop [`loops`](super::loops) lowers, with the items bound
+//! `for` over the items, chunks and windows of slices, arrays and views, and over reversed and
+//! stepped ranges: each is rewritten into the integer-range loop [`loops`](super::loops) lowers, with the items bound
 //! as loads at the top of the body.
 //!
 //! Before: `for (i, (a, b)) in w.iter().zip(x).enumerate() { s += a * b * i as f64; }`
@@ -16,6 +16,9 @@ enum Shape {
     Index,
     /// The element of a slice, array or view named by the expression.
     Elem(Expr),
+    /// A view of the slice, array or view named by the expression: `chunks(k)`,
+    /// `chunks_exact(k)`, `windows(k)`, with the method's name and `k`.
+    Part(Expr, String, Expr),
     /// A pair (`zip`, `enumerate`).
     Pair(Box<Shape>, Box<Shape>),
 }
@@ -29,37 +32,7 @@ pub(super) fn rewrite(
 ) -> Option<Result<ExprForLoop, (Span, &'static str)>> {
     let span = for_loop.expr.span();
     let k = format_ident!("__mg_k{}", depth, span = span);
-    if let Some((range, step)) = stepped(&for_loop.expr) {
-        let (a, b) = (range.start.clone()?, range.end.clone()?);
-        // The trip count without a subtraction that could go below zero: `a.min(b)` <= `b`.
-        let count: Expr = match range.limits {
-            syn::RangeLimits::Closed(_) => {
-                parse_quote_spanned!(span=> ((#b) + (#step) - (#a).min((#b) + 1)) / (#step))
-            }
-            syn::RangeLimits::HalfOpen(_) => {
-                parse_quote_spanned!(span=> ((#b) + (#step) - 1 - (#a).min(#b)) / (#step))
-            }
-        };
-        let pat = &for_loop.pat;
-        let head: syn::Stmt = parse_quote_spanned!(span=> let #pat = (#a) + #k * (#step););
-        let mut out = for_loop.clone();
-        out.expr = Box::new(parse_quote_spanned!(span=> 0..#count));
-        out.pat = Box::new(parse_quote_spanned!(span=> #k));
-        out.body.stmts.insert(0, head);
-        return Some(Ok(out));
-    }
-    if let Some(range) = reversed(&for_loop.expr) {
-        let (a, b) = (range.start.clone()?, range.end.clone()?);
-        let last: Expr = match range.limits {
-            syn::RangeLimits::Closed(_) => parse_quote_spanned!(span=> (#a) + (#b) - #k),
-            syn::RangeLimits::HalfOpen(_) => parse_quote_spanned!(span=> (#a) + (#b) - 1 - #k),
-        };
-        let pat = &for_loop.pat;
-        let head: syn::Stmt = parse_quote_spanned!(span=> let #pat = #last;);
-        let mut out = for_loop.clone();
-        out.expr = Box::new(Expr::Range(range.clone()));
-        out.pat = Box::new(parse_quote_spanned!(span=> #k));
-        out.body.stmts.insert(0, head);
+    if let Some(out) = over_range(for_loop, &k) {
         return Some(Ok(out));
     }
     let shape = shape(&for_loop.expr)?;
@@ -92,6 +65,45 @@ fn reversed(expr: &Expr) -> Option<&syn::ExprRange> {
         Expr::Range(range) if call.method == "rev" && call.args.is_empty() => Some(range),
         _ => None,
     }
+}
+
+/// `(a..b).rev()` and `(a..b).step_by(s)` (or `a..=b`) as a counted loop over `k`.
+fn over_range(for_loop: &ExprForLoop, k: &syn::Ident) -> Option<ExprForLoop> {
+    let span = for_loop.expr.span();
+    if let Some((range, step)) = stepped(&for_loop.expr) {
+        let (a, b) = (range.start.clone()?, range.end.clone()?);
+        // The trip count without a subtraction that could go below zero: `a.min(b)` <= `b`.
+        let count: Expr = match range.limits {
+            syn::RangeLimits::Closed(_) => {
+                parse_quote_spanned!(span=> ((#b) + (#step) - (#a).min((#b) + 1)) / (#step))
+            }
+            syn::RangeLimits::HalfOpen(_) => {
+                parse_quote_spanned!(span=> ((#b) + (#step) - 1 - (#a).min(#b)) / (#step))
+            }
+        };
+        let pat = &for_loop.pat;
+        let head: syn::Stmt = parse_quote_spanned!(span=> let #pat = (#a) + #k * (#step););
+        let mut out = for_loop.clone();
+        out.expr = Box::new(parse_quote_spanned!(span=> 0..#count));
+        out.pat = Box::new(parse_quote_spanned!(span=> #k));
+        out.body.stmts.insert(0, head);
+        return Some(out);
+    }
+    if let Some(range) = reversed(&for_loop.expr) {
+        let (a, b) = (range.start.clone()?, range.end.clone()?);
+        let last: Expr = match range.limits {
+            syn::RangeLimits::Closed(_) => parse_quote_spanned!(span=> (#a) + (#b) - #k),
+            syn::RangeLimits::HalfOpen(_) => parse_quote_spanned!(span=> (#a) + (#b) - 1 - #k),
+        };
+        let pat = &for_loop.pat;
+        let head: syn::Stmt = parse_quote_spanned!(span=> let #pat = #last;);
+        let mut out = for_loop.clone();
+        out.expr = Box::new(Expr::Range(range.clone()));
+        out.pat = Box::new(parse_quote_spanned!(span=> #k));
+        out.body.stmts.insert(0, head);
+        return Some(out);
+    }
+    None
 }
 
 /// `(a..b).step_by(s)` or `(a..=b).step_by(s)`: the range and the step.
@@ -129,6 +141,10 @@ fn shape(expr: &Expr) -> Option<Shape> {
                     _ => None,
                 },
                 ("copied" | "cloned", []) => shape(&call.receiver),
+                ("chunks" | "chunks_exact" | "windows", [size]) => match shape(&call.receiver)? {
+                    Shape::Elem(e) => Some(Shape::Part(e, method, (*size).clone())),
+                    _ => None,
+                },
                 ("enumerate", []) => Some(Shape::Pair(
                     Box::new(Shape::Index),
                     Box::new(shape(&call.receiver)?),
@@ -149,6 +165,12 @@ fn lengths(shape: &Shape, out: &mut Vec<Expr>) {
     match shape {
         Shape::Index => {}
         Shape::Elem(e) => out.push(parse_quote_spanned!(e.span()=> #e.len())),
+        // Counts that never go below zero: `windows` of a shorter slice has none.
+        Shape::Part(e, method, k) => out.push(match method.as_str() {
+            "chunks" => parse_quote_spanned!(e.span()=> (#e.len() + (#k) - 1) / (#k)),
+            "chunks_exact" => parse_quote_spanned!(e.span()=> #e.len() / (#k)),
+            _ => parse_quote_spanned!(e.span()=> #e.len() + 1 - (#k).min(#e.len() + 1)),
+        }),
         Shape::Pair(a, b) => {
             lengths(a, out);
             lengths(b, out);
@@ -175,12 +197,22 @@ fn bind(
         (Pat::Ident(_), Shape::Elem(e)) => {
             out.push(parse_quote_spanned!(span=> let #pat = #e[#k];))
         }
+        (Pat::Ident(_), Shape::Part(e, method, n)) => out.push(match method.as_str() {
+            "chunks" => parse_quote_spanned!(span=>
+                let #pat = &#e[#k * (#n)..(#k * (#n) + (#n)).min(#e.len())];),
+            "chunks_exact" => parse_quote_spanned!(span=>
+                let #pat = &#e[#k * (#n)..#k * (#n) + (#n)];),
+            _ => parse_quote_spanned!(span=> let #pat = &#e[#k..#k + (#n)];),
+        }),
         (Pat::Tuple(t), Shape::Pair(a, b)) if t.elems.len() == 2 => {
             bind(&t.elems[0], a, k, out)?;
             bind(&t.elems[1], b, k, out)?;
         }
         (_, Shape::Pair(..)) => {
             return Err((span, "the items here are pairs: bind them as `(a, b)`"));
+        }
+        (_, Shape::Part(..)) => {
+            return Err((span, "the items here are views: bind each to a name"));
         }
         _ => return Err((span, "bind each item to a name, `&name` or `_`")),
     }

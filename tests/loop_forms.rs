@@ -213,3 +213,28 @@ fn through_the_pullback() {
         assert_near("enumerated_pullback", *d, expected, 1e-12);
     }
 }
+
+/// A user variable spelled like the index the rewrite of `for x in w` introduces keeps its
+/// meaning inside the loop (issue 15: no name a user picks changes what the code means).
+#[differentiable]
+#[allow(non_snake_case)]
+fn index_named_like_the_rewrite(w: &[f64], __mg_k0: usize) -> f64 {
+    let mut s = 0.0;
+    for x in w {
+        s += x * w[__mg_k0];
+    }
+    s
+}
+
+#[test]
+fn a_user_name_like_the_rewritten_index_keeps_its_meaning() {
+    for k in 0..3 {
+        let w = [0.5, -1.25, 2.0];
+        check_slice(
+            "index_named_like_the_rewrite",
+            |w| index_named_like_the_rewrite(w, k),
+            |w, d_w| index_named_like_the_rewrite_grad(w, d_w, k),
+            &w,
+        );
+    }
+}

@@ -58,17 +58,33 @@ pub fn shadows(params: &[(&Ident, bool)]) -> Vec<Option<Ident>> {
         .collect()
 }
 
+/// Collects every identifier (unraw) of the syntax it visits.
+struct Collect(HashSet<String>);
+
+impl<'ast> syn::visit::Visit<'ast> for Collect {
+    fn visit_ident(&mut self, ident: &'ast Ident) {
+        self.0.insert(text(ident));
+    }
+}
+
 /// Every identifier in `item` (unraw): the names generated bindings must not print as.
 pub fn user_names(item: &syn::ItemFn) -> HashSet<String> {
-    struct Collect(HashSet<String>);
-    impl<'ast> syn::visit::Visit<'ast> for Collect {
-        fn visit_ident(&mut self, ident: &'ast Ident) {
-            self.0.insert(text(ident));
-        }
-    }
     let mut collect = Collect(HashSet::new());
     syn::visit::visit_item_fn(&mut collect, item);
     collect.0
+}
+
+/// A name for a binding that a rewrite of `for_loop` adds to its body (the loop index of
+/// `for x in w`): `base`, with `_` appended until no identifier in the loop is spelled so, so
+/// the binding can neither shadow nor be shadowed by a name the user reads there.
+pub fn fresh_in_loop(for_loop: &syn::ExprForLoop, base: &str, span: Span) -> Ident {
+    let mut collect = Collect(HashSet::new());
+    syn::visit::visit_expr_for_loop(&mut collect, for_loop);
+    let mut name = base.to_string();
+    while collect.0.contains(&name) {
+        name.push('_');
+    }
+    ident(&name, span)
 }
 
 /// `base` with `_` appended until it is not in `used`; recorded as used.

@@ -6,7 +6,6 @@
 //! After: `for k in 0..w.len().min(x.len()) { let i = k; let a = w[k]; let b = x[k]; .. }`
 
 use proc_macro2::Span;
-use quote::format_ident;
 use syn::spanned::Spanned;
 use syn::{Expr, ExprForLoop, Pat, parse_quote_spanned};
 
@@ -31,7 +30,7 @@ pub(super) fn rewrite(
     depth: usize,
 ) -> Option<Result<ExprForLoop, (Span, &'static str)>> {
     let span = for_loop.expr.span();
-    let k = format_ident!("__mg_k{}", depth, span = span);
+    let k = crate::names::fresh_in_loop(for_loop, &format!("__mg_k{depth}"), span);
     if let Some(out) = over_range(for_loop, &k) {
         return Some(Ok(out));
     }

@@ -282,3 +282,62 @@ fn while_accumulation() {
         &[0.7, 3.5],
     );
 }
+
+/// A `while` condition that updates `x`, in a body that shadows `x` with a `let` (reduced
+/// from random programs 432, 461, 600 and 1656 of seed 31): the condition's `x` is the
+/// outer one, carried across iterations, and the body's `let` does not hide that.
+#[differentiable]
+fn shadowed_in_body(a: f64) -> f64 {
+    let mut x = a;
+    let mut g = 0.0;
+    while g < 3.0
+        && ({
+            x *= 0.5 + 0.1 * a;
+            x
+        } > 0.1)
+    {
+        g += 1.0;
+        let x = x * a;
+        if x > 10.0 {
+            continue;
+        }
+        g += 0.5 * x;
+    }
+    x + g
+}
+
+fn shadowed_in_body_value(p: &[Value]) -> Value {
+    let mut x = p[0].clone();
+    let mut g = Value::new(0.0);
+    loop {
+        if g.data() >= 3.0 {
+            break;
+        }
+        x = &x * (0.5 + 0.1 * &p[0]);
+        if x.data() <= 0.1 {
+            break;
+        }
+        g = &g + 1.0;
+        let x = &x * &p[0];
+        if x.data() > 10.0 {
+            continue;
+        }
+        g = &g + 0.5 * &x;
+    }
+    x + g
+}
+
+#[test]
+fn a_body_let_does_not_hide_what_the_condition_assigns() {
+    check_with_value(
+        "shadowed_in_body",
+        &|p| shadowed_in_body(p[0]),
+        &|p| {
+            let (value, d) = shadowed_in_body_grad(p[0]);
+            vec![value, d]
+        },
+        &shadowed_in_body_value,
+        // The condition fails at once, after one or two trips, and the `continue` path.
+        &[&[0.15], &[0.9], &[2.3], &[30.0]],
+    );
+}

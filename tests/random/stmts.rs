@@ -144,11 +144,16 @@ impl Gen<'_> {
                 Stmt::Return(self.expr(d))
             }
             10 => {
+                // No exit leaves a `{ .. }` statement (lowering supports them from loops that
+                // are statements of a loop body or `if` branches): no `return`, and it counts
+                // as an expression block, so no labelled `break` / `continue` crosses it.
                 let saved = self.enter_nested();
+                self.expr_blocks += 1;
                 self.push();
                 let n = self.rng.range(1, 3) as usize;
                 let body = self.stmts(n, level + 1);
                 self.pop();
+                self.expr_blocks -= 1;
                 self.leave_nested(saved);
                 Stmt::Block(body)
             }

@@ -107,11 +107,14 @@ impl Lowerer<'_> {
         }
         let mut hidden = self.prepare_escapes(&forwarded, source.span);
         hidden.extend(value.then(|| key.clone()));
-        // What the condition assigns (in a block or after `&&`) is carried too.
-        let mut scanned = source.body.stmts.clone();
+        // What the condition assigns (in a block or after `&&`) is carried too. The condition
+        // runs before the body, so it is scanned first: a `let` in the body that shadows a name
+        // the condition assigns must not hide that assignment.
+        let mut scanned = Vec::new();
         if let Form::While(cond) = &source.form {
             scanned.push(syn::Stmt::Expr((*cond).clone(), None));
         }
+        scanned.extend(source.body.stmts.iter().cloned());
         let mut slots = self.open_slots(&scanned, &hidden);
         self.depth += 1;
         self.loops += 1;

@@ -2,7 +2,7 @@
 
 use crate::dense::{layer_backward, layer_forward};
 use crate::mlp::ParametersMut;
-use crate::nn::{Activation, Module, Neuron, check_count};
+use crate::nn::{Activation, Module, Neuron};
 use crate::rng::PythonRandom;
 
 /// Neurons side by side, all reading the same input, with their parameters in one slice.
@@ -261,25 +261,4 @@ impl Layer {
     }
 }
 
-impl Module for Layer {
-    fn parameters(&self) -> Vec<f64> {
-        self.parameters.clone()
-    }
-
-    fn grads(&self) -> Vec<f64> {
-        self.grads.clone()
-    }
-
-    fn set_parameters(&mut self, values: &[f64]) {
-        check_count(values.len(), self.parameters.len());
-        self.parameters.copy_from_slice(values);
-    }
-
-    fn zero_grad(&mut self) {
-        self.grads.fill(0.0);
-    }
-
-    fn parameter_count(&self) -> usize {
-        self.parameters.len()
-    }
-}
+crate::nn::flat_module!(Layer);

@@ -2,7 +2,7 @@
 
 use crate::dense::{layer_backward, layer_forward};
 use crate::loss;
-use crate::nn::{Activation, Layer, Module, check_count};
+use crate::nn::{Activation, Layer, Module};
 use crate::rng::PythonRandom;
 use crate::train::Workspace;
 
@@ -378,25 +378,4 @@ pub(crate) fn backpropagate(
     }
 }
 
-impl Module for Mlp {
-    fn parameters(&self) -> Vec<f64> {
-        self.parameters.clone()
-    }
-
-    fn grads(&self) -> Vec<f64> {
-        self.grads.clone()
-    }
-
-    fn set_parameters(&mut self, values: &[f64]) {
-        check_count(values.len(), self.parameters.len());
-        self.parameters.copy_from_slice(values);
-    }
-
-    fn zero_grad(&mut self) {
-        self.grads.fill(0.0);
-    }
-
-    fn parameter_count(&self) -> usize {
-        self.parameters.len()
-    }
-}
+crate::nn::flat_module!(Mlp);

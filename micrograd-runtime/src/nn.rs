@@ -335,6 +335,36 @@ impl Module for Neuron {
     }
 }
 
+/// `Module` for a type that keeps its parameters and gradients in two flat vectors,
+/// `parameters` and `grads` (`Layer`, `Mlp`).
+macro_rules! flat_module {
+    ($type:ty) => {
+        impl $crate::nn::Module for $type {
+            fn parameters(&self) -> Vec<f64> {
+                self.parameters.clone()
+            }
+
+            fn grads(&self) -> Vec<f64> {
+                self.grads.clone()
+            }
+
+            fn set_parameters(&mut self, values: &[f64]) {
+                $crate::nn::check_count(values.len(), self.parameters.len());
+                self.parameters.copy_from_slice(values);
+            }
+
+            fn zero_grad(&mut self) {
+                self.grads.fill(0.0);
+            }
+
+            fn parameter_count(&self) -> usize {
+                self.parameters.len()
+            }
+        }
+    };
+}
+pub(crate) use flat_module;
+
 pub(crate) fn check_count(given: usize, expected: usize) {
     assert!(
         given == expected,

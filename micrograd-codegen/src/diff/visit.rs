@@ -6,56 +6,43 @@ use super::Rev;
 use super::expr::Expr;
 use super::needs::BlockId;
 
+/// The match behind [`Rev::blocks`] and [`Rev::blocks_mut`], written once for both.
+macro_rules! nested_blocks {
+    ($stmt:expr) => {
+        match $stmt {
+            Rev::If {
+                branch,
+                then,
+                otherwise,
+                ..
+            } => vec![
+                (Some(BlockId::Branch(*branch, true)), then),
+                (Some(BlockId::Branch(*branch, false)), otherwise),
+            ],
+            Rev::Loop { the_loop, body } => vec![(Some(BlockId::Body(*the_loop)), body)],
+            Rev::Guard { body, .. } => vec![(None, body)],
+            Rev::Let { .. }
+            | Rev::Zero(_)
+            | Rev::Set(..)
+            | Rev::Add(..)
+            | Rev::AddElem(..)
+            | Rev::ZeroElem(..)
+            | Rev::ZeroArray(_)
+            | Rev::Pullback { .. } => Vec::new(),
+        }
+    };
+}
+
 impl Rev {
     /// The blocks nested directly in this statement, each with the forward block it mirrors
     /// (`None` for a guard, which adds no block of its own).
     pub fn blocks(&self) -> Vec<(Option<BlockId>, &Vec<Rev>)> {
-        match self {
-            Rev::If {
-                branch,
-                then,
-                otherwise,
-                ..
-            } => vec![
-                (Some(BlockId::Branch(*branch, true)), then),
-                (Some(BlockId::Branch(*branch, false)), otherwise),
-            ],
-            Rev::Loop { the_loop, body } => vec![(Some(BlockId::Body(*the_loop)), body)],
-            Rev::Guard { body, .. } => vec![(None, body)],
-            Rev::Let { .. }
-            | Rev::Zero(_)
-            | Rev::Set(..)
-            | Rev::Add(..)
-            | Rev::AddElem(..)
-            | Rev::ZeroElem(..)
-            | Rev::ZeroArray(_)
-            | Rev::Pullback { .. } => Vec::new(),
-        }
+        nested_blocks!(self)
     }
 
     /// [`Rev::blocks`], mutably.
     pub fn blocks_mut(&mut self) -> Vec<(Option<BlockId>, &mut Vec<Rev>)> {
-        match self {
-            Rev::If {
-                branch,
-                then,
-                otherwise,
-                ..
-            } => vec![
-                (Some(BlockId::Branch(*branch, true)), then),
-                (Some(BlockId::Branch(*branch, false)), otherwise),
-            ],
-            Rev::Loop { the_loop, body } => vec![(Some(BlockId::Body(*the_loop)), body)],
-            Rev::Guard { body, .. } => vec![(None, body)],
-            Rev::Let { .. }
-            | Rev::Zero(_)
-            | Rev::Set(..)
-            | Rev::Add(..)
-            | Rev::AddElem(..)
-            | Rev::ZeroElem(..)
-            | Rev::ZeroArray(_)
-            | Rev::Pullback { .. } => Vec::new(),
-        }
+        nested_blocks!(self)
     }
 
     /// Whether the statement holds other statements.

@@ -444,6 +444,17 @@ pub struct Param {
     pub wrt: bool,
 }
 
+/// How a function returns its [`Function::results`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// `-> f64`: exactly one result.
+    Scalar,
+    /// `-> [f64; M]`.
+    Array,
+    /// `-> (f64, .., f64)`.
+    Tuple,
+}
+
 /// A whole lowered function.
 #[derive(Clone, Debug)]
 pub struct Function {
@@ -453,8 +464,13 @@ pub struct Function {
     pub params: Vec<Param>,
     /// The body.
     pub body: Block,
-    /// The returned value.
-    pub result: Operand,
+    /// The returned values, one per output in order: a function returning `f64` has one, a
+    /// function returning `[f64; M]` or a tuple of `M` `f64`s has `M`. Each output gets its own
+    /// seed in the reverse sweep ([`crate::diff`]'s `Expr::Seed(k)`), so passes that read the
+    /// result (activity, the sweep, forward mode) treat every output alike.
+    pub results: Vec<Operand>,
+    /// How `results` are returned: one `f64`, an array or a tuple.
+    pub shape: Shape,
     /// The variable table.
     pub vars: Vec<VarInfo>,
     /// How many `if`s the body holds (ids `0..branches`).

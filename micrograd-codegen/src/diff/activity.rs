@@ -18,7 +18,7 @@ impl Activity {
     pub fn of(function: &Function, wrt: &HashSet<VarId>) -> Activity {
         let mut varied = wrt.clone();
         while forward(&function.body, &mut varied) {}
-        let mut useful: HashSet<VarId> = operand_var(&function.result).into_iter().collect();
+        let mut useful: HashSet<VarId> = function.results.iter().filter_map(operand_var).collect();
         while backward(&function.body, &mut useful) {}
         Activity {
             active: varied.intersection(&useful).copied().collect(),

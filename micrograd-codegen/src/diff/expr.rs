@@ -12,8 +12,8 @@ pub enum Expr {
     Adj(VarId),
     /// A literal.
     Const(f64),
-    /// The adjoint of the result: `1.0` in `f_grad`, the caller's `seed` in `f_pullback`.
-    Seed,
+    /// The adjoint of output `k`: `1.0` in `f_grad`, the caller's `seed` in `f_pullback`.
+    Seed(usize),
     /// A named constant.
     Extern(Extern),
     /// `n as f64`.
@@ -143,7 +143,7 @@ impl Expr {
     /// Whether the expression reads an adjoint, an adjoint entry or the seed: the values an
     /// adjoint formula is linear in (the rest are forward values).
     pub fn reads_adjoints(&self) -> bool {
-        matches!(self, Expr::Adj(_) | Expr::AdjLoad(..) | Expr::Seed)
+        matches!(self, Expr::Adj(_) | Expr::AdjLoad(..) | Expr::Seed(_))
             || self.children().any(Expr::reads_adjoints)
     }
 
@@ -168,7 +168,7 @@ impl Expr {
     pub fn visit_vars(&self, f: &mut dyn FnMut(VarId)) {
         match self {
             Expr::Var(v) => f(*v),
-            Expr::Adj(_) | Expr::Const(_) | Expr::Seed | Expr::Extern(_) => {}
+            Expr::Adj(_) | Expr::Const(_) | Expr::Seed(_) | Expr::Extern(_) => {}
             Expr::Int(n) => n.visit_vars(f),
             Expr::Load(w, i) => {
                 f(*w);

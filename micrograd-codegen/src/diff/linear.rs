@@ -137,7 +137,7 @@ fn linear(expr: &Expr, scaled: &HashMap<VarId, (f64, VarId)>) -> Lin {
         Expr::Powi(a, n) => term(inner(a).powi(n.clone())),
         Expr::Var(_)
         | Expr::Const(_)
-        | Expr::Seed
+        | Expr::Seed(_)
         | Expr::Extern(_)
         | Expr::Int(_)
         | Expr::Load(..)
@@ -272,7 +272,7 @@ fn share_adjoints(terms: Lin) -> Lin {
 /// values.
 fn split_adjoint(t: &Expr) -> Option<(Expr, Expr)> {
     match t {
-        Expr::Adj(_) | Expr::Seed => Some((t.clone(), Expr::Const(1.0))),
+        Expr::Adj(_) | Expr::Seed(_) => Some((t.clone(), Expr::Const(1.0))),
         Expr::Mul(a, b) if !b.reads_adjoints() => {
             let (u, factor) = split_adjoint(a)?;
             Some((u, factor * (**b).clone()))

@@ -37,10 +37,12 @@ pub fn sweep(
     sweep.scopes.push(Scope::new(owned));
     let mut out = Vec::new();
     sweep.arrays(&function.body, &mut out);
-    if let Operand::Var(result) = function.result
-        && activity.is_active(result)
-    {
-        sweep.accumulate(result, Expr::Seed, &mut out);
+    for (k, result) in function.results.iter().enumerate() {
+        if let Operand::Var(result) = *result
+            && activity.is_active(result)
+        {
+            sweep.accumulate(result, Expr::Seed(k), &mut out);
+        }
     }
     sweep.block_stmts(&function.body, &mut out);
     let scope = sweep

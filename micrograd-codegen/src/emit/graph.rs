@@ -23,7 +23,11 @@ impl Emitter<'_> {
         }
         tokens.extend(self.graph_block(&self.function.body));
         let mut prelude = Vec::new();
-        let node = self.node_of(&self.function.result, &mut prelude);
+        // A graph walks back from one node: `graph` is refused for vector outputs.
+        let [result] = &self.function.results[..] else {
+            unreachable!("internal error: `f_graph` of a function with several outputs")
+        };
+        let node = self.node_of(result, &mut prelude);
         tokens.extend(quote! {
             #(#prelude)*
             #graph.backward(#node);

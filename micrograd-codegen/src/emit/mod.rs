@@ -296,7 +296,13 @@ impl Emitter<'_> {
         let tapes = self.tape_declarations();
         let forward = self.forward_block(&self.function.body);
         let reverse = self.reverse_block(&self.adjoint.rev, None);
-        let value = self.operand(&self.function.result);
+        let values: Vec<TokenStream> = self
+            .function
+            .results
+            .iter()
+            .map(|r| self.operand(r))
+            .collect();
+        let value = self.outputs(&values);
         let partials = scalars.iter().map(|v| {
             if self.adjoint.declared_params.contains(v) {
                 let d = self.names.adjoint(*v);

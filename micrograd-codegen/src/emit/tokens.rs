@@ -2,7 +2,7 @@
 
 use super::Emitter;
 use crate::diff::{Expr, Test};
-use crate::ir::{CmpOp, Cond, Extern, IntExpr, IntOp, Op, Operand};
+use crate::ir::{CmpOp, Cond, Extern, IntExpr, IntOp, Op, Operand, Shape};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote};
 
@@ -22,6 +22,36 @@ enum Prec {
 }
 
 impl Emitter<'_> {
+    /// Output `k` of `outputs`, a value shaped as the function's result: `outputs` itself for
+    /// one `f64`, `outputs[k]` for an array, `outputs.k` for a tuple.
+    pub(super) fn output_of(&self, outputs: &Ident, k: usize) -> TokenStream {
+        match self.function.shape {
+            Shape::Scalar => outputs.to_token_stream(),
+            Shape::Array => {
+                let k = Literal::usize_unsuffixed(k);
+                quote!(#outputs[#k])
+            }
+            Shape::Tuple => {
+                let k = syn::Index::from(k);
+                quote!(#outputs.#k)
+            }
+        }
+    }
+
+    /// `items`, one per output, packed as the function returns its result.
+    pub(super) fn outputs(&self, items: &[TokenStream]) -> TokenStream {
+        match self.function.shape {
+            Shape::Scalar => {
+                let [item] = items else {
+                    unreachable!("internal error: a scalar function has one result")
+                };
+                item.clone()
+            }
+            Shape::Array => quote!([#(#items),*]),
+            Shape::Tuple => quote!((#(#items),*)),
+        }
+    }
+
     /// An `f64` expression of the reverse sweep.
     pub(super) fn expr(&self, expr: &Expr) -> TokenStream {
         self.expr_at(expr, Prec::Select)
@@ -32,8 +62,8 @@ impl Emitter<'_> {
             Expr::Var(v) => (self.names.var(*v).to_token_stream(), Prec::Postfix),
             Expr::Adj(v) => (self.names.adjoint(*v).to_token_stream(), Prec::Postfix),
             Expr::Const(c) => return constant(*c, need),
-            Expr::Seed => match &self.seed {
-                Some(seed) => (seed.to_token_stream(), Prec::Postfix),
+            Expr::Seed(k) => match &self.seed {
+                Some(seed) => (self.output_of(seed, *k), Prec::Postfix),
                 None => return constant(1.0, need),
             },
             Expr::Extern(path) => (external(path), Prec::Postfix),

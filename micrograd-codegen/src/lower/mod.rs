@@ -24,7 +24,7 @@ pub(crate) use view::View;
 
 use crate::error::Errors;
 use crate::ir::{
-    Block, BranchId, Function, LoopId, Op, Operand, Origin, Param, Stmt, Ty, VarId, VarInfo,
+    Block, BranchId, Function, LoopId, Op, Operand, Origin, Param, Shape, Stmt, Ty, VarId, VarInfo,
 };
 use crate::signature::{Kind, ParamSpec};
 use proc_macro2::Span;
@@ -95,7 +95,8 @@ pub fn lower(
         name: item.sig.ident.to_string(),
         params,
         body,
-        result: result?,
+        results: vec![result?],
+        shape: Shape::Scalar,
         vars: lowerer.vars,
         branches: lowerer.ids.0 as usize,
         loops: lowerer.ids.1 as usize,

@@ -466,7 +466,7 @@ pub struct Function {
     pub body: Block,
     /// The returned values, one per output in order: a function returning `f64` has one, a
     /// function returning `[f64; M]` or a tuple of `M` `f64`s has `M`. Each output gets its own
-    /// seed in the reverse sweep ([`crate::diff`]'s `Expr::Seed(k)`), so passes that read the
+    /// seed in the reverse sweep (the differentiation pass's `Expr::Seed(k)`), so passes that read the
     /// result (activity, the sweep, forward mode) treat every output alike.
     pub results: Vec<Operand>,
     /// How `results` are returned: one `f64`, an array or a tuple.

@@ -49,7 +49,8 @@ pub fn signature(
     seed: Option<&Ident>,
     runtime: &syn::Path,
 ) -> TokenStream {
-    let f64_ty = quote!(::core::primitive::f64);
+    let scalar = crate::signature::scalar(&item.sig);
+    let float = scalar.ty();
     let signature: Vec<(&Ident, bool)> = specs
         .iter()
         .map(|spec| (&spec.ident, matches!(spec.kind, Kind::Slice(_))))
@@ -60,9 +61,9 @@ pub fn signature(
     for ((spec, shadow), &chosen) in specs.iter().zip(&shadows).zip(chosen) {
         let ident = names::param(&spec.ident);
         let ty = match &spec.kind {
-            Kind::Scalar => f64_ty.clone(),
-            Kind::Slice(None) => quote!(&[#f64_ty]),
-            Kind::Slice(Some(len)) => quote!(&[#f64_ty; #len]),
+            Kind::Scalar => float.clone(),
+            Kind::Slice(None) => quote!(&[#float]),
+            Kind::Slice(Some(len)) => quote!(&[#float; #len]),
             Kind::Int(ty) => quote!(#ty),
             Kind::Bool => quote!(::core::primitive::bool),
         };
@@ -71,26 +72,25 @@ pub fn signature(
             continue;
         }
         match (&spec.kind, shadow) {
-            (Kind::Slice(None), Some(shadow)) => params.push(quote!(#shadow: &mut [#f64_ty])),
+            (Kind::Slice(None), Some(shadow)) => params.push(quote!(#shadow: &mut [#float])),
             (Kind::Slice(Some(len)), Some(shadow)) => {
-                params.push(quote!(#shadow: &mut [#f64_ty; #len]));
+                params.push(quote!(#shadow: &mut [#float; #len]));
             }
             _ => scalars += 1,
         }
     }
-    let seed = seed.map(|seed| quote!(#seed: #f64_ty));
-    let output = output(flavor, scalars, runtime);
+    let seed = seed.map(|seed| quote!(#seed: #float));
+    let output = output(flavor, &float, scalars, runtime);
     let (vis, name) = (&item.vis, name(item, flavor));
     quote!(#vis fn #name(#(#params,)* #seed) -> #output)
 }
 
 /// `(f, ∂f/∂x₁, ..)` for `f_grad`, `(∂f/∂x₁, ..)` for `f_pullback`, a `Graph` for `f_graph`.
-fn output(flavor: Flavor, scalars: usize, runtime: &syn::Path) -> TokenStream {
-    let f64_ty = quote!(::core::primitive::f64);
+fn output(flavor: Flavor, float: &TokenStream, scalars: usize, runtime: &syn::Path) -> TokenStream {
     let tuple = |n: usize| match n {
-        1 => f64_ty.clone(),
+        1 => float.clone(),
         n => {
-            let types = std::iter::repeat_n(&f64_ty, n);
+            let types = std::iter::repeat_n(float, n);
             quote!((#(#types),*))
         }
     };

@@ -9,8 +9,10 @@
 
 use proc_macro2::Span;
 
+mod scalar;
 mod walk;
 pub use crate::math::{Func, Func2};
+pub use scalar::Scalar;
 pub use walk::walk;
 
 /// An index into [`Function::vars`].
@@ -460,6 +462,8 @@ pub enum Shape {
 pub struct Function {
     /// The function's name.
     pub name: String,
+    /// The float type it is written in: its parameters, locals, constants and result.
+    pub scalar: Scalar,
     /// Its parameters in order.
     pub params: Vec<Param>,
     /// The body.

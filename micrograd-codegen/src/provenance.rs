@@ -28,7 +28,7 @@ pub fn checks(item: &syn::ItemFn, runtime: &syn::Path) -> TokenStream {
     if calls.0.is_empty() {
         return TokenStream::new();
     }
-    let f64_ty = quote!(::core::primitive::f64);
+    let float = crate::signature::scalar(&item.sig).ty();
     let each = calls.0.iter().map(|method| {
         let name = Ident::new(&method.to_string(), proc_macro2::Span::mixed_site());
         // The runtime's path at the user's call too, so the whole check points there.
@@ -41,7 +41,7 @@ pub fn checks(item: &syn::ItemFn, runtime: &syn::Path) -> TokenStream {
         }
         // `<f64>::relu` spelled with the user's `relu`, so it resolves where they wrote it, and
         // the check spanned there, so the error points at their call.
-        let pair = quote_spanned!(method.span()=> (<#f64_ty>::#method, <#f64_ty as #runtime::ops::Nonlinear>::#name));
+        let pair = quote_spanned!(method.span()=> (<#float>::#method, <#float as #runtime::ops::Nonlinear>::#name));
         quote_spanned!(method.span()=> #runtime::ops::same_function(#pair);)
     });
     quote! {
@@ -75,7 +75,7 @@ impl<'ast> Visit<'ast> for Calls {
         // `f64::relu(x)`
         if let syn::Expr::Path(path) = &*call.func
             && let [ty, method] = path.path.segments.iter().collect::<Vec<_>>().as_slice()
-            && ty.ident == "f64"
+            && crate::ir::Scalar::from_name(&ty.ident.to_string()).is_some()
         {
             self.note(&method.ident);
         }

@@ -1,6 +1,7 @@
 //! Checks the function's signature and classifies its parameters.
 
 use crate::error::Errors;
+use crate::ir::Scalar;
 use syn::spanned::Spanned;
 use syn::{FnArg, Ident, ItemFn, Pat, ReturnType, Type};
 
@@ -214,17 +215,53 @@ pub fn is_int_name(name: &str) -> bool {
 
 /// Whether `ty` is `f64`, spelled `f64` or `core::primitive::f64` (also via `std`).
 pub fn is_f64(ty: &Type) -> bool {
-    let Type::Path(path) = ty else { return false };
+    float_type(ty) == Some(Scalar::F64)
+}
+
+/// The float type `ty` names, spelled `f32` or `core::primitive::f32` (also via `std`).
+pub fn float_type(ty: &Type) -> Option<Scalar> {
+    let Type::Path(path) = ty else { return None };
     if path.qself.is_some() {
-        return false;
+        return None;
     }
     let segments = segments(&path.path);
     match segments.as_slice() {
-        [name] => name == "f64",
-        [root, primitive, name] => {
-            (root == "core" || root == "std") && primitive == "primitive" && name == "f64"
+        [name] => Scalar::from_name(name),
+        [root, primitive, name]
+            if (root == "core" || root == "std") && primitive == "primitive" =>
+        {
+            Scalar::from_name(name)
         }
-        _ => false,
+        _ => None,
+    }
+}
+
+/// The float type of the first float in `sig` (a parameter, a slice's elements, the result);
+/// `f64` when there is none.
+pub fn scalar(sig: &syn::Signature) -> Scalar {
+    let params = sig.inputs.iter().filter_map(|arg| match arg {
+        FnArg::Typed(typed) => Some(&*typed.ty),
+        FnArg::Receiver(_) => None,
+    });
+    let output = match &sig.output {
+        ReturnType::Type(_, ty) => Some(&**ty),
+        ReturnType::Default => None,
+    };
+    params
+        .chain(output)
+        .find_map(element_type)
+        .unwrap_or_default()
+}
+
+/// The float type of `ty`, of the elements of a reference to a slice or an array, or of a
+/// reference to a float.
+fn element_type(ty: &Type) -> Option<Scalar> {
+    match ty {
+        Type::Reference(reference) => element_type(&reference.elem),
+        Type::Slice(slice) => float_type(&slice.elem),
+        Type::Array(array) => float_type(&array.elem),
+        Type::Paren(paren) => element_type(&paren.elem),
+        ty => float_type(ty),
     }
 }
 

@@ -16,6 +16,8 @@ pub enum Expr {
     Seed(usize),
     /// A named constant.
     Extern(Extern),
+    /// A constant of `core::f64::consts` (or `f32`'s, in an `f32` function): `LN_2`.
+    Consts(&'static str),
     /// `n as f64`.
     Int(IntExpr),
     /// `w[i]`, read again in the reverse sweep.
@@ -63,15 +65,9 @@ impl Expr {
         Expr::Select(Box::new(test), Box::new(then), Box::new(otherwise))
     }
 
-    /// `::core::f64::consts::NAME`
-    pub fn consts(name: &str) -> Expr {
-        let path = ["", "core", "f64", "consts", name]
-            .map(String::from)
-            .to_vec();
-        Expr::Extern(Extern {
-            path,
-            span: proc_macro2::Span::mixed_site(),
-        })
+    /// `::core::f64::consts::NAME` (in the function's float type)
+    pub fn consts(name: &'static str) -> Expr {
+        Expr::Consts(name)
     }
 
     /// `self.f()`
@@ -168,7 +164,7 @@ impl Expr {
     pub fn visit_vars(&self, f: &mut dyn FnMut(VarId)) {
         match self {
             Expr::Var(v) => f(*v),
-            Expr::Adj(_) | Expr::Const(_) | Expr::Seed(_) | Expr::Extern(_) => {}
+            Expr::Adj(_) | Expr::Const(_) | Expr::Seed(_) | Expr::Extern(_) | Expr::Consts(_) => {}
             Expr::Int(n) => n.visit_vars(f),
             Expr::Load(w, i) => {
                 f(*w);

@@ -22,7 +22,7 @@
 
 use super::Rev;
 use super::expr::Expr;
-use crate::ir::VarId;
+use crate::ir::{Scalar, VarId};
 use std::collections::{HashMap, HashSet};
 
 /// Sums of more contributions than this stay a chain of `+=` (the expression would nest deep).
@@ -34,22 +34,26 @@ type Lin = Vec<(f64, Expr)>;
 
 /// Folds `block` and every block nested in it; `params` are the scalar parameters, whose
 /// adjoints the generated function returns.
-pub fn fold_linear(rev: &mut Vec<Rev>, params: &HashSet<VarId>) {
-    super::each_block_mut(rev, None, false, &mut |block, _| fold_block(block, params));
+pub fn fold_linear(rev: &mut Vec<Rev>, params: &HashSet<VarId>, scalar: Scalar) {
+    super::each_block_mut(rev, None, false, &mut |block, _| {
+        fold_block(block, params, scalar)
+    });
 }
 
-fn fold_block(block: &mut Vec<Rev>, params: &HashSet<VarId>) {
+fn fold_block(block: &mut Vec<Rev>, params: &HashSet<VarId>, scalar: Scalar) {
     combine_contributions(block);
     let last_write = last_writes(block);
     let mut scaled = HashMap::new();
     let mut keep = Vec::with_capacity(block.len());
     for (i, stmt) in block.iter_mut().enumerate() {
-        super::walk_mut(std::slice::from_mut(stmt), &mut |s| rewrite(s, &scaled));
+        super::walk_mut(std::slice::from_mut(stmt), &mut |s| {
+            rewrite(s, &scaled, scalar)
+        });
         let copy = match stmt {
             Rev::Let { var, expr, .. }
                 if !params.contains(var) && last_write.get(var).is_none_or(|&w| w <= i) =>
             {
-                scaled_copy(expr)
+                scaled_copy(expr, scalar)
                     .filter(|(_, of)| last_write.get(of).is_none_or(|&w| w < i))
                     .map(|(c, of)| (*var, c, of))
             }
@@ -65,8 +69,8 @@ fn fold_block(block: &mut Vec<Rev>, params: &HashSet<VarId>) {
 }
 
 /// `c · d_u` if `expr` is a copy or a constant multiple of the adjoint `d_u`.
-fn scaled_copy(expr: &Expr) -> Option<(f64, VarId)> {
-    match linear(expr, &HashMap::new()).as_slice() {
+fn scaled_copy(expr: &Expr, scalar: Scalar) -> Option<(f64, VarId)> {
+    match linear(expr, &HashMap::new(), scalar).as_slice() {
         [(c, Expr::Adj(u))] => Some((*c, *u)),
         _ => None,
     }
@@ -74,8 +78,8 @@ fn scaled_copy(expr: &Expr) -> Option<(f64, VarId)> {
 
 /// Rewrites the expression of `stmt` with the adjoints in `scaled` replaced and like terms
 /// collected.
-fn rewrite(stmt: &mut Rev, scaled: &HashMap<VarId, (f64, VarId)>) {
-    let simplify = |expr: &mut Expr| *expr = rebuild(linear(expr, scaled));
+fn rewrite(stmt: &mut Rev, scaled: &HashMap<VarId, (f64, VarId)>, scalar: Scalar) {
+    let simplify = |expr: &mut Expr| *expr = rebuild(linear(expr, scaled, scalar), scalar);
     match stmt {
         Rev::Let { expr, .. } | Rev::Set(_, expr) | Rev::AddElem(_, _, expr) => simplify(expr),
         Rev::Pullback { seed, .. } => simplify(seed),
@@ -94,39 +98,36 @@ fn rewrite(stmt: &mut Rev, scaled: &HashMap<VarId, (f64, VarId)>) {
 }
 
 /// `expr` as a linear combination, with each adjoint in `scaled` written as its multiple.
-fn linear(expr: &Expr, scaled: &HashMap<VarId, (f64, VarId)>) -> Lin {
+fn linear(expr: &Expr, scaled: &HashMap<VarId, (f64, VarId)>, scalar: Scalar) -> Lin {
     let term = |e: Expr| vec![(1.0, e)];
-    let inner = |e: &Expr| rebuild(linear(e, scaled));
+    let inner = |e: &Expr| rebuild(linear(e, scaled, scalar), scalar);
+    let linear = |e: &Expr| linear(e, scaled, scalar);
+    let times = |lin: Lin, k: f64| times(lin, k, scalar);
+    let factored = |lin: Lin, wrap: &dyn Fn(Expr) -> Expr| factored(lin, wrap, scalar);
     match expr {
         Expr::Adj(v) => match scaled.get(v) {
             Some(&(c, u)) => vec![(c, Expr::Adj(u))],
             None => term(expr.clone()),
         },
-        Expr::Neg(a) => times(linear(a, scaled), -1.0),
-        Expr::Add(a, b) => [linear(a, scaled), linear(b, scaled)].concat(),
-        Expr::Sub(a, b) => [linear(a, scaled), times(linear(b, scaled), -1.0)].concat(),
+        Expr::Neg(a) => times(linear(a), -1.0),
+        Expr::Add(a, b) => [linear(a), linear(b)].concat(),
+        Expr::Sub(a, b) => [linear(a), times(linear(b), -1.0)].concat(),
         Expr::Mul(a, b) => match (&**a, &**b) {
-            (e, Expr::Const(k)) | (Expr::Const(k), e) => times(linear(e, scaled), *k),
-            (e, factor) if !factor.reads_adjoints() => {
-                factored(linear(e, scaled), |t| t * factor.clone())
-            }
-            (factor, e) if !factor.reads_adjoints() => {
-                factored(linear(e, scaled), |t| factor.clone() * t)
-            }
+            (e, Expr::Const(k)) | (Expr::Const(k), e) => times(linear(e), *k),
+            (e, factor) if !factor.reads_adjoints() => factored(linear(e), &|t| t * factor.clone()),
+            (factor, e) if !factor.reads_adjoints() => factored(linear(e), &|t| factor.clone() * t),
             _ => term(inner(a) * inner(b)),
         },
-        Expr::Div(a, b) if !b.reads_adjoints() => {
-            factored(linear(a, scaled), |t| t / (**b).clone())
-        }
+        Expr::Div(a, b) if !b.reads_adjoints() => factored(linear(a), &|t| t / (**b).clone()),
         Expr::Div(a, b) => term(inner(a) / inner(b)),
         Expr::Select(test, a, b) => match (&**a, &**b) {
             (Expr::Const(z), e) if *z == 0.0 && !z.is_sign_negative() => {
-                factored(linear(e, scaled), |t| {
+                factored(linear(e), &|t| {
                     Expr::select((**test).clone(), Expr::Const(0.0), t)
                 })
             }
             (e, Expr::Const(z)) if *z == 0.0 && !z.is_sign_negative() => {
-                factored(linear(e, scaled), |t| {
+                factored(linear(e), &|t| {
                     Expr::select((**test).clone(), t, Expr::Const(0.0))
                 })
             }
@@ -139,6 +140,7 @@ fn linear(expr: &Expr, scaled: &HashMap<VarId, (f64, VarId)>) -> Lin {
         | Expr::Const(_)
         | Expr::Seed(_)
         | Expr::Extern(_)
+        | Expr::Consts(_)
         | Expr::Int(_)
         | Expr::Load(..)
         | Expr::AdjLoad(..) => term(expr.clone()),
@@ -146,14 +148,19 @@ fn linear(expr: &Expr, scaled: &HashMap<VarId, (f64, VarId)>) -> Lin {
 }
 
 /// `lin · k`; a product that overflows or underflows stays a multiplication of the sum.
-fn times(lin: Lin, k: f64) -> Lin {
+fn times(lin: Lin, k: f64, scalar: Scalar) -> Lin {
     if k == 1.0 {
         return lin;
     }
-    if lin.iter().all(|(c, _)| exact_enough(*c, k, *c * k)) {
-        lin.into_iter().map(|(c, t)| (c * k, t)).collect()
+    if lin
+        .iter()
+        .all(|(c, _)| exact_enough(*c, k, scalar.mul(*c, k)))
+    {
+        lin.into_iter()
+            .map(|(c, t)| (scalar.mul(c, k), t))
+            .collect()
     } else {
-        vec![(1.0, rebuild(lin) * Expr::Const(k))]
+        vec![(1.0, rebuild(lin, scalar) * Expr::Const(k))]
     }
 }
 
@@ -163,10 +170,10 @@ fn exact_enough(c: f64, k: f64, product: f64) -> bool {
 }
 
 /// `c · wrap(t)` when `lin` is the single term `c · t`; otherwise `wrap` of the whole sum.
-fn factored(lin: Lin, wrap: impl FnOnce(Expr) -> Expr) -> Lin {
+fn factored(lin: Lin, wrap: &dyn Fn(Expr) -> Expr, scalar: Scalar) -> Lin {
     match <[_; 1]>::try_from(lin) {
         Ok([(c, t)]) => vec![(c, wrap(t))],
-        Err(lin) => vec![(1.0, wrap(rebuild(lin)))],
+        Err(lin) => vec![(1.0, wrap(rebuild(lin, scalar)))],
     }
 }
 
@@ -174,22 +181,22 @@ fn factored(lin: Lin, wrap: impl FnOnce(Expr) -> Expr) -> Lin {
 /// terms that multiply the same adjoint by forward values share it:
 /// `d_e * 3.0 - d_e * b * 12.0` is `d_e * (3.0 - b * 12.0)`, whose factor the forward values
 /// give before `d_e` is known.
-fn rebuild(lin: Lin) -> Expr {
+fn rebuild(lin: Lin, scalar: Scalar) -> Expr {
     let mut terms: Lin = Vec::with_capacity(lin.len());
     for (c, t) in lin {
         let like = (terms.len() <= MAX_TERMS)
             .then(|| {
                 terms
                     .iter_mut()
-                    .find(|(d, u)| *u == t && (*d + c).is_finite())
+                    .find(|(d, u)| *u == t && scalar.add(*d, c).is_finite())
             })
             .flatten();
         match like {
-            Some((d, _)) => *d += c,
+            Some((d, _)) => *d = scalar.add(*d, c),
             None => terms.push((c, t)),
         }
     }
-    let terms = share_adjoints(terms);
+    let terms = share_adjoints(terms, scalar);
     let mut terms = terms.into_iter();
     let Some((c, t)) = terms.next() else {
         return Expr::Const(0.0);
@@ -225,7 +232,7 @@ fn scaled(c: f64, t: Expr) -> Expr {
 
 /// Joins the terms `cᵢ · d_u · Fᵢ` of one adjoint `d_u` (forward factors `Fᵢ`, 1 when absent)
 /// into the single term `d_u · (c₁·F₁ + c₂·F₂ + ..)`, where its first one was.
-fn share_adjoints(terms: Lin) -> Lin {
+fn share_adjoints(terms: Lin, scalar: Scalar) -> Lin {
     let split: Vec<Option<(Expr, Expr)>> = terms.iter().map(|(_, t)| split_adjoint(t)).collect();
     let shared = |k: usize| {
         split[k].as_ref().is_some_and(|(u, _)| {
@@ -262,7 +269,7 @@ fn share_adjoints(terms: Lin) -> Lin {
                 let (u, lin) = joined[k]
                     .take()
                     .expect("internal error: each joined term has one place");
-                (1.0, u * rebuild(lin))
+                (1.0, u * rebuild(lin, scalar))
             }
         })
         .collect()

@@ -130,7 +130,7 @@ pub fn differentiate(function: &Function, wrt: &HashSet<VarId>) -> Adjoint {
         reverse::sweep(function, &activity, &remat.values, &mut vars);
     merge::merge_adds(&mut rev);
     fold::fold_copies(&mut rev);
-    linear::fold_linear(&mut rev, &declared_params);
+    linear::fold_linear(&mut rev, &declared_params, function.scalar);
     let plan = needs::plan(function, &rev, &vars, &decisions);
     guard::insert_guards(&mut rev, &plan);
     fold::settle_mutability(&mut rev);

@@ -9,6 +9,7 @@ mod forward;
 mod graph;
 mod loops;
 mod reverse;
+mod scalar;
 mod tokens;
 
 use crate::attr::Options;
@@ -335,13 +336,13 @@ impl Emitter<'_> {
             .flatten()
             .copied()
             .collect();
-        let f64_ty = quote!(::core::primitive::f64);
+        let scalar = self.function.scalar.ty();
         let (tape, branches, runtime) = (&self.tape, &self.branches, &self.runtime);
         if records
             .iter()
             .any(|v| self.adjoint.vars[v.0 as usize].ty == Ty::F64)
         {
-            tokens.extend(quote!(let mut #tape = #runtime::Tape::<#f64_ty>::new();));
+            tokens.extend(quote!(let mut #tape = #runtime::Tape::<#scalar>::new();));
         }
         if records
             .iter()
@@ -363,7 +364,7 @@ impl Emitter<'_> {
         for (array, name) in arrays {
             if let Ty::Array { len } = &self.adjoint.vars[array.0 as usize].ty {
                 let len = self.int(len);
-                tokens.extend(quote!(let mut #name = #runtime::Tape::<[#f64_ty; #len], 0>::new();));
+                tokens.extend(quote!(let mut #name = #runtime::Tape::<[#scalar; #len], 0>::new();));
             }
         }
         tokens

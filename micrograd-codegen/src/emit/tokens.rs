@@ -2,7 +2,7 @@
 
 use super::Emitter;
 use crate::diff::{Expr, Test};
-use crate::ir::{CmpOp, Cond, Extern, IntExpr, IntOp, Op, Operand, Shape};
+use crate::ir::{CmpOp, Cond, Extern, IntExpr, IntOp, Op, Operand, Scalar, Shape};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote};
 
@@ -52,7 +52,7 @@ impl Emitter<'_> {
         }
     }
 
-    /// An `f64` expression of the reverse sweep.
+    /// A scalar expression of the reverse sweep.
     pub(super) fn expr(&self, expr: &Expr) -> TokenStream {
         self.expr_at(expr, Prec::Select)
     }
@@ -61,12 +61,13 @@ impl Emitter<'_> {
         let (tokens, prec) = match expr {
             Expr::Var(v) => (self.names.var(*v).to_token_stream(), Prec::Postfix),
             Expr::Adj(v) => (self.names.adjoint(*v).to_token_stream(), Prec::Postfix),
-            Expr::Const(c) => return constant(*c, need),
+            Expr::Const(c) => return constant(self.function.scalar, *c, need),
             Expr::Seed(k) => match &self.seed {
                 Some(seed) => (self.output_of(seed, *k), Prec::Postfix),
-                None => return constant(1.0, need),
+                None => return constant(self.function.scalar, 1.0, need),
             },
             Expr::Extern(path) => (external(path), Prec::Postfix),
+            Expr::Consts(name) => (self.function.scalar.consts(name), Prec::Postfix),
             Expr::Int(n) => (self.cast(n), Prec::Select),
             Expr::Load(w, i) => {
                 let (w, i) = (self.names.var(*w), self.int(i));
@@ -153,7 +154,7 @@ impl Emitter<'_> {
     /// can later call `two.powf(..)` (a bare `2.0` would be an ambiguous `{float}` there).
     pub(super) fn bound(&self, operand: &Operand) -> TokenStream {
         match operand {
-            Operand::Const(c) => constant(*c, Prec::Postfix),
+            Operand::Const(c) => constant(self.function.scalar, *c, Prec::Postfix),
             other => self.operand(other),
         }
     }
@@ -200,8 +201,8 @@ impl Emitter<'_> {
     }
 
     fn cast(&self, n: &IntExpr) -> TokenStream {
-        let n = self.int_at(n, Prec::Postfix);
-        quote!(#n as ::core::primitive::f64)
+        let (n, ty) = (self.int_at(n, Prec::Postfix), self.function.scalar.ty());
+        quote!(#n as #ty)
     }
 
     /// An integer expression.
@@ -323,30 +324,15 @@ fn parenthesize(tokens: TokenStream, prec: Prec, need: Prec) -> TokenStream {
     }
 }
 
-/// A float literal, typed `f64` where a method is called on it.
-fn constant(c: f64, need: Prec) -> TokenStream {
-    if !c.is_finite() {
-        let name = if c.is_nan() {
-            "NAN"
-        } else if c > 0.0 {
-            "INFINITY"
-        } else {
-            "NEG_INFINITY"
-        };
-        let name = Ident::new(name, Span::mixed_site());
-        return quote!(::core::primitive::f64::#name);
+/// A float literal, typed where a method is called on it.
+fn constant(scalar: Scalar, c: f64, need: Prec) -> TokenStream {
+    let literal = scalar.literal(c, need == Prec::Postfix);
+    if !c.is_finite() || !c.is_sign_negative() {
+        return literal;
     }
-    let literal = if need == Prec::Postfix {
-        format!("{:?}_f64", c.abs())
-            .parse()
-            .unwrap_or_else(|_| Literal::f64_unsuffixed(c.abs()).to_token_stream())
-    } else {
-        Literal::f64_unsuffixed(c.abs()).to_token_stream()
-    };
-    match (c.is_sign_negative(), need) {
-        (false, _) => literal,
-        (true, Prec::Postfix) => quote!((-#literal)),
-        (true, _) => parenthesize(quote!(-#literal), Prec::Unary, need),
+    match need {
+        Prec::Postfix => quote!((-#literal)),
+        _ => parenthesize(quote!(-#literal), Prec::Unary, need),
     }
 }
 

@@ -131,7 +131,7 @@ impl Lowerer<'_> {
                 "only functions called by name can be differentiated",
             );
         };
-        let callee = match super::paths::classify(path) {
+        let callee = match super::paths::classify(path, self.scalar) {
             Named::Method(name) => return self.associated(&name, path, &call.args),
             Named::Other(callee) => callee,
             Named::F64(_) | Named::Int(_) => {

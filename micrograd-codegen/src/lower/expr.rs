@@ -106,9 +106,9 @@ impl Lowerer<'_> {
     fn literal(&mut self, lit: &Lit) -> Value {
         match lit {
             Lit::Float(float) if float.suffix().is_empty() || float.suffix() == "f64" => {
-                match float.base10_parse::<f64>() {
-                    Ok(value) => Value::F64(Operand::Const(value)),
-                    Err(error) => self.error(error.span(), error),
+                match self.scalar.parse(float.base10_digits()) {
+                    Some(value) => Value::F64(Operand::Const(value)),
+                    None => self.error(float.span(), "this literal is not a valid float"),
                 }
             }
             Lit::Float(float) => self.error(
@@ -116,10 +116,12 @@ impl Lowerer<'_> {
                 "`f32` literals are not supported; write `f64`",
             ),
             // `2f64` is an integer literal with a float suffix.
-            Lit::Int(int) if int.suffix() == "f64" => match int.base10_digits().parse::<f64>() {
-                Ok(value) => Value::F64(Operand::Const(value)),
-                Err(error) => self.error(int.span(), error),
-            },
+            Lit::Int(int) if int.suffix() == "f64" => {
+                match self.scalar.parse(int.base10_digits()) {
+                    Some(value) => Value::F64(Operand::Const(value)),
+                    None => self.error(int.span(), "this literal is not a valid float"),
+                }
+            }
             Lit::Int(int) if int.suffix() == "f32" => {
                 self.error(int.span(), "`f32` literals are not supported; write `f64`")
             }
@@ -170,7 +172,7 @@ impl Lowerer<'_> {
                 Ty::Slice { .. } | Ty::Array { .. } => Value::Seq(View::whole(binding.var)),
             };
         }
-        match super::paths::classify(path) {
+        match super::paths::classify(path, self.scalar) {
             Named::F64(constant) => Value::F64(Operand::Extern(constant)),
             Named::Int(constant) => Value::Int(IntExpr::Extern(constant)),
             Named::Method(name) => self.error(
@@ -312,12 +314,15 @@ impl Lowerer<'_> {
                 "casts are supported to `f64` and integer types",
             );
         };
+        let float = self.scalar.name();
         match (self.expr(&cast.expr), target.as_str()) {
-            (Value::Int(int), "f64") => Value::F64(self.temp(Op::FromInt(int), cast.as_token.span)),
-            (Value::Unknown(path), "f64") => {
+            (Value::Int(int), ty) if ty == float => {
+                Value::F64(self.temp(Op::FromInt(int), cast.as_token.span))
+            }
+            (Value::Unknown(path), ty) if ty == float => {
                 Value::F64(self.temp(Op::FromInt(IntExpr::Extern(path)), cast.as_token.span))
             }
-            (Value::F64(operand), "f64") => Value::F64(operand),
+            (Value::F64(operand), ty) if ty == float => Value::F64(operand),
             (Value::Int(int), ty) if crate::signature::is_int_name(ty) => {
                 Value::Int(IntExpr::Cast(Box::new(int), target))
             }

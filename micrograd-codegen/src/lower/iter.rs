@@ -109,9 +109,10 @@ impl Lowerer<'_> {
             }
         };
         if let Some(turbofish) = &call.turbofish
-            && !turbofish.args.iter().all(
-                |arg| matches!(arg, syn::GenericArgument::Type(ty) if crate::signature::is_f64(ty)),
-            )
+            && !turbofish
+                .args
+                .iter()
+                .all(|arg| matches!(arg, syn::GenericArgument::Type(ty) if self.is_scalar(ty)))
         {
             return self.error(
                 turbofish.span(),

@@ -24,7 +24,8 @@ pub(crate) use view::View;
 
 use crate::error::Errors;
 use crate::ir::{
-    Block, BranchId, Function, LoopId, Op, Operand, Origin, Param, Shape, Stmt, Ty, VarId, VarInfo,
+    Block, BranchId, Function, LoopId, Op, Operand, Origin, Param, Scalar, Shape, Stmt, Ty, VarId,
+    VarInfo,
 };
 use crate::signature::{Kind, ParamSpec};
 use proc_macro2::Span;
@@ -42,6 +43,8 @@ type Scopes = Vec<HashMap<String, Binding>>;
 /// The state of lowering one function body.
 pub struct Lowerer<'e> {
     errors: &'e mut Errors,
+    /// The float type the function is written in.
+    scalar: Scalar,
     vars: Vec<VarInfo>,
     scopes: Scopes,
     blocks: Vec<Block>,
@@ -71,6 +74,7 @@ pub fn lower(
     let before = errors.len();
     let mut lowerer = Lowerer {
         errors,
+        scalar: crate::signature::scalar(&item.sig),
         vars: Vec::new(),
         scopes: vec![HashMap::new()],
         blocks: vec![Vec::new()],
@@ -93,6 +97,7 @@ pub fn lower(
         .expect("internal error: the lowering pops the function's block last");
     let function = Function {
         name: item.sig.ident.to_string(),
+        scalar: lowerer.scalar,
         params,
         body,
         results: vec![result?],

@@ -6,7 +6,7 @@
 
 use super::Lowerer;
 use super::expr::Value;
-use crate::ir::{Extern, IntExpr, Operand};
+use crate::ir::{Extern, IntExpr, Operand, Scalar};
 use syn::spanned::Spanned;
 
 /// What a path names, by its spelling.
@@ -22,13 +22,13 @@ pub enum Named {
 }
 
 /// Classifies `path`; `f64` items get an absolute path no user item can shadow.
-pub fn classify(path: &syn::ExprPath) -> Named {
+pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
     let mut names = crate::signature::segments(&path.path);
     let span = path.span();
     if let Some(qself) = &path.qself {
         // `<f64>::name`: the type comes first.
-        if qself.position == 0 && crate::signature::is_f64(&qself.ty) {
-            names.insert(0, "f64".into());
+        if qself.position == 0 && crate::signature::float_type(&qself.ty) == Some(scalar) {
+            names.insert(0, scalar.name().into());
         } else {
             names.insert(0, String::new());
         }
@@ -46,10 +46,13 @@ pub fn classify(path: &syn::ExprPath) -> Named {
         ["core" | "std", "primitive", rest @ ..] | ["core" | "std", rest @ ..] => rest,
         rest => rest,
     };
+    let float = scalar.name();
     match relative {
-        ["f64", "consts", name] => Named::F64(absolute(&["f64", "consts", name])),
-        ["f64", name] if is_constant(name) => Named::F64(absolute(&["primitive", "f64", name])),
-        ["f64", name] => Named::Method(name.to_string()),
+        [ty, "consts", name] if *ty == float => Named::F64(absolute(&[float, "consts", name])),
+        [ty, name] if *ty == float && is_constant(name) => {
+            Named::F64(absolute(&["primitive", float, name]))
+        }
+        [ty, name] if *ty == float => Named::Method(name.to_string()),
         [int, name] if crate::signature::is_int_name(int) && is_constant(name) => {
             Named::Int(absolute(&["primitive", int, name]))
         }
@@ -69,18 +72,21 @@ pub fn is_constant(name: &str) -> bool {
 }
 
 impl Lowerer<'_> {
+    /// Whether `ty` is the function's float type.
+    pub(super) fn is_scalar(&self, ty: &syn::Type) -> bool {
+        crate::signature::float_type(ty) == Some(self.scalar)
+    }
+
     /// `const K: f64 = ..;` or `static K: usize = ..;` in the body: the name stands for its
     /// value, typed by the item, and prints as that value (a constant is inlined anyway).
     pub(super) fn const_item(&mut self, name: &syn::Ident, ty: &syn::Type, value: &syn::Expr) {
         let span = name.span();
         let value = match self.expr(value) {
-            Value::Unknown(path) if crate::signature::is_f64(ty) => {
-                Value::F64(Operand::Extern(path))
-            }
+            Value::Unknown(path) if self.is_scalar(ty) => Value::F64(Operand::Extern(path)),
             Value::Unknown(path) => Value::Int(IntExpr::Extern(path)),
             value => value,
         };
-        let expected_f64 = crate::signature::is_f64(ty);
+        let expected_f64 = self.is_scalar(ty);
         let fits = match &value {
             Value::F64(_) => expected_f64,
             Value::Int(_) => is_int_type(ty),

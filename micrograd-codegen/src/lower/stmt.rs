@@ -105,7 +105,7 @@ impl Lowerer<'_> {
             }
         }
         let value = match (self.expr(&init.expr), annotation) {
-            (Value::Unknown(path), Some(ty)) if crate::signature::is_f64(ty) => {
+            (Value::Unknown(path), Some(ty)) if self.is_scalar(ty) => {
                 Value::F64(Operand::Extern(path))
             }
             (Value::Unknown(path), Some(_)) => Value::Int(IntExpr::Extern(path)),

@@ -1,5 +1,5 @@
 //! The attribute's arguments: `#[differentiable]`, or any of `wrt(a, w)`, `graph`,
-//! `show_code` and `crate = path`, separated by commas.
+//! `show_code`, `derivative(x = rule, ..)` and `crate = path`, separated by commas.
 
 use crate::error::Errors;
 use proc_macro2::{Span, TokenStream};
@@ -23,6 +23,11 @@ pub struct Options {
     pub graph: bool,
     /// `show_code`: `f_grad`'s rustdoc shows the generated code (pretty-printed at expansion).
     pub show_code: bool,
+    /// `derivative(x = rule, ..)`: the user's partial derivative of the function for each named
+    /// parameter; the body is then called, never differentiated (see `custom`).
+    pub derivative: Option<Vec<(Ident, syn::Path)>>,
+    /// Where `derivative` was written.
+    pub derivative_span: Option<Span>,
 }
 
 impl Options {
@@ -71,6 +76,16 @@ pub fn parse(attr: TokenStream, errors: &mut Errors) -> Options {
                     )),
                 }
             }
+            Meta::List(list) if list.path.is_ident("derivative") => {
+                if options.derivative.is_some() {
+                    errors.at(
+                        span_of(&meta),
+                        "`derivative` is given twice; list every rule in one `derivative(..)`",
+                    );
+                }
+                options.derivative = Some(rules(list, errors));
+                options.derivative_span = Some(span_of(&meta));
+            }
             Meta::Path(path) if path.is_ident("graph") || path.is_ident("show_code") => {
                 let flag = if path.is_ident("graph") {
                     &mut options.graph
@@ -96,11 +111,39 @@ pub fn parse(attr: TokenStream, errors: &mut Errors) -> Options {
             }
             _ => errors.at(
                 span_of(&meta),
-                "unknown argument to `#[differentiable]`; the arguments are `wrt(a, b, ..)`, `graph`, `show_code` and `crate = path`",
+                "unknown argument to `#[differentiable]`; the arguments are `wrt(a, b, ..)`, `graph`, `show_code`, `derivative(x = rule, ..)` and `crate = path`",
             ),
         }
     }
     options
+}
+
+/// The `x = rule` pairs of `derivative(..)`, each rule a path to a function.
+fn rules(list: &syn::MetaList, errors: &mut Errors) -> Vec<(Ident, syn::Path)> {
+    const FORM: &str = "`derivative(..)` takes `parameter = rule` pairs separated by commas, such as `derivative(x = erf_dx, y = erf_dy)`, where each rule is a function";
+    let pairs =
+        Punctuated::<syn::MetaNameValue, Token![,]>::parse_terminated.parse2(list.tokens.clone());
+    let pairs = match pairs {
+        Ok(pairs) => pairs,
+        Err(error) => {
+            errors.push(syn::Error::new(error.span(), FORM));
+            return Vec::new();
+        }
+    };
+    let mut rules = Vec::new();
+    for pair in pairs {
+        let name = pair.path.get_ident();
+        let rule = match &pair.value {
+            Expr::Path(path) if path.qself.is_none() && path.attrs.is_empty() => Some(&path.path),
+            _ => None,
+        };
+        match (name, rule) {
+            (Some(name), Some(rule)) => rules.push((name.clone(), rule.clone())),
+            (None, _) => errors.spanned(&pair.path, FORM),
+            (_, None) => errors.spanned(&pair.value, FORM),
+        }
+    }
+    rules
 }
 
 /// `crate = path` or, as serde also accepts, `crate = "path"`.

@@ -12,6 +12,7 @@
 //! ```
 
 mod attr;
+mod custom;
 mod diff;
 mod emit;
 mod error;
@@ -55,7 +56,18 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let wrt = specs
         .as_ref()
         .map(|specs| check_wrt(&options, specs, &mut errors));
-    let lowered = specs.as_ref().zip(wrt.as_ref()).and_then(|(specs, wrt)| {
+    // With `derivative(..)` the body is called, not differentiated: it is never lowered.
+    let custom = options.derivative.is_some();
+    if custom {
+        let code = specs.as_ref().zip(wrt.as_ref()).and_then(|(specs, wrt)| {
+            custom::generate(&function, specs, wrt, &options, &mut errors)
+        });
+        if let Some(code) = code.filter(|_| errors.is_empty()) {
+            return code;
+        }
+    }
+    let lowered = specs.as_ref().zip(wrt.as_ref()).filter(|_| !custom);
+    let lowered = lowered.and_then(|(specs, wrt)| {
         lower::lower(
             &function,
             specs,
@@ -63,7 +75,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             &mut errors,
         )
     });
-    if lowered.is_none() && specs.is_some() && errors.is_empty() {
+    if lowered.is_none() && specs.is_some() && errors.is_empty() && !custom {
         errors.at(
             function.block.brace_token.span.close(),
             "the function must end with an `f64` value (or `return` one)",

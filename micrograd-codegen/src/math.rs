@@ -136,6 +136,9 @@ unary! {
     Round "round" |_, _, _| None,
     // trunc' = 0
     Trunc "trunc" |_, _, _| None,
+    /// (micrograd_runtime's `Detach`)
+    // detach' = 0: the value passes, the gradient stops (PyTorch's `detach`)
+    Detach "detach" |_, _, _| None,
 }
 
 binary! {

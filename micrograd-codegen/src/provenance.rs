@@ -2,8 +2,8 @@
 //! micrograd_runtime's own method, or the build fails.
 //!
 //! `x.tanh()` is `f64`'s inherent method wherever it is written (inherent methods win), but
-//! `x.relu()` and `x.sigmoid()` are trait methods: a user's own trait (a leaky ReLU, a hard
-//! sigmoid) can provide them instead, and `f` would then compute one function while the reverse
+//! `x.relu()`, `x.sigmoid()` and `x.detach()` are trait methods: a user's own trait (a leaky
+//! ReLU, a hard sigmoid) can provide them instead, and `f` would then compute one function while the reverse
 //! sweep differentiates another. So for each such method the function calls, the output holds a
 //! check that the name, resolved where the user wrote it, is the same function item as
 //! `<f64 as micrograd_runtime::ops::Nonlinear>::relu`: distinct functions have distinct types,
@@ -18,8 +18,12 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::visit::Visit;
 
-/// The methods of `micrograd_runtime::ops::Nonlinear`, which `f64` does not have.
-const RUNTIME_METHODS: [&str; 2] = ["relu", "sigmoid"];
+/// The methods of `micrograd_runtime::ops` traits, which `f64` does not have, with their trait.
+const RUNTIME_METHODS: [(&str, &str); 3] = [
+    ("relu", "Nonlinear"),
+    ("sigmoid", "Nonlinear"),
+    ("detach", "Detach"),
+];
 
 /// The check, empty when the function calls none of [`RUNTIME_METHODS`].
 pub fn checks(item: &syn::ItemFn, runtime: &syn::Path) -> TokenStream {
@@ -31,6 +35,12 @@ pub fn checks(item: &syn::ItemFn, runtime: &syn::Path) -> TokenStream {
     let float = crate::signature::scalar(&item.sig).ty();
     let each = calls.0.iter().map(|method| {
         let name = Ident::new(&method.to_string(), proc_macro2::Span::mixed_site());
+        let owner = RUNTIME_METHODS
+            .iter()
+            .find(|(m, _)| name == m)
+            .map(|(_, owner)| owner)
+            .expect("internal error: only runtime methods are collected");
+        let owner = Ident::new(owner, proc_macro2::Span::mixed_site());
         // The runtime's path at the user's call too, so the whole check points there.
         let mut runtime = runtime.clone();
         if let Some(colons) = &mut runtime.leading_colon {
@@ -41,7 +51,7 @@ pub fn checks(item: &syn::ItemFn, runtime: &syn::Path) -> TokenStream {
         }
         // `<f64>::relu` spelled with the user's `relu`, so it resolves where they wrote it, and
         // the check spanned there, so the error points at their call.
-        let pair = quote_spanned!(method.span()=> (<#float>::#method, <#float as #runtime::ops::Nonlinear>::#name));
+        let pair = quote_spanned!(method.span()=> (<#float>::#method, <#float as #runtime::ops::#owner>::#name));
         quote_spanned!(method.span()=> #runtime::ops::same_function(#pair);)
     });
     quote! {
@@ -59,7 +69,8 @@ struct Calls(Vec<Ident>);
 impl Calls {
     fn note(&mut self, ident: &Ident) {
         let name = ident.to_string();
-        if RUNTIME_METHODS.contains(&name.as_str()) && !self.0.iter().any(|seen| *seen == name) {
+        let known = RUNTIME_METHODS.iter().any(|(method, _)| *method == name);
+        if known && !self.0.iter().any(|seen| *seen == name) {
             self.0.push(ident.clone());
         }
     }

@@ -29,7 +29,7 @@ pub use value::Value;
 
 /// Everything a `#[differentiable]` function needs: `use micrograd_runtime::prelude::*;`.
 pub mod prelude {
-    pub use crate::ops::Nonlinear;
+    pub use crate::ops::{Detach, Nonlinear};
     #[doc(inline)]
     pub use micrograd_macros::differentiable;
 }

@@ -44,12 +44,42 @@ impl Nonlinear for f64 {
     }
 }
 
+/// Stops gradients: `x.detach()` is `x`, but `#[differentiable]` treats it as a constant, as
+/// PyTorch's `tensor.detach()` and JAX's `lax.stop_gradient` do.
+///
+/// Use it for a target computed from the parameters that should not be pulled towards them
+/// (a moving average, a bootstrapped value), or to cut a gradient path on purpose.
+///
+/// ```
+/// use micrograd_runtime::prelude::*;
+///
+/// // ∂/∂a of a · stop(a) is stop(a) alone: the detached factor is a constant.
+/// #[differentiable]
+/// fn f(a: f64) -> f64 {
+///     a * a.detach()
+/// }
+///
+/// assert_eq!(f_grad(3.0), (9.0, 3.0)); // not 2a = 6
+/// assert_eq!(3.0_f64.detach(), 3.0);
+/// ```
+pub trait Detach {
+    /// The same value, through which no gradient flows.
+    fn detach(self) -> f64;
+}
+
+impl Detach for f64 {
+    #[inline]
+    fn detach(self) -> f64 {
+        self
+    }
+}
+
 /// Implemented for pairs of one type only: `#[differentiable]` asks it of
 /// `(the method the user's call resolves to, Nonlinear's method)`, so a `relu` or `sigmoid` from
 /// another trait fails to build instead of being differentiated with `Nonlinear`'s rule.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "this method is not micrograd_runtime's `Nonlinear` method, whose derivative `#[differentiable]` uses",
+    message = "this method is not micrograd_runtime's own (`Nonlinear` or `Detach`), whose derivative `#[differentiable]` uses",
     label = "another trait's method of the same name (the types: called, differentiated)",
     note = "bring `micrograd_runtime::prelude::*` into scope and no other trait with this method, or write your function out (a leaky ReLU: `if x > 0.0 {{ x }} else {{ 0.01 * x }}`) so that `#[differentiable]` sees its formula"
 )]

@@ -42,7 +42,7 @@ pub fn generate(
         .collect();
     let args: Vec<Ident> = specs.iter().map(|spec| names::param(&spec.ident)).collect();
     let f = &item.sig.ident;
-    let partials = partials(specs, &rules);
+    let partials = partials(specs, &rules, crate::signature::scalar(&item.sig).ty());
     let grad_partials = partials
         .iter()
         .zip(&chosen)
@@ -155,16 +155,16 @@ fn tuple(items: impl Iterator<Item = TokenStream>) -> TokenStream {
 /// `let partial_x: fn(f64, usize) -> f64 = rule;` for each parameter that has a rule. The
 /// typed binding is the signature check: a rule of other parameters or result is one
 /// "mismatched types" error at the rule, and the calls through the binding add none of their own.
-fn partials(specs: &[ParamSpec], rules: &Rules) -> Vec<Option<Partial>> {
+fn partials(specs: &[ParamSpec], rules: &Rules, float: TokenStream) -> Vec<Option<Partial>> {
     let types = specs.iter().map(|spec| match &spec.kind {
-        Kind::Scalar => quote!(::core::primitive::f64),
+        Kind::Scalar => float.clone(),
         Kind::Bool => quote!(::core::primitive::bool),
         _ => {
             let ty = &spec.ty;
             quote!(#ty)
         }
     });
-    let pointer = quote!(fn(#(#types),*) -> ::core::primitive::f64);
+    let pointer = quote!(fn(#(#types),*) -> #float);
     let partial = |spec: &ParamSpec, rule: &syn::Path| {
         let name = format!("partial_{}", names::text(&spec.ident));
         let name = names::ident(&name, Span::mixed_site());

@@ -35,7 +35,8 @@ pub struct Tape<T: Record, const INLINE: usize = 16> {
     heap: Option<Vec<T>>,
 }
 
-/// A value a [`Tape`] can record: `f64`, `bool`, `usize` (trip counts), and arrays of them.
+/// A value a [`Tape`] can record: `f64`, `bool`, the primitive integers (trip counts and loop
+/// counters), and arrays of them.
 ///
 /// ```
 /// use micrograd_runtime::{Record, Tape};
@@ -58,9 +59,19 @@ impl Record for bool {
     const BLANK: Self = false;
 }
 
-impl Record for usize {
-    const BLANK: Self = 0;
+/// Integers: trip counts (`usize`), and the counters a loop body steps (`i += 1`), whatever
+/// integer type the user's code gives them.
+macro_rules! record_integers {
+    ($($int:ty),*) => {
+        $(impl Record for $int {
+            const BLANK: Self = 0;
+        })*
+    };
 }
+
+record_integers!(
+    u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize
+);
 
 impl<T: Record, const N: usize> Record for [T; N] {
     const BLANK: Self = [T::BLANK; N];

@@ -2,9 +2,9 @@
 //!
 //! A value defined at the top of the function is simply in scope. One defined in a branch is
 //! exported: the `if` yields it beside its joins. One defined in a loop body is recorded: pushed
-//! on a tape at the end of each iteration and popped at the start of the reversed one. Integers
-//! are never recorded; the reversed block computes them again. Nothing else is kept, so a dot
-//! product records nothing at all.
+//! on a tape at the end of each iteration and popped at the start of the reversed one. An
+//! integer `let` is never recorded: the reversed block computes it again from its operands.
+//! Nothing else is kept, so a dot product records nothing at all.
 
 use super::Rev;
 use super::expr::Expr;
@@ -236,11 +236,13 @@ impl Planner<'_> {
     }
 
     fn provide(&mut self, var: VarId, home: BlockId) {
+        // An integer `let` is computed again from its operands; the integers that hold more
+        // than one value (loop slots such as a counter, joins, trip counts) are recorded.
         let is_int = self.vars[var.0 as usize].ty == Ty::Int;
         match home {
             BlockId::Function => {}
             BlockId::Body(the_loop) if self.defs.indices.get(&var) == Some(&the_loop) => {}
-            _ if is_int && !self.defs.counts.values().any(|c| *c == var) => {
+            _ if is_int && self.defs.ints.contains_key(&var) => {
                 let list = self.plan.recompute.entry(home).or_default();
                 if list.contains(&var) {
                     return;

@@ -31,7 +31,8 @@ struct Emitter<'a> {
     seed: Option<Ident>,
     tape: Ident,
     branches: Ident,
-    array_tapes: HashMap<VarId, Ident>,
+    /// The tapes of recorded arrays and counters (see `own_tapes`).
+    own_tapes: HashMap<VarId, Ident>,
     int_lets: HashMap<VarId, IntExpr>,
     stored: HashSet<VarId>,
     /// Each loop of the function, by id.
@@ -127,7 +128,7 @@ impl<'a> Emitter<'a> {
             branches: names.fresh("branches"),
             graph: names.fresh("graph"),
             counts: names.fresh("counts"),
-            array_tapes: array_tapes(adjoint, &mut names),
+            own_tapes: own_tapes(function, adjoint, &mut names),
             shadow: if flavor == Flavor::Grad {
                 Shadow::Always
             } else {
@@ -166,14 +167,22 @@ fn differentiable(function: &Function, var: VarId) -> bool {
     matches!(function.var(var).ty, Ty::F64 | Ty::Slice { .. })
 }
 
-fn array_tapes(adjoint: &Adjoint, names: &mut Names) -> HashMap<VarId, Ident> {
+/// A tape for each recorded local array and each recorded integer other than a trip count:
+/// an array's tape holds whole arrays, and an integer's takes the integer's own type, which
+/// the user's code decides (`i32`, `usize`, ..).
+fn own_tapes(function: &Function, adjoint: &Adjoint, names: &mut Names) -> HashMap<VarId, Ident> {
+    let counts = trip_counts(function);
     let mut arrays: Vec<VarId> = adjoint
         .plan
         .records
         .values()
         .flatten()
         .copied()
-        .filter(|v| matches!(adjoint.vars[v.0 as usize].ty, Ty::Array { .. }))
+        .filter(|v| match adjoint.vars[v.0 as usize].ty {
+            Ty::Array { .. } => true,
+            Ty::Int => !counts.contains(v),
+            _ => false,
+        })
         .collect();
     arrays.sort();
     arrays.dedup();
@@ -181,6 +190,16 @@ fn array_tapes(adjoint: &Adjoint, names: &mut Names) -> HashMap<VarId, Ident> {
         .into_iter()
         .map(|v| (v, names.fresh(&format!("{}_tape", names.var(v)))))
         .collect()
+}
+
+fn trip_counts(function: &Function) -> HashSet<VarId> {
+    let mut counts = HashSet::new();
+    crate::ir::walk(&function.body, &mut |stmt| {
+        if let Stmt::Loop(the_loop) = stmt {
+            counts.extend(the_loop.count);
+        }
+    });
+    counts
 }
 
 fn int_lets(block: &[Stmt]) -> HashMap<VarId, IntExpr> {
@@ -352,19 +371,25 @@ impl Emitter<'_> {
                 quote!(let mut #branches = #runtime::Tape::<::core::primitive::bool>::new();),
             );
         }
-        if records
-            .iter()
-            .any(|v| self.adjoint.vars[v.0 as usize].ty == Ty::Int)
-        {
+        if records.iter().any(|v| {
+            self.adjoint.vars[v.0 as usize].ty == Ty::Int && !self.own_tapes.contains_key(v)
+        }) {
             let counts = &self.counts;
-            tokens.extend(quote!(let mut #counts = ::micrograd_runtime::Tape::<::core::primitive::usize>::new();));
+            tokens.extend(
+                quote!(let mut #counts = #runtime::Tape::<::core::primitive::usize>::new();),
+            );
         }
-        let mut arrays: Vec<(&VarId, &Ident)> = self.array_tapes.iter().collect();
-        arrays.sort();
-        for (array, name) in arrays {
-            if let Ty::Array { len } = &self.adjoint.vars[array.0 as usize].ty {
-                let len = self.int(len);
-                tokens.extend(quote!(let mut #name = #runtime::Tape::<[#scalar; #len], 0>::new();));
+        let mut own: Vec<(&VarId, &Ident)> = self.own_tapes.iter().collect();
+        own.sort();
+        for (var, name) in own {
+            match &self.adjoint.vars[var.0 as usize].ty {
+                Ty::Array { len } => {
+                    let len = self.int(len);
+                    tokens.extend(
+                        quote!(let mut #name = #runtime::Tape::<[#scalar; #len], 0>::new();),
+                    );
+                }
+                _ => tokens.extend(quote!(let mut #name = #runtime::Tape::<_>::new();)),
             }
         }
         tokens
@@ -374,9 +399,9 @@ impl Emitter<'_> {
     fn tape_of(&self, var: VarId) -> &Ident {
         match self.adjoint.vars[var.0 as usize].ty {
             Ty::Bool => &self.branches,
-            Ty::Int => &self.counts,
+            Ty::Int => self.own_tapes.get(&var).unwrap_or(&self.counts),
             Ty::Array { .. } => self
-                .array_tapes
+                .own_tapes
                 .get(&var)
                 .expect("internal error: every recorded array has its own tape"),
             _ => &self.tape,

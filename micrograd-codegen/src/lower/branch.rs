@@ -148,12 +148,10 @@ impl Lowerer<'_> {
         otherwise: impl FnOnce(&mut Self) -> Option<Operand>,
     ) -> Option<VarId> {
         let before = self.scopes.clone();
-        self.depth += 1;
         let (then, then_value) = self.capture(then);
         let after_then = std::mem::replace(&mut self.scopes, before.clone());
         let (otherwise, else_value) = self.capture(otherwise);
         let after_else = std::mem::replace(&mut self.scopes, before.clone());
-        self.depth -= 1;
         let mut joins = self.joins(&before, &after_then, &after_else);
         let result = match (value, then_value, else_value) {
             (true, Some(a), Some(b)) => {
@@ -191,10 +189,7 @@ impl Lowerer<'_> {
         let and = matches!(binary.op, syn::BinOp::And(_));
         let left = self.cond(&binary.left);
         let before = self.scopes.clone();
-        // Like a branch: integers and booleans of the enclosing code cannot change there.
-        self.depth += 1;
         let (mut stmts, right) = self.capture(|this| this.cond(&binary.right));
-        self.depth -= 1;
         let after = std::mem::replace(&mut self.scopes, before.clone());
         if after == before && !writes_outside(&stmts) {
             let scoped = Box::new(Scoped { stmts, cond: right });
@@ -285,7 +280,8 @@ impl Lowerer<'_> {
         }
     }
 
-    /// One join per `f64` name that a branch rebound.
+    /// One join per name that a branch rebound: an `f64`, or an integer or boolean, which is
+    /// passed through.
     fn joins(&mut self, before: &Scopes, then: &Scopes, otherwise: &Scopes) -> Vec<Join> {
         let mut joins = Vec::new();
         for (level, scope) in before.iter().enumerate() {
@@ -298,7 +294,8 @@ impl Lowerer<'_> {
                 if a == old && b == old {
                     continue;
                 }
-                let dst = self.named(name, Ty::F64, self.vars[old.0 as usize].span);
+                let (ty, span) = (self.ty(old).clone(), self.vars[old.0 as usize].span);
+                let dst = self.named(name, ty, span);
                 joins.push(Join {
                     dst,
                     then: Operand::Var(a),

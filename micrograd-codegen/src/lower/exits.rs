@@ -226,9 +226,9 @@ impl Lowerer<'_> {
         otherwise: &mut dyn FnMut(&mut Self),
     ) {
         let before = self.scopes.clone();
-        // No depth of its own: the rest of the body runs in both branches, and may update the
-        // integers it declared before the `if`. Nothing after the `if` reads either branch's
-        // integers, so they need no join.
+        // The rest of the body runs in both branches, and may update what it declared before
+        // the `if`. Nothing after the `if` reads those names, so only the loop's slots and
+        // flags need joins.
         let arm = |this: &mut Self, lower: &mut dyn FnMut(&mut Self)| {
             let (block, ()) = this.capture(|this| {
                 this.scopes.push(Default::default());

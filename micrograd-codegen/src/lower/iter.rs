@@ -250,7 +250,6 @@ impl Lowerer<'_> {
         };
         let count = self.count_var(chain.count(), span);
         let slot = self.named(name, Ty::F64, span);
-        self.depth += 1;
         self.loops += 1;
         let (body, (index, exit)) = self.capture(|this| {
             this.in_scope(|this| {
@@ -259,7 +258,6 @@ impl Lowerer<'_> {
                 (index, this.step(&reduce, slot, element, span))
             })
         });
-        self.depth -= 1;
         self.loops -= 1;
         let (Some(init), Some(exit)) = (init, exit) else {
             return Value::Error;

@@ -116,10 +116,8 @@ impl Lowerer<'_> {
         }
         scanned.extend(source.body.stmts.iter().cloned());
         let mut slots = self.open_slots(&scanned, &hidden);
-        self.depth += 1;
         self.loops += 1;
         let (kind, body, exit) = self.loop_body(&source, exits);
-        self.depth -= 1;
         self.loops -= 1;
         let carried = self.close_slots(std::mem::take(&mut slots));
         let result = value.then(|| self.lookup(&key)).flatten();
@@ -256,7 +254,7 @@ impl Lowerer<'_> {
         })
     }
 
-    /// Gives each `f64` the loop body updates a slot, and each of `hidden` (the flags and
+    /// Gives each scalar (`f64`, integer, boolean) the loop body updates a slot, and each of `hidden` (the flags and
     /// values exits carry out) one: the body reads the slot.
     fn open_slots(
         &mut self,
@@ -273,7 +271,9 @@ impl Lowerer<'_> {
             };
             let ty = self.ty(binding.var).clone();
             let is_hidden = hidden.contains(&name);
-            if ty != Ty::F64 && !is_hidden {
+            // Integers and booleans get slots too: a counter the body steps (`i += 1`) holds
+            // one value per iteration, which the reversed iteration reads back.
+            if !matches!(ty, Ty::F64 | Ty::Int | Ty::Bool) && !is_hidden {
                 continue;
             }
             let span = self.vars[binding.var.0 as usize].span;

@@ -31,11 +31,10 @@ use crate::signature::{Kind, ParamSpec};
 use proc_macro2::Span;
 use std::collections::HashMap;
 
-/// Where a name is bound, and at what control depth it was declared.
+/// Where a name is bound.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Binding {
     var: VarId,
-    depth: usize,
 }
 
 type Scopes = Vec<HashMap<String, Binding>>;
@@ -49,8 +48,6 @@ pub struct Lowerer<'e> {
     scopes: Scopes,
     blocks: Vec<Block>,
     versions: HashMap<String, u32>,
-    /// Enclosing `if`s and `for`s.
-    depth: usize,
     /// Enclosing `for`s.
     loops: usize,
     /// Names that stand for a value rather than hold one: slice views (`let x = &xs[a..b];`)
@@ -79,7 +76,6 @@ pub fn lower(
         scopes: vec![HashMap::new()],
         blocks: vec![Vec::new()],
         versions: HashMap::new(),
-        depth: 0,
         loops: 0,
         aliases: HashMap::new(),
         ids: (0, 0),
@@ -219,9 +215,8 @@ impl Lowerer<'_> {
     }
 
     fn bind(&mut self, name: &str, var: VarId) {
-        let depth = self.depth;
         if let Some(scope) = self.scopes.last_mut() {
-            scope.insert(name.to_string(), Binding { var, depth });
+            scope.insert(name.to_string(), Binding { var });
         }
     }
 

@@ -245,10 +245,6 @@ impl Lowerer<'_> {
             );
             return;
         }
-        if binding.depth < self.depth {
-            self.errors.at(left.span(), format!("`{name}` is an integer or boolean declared outside this `if`, loop or right operand of `&&` / `||`; only `f64` variables can be updated there, so bind the new value with `let` instead (to count iterations, use `for i in 0..n` or an `f64` counter)"));
-            return;
-        }
         let value = self.expr(right);
         let value = match (op.and_then(arith_op), value) {
             (None, value) => value,

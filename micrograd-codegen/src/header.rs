@@ -24,7 +24,7 @@ impl Flavor {
 
     /// Whether this flavor differentiates parameter `spec`; `chosen` is `wrt(..)`'s verdict.
     pub fn differentiates(self, spec: &ParamSpec, chosen: bool) -> bool {
-        let differentiable = matches!(spec.kind, Kind::Scalar | Kind::Slice(_));
+        let differentiable = spec.kind.is_differentiable();
         match self {
             Flavor::Grad => differentiable && chosen,
             Flavor::Pullback => differentiable,
@@ -53,17 +53,20 @@ pub fn signature(
     let float = scalar.ty();
     let signature: Vec<(&Ident, bool)> = specs
         .iter()
-        .map(|spec| (&spec.ident, matches!(spec.kind, Kind::Slice(_))))
+        .map(|spec| (&spec.ident, spec.kind.is_sequence()))
         .collect();
     let shadows = names::shadows(&signature);
     let mut params = Vec::new();
-    let mut scalars = 0;
+    // The type of each partial `f_grad` and `f_pullback` return, in parameter order.
+    let mut partials = Vec::new();
     for ((spec, shadow), &chosen) in specs.iter().zip(&shadows).zip(chosen) {
         let ident = names::param(&spec.ident);
         let ty = match &spec.kind {
             Kind::Scalar => float.clone(),
             Kind::Slice(None) => quote!(&[#float]),
             Kind::Slice(Some(len)) => quote!(&[#float; #len]),
+            Kind::Vec => quote!(&::std::vec::Vec<#float>),
+            Kind::Array(len) => quote!([#float; #len]),
             Kind::Int(ty) => quote!(#ty),
             Kind::Bool => quote!(::core::primitive::bool),
         };
@@ -72,31 +75,43 @@ pub fn signature(
             continue;
         }
         match (&spec.kind, shadow) {
-            (Kind::Slice(None), Some(shadow)) => params.push(quote!(#shadow: &mut [#float])),
-            (Kind::Slice(Some(len)), Some(shadow)) => {
+            // The pullback's shadows are slices: a caller may pass `&mut []` or a part of its own.
+            (Kind::Slice(Some(len)), Some(shadow)) if flavor == Flavor::Grad => {
                 params.push(quote!(#shadow: &mut [#float; #len]));
             }
-            _ => scalars += 1,
+            (Kind::Slice(_) | Kind::Vec, Some(shadow)) => {
+                params.push(quote!(#shadow: &mut [#float]));
+            }
+            (Kind::Array(_), _) => partials.push(ty),
+            _ => partials.push(float.clone()),
         }
     }
     let seed = seed.map(|seed| quote!(#seed: #float));
-    let output = output(flavor, &float, scalars, runtime);
+    let output = output(flavor, &float, partials, runtime);
     let (vis, name) = (&item.vis, name(item, flavor));
-    quote!(#vis fn #name(#(#params,)* #seed) -> #output)
+    // Only `<const N: usize>` gets here (the signature check refuses other generics).
+    let generics = &item.sig.generics;
+    quote!(#vis fn #name #generics(#(#params,)* #seed) -> #output)
 }
 
-/// `(f, ∂f/∂x₁, ..)` for `f_grad`, `(∂f/∂x₁, ..)` for `f_pullback`, a `Graph` for `f_graph`.
-fn output(flavor: Flavor, float: &TokenStream, scalars: usize, runtime: &syn::Path) -> TokenStream {
-    let tuple = |n: usize| match n {
-        1 => float.clone(),
-        n => {
-            let types = std::iter::repeat_n(float, n);
-            quote!((#(#types),*))
-        }
+/// `(f, ∂f/∂x₁, ..)` for `f_grad`, `(∂f/∂x₁, ..)` for `f_pullback`, a `Graph` for `f_graph`;
+/// `partials` are the types of the `∂f/∂xᵢ`.
+fn output(
+    flavor: Flavor,
+    float: &TokenStream,
+    mut partials: Vec<TokenStream>,
+    runtime: &syn::Path,
+) -> TokenStream {
+    let tuple = |types: Vec<TokenStream>| match types.as_slice() {
+        [single] => single.clone(),
+        types => quote!((#(#types),*)),
     };
     match flavor {
-        Flavor::Grad => tuple(scalars + 1),
-        Flavor::Pullback => tuple(scalars),
+        Flavor::Grad => {
+            partials.insert(0, float.clone());
+            tuple(partials)
+        }
+        Flavor::Pullback => tuple(partials),
         Flavor::Graph => quote!(#runtime::Graph),
     }
 }
@@ -121,17 +136,20 @@ mod tests {
 
     #[test]
     fn stubs_match_the_real_signatures() {
-        let signature =
-            quote!(pub fn f(a: f64, w: &[f64], d_w: f64, n: usize, on: bool, v: &[f64; 2]) -> f64);
+        let signature = quote!(pub fn f<const N: usize>(a: f64, w: &[f64], d_w: f64, n: usize, on: bool, v: &[f64; 2], u: &Vec<f64>, p: [f64; N]) -> f64);
         // `f_graph` is generated on request (`graph`), and its stub with it.
         let all = super::Flavor::ALL.len();
         for (attr, flavors) in [
             (quote!(graph), all),
             (quote!(wrt(w, a), graph), all),
             (quote!(wrt(v), graph), all),
+            (quote!(wrt(p, u)), all - 1),
             (quote!(), all - 1),
         ] {
-            let real = generated(attr.clone(), quote!(#signature { a * w[n] * d_w + v[1] }));
+            let real = generated(
+                attr.clone(),
+                quote!(#signature { a * w[n] * d_w + v[1] + u[0] * p[0] }),
+            );
             let stubs = generated(attr, quote!(#signature { unsafe { a } }));
             assert_eq!(real.len(), flavors, "{real:#?}");
             assert_eq!(stubs, real);

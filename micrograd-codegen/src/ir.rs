@@ -259,6 +259,9 @@ pub enum Arg {
         lo: Option<IntExpr>,
         /// `hi` of `&a[lo..hi]`.
         hi: Option<IntExpr>,
+        /// A whole array passed by value (`g(a)`, `g(*r)`) to a `[f64; N]` parameter, whose
+        /// partials the pullback returns rather than adds into a shadow.
+        by_value: bool,
     },
 }
 

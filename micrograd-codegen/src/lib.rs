@@ -130,6 +130,12 @@ fn generate(
     // ask the user to rewrite into an iterator the macro cannot read. And `f_grad` does not call
     // `f`, so a user who only calls `f_grad` would be told `f` is never used: `const _` uses it.
     let name = &function.sig.ident;
+    // A const generic needs a value to name the function: any integer will do.
+    let zeros = function.sig.generics.params.iter().map(|_| quote!(0));
+    let name = match function.sig.generics.params.is_empty() {
+        true => quote!(#name),
+        false => quote!(#name::<#(#zeros),*>),
+    };
     let provenance = provenance::checks(function, &options.runtime());
     Some(quote! {
         #[allow(clippy::needless_range_loop)]
@@ -148,12 +154,7 @@ fn check_wrt(
     specs: &[signature::ParamSpec],
     errors: &mut Errors,
 ) -> Vec<String> {
-    let differentiable = |spec: &signature::ParamSpec| {
-        matches!(
-            spec.kind,
-            signature::Kind::Scalar | signature::Kind::Slice(_)
-        )
-    };
+    let differentiable = |spec: &signature::ParamSpec| spec.kind.is_differentiable();
     let Some(names) = &options.wrt else {
         return specs
             .iter()
@@ -179,7 +180,7 @@ fn check_wrt(
             None => errors.at(name.span(), format!("`{name}` is not a parameter of this function; `wrt(..)` lists parameters to differentiate")),
             Some(spec) if !differentiable(spec) => errors.at(
                 name.span(),
-                format!("`{name}` is not an `f64` or `&[f64]` parameter, so it has no derivative; `wrt(..)` lists `f64` and slice parameters"),
+                format!("`{name}` is not an `f64`, slice or array parameter, so it has no derivative; `wrt(..)` lists `f64`, slice and array parameters"),
             ),
             Some(_) => {}
         }

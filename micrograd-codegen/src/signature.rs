@@ -12,10 +12,35 @@ pub enum Kind {
     Scalar,
     /// `w: &[f64]` or `w: &[f64; N]` (with `N`).
     Slice(Option<syn::Expr>),
+    /// `w: &Vec<f64>`: a slice to the body; its shadow is `d_w: &mut [f64]`.
+    Vec,
+    /// `w: [f64; N]` by value: no shadow; its partials come back as one `[f64; N]`.
+    Array(syn::Expr),
     /// An integer, passed through; its type as written.
     Int(Type),
     /// `flag: bool`, passed through.
     Bool,
+}
+
+impl Kind {
+    /// Whether the parameter can be differentiated (an `f64`, a slice or an array).
+    pub fn is_differentiable(&self) -> bool {
+        matches!(
+            self,
+            Kind::Scalar | Kind::Slice(_) | Kind::Vec | Kind::Array(_)
+        )
+    }
+
+    /// Whether it holds several `f64`s: the generated code names a shadow `d_w` for it (a
+    /// parameter after `w`, or a local for an array by value).
+    pub fn is_sequence(&self) -> bool {
+        matches!(self, Kind::Slice(_) | Kind::Vec | Kind::Array(_))
+    }
+
+    /// Whether a differentiated parameter of this kind has a shadow `d_w` after it.
+    pub fn has_shadow(&self) -> bool {
+        matches!(self, Kind::Slice(_) | Kind::Vec)
+    }
 }
 
 /// One parameter of the signature.
@@ -69,20 +94,8 @@ pub fn check(item: &ItemFn, errors: &mut Errors) -> Option<Vec<ParamSpec>> {
             "variadic functions are not supported by `#[differentiable]`",
         );
     }
-    if let Some(param) = sig.generics.params.first() {
-        let message = match param {
-            syn::GenericParam::Const(_) => {
-                "const generic parameters are not supported yet by `#[differentiable]`; write the length as a literal or a `const` item"
-            }
-            syn::GenericParam::Lifetime(_) => {
-                "lifetime parameters are not supported by `#[differentiable]`; leave the references' lifetimes elided"
-            }
-            syn::GenericParam::Type(_) => {
-                "generic type parameters are not supported by `#[differentiable]`; write the function for `f64`"
-            }
-        };
-        errors.at(param.span(), message);
-    }
+    // A refused generic stands for values the body cannot be checked without.
+    let generics_ok = check_generics(&sig.generics, errors);
     if let Some(clause) = &sig.generics.where_clause {
         errors.at(
             clause.where_token.span,
@@ -101,7 +114,37 @@ pub fn check(item: &ItemFn, errors: &mut Errors) -> Option<Vec<ParamSpec>> {
         .iter()
         .filter_map(|arg| param(arg, &generics, errors))
         .collect();
-    (errors.len() == before && params.len() == sig.inputs.len()).then_some(params)
+    (generics_ok && errors.len() == before && params.len() == sig.inputs.len()).then_some(params)
+}
+
+/// `<const N: usize>` is fine (lengths of array parameters); other generics are reported, one
+/// error each. Whether there were none.
+fn check_generics(generics: &syn::Generics, errors: &mut Errors) -> bool {
+    let before = errors.len();
+    for param in &generics.params {
+        let message = match param {
+            syn::GenericParam::Const(constant) if is_int_type(&constant.ty) => continue,
+            syn::GenericParam::Const(constant) => {
+                errors.spanned(
+                    &constant.ty,
+                    "const generic parameters of `#[differentiable]` functions are integers, such as `<const N: usize>`",
+                );
+                continue;
+            }
+            syn::GenericParam::Lifetime(_) => {
+                "lifetime parameters are not supported by `#[differentiable]`; leave the references' lifetimes elided"
+            }
+            syn::GenericParam::Type(_) => {
+                "generic type parameters are not supported by `#[differentiable]`; write the function for `f64`"
+            }
+        };
+        errors.at(param.span(), message);
+    }
+    errors.len() == before
+}
+
+fn is_int_type(ty: &Type) -> bool {
+    path_name(ty).is_some_and(|name| is_int_name(&name))
 }
 
 fn check_return(item: &ItemFn, errors: &mut Errors) {
@@ -175,13 +218,13 @@ fn kind(ty: &Type, errors: &mut Errors) -> Option<Kind> {
     }
     let message = match ty {
         Type::Reference(reference) if reference.mutability.is_some() => {
-            errors.spanned(
-                {
-                    let (and, mutability) = (&reference.and_token, &reference.mutability);
-                    quote::quote!(#and #mutability)
-                },
-                "`&mut` parameters are not supported; take `w: &[f64]`, and `f_grad` adds its gradient into the shadow `d_w`",
-            );
+            let message = if is_f64(&reference.elem) {
+                "`&mut f64` parameters are not supported; take `x: f64` by value and return what you compute"
+            } else {
+                "`&mut` parameters are not supported; take `w: &[f64]`, and `f_grad` adds its gradient into the shadow `d_w`"
+            };
+            let (and, mutability) = (&reference.and_token, &reference.mutability);
+            errors.spanned(quote::quote!(#and #mutability), message);
             return None;
         }
         Type::Reference(reference) => match &*reference.elem {
@@ -189,14 +232,19 @@ fn kind(ty: &Type, errors: &mut Errors) -> Option<Kind> {
             Type::Array(array) if is_f64(&array.elem) => {
                 return Some(Kind::Slice(Some(array.len.clone())));
             }
-            _ => "references are supported as `&[f64]` and `&[f64; N]` only",
+            elem if is_vec_f64(elem) => return Some(Kind::Vec),
+            _ => "references are supported as `&[f64]`, `&[f64; N]` and `&Vec<f64>` only",
         },
+        Type::Array(array) if is_f64(&array.elem) => return Some(Kind::Array(array.len.clone())),
+        ty if is_vec_f64(ty) => {
+            "`Vec<f64>` by value is not supported; take `w: &[f64]` (or `&Vec<f64>`), and `f_grad` adds the gradient into the shadow `d_w`"
+        }
         Type::Tuple(_) => {
             "tuple parameters are not supported; pass each `f64` as its own parameter"
         }
         Type::ImplTrait(_) => "`impl Trait` parameters are not supported; use `f64` or `&[f64]`",
         _ => {
-            "unsupported parameter type; use `f64`, `&[f64]`, `&[f64; N]`, an integer type or `bool`"
+            "unsupported parameter type; use `f64`, `&[f64]`, `&[f64; N]`, `[f64; N]`, `&Vec<f64>`, an integer type or `bool`"
         }
     };
     errors.spanned(ty, message);
@@ -263,6 +311,27 @@ fn element_type(ty: &Type) -> Option<Scalar> {
         Type::Paren(paren) => element_type(&paren.elem),
         ty => float_type(ty),
     }
+}
+
+/// Whether `ty` is `Vec<f64>` (also `std::vec::Vec<f64>` or `alloc::vec::Vec<f64>`).
+fn is_vec_f64(ty: &Type) -> bool {
+    let Type::Path(path) = ty else { return false };
+    let Some(last) = path.path.segments.last() else {
+        return false;
+    };
+    let spelled = match segments(&path.path).as_slice() {
+        [vec] => vec == "Vec",
+        [root, module, vec] => {
+            (root == "std" || root == "alloc") && module == "vec" && vec == "Vec"
+        }
+        _ => false,
+    };
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return false;
+    };
+    spelled
+        && path.qself.is_none()
+        && matches!(args.args.first(), Some(syn::GenericArgument::Type(elem)) if args.args.len() == 1 && is_f64(elem))
 }
 
 fn path_name(ty: &Type) -> Option<String> {

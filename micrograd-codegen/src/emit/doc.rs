@@ -57,8 +57,8 @@ impl Emitter<'_> {
         quote!(#[doc = #text])
     }
 
-    /// The differentiated `f64` parameters, and each differentiated slice with its shadow,
-    /// named as the signature names them.
+    /// The differentiated `f64` and by-value array parameters (whose partials are returned),
+    /// and each differentiated slice with its shadow, named as the signature names them.
     fn differentiated(
         &self,
         specs: &[ParamSpec],
@@ -66,7 +66,7 @@ impl Emitter<'_> {
     ) -> (Vec<String>, Vec<(String, String)>) {
         let signature: Vec<(&syn::Ident, bool)> = specs
             .iter()
-            .map(|spec| (&spec.ident, matches!(spec.kind, Kind::Slice(_))))
+            .map(|spec| (&spec.ident, spec.kind.is_sequence()))
             .collect();
         let shadows = crate::names::shadows(&signature);
         let (mut scalars, mut slices) = (Vec::new(), Vec::new());
@@ -76,8 +76,10 @@ impl Emitter<'_> {
             }
             let name = spec.ident.to_string();
             match (&spec.kind, shadow) {
-                (Kind::Scalar, _) => scalars.push(name),
-                (Kind::Slice(_), Some(shadow)) => slices.push((name, shadow.to_string())),
+                (Kind::Scalar | Kind::Array(_), _) => scalars.push(name),
+                (Kind::Slice(_) | Kind::Vec, Some(shadow)) => {
+                    slices.push((name, shadow.to_string()));
+                }
                 _ => {}
             }
         }

@@ -69,10 +69,18 @@ impl Emitter<'_> {
             Arg::Scalar(operand) => self.operand(operand),
             Arg::Int(int) => self.int(int),
             Arg::Bool(cond) => self.cond(cond),
-            Arg::Slice { array, lo, hi } => {
+            Arg::Slice {
+                array,
+                lo,
+                hi,
+                by_value,
+            } => {
                 let name = self.names.var(*array);
                 let is_param = matches!(self.function.var(*array).ty, Ty::Slice { .. });
                 match (lo, hi, is_param) {
+                    // A parameter is read through a reference (an array by value too).
+                    _ if *by_value && is_param => quote!(*#name),
+                    _ if *by_value => quote!(#name),
                     (None, None, true) => quote!(#name),
                     (None, None, false) => quote!(&#name),
                     _ => {

@@ -210,14 +210,32 @@ impl Emitter<'_> {
         let mut buffers = TokenStream::new();
         let mut inputs = TokenStream::new();
         let mut scalars = Vec::new();
+        let mut partial_names = Vec::new();
         let mut prelude = Vec::new();
         let list = self.names.local("inputs");
         let (node, partial) = (self.names.local("node"), self.names.local("partial"));
         for (k, arg) in args.iter().enumerate() {
             call_args.push(self.arg(arg));
             match arg {
-                Arg::Scalar(operand) => scalars.push(self.node_of(operand, &mut prelude)),
-                Arg::Slice { array, lo, hi } => {
+                Arg::Scalar(operand) => {
+                    scalars.push(self.node_of(operand, &mut prelude));
+                    partial_names.push(self.names.local(&format!("partial{k}")));
+                }
+                Arg::Slice {
+                    array,
+                    by_value: true,
+                    ..
+                } => {
+                    let partials = self.names.local(&format!("partials{k}"));
+                    let nodes = self.node(*array);
+                    inputs.extend(quote! {
+                        for (#node, #partial) in #nodes.iter().zip(&#partials) {
+                            #list.push((*#node, *#partial));
+                        }
+                    });
+                    partial_names.push(partials);
+                }
+                Arg::Slice { array, lo, hi, .. } => {
                     let buffer = self.names.local(&format!("shadow{k}"));
                     let slice = self.arg(arg);
                     let (lo, hi) = (
@@ -236,9 +254,11 @@ impl Emitter<'_> {
                 Arg::Int(_) | Arg::Bool(_) => {}
             }
         }
-        let partial_names: Vec<Ident> = (0..scalars.len())
-            .map(|k| self.names.local(&format!("partial{k}")))
-            .collect();
+        let scalar_partials = args
+            .iter()
+            .zip(&partial_names)
+            .filter(|(arg, _)| matches!(arg, Arg::Scalar(_)))
+            .map(|(_, name)| name);
         let label = callee.path.last().cloned().unwrap_or_default();
         let bind = match partial_names.len() {
             0 => quote!(#pullback(#(#call_args,)* 1.0);),
@@ -250,7 +270,7 @@ impl Emitter<'_> {
             #buffers
             #bind
             let mut #list = ::std::vec::Vec::new();
-            #(#list.push((#scalars, #partial_names));)*
+            #(#list.push((#scalars, #scalar_partials));)*
             #inputs
             #graph.op(#label, &#list, #value)
         }}

@@ -48,6 +48,8 @@ struct Emitter<'a> {
     runtime: syn::Path,
     /// `show_code`: `f_grad`'s rustdoc holds a copy of its code.
     show_code: bool,
+    /// The array parameters taken by value: their shadows are locals, never empty.
+    by_value: HashSet<VarId>,
 }
 
 /// Which generated function to print.
@@ -79,13 +81,20 @@ pub fn generate(
         .zip(specs)
         .map(|(p, s)| (p.var, s.ident.clone()))
         .collect();
-    let emitter = Emitter::new(
+    let mut emitter = Emitter::new(
         function,
         adjoint,
         Names::new(&adjoint.vars, &params, &crate::names::user_names(item)),
         flavor,
         options,
     );
+    emitter.by_value = function
+        .params
+        .iter()
+        .zip(specs)
+        .filter(|(_, spec)| matches!(spec.kind, Kind::Array(_)))
+        .map(|(param, _)| param.var)
+        .collect();
     emitter.function_tokens(item, specs, &wrt, flavor)
 }
 
@@ -143,6 +152,7 @@ impl<'a> Emitter<'a> {
             show_code: options.show_code,
             loops: loops(function),
             reversed: reversed(function, adjoint),
+            by_value: HashSet::new(),
         }
     }
 }
@@ -251,17 +261,22 @@ impl Emitter<'_> {
         flavor: Flavor,
     ) -> TokenStream {
         let name = crate::header::name(item, flavor);
-        let scalars: Vec<VarId> = self
+        // The parameters whose partials are returned: `f64`s and arrays by value, in order.
+        let returned: Vec<VarId> = self
             .function
             .params
             .iter()
-            .map(|p| p.var)
-            .filter(|v| wrt.contains(v) && self.function.var(*v).ty == Ty::F64)
+            .zip(specs)
+            .filter(|(p, s)| {
+                wrt.contains(&p.var) && matches!(s.kind, Kind::Scalar | Kind::Array(_))
+            })
+            .map(|(p, _)| p.var)
             .collect();
         let checks = self.shadow_checks(specs, wrt, &name);
+        let arrays = self.array_params(specs, wrt);
         let body = match flavor {
             Flavor::Graph => self.graph_body(),
-            _ => self.body(&scalars, flavor),
+            _ => self.body(&returned, flavor),
         };
         let chosen: Vec<bool> = self.function.params.iter().map(|p| p.wrt).collect();
         let signature = crate::header::signature(
@@ -276,6 +291,7 @@ impl Emitter<'_> {
             #[allow(dead_code, unused_parens, clippy::all)]
             #signature {
                 #checks
+                #arrays
                 #body
             }
         };
@@ -292,7 +308,9 @@ impl Emitter<'_> {
     ) -> TokenStream {
         let mut checks = TokenStream::new();
         for (param, spec) in self.function.params.iter().zip(specs) {
-            if !matches!(spec.kind, Kind::Slice(None)) || !wrt.contains(&param.var) {
+            // `&mut [f64; N]` has its length checked by its type, in `f_grad` only.
+            let typed = matches!(spec.kind, Kind::Slice(Some(_))) && self.shadow == Shadow::Always;
+            if !spec.kind.has_shadow() || typed || !wrt.contains(&param.var) {
                 continue;
             }
             let (w, d_w) = (self.names.var(param.var), self.names.adjoint(param.var));
@@ -312,7 +330,25 @@ impl Emitter<'_> {
         checks
     }
 
-    fn body(&self, scalars: &[VarId], flavor: Flavor) -> TokenStream {
+    /// An array taken by value is read through a reference, as `&[f64; N]` is, so the code
+    /// that follows is the same for both; its shadow is a local returned at the end.
+    fn array_params(&self, specs: &[ParamSpec], wrt: &HashSet<VarId>) -> TokenStream {
+        let mut tokens = TokenStream::new();
+        for (param, spec) in self.function.params.iter().zip(specs) {
+            let Kind::Array(len) = &spec.kind else {
+                continue;
+            };
+            let w = self.names.var(param.var);
+            tokens.extend(quote!(let #w = &#w;));
+            if wrt.contains(&param.var) {
+                let d_w = self.names.adjoint(param.var);
+                tokens.extend(quote!(let #d_w = &mut [0.0; #len];));
+            }
+        }
+        tokens
+    }
+
+    fn body(&self, returned: &[VarId], flavor: Flavor) -> TokenStream {
         let tapes = self.tape_declarations();
         let forward = self.forward_block(&self.function.body);
         let reverse = self.reverse_block(&self.adjoint.rev, None);
@@ -323,15 +359,18 @@ impl Emitter<'_> {
             .map(|r| self.operand(r))
             .collect();
         let value = self.outputs(&values);
-        let partials = scalars.iter().map(|v| {
-            if self.adjoint.declared_params.contains(v) {
+        let partials = returned.iter().map(|v| {
+            if self.function.var(*v).ty != Ty::F64 {
+                let d = self.names.adjoint(*v);
+                quote!(*#d)
+            } else if self.adjoint.declared_params.contains(v) {
                 let d = self.names.adjoint(*v);
                 quote!(#d)
             } else {
                 quote!(0.0)
             }
         });
-        let result = match (flavor, scalars.len()) {
+        let result = match (flavor, returned.len()) {
             (Flavor::Grad, 0) => quote!(#value),
             (Flavor::Grad, _) => quote!((#value, #(#partials),*)),
             (Flavor::Pullback, 1) => quote!(#(#partials)*),

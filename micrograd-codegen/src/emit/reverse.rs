@@ -117,15 +117,15 @@ impl Emitter<'_> {
 
     fn add_elem(&self, array: VarId, index: &IntExpr, expr: &Expr) -> TokenStream {
         let (name, index, value) = (self.names.adjoint(array), self.int(index), self.expr(expr));
-        let is_param = matches!(self.function.var(array).ty, Ty::Slice { .. });
-        if is_param && self.shadow == Shadow::MaybeEmpty {
+        if self.may_be_empty(array) {
             quote!(if !#name.is_empty() { #name[#index] += #value; })
         } else {
             quote!(#name[#index] += #value;)
         }
     }
 
-    /// `let (d_a, _) = g_pullback(a, b, w, d_w, d_y);`: the callee's own reverse sweep.
+    /// `let (d_a, _) = g_pullback(a, b, w, d_w, d_y);`: the callee's own reverse sweep. An
+    /// array passed by value gets its partials back in the tuple: they are added after.
     fn pullback(
         &self,
         callee: &Extern,
@@ -141,35 +141,64 @@ impl Emitter<'_> {
         let mut tokens = Vec::new();
         let (mut before, mut after) = (TokenStream::new(), TokenStream::new());
         let mut lent = Vec::new();
+        let mut outs = outs.iter();
+        let mut names = Vec::new();
         for (k, arg) in args.iter().enumerate() {
             tokens.push(self.arg(arg));
-            if let Arg::Slice { array, lo, hi } = arg {
-                if lent.contains(array) && self.adjoint.activity.is_active(*array) {
-                    let (buffer, add) = self.aliased_shadow(k, arg, *array, lo.as_ref());
-                    tokens.push(buffer.0);
-                    before.extend(buffer.1);
-                    after.extend(add);
-                    continue;
+            match arg {
+                Arg::Scalar(_) => names.push(match outs.next() {
+                    Some(Some(var)) => self.names.adjoint(*var).to_token_stream(),
+                    _ => quote!(_),
+                }),
+                Arg::Slice {
+                    array,
+                    by_value: true,
+                    ..
+                } => names.push(self.returned_partials(k, *array, &mut after)),
+                Arg::Slice { array, lo, hi, .. } => {
+                    if lent.contains(array) && self.adjoint.activity.is_active(*array) {
+                        let (buffer, add) = self.aliased_shadow(k, arg, *array, lo.as_ref());
+                        tokens.push(buffer.0);
+                        before.extend(buffer.1);
+                        after.extend(add);
+                        continue;
+                    }
+                    lent.push(*array);
+                    tokens.push(self.shadow_arg(*array, lo.as_ref(), hi.as_ref()));
                 }
-                lent.push(*array);
-                tokens.push(self.shadow_arg(*array, lo.as_ref(), hi.as_ref()));
+                Arg::Int(_) | Arg::Bool(_) => {}
             }
         }
         tokens.push(self.expr(seed));
         let call = quote!(#callee(#(#tokens),*));
-        let names: Vec<TokenStream> = outs
-            .iter()
-            .map(|out| match out {
-                Some(var) => self.names.adjoint(*var).to_token_stream(),
-                None => quote!(_),
-            })
-            .collect();
         let call = match names.as_slice() {
             [] => quote!(#call;),
             [single] => quote!(let #single = #call;),
             _ => quote!(let (#(#names),*) = #call;),
         };
         quote!(#before #call #after)
+    }
+
+    /// The name that receives the partials of `array`, passed by value as argument `k`, and
+    /// (in `after`) their sum into its adjoint; `_` when it has none.
+    fn returned_partials(&self, k: usize, array: VarId, after: &mut TokenStream) -> TokenStream {
+        if !self.adjoint.activity.is_active(array) {
+            return quote!(_);
+        }
+        let partials = self.names.local(&format!("partials{k}"));
+        let (i, value) = (self.names.local("i"), self.names.local("value"));
+        let shadow = self.names.adjoint(array);
+        let add = quote! {
+            for (#i, #value) in #partials.iter().enumerate() {
+                #shadow[#i] += *#value;
+            }
+        };
+        after.extend(if self.may_be_empty(array) {
+            quote!(if !#shadow.is_empty() { #add })
+        } else {
+            add
+        });
+        quote!(#partials)
     }
 
     /// A slice passed twice (`dot(w, w)`): its second shadow cannot borrow `d_w` again, so it
@@ -191,13 +220,19 @@ impl Emitter<'_> {
                 #shadow[#offset + #i] += *#value;
             }
         };
-        let is_param = matches!(self.function.var(array).ty, Ty::Slice { .. });
-        let add = if is_param && self.shadow == Shadow::MaybeEmpty {
+        let add = if self.may_be_empty(array) {
             quote!(if !#shadow.is_empty() { #add })
         } else {
             add
         };
         ((quote!(&mut #buffer), declare), add)
+    }
+
+    /// Whether the shadow of `array` is a pullback's parameter, which the caller may pass empty
+    /// (an array taken by value has a local shadow instead).
+    fn may_be_empty(&self, array: VarId) -> bool {
+        let is_param = matches!(self.function.var(array).ty, Ty::Slice { .. });
+        is_param && self.shadow == Shadow::MaybeEmpty && !self.by_value.contains(&array)
     }
 
     /// The shadow passed for a slice argument: its adjoint's part, or `&mut []` if constant.
@@ -215,7 +250,7 @@ impl Emitter<'_> {
                 quote!(&mut #name[#lo..#hi])
             }
         };
-        if is_param && self.shadow == Shadow::MaybeEmpty {
+        if self.may_be_empty(array) {
             quote!(if #name.is_empty() { &mut [] } else { #part })
         } else {
             part

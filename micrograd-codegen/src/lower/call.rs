@@ -176,7 +176,10 @@ impl Lowerer<'_> {
             Value::F64(operand) => Some(Arg::Scalar(operand)),
             Value::Int(int) => Some(Arg::Int(int)),
             Value::Bool(cond) => Some(Arg::Bool(self.bool_arg(cond, expr.span()))),
-            Value::Seq(view) => Some(view.arg()),
+            Value::Seq(view) => {
+                let by_value = view.is_whole() && self.is_array_value(expr, view.base);
+                Some(view.arg(by_value))
+            }
             Value::Tuple(_) => {
                 self.errors.at(
                     expr.span(),
@@ -189,6 +192,27 @@ impl Lowerer<'_> {
                 None
             }
             Value::Error => None,
+        }
+    }
+
+    /// Whether the argument `expr`, a whole array or slice `base`, is passed by value: `a` of
+    /// a local array or of an array parameter taken by value, `*r`, a literal `[x, y]`. A
+    /// reference `&a`, or the name of a reference parameter, is passed by reference.
+    fn is_array_value(&self, expr: &Expr, base: crate::ir::VarId) -> bool {
+        match expr {
+            Expr::Paren(inner) => self.is_array_value(&inner.expr, base),
+            Expr::Group(inner) => self.is_array_value(&inner.expr, base),
+            Expr::Unary(unary) => matches!(unary.op, syn::UnOp::Deref(_)),
+            Expr::Array(_) | Expr::Repeat(_) => true,
+            Expr::Path(path) => {
+                let own = path
+                    .path
+                    .get_ident()
+                    .and_then(|ident| self.lookup(&ident.to_string()))
+                    .is_some_and(|binding| binding.var == base);
+                own && (matches!(self.ty(base), Ty::Array { .. }) || self.by_value.contains(&base))
+            }
+            _ => false,
         }
     }
 

@@ -59,6 +59,8 @@ pub struct Lowerer<'e> {
     frames: Vec<exits::Frame>,
     /// Set while lowering a loop statement whose exits to enclosing code are handled after it.
     exits_prepared: bool,
+    /// The parameters that are arrays taken by value (`p: [f64; N]`).
+    by_value: Vec<VarId>,
 }
 
 /// Lowers `item`'s body; `None` if it used anything outside the language (errors say what).
@@ -81,6 +83,7 @@ pub fn lower(
         ids: (0, 0),
         frames: Vec::new(),
         exits_prepared: false,
+        by_value: Vec::new(),
     };
     let params = specs
         .iter()
@@ -114,9 +117,17 @@ impl Lowerer<'_> {
             Kind::Slice(len) => Ty::Slice {
                 len: len.as_ref().map(|len| self.int_expr(len)),
             },
+            Kind::Vec => Ty::Slice { len: None },
+            // Read through a reference in the generated code (`emit`'s `array_params`).
+            Kind::Array(len) => Ty::Slice {
+                len: Some(self.int_expr(len)),
+            },
         };
         let differentiable = matches!(ty, Ty::F64 | Ty::Slice { .. });
         let var = self.new_var(Origin::Param, ty, spec.ident.span());
+        if matches!(spec.kind, Kind::Array(_)) {
+            self.by_value.push(var);
+        }
         self.bind(&spec.ident.to_string(), var);
         Param {
             var,

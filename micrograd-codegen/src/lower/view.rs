@@ -60,13 +60,20 @@ impl View {
         }
     }
 
-    /// The view passed to another `#[differentiable]` function.
-    pub fn arg(&self) -> Arg {
+    /// The view passed to another `#[differentiable]` function, by reference, or `by_value`
+    /// (then it is a whole array).
+    pub fn arg(&self, by_value: bool) -> Arg {
         Arg::Slice {
             array: self.base,
             lo: self.lo.clone(),
             hi: self.hi.clone(),
+            by_value,
         }
+    }
+
+    /// Whether the view is all of its base.
+    pub fn is_whole(&self) -> bool {
+        self.lo.is_none() && self.hi.is_none()
     }
 }
 

@@ -11,7 +11,7 @@ use proc_macro2::Span;
 
 mod scalar;
 mod walk;
-pub use crate::math::{Func, Func2};
+pub use crate::math::{Func, Func2, Func3};
 pub use scalar::Scalar;
 pub use walk::walk;
 
@@ -286,6 +286,8 @@ pub enum Op {
     Call1(Func, Operand),
     /// `a.f(b)`
     Call2(Func2, Operand, Operand),
+    /// `a.f(b, c)`
+    Call3(Func3, Operand, Operand, Operand),
     /// `n as f64`: a constant as far as derivatives go.
     FromInt(IntExpr),
     /// `w[i]`

@@ -73,6 +73,37 @@ macro_rules! binary {
     };
 }
 
+/// Declares the three-argument functions: `Variant "name" |a, b, c, y, d| [to a, to b, to c]`.
+macro_rules! ternary {
+    ($( $variant:ident $name:literal |$a:pat_param, $b:pat_param, $c:pat_param, $y:pat_param, $d:pat_param| $rule:expr, )*) => {
+        /// Functions of three `f64`s, written `a.name(b, c)` or `f64::name(a, b, c)`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Func3 {
+            $( #[doc = concat!("`a.", $name, "(b, c)`")] $variant, )*
+        }
+
+        impl Func3 {
+            /// Every one of them, in declaration order.
+            pub const ALL: &'static [Func3] = &[$(Func3::$variant),*];
+
+            /// The method name.
+            pub fn name(self) -> &'static str {
+                match self { $(Func3::$variant => $name,)* }
+            }
+
+            /// The function a method name calls, if the language knows it.
+            pub fn from_name(name: &str) -> Option<Func3> {
+                Func3::ALL.iter().copied().find(|f| f.name() == name)
+            }
+        }
+
+        /// The contributions of `y = f(a, b, c)` to the adjoints of `a`, `b` and `c`.
+        pub(crate) fn pullback3(f: Func3, a: Expr, b: Expr, c: Expr, y: Expr, d: Expr) -> [Option<Expr>; 3] {
+            match f { $(Func3::$variant => { let ($a, $b, $c, $y, $d) = (a, b, c, y, d); $rule })* }
+        }
+    };
+}
+
 unary! {
     // tanh' = 1 - y²
     Tanh "tanh" |_, y, d| Some(d * (one() - y.clone() * y)),
@@ -155,6 +186,11 @@ binary! {
         let norm = a.clone() * a.clone() + b.clone() * b.clone();
         (Some(d.clone() * b / norm.clone()), Some(-(d * a / norm)))
     },
+}
+
+ternary! {
+    // y = a·b + c, fused (one rounding, as `f` computes it): a ← d b, b ← d a, c ← d
+    MulAdd "mul_add" |a, b, _, _, d| [Some(d.clone() * b), Some(d.clone() * a), Some(d)],
 }
 
 fn zero() -> Expr {

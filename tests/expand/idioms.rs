@@ -17,3 +17,8 @@ fn pairs(xs: &[f64], n: usize) -> f64 {
         _ => p + q,
     }
 }
+
+#[differentiable]
+fn fused(a: f64, b: f64, c: f64) -> f64 {
+    a.mul_add(b, c) * f64::mul_add(a, 2.0, b)
+}

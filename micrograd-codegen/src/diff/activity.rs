@@ -45,6 +45,7 @@ pub fn sources(op: &Op) -> Vec<VarId> {
         Op::Add(a, b) | Op::Sub(a, b) | Op::Mul(a, b) | Op::Div(a, b) | Op::Call2(_, a, b) => {
             vec![a, b]
         }
+        Op::Call3(_, a, b, c) => vec![a, b, c],
         Op::FromInt(_) => Vec::new(),
         Op::Load(w, _) => return vec![*w],
         Op::Call(_, args) => {

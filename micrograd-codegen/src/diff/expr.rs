@@ -1,6 +1,6 @@
 //! Expression trees of the reverse sweep (adjoint formulas), built with ordinary operators.
 
-use crate::ir::{CmpOp, Extern, Func, Func2, IntExpr, Operand, VarId};
+use crate::ir::{CmpOp, Extern, Func, Func2, Func3, IntExpr, Operand, VarId};
 use std::ops;
 
 /// An `f64` expression of the generated code.
@@ -38,6 +38,8 @@ pub enum Expr {
     Call1(Func, Box<Expr>),
     /// `a.f(b)`
     Call2(Func2, Box<Expr>, Box<Expr>),
+    /// `a.f(b, c)`
+    Call3(Func3, Box<Expr>, Box<Expr>, Box<Expr>),
     /// `a.powi(n)`
     Powi(Box<Expr>, IntExpr),
     /// `if test { a } else { b }`
@@ -80,6 +82,11 @@ impl Expr {
         Expr::Call2(f, Box::new(self), Box::new(other))
     }
 
+    /// `self.f(b, c)`
+    pub fn call3(self, f: Func3, b: Expr, c: Expr) -> Expr {
+        Expr::Call3(f, Box::new(self), Box::new(b), Box::new(c))
+    }
+
     /// `self.powi(n)`
     pub fn powi(self, n: IntExpr) -> Expr {
         Expr::Powi(Box::new(self), n)
@@ -97,6 +104,7 @@ impl Expr {
             Expr::Neg(a) => Expr::Neg(map(a)),
             Expr::Call1(func, a) => Expr::Call1(func, map(a)),
             Expr::Call2(func, a, b) => Expr::Call2(func, map(a), map(b)),
+            Expr::Call3(func, a, b, c) => Expr::Call3(func, map(a), map(b), map(c)),
             Expr::Powi(a, n) => Expr::Powi(map(a), n),
             Expr::Select(test, a, b) => Expr::Select(Box::new(test.map_vars(f)), map(a), map(b)),
             leaf => leaf,
@@ -115,6 +123,7 @@ impl Expr {
             Expr::Neg(a) => Expr::Neg(map(a)),
             Expr::Call1(func, a) => Expr::Call1(func, map(a)),
             Expr::Call2(func, a, b) => Expr::Call2(func, map(a), map(b)),
+            Expr::Call3(func, a, b, c) => Expr::Call3(func, map(a), map(b), map(c)),
             Expr::Powi(a, n) => Expr::Powi(map(a), n),
             Expr::Select(test, a, b) => Expr::Select(test, map(a), map(b)),
             leaf => leaf,
@@ -123,17 +132,18 @@ impl Expr {
 
     /// The direct subexpressions (a `Select`'s two values, not its test).
     fn children(&self) -> impl Iterator<Item = &Expr> {
-        let (a, b): (Option<&Expr>, Option<&Expr>) = match self {
+        let (a, b, c): (Option<&Expr>, Option<&Expr>, Option<&Expr>) = match self {
             Expr::Add(a, b)
             | Expr::Sub(a, b)
             | Expr::Mul(a, b)
             | Expr::Div(a, b)
             | Expr::Call2(_, a, b)
-            | Expr::Select(_, a, b) => (Some(a), Some(b)),
-            Expr::Neg(a) | Expr::Call1(_, a) | Expr::Powi(a, _) => (Some(a), None),
-            _ => (None, None),
+            | Expr::Select(_, a, b) => (Some(a), Some(b), None),
+            Expr::Call3(_, a, b, c) => (Some(a), Some(b), Some(c)),
+            Expr::Neg(a) | Expr::Call1(_, a) | Expr::Powi(a, _) => (Some(a), None, None),
+            _ => (None, None, None),
         };
-        a.into_iter().chain(b)
+        a.into_iter().chain(b).chain(c)
     }
 
     /// Whether the expression reads an adjoint, an adjoint entry or the seed: the values an
@@ -178,6 +188,11 @@ impl Expr {
             | Expr::Call2(_, a, b) => {
                 a.visit_vars(f);
                 b.visit_vars(f);
+            }
+            Expr::Call3(_, a, b, c) => {
+                a.visit_vars(f);
+                b.visit_vars(f);
+                c.visit_vars(f);
             }
             Expr::Neg(a) | Expr::Call1(_, a) => a.visit_vars(f),
             Expr::Powi(a, n) => {

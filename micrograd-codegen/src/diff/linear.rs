@@ -135,6 +135,7 @@ fn linear(expr: &Expr, scaled: &HashMap<VarId, (f64, VarId)>, scalar: Scalar) ->
         },
         Expr::Call1(f, a) => term(inner(a).call(*f)),
         Expr::Call2(f, a, b) => term(inner(a).call2(*f, inner(b))),
+        Expr::Call3(f, a, b, c) => term(inner(a).call3(*f, inner(b), inner(c))),
         Expr::Powi(a, n) => term(inner(a).powi(n.clone())),
         Expr::Var(_)
         | Expr::Const(_)

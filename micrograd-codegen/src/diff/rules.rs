@@ -50,6 +50,14 @@ pub fn pullback<'a>(op: &'a Op, y: VarId, d: Expr) -> Option<Vec<(Target<'a>, Ex
                 .filter_map(|(operand, e)| Some((To(operand), e?)))
                 .collect()
         }
+        Op::Call3(f, a, b, c) => {
+            let to = math::pullback3(*f, a.into(), b.into(), c.into(), y, d);
+            [a, b, c]
+                .into_iter()
+                .zip(to)
+                .filter_map(|(operand, e)| Some((To(operand), e?)))
+                .collect()
+        }
         // y = n as f64: a constant
         Op::FromInt(_) => Vec::new(),
         // y = w[i]: w[i] ← d

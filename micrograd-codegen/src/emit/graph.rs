@@ -369,6 +369,7 @@ fn op_label(op: &Op) -> String {
         Op::Powi(..) => "powi".into(),
         Op::Call1(f, _) => f.name().into(),
         Op::Call2(f, ..) => f.name().into(),
+        Op::Call3(f, ..) => f.name().into(),
         Op::Copy(_) | Op::FromInt(_) | Op::Load(..) | Op::Call(..) => String::new(),
     }
 }

@@ -93,6 +93,14 @@ impl Emitter<'_> {
                 let receiver = self.expr_at(a, Prec::Postfix);
                 (self.method(receiver, f.name(), self.expr(b)), Prec::Postfix)
             }
+            Expr::Call3(f, a, b, c) => {
+                let receiver = self.expr_at(a, Prec::Postfix);
+                let (b, c) = (self.expr(b), self.expr(c));
+                (
+                    self.method(receiver, f.name(), quote!(#b, #c)),
+                    Prec::Postfix,
+                )
+            }
             Expr::Powi(a, n) => (
                 self.method(self.expr_at(a, Prec::Postfix), "powi", self.int(n)),
                 Prec::Postfix,
@@ -190,6 +198,7 @@ impl Emitter<'_> {
             Op::Powi(a, n) => self.expr(&e(a).powi(n.clone())),
             Op::Call1(f, a) => self.expr(&e(a).call(*f)),
             Op::Call2(f, a, b) => self.expr(&e(a).call2(*f, e(b))),
+            Op::Call3(f, a, b, c) => self.expr(&e(a).call3(*f, e(b), e(c))),
             Op::FromInt(n) => self.cast(n),
             Op::Load(w, i) => self.expr(&Expr::Load(*w, i.clone())),
             Op::Call(callee, args) => {

@@ -3,7 +3,7 @@
 use super::Lowerer;
 use super::expr::Value;
 use super::paths::Named;
-use crate::ir::{Arg, CmpOp, Cond, Func, Func2, IntExpr, Op, Operand, Origin, Stmt, Ty};
+use crate::ir::{Arg, CmpOp, Cond, Func, Func2, Func3, IntExpr, Op, Operand, Origin, Stmt, Ty};
 use syn::Expr;
 use syn::spanned::Spanned;
 
@@ -14,6 +14,7 @@ const OTHER_METHODS: [&str; 2] = ["powi", "clamp"];
 fn methods(except: &str) -> String {
     let names = Func::ALL.iter().map(|f| f.name());
     let names = names.chain(Func2::ALL.iter().map(|f| f.name()));
+    let names = names.chain(Func3::ALL.iter().map(|f| f.name()));
     let names: Vec<&str> = names
         .chain(OTHER_METHODS)
         .filter(|n| *n != except)
@@ -63,6 +64,12 @@ impl Lowerer<'_> {
                 Some(b) => Value::F64(self.temp(Op::Call2(f, receiver, b), span)),
                 None => Value::Error,
             },
+            _ if let (Some(f), [b, c]) = (Func3::from_name(name), args) => {
+                match (self.f64_operand(b), self.f64_operand(c)) {
+                    (Some(b), Some(c)) => Value::F64(self.temp(Op::Call3(f, receiver, b, c), span)),
+                    _ => Value::Error,
+                }
+            }
             _ if name == "powi" && args.len() == 1 => match self.int_operand(args[0]) {
                 Some(n) => Value::F64(self.temp(Op::Powi(receiver, n), span)),
                 None => Value::Error,
@@ -74,6 +81,10 @@ impl Lowerer<'_> {
             (_, Some(_), _) => {
                 self.error(span, format!("`{name}` takes one argument: `x.{name}(y)`"))
             }
+            _ if Func3::from_name(name).is_some() => self.error(
+                span,
+                format!("`{name}` takes two arguments: `a.{name}(b, c)`"),
+            ),
             _ if name == "powi" => {
                 self.error(span, "`powi` takes one integer argument: `x.powi(n)`")
             }

@@ -102,7 +102,8 @@ pub fn check(item: &ItemFn, errors: &mut Errors) -> Option<Vec<ParamSpec>> {
             "`where` clauses are not supported by `#[differentiable]`; write the function for `f64`",
         );
     }
-    check_return(item, errors);
+    let scalar = scalar(sig);
+    check_return(item, scalar, errors);
     let before = errors.len();
     let generics: Vec<String> = sig
         .generics
@@ -112,7 +113,7 @@ pub fn check(item: &ItemFn, errors: &mut Errors) -> Option<Vec<ParamSpec>> {
     let params: Vec<ParamSpec> = sig
         .inputs
         .iter()
-        .filter_map(|arg| param(arg, &generics, errors))
+        .filter_map(|arg| param(arg, &generics, scalar, errors))
         .collect();
     (generics_ok && errors.len() == before && params.len() == sig.inputs.len()).then_some(params)
 }
@@ -147,17 +148,16 @@ fn is_int_type(ty: &Type) -> bool {
     path_name(ty).is_some_and(|name| is_int_name(&name))
 }
 
-fn check_return(item: &ItemFn, errors: &mut Errors) {
+fn check_return(item: &ItemFn, scalar: Scalar, errors: &mut Errors) {
     match &item.sig.output {
         ReturnType::Default => errors.at(
             item.sig.ident.span(),
             "`#[differentiable]` functions return `f64`; add `-> f64` to the signature",
         ),
-        ReturnType::Type(_, ty) if is_f64(ty) => {}
-        ReturnType::Type(_, ty) if path_name(ty).as_deref() == Some("f32") => errors.at(
-            ty.span(),
-            "`f32` is not supported yet; `#[differentiable]` works on `f64`: return `f64`",
-        ),
+        ReturnType::Type(_, ty) if float_type(ty) == Some(scalar) => {}
+        ReturnType::Type(_, ty) if let Some((float, found)) = float_in(ty) => {
+            errors.mixed(float.span(), scalar, found)
+        }
         ReturnType::Type(_, ty) => errors.at(
             ty.span(),
             "`#[differentiable]` functions must return `f64`; return one `f64` and make the rest separate functions",
@@ -165,7 +165,12 @@ fn check_return(item: &ItemFn, errors: &mut Errors) {
     }
 }
 
-fn param(arg: &FnArg, generics: &[String], errors: &mut Errors) -> Option<ParamSpec> {
+fn param(
+    arg: &FnArg,
+    generics: &[String],
+    scalar: Scalar,
+    errors: &mut Errors,
+) -> Option<ParamSpec> {
     let typed = match arg {
         FnArg::Receiver(receiver) => {
             errors.at(
@@ -189,7 +194,7 @@ fn param(arg: &FnArg, generics: &[String], errors: &mut Errors) -> Option<ParamS
     if path_name(&typed.ty).is_some_and(|name| generics.contains(&name)) {
         return None; // the generic parameter itself was reported
     }
-    let kind = kind(&typed.ty, errors)?;
+    let kind = kind(&typed.ty, scalar, errors)?;
     Some(ParamSpec {
         ident,
         kind,
@@ -197,9 +202,15 @@ fn param(arg: &FnArg, generics: &[String], errors: &mut Errors) -> Option<ParamS
     })
 }
 
-fn kind(ty: &Type, errors: &mut Errors) -> Option<Kind> {
-    if is_f64(ty) {
-        return Some(Kind::Scalar);
+fn kind(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<Kind> {
+    if let Some((float, found)) = float_in(ty) {
+        if found != scalar {
+            errors.mixed(float.span(), scalar, found);
+            return None;
+        }
+        if float_type(ty).is_some() {
+            return Some(Kind::Scalar);
+        }
     }
     if let Some(name) = path_name(ty) {
         if name == "bool" {
@@ -207,13 +218,6 @@ fn kind(ty: &Type, errors: &mut Errors) -> Option<Kind> {
         }
         if INT_TYPES.contains(&name.as_str()) {
             return Some(Kind::Int(ty.clone()));
-        }
-        if name == "f32" {
-            errors.at(
-                ty.span(),
-                "`f32` is not supported yet; `#[differentiable]` works on `f64`: take `f64`",
-            );
-            return None;
         }
     }
     let message = match ty {
@@ -228,8 +232,10 @@ fn kind(ty: &Type, errors: &mut Errors) -> Option<Kind> {
             return None;
         }
         Type::Reference(reference) => match &*reference.elem {
-            Type::Slice(slice) if is_f64(&slice.elem) => return Some(Kind::Slice(None)),
-            Type::Array(array) if is_f64(&array.elem) => {
+            Type::Slice(slice) if float_type(&slice.elem).is_some() => {
+                return Some(Kind::Slice(None));
+            }
+            Type::Array(array) if float_type(&array.elem).is_some() => {
                 return Some(Kind::Slice(Some(array.len.clone())));
             }
             elem if is_vec_f64(elem) => return Some(Kind::Vec),
@@ -259,11 +265,6 @@ pub fn segments(path: &syn::Path) -> Vec<String> {
 /// Whether `name` is a primitive integer type.
 pub fn is_int_name(name: &str) -> bool {
     INT_TYPES.contains(&name)
-}
-
-/// Whether `ty` is `f64`, spelled `f64` or `core::primitive::f64` (also via `std`).
-pub fn is_f64(ty: &Type) -> bool {
-    float_type(ty) == Some(Scalar::F64)
 }
 
 /// The float type `ty` names, spelled `f32` or `core::primitive::f32` (also via `std`).
@@ -297,19 +298,33 @@ pub fn scalar(sig: &syn::Signature) -> Scalar {
     };
     params
         .chain(output)
-        .find_map(element_type)
+        .find_map(|ty| float_in(ty).map(|(_, scalar)| scalar))
         .unwrap_or_default()
 }
 
-/// The float type of `ty`, of the elements of a reference to a slice or an array, or of a
-/// reference to a float.
-fn element_type(ty: &Type) -> Option<Scalar> {
+/// The float type `ty` is, or holds as the elements of a slice, an array or a `Vec`, or
+/// behind a reference; with where it is written.
+pub fn float_in(ty: &Type) -> Option<(&Type, Scalar)> {
     match ty {
-        Type::Reference(reference) => element_type(&reference.elem),
-        Type::Slice(slice) => float_type(&slice.elem),
-        Type::Array(array) => float_type(&array.elem),
-        Type::Paren(paren) => element_type(&paren.elem),
-        ty => float_type(ty),
+        Type::Reference(reference) => float_in(&reference.elem),
+        Type::Slice(slice) => float_in(&slice.elem),
+        Type::Array(array) => float_in(&array.elem),
+        Type::Paren(paren) => float_in(&paren.elem),
+        Type::Path(path) if path.qself.is_none() => {
+            if let Some(scalar) = float_type(ty) {
+                return Some((ty, scalar));
+            }
+            // `Vec<f64>`, `Option<f32>`, ...: the first float among the generic arguments.
+            let last = path.path.segments.last()?;
+            let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+                return None;
+            };
+            args.args.iter().find_map(|arg| match arg {
+                syn::GenericArgument::Type(ty) => float_in(ty),
+                _ => None,
+            })
+        }
+        _ => None,
     }
 }
 

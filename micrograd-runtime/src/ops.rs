@@ -1,6 +1,6 @@
-//! Scalar operations that `f64` lacks but micrograd has, such as `relu`.
+//! Scalar operations that `f64` and `f32` lack but micrograd has, such as `relu`.
 
-/// Nonlinear functions on `f64`, so that `x.relu()` reads as it does in micrograd.
+/// Nonlinear functions on `f64` and `f32`, so that `x.relu()` reads as it does in micrograd.
 ///
 /// `#[differentiable]` knows the derivative of each method here.
 ///
@@ -10,6 +10,8 @@
 /// assert_eq!((-2.0_f64).relu(), 0.0);
 /// assert_eq!(3.0_f64.relu(), 3.0);
 /// assert_eq!(0.0_f64.sigmoid(), 0.5);
+/// assert_eq!((-2.0_f32).relu(), 0.0_f32);
+/// assert_eq!(0.0_f32.sigmoid(), 0.5_f32);
 /// ```
 pub trait Nonlinear {
     /// `max(x, 0)`; NaN stays NaN, as in PyTorch. Its derivative at 0 is 0.
@@ -20,7 +22,7 @@ pub trait Nonlinear {
     /// assert_eq!([-1.0, 0.0, 2.5].map(f64::relu), [0.0, 0.0, 2.5]);
     /// assert!(f64::NAN.relu().is_nan());
     /// ```
-    fn relu(self) -> f64;
+    fn relu(self) -> Self;
     /// The logistic function `1 / (1 + e^-x)`.
     ///
     /// ```
@@ -29,20 +31,27 @@ pub trait Nonlinear {
     /// assert_eq!(0.0_f64.sigmoid(), 0.5);
     /// assert!((2.0_f64.sigmoid() + (-2.0_f64).sigmoid() - 1.0).abs() < 1e-15); // σ(-x) = 1 - σ(x)
     /// ```
-    fn sigmoid(self) -> f64;
+    fn sigmoid(self) -> Self;
 }
 
-impl Nonlinear for f64 {
-    #[inline]
-    fn relu(self) -> f64 {
-        if self <= 0.0 { 0.0 } else { self }
-    }
+/// One implementation per float type, written once.
+macro_rules! nonlinear {
+    ($($float:ty),*) => {$(
+        impl Nonlinear for $float {
+            #[inline]
+            fn relu(self) -> $float {
+                if self <= 0.0 { 0.0 } else { self }
+            }
 
-    #[inline]
-    fn sigmoid(self) -> f64 {
-        1.0 / (1.0 + (-self).exp())
-    }
+            #[inline]
+            fn sigmoid(self) -> $float {
+                1.0 / (1.0 + (-self).exp())
+            }
+        }
+    )*};
 }
+
+nonlinear!(f64, f32);
 
 /// Stops gradients: `x.detach()` is `x`, but `#[differentiable]` treats it as a constant, as
 /// PyTorch's `tensor.detach()` and JAX's `lax.stop_gradient` do.
@@ -64,12 +73,19 @@ impl Nonlinear for f64 {
 /// ```
 pub trait Detach {
     /// The same value, through which no gradient flows.
-    fn detach(self) -> f64;
+    fn detach(self) -> Self;
 }
 
 impl Detach for f64 {
     #[inline]
     fn detach(self) -> f64 {
+        self
+    }
+}
+
+impl Detach for f32 {
+    #[inline]
+    fn detach(self) -> f32 {
         self
     }
 }

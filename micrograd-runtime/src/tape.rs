@@ -35,8 +35,8 @@ pub struct Tape<T: Record, const INLINE: usize = 16> {
     heap: Option<Vec<T>>,
 }
 
-/// A value a [`Tape`] can record: `f64`, `bool`, the primitive integers (trip counts and loop
-/// counters), and arrays of them.
+/// A value a [`Tape`] can record: `f64`, `f32`, `bool`, the primitive integers (trip counts
+/// and loop counters), and arrays of them.
 ///
 /// ```
 /// use micrograd_runtime::{Record, Tape};
@@ -52,6 +52,10 @@ pub trait Record: Copy {
 }
 
 impl Record for f64 {
+    const BLANK: Self = 0.0;
+}
+
+impl Record for f32 {
     const BLANK: Self = 0.0;
 }
 

@@ -194,3 +194,36 @@ pub fn check_with_value(
         }
     }
 }
+
+/// Panics unless `analytic`, a partial an `f32` function computed in `f32`, matches the central
+/// difference in coordinate `i` of `wide`, the same function written in `f64`, at `point` (the
+/// `f32` point, widened). The tolerance fits `f32`: a few hundred ulps of `f32` relative to the
+/// derivative, plus its rounding absolute at the scale of the function's value.
+pub fn assert_f32_partial(
+    name: &str,
+    wide: impl Fn(&[f64]) -> f64,
+    point: &[f64],
+    i: usize,
+    analytic: f32,
+) {
+    let mut moved = point.to_vec();
+    let (numeric, magnitude) = central(
+        |xi| {
+            moved[i] = xi;
+            wide(&moved)
+        },
+        point[i],
+    );
+    assert!(
+        numeric.is_finite(),
+        "{name}: the reference is {numeric} at {point:?}"
+    );
+    let analytic = f64::from(analytic);
+    let tol = 3e-5 * analytic.abs().max(numeric.abs()) + 1e-6 * magnitude.max(1.0);
+    assert!(
+        (analytic - numeric).abs() <= tol,
+        "{name}: d/dx[{i}] is {analytic:e} in f32 but {numeric:e} by central differences in f64 \
+         (|diff| {:e} > tol {tol:e}) at point {point:?}",
+        (analytic - numeric).abs(),
+    );
+}

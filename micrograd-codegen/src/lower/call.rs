@@ -92,8 +92,8 @@ impl Lowerer<'_> {
                 self.error(span, "`clamp` takes two arguments: `x.clamp(lo, hi)`")
             }
             _ => {
-                let methods = methods(name);
-                self.error(span, format!("`{name}` is not supported on `f64` in `#[differentiable]` functions; the supported methods are `{methods}`"))
+                let (methods, float) = (methods(name), self.scalar.name());
+                self.error(span, format!("`{name}` is not supported on `{float}` in `#[differentiable]` functions; the supported methods are `{methods}`"))
             }
         }
     }
@@ -107,7 +107,7 @@ impl Lowerer<'_> {
         };
         self.error(
             span,
-            format!("`{name}` is called on {kind} here; the methods of `f64` (`{}`) apply to `f64` values, and slices have `len`", methods("")),
+            format!("`{name}` is called on {kind} here; the methods of `{float}` (`{}`) apply to `{float}` values, and slices have `len`", methods(""), float = self.scalar.name()),
         )
     }
 
@@ -147,6 +147,10 @@ impl Lowerer<'_> {
             Named::Other(callee) => callee,
             Named::F64(_) | Named::Int(_) => {
                 return self.error(path.span(), "a constant cannot be called");
+            }
+            Named::Mixed(found) => {
+                self.errors.mixed(path.span(), self.scalar, found);
+                return Value::Error;
             }
         };
         let args: Option<Vec<Arg>> = call.args.iter().map(|arg| self.arg(arg)).collect();

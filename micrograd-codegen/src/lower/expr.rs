@@ -2,7 +2,7 @@
 
 use super::paths::Named;
 use super::{Lowerer, View};
-use crate::ir::{CmpOp, Cond, Extern, IntExpr, IntOp, Op, Operand, Ty};
+use crate::ir::{CmpOp, Cond, Extern, IntExpr, IntOp, Op, Operand, Scalar, Ty};
 use syn::spanned::Spanned;
 use syn::{BinOp, Expr, Lit, UnOp};
 
@@ -74,8 +74,11 @@ impl Lowerer<'_> {
                 None
             }
             _ => {
-                self.errors
-                    .at(expr.span(), "expected an `f64` expression here");
+                let float = self.scalar.name();
+                self.errors.at(
+                    expr.span(),
+                    format!("expected an `{float}` expression here"),
+                );
                 None
             }
         }
@@ -105,25 +108,12 @@ impl Lowerer<'_> {
 
     fn literal(&mut self, lit: &Lit) -> Value {
         match lit {
-            Lit::Float(float) if float.suffix().is_empty() || float.suffix() == "f64" => {
-                match self.scalar.parse(float.base10_digits()) {
-                    Some(value) => Value::F64(Operand::Const(value)),
-                    None => self.error(float.span(), "this literal is not a valid float"),
-                }
+            Lit::Float(float) => {
+                self.float_literal(float.suffix(), float.base10_digits(), float.span())
             }
-            Lit::Float(float) => self.error(
-                float.span(),
-                "`f32` literals are not supported; write `f64`",
-            ),
             // `2f64` is an integer literal with a float suffix.
-            Lit::Int(int) if int.suffix() == "f64" => {
-                match self.scalar.parse(int.base10_digits()) {
-                    Some(value) => Value::F64(Operand::Const(value)),
-                    None => self.error(int.span(), "this literal is not a valid float"),
-                }
-            }
-            Lit::Int(int) if int.suffix() == "f32" => {
-                self.error(int.span(), "`f32` literals are not supported; write `f64`")
+            Lit::Int(int) if Scalar::from_name(int.suffix()).is_some() => {
+                self.float_literal(int.suffix(), int.base10_digits(), int.span())
             }
             Lit::Int(int) if int.base10_digits().starts_with('-') => {
                 match int.base10_digits()[1..].parse::<u128>() {
@@ -146,6 +136,28 @@ impl Lowerer<'_> {
                 other.span(),
                 "only numeric and boolean literals are supported",
             ),
+        }
+    }
+
+    /// A float literal with its `suffix` (if any), parsed in the function's float type.
+    fn float_literal(&mut self, suffix: &str, digits: &str, span: proc_macro2::Span) -> Value {
+        match Scalar::from_name(suffix) {
+            Some(found) if found != self.scalar => {
+                self.errors.mixed(span, self.scalar, found);
+                return Value::Error;
+            }
+            None if !suffix.is_empty() => {
+                let scalar = self.scalar.name();
+                return self.error(
+                    span,
+                    format!("float literals here are `{scalar}`s: write `2.0` or `2.0{scalar}`"),
+                );
+            }
+            _ => {}
+        }
+        match self.scalar.parse(digits) {
+            Some(value) => Value::F64(Operand::Const(value)),
+            None => self.error(span, "this literal is not a valid float"),
         }
     }
 
@@ -177,9 +189,16 @@ impl Lowerer<'_> {
             Named::Int(constant) => Value::Int(IntExpr::Extern(constant)),
             Named::Method(name) => self.error(
                 path.span(),
-                format!("`f64::{name}` is a function: call it, `f64::{name}(x)`"),
+                format!(
+                    "`{float}::{name}` is a function: call it, `{float}::{name}(x)`",
+                    float = self.scalar.name()
+                ),
             ),
             Named::Other(external) => Value::Unknown(external),
+            Named::Mixed(found) => {
+                self.errors.mixed(path.span(), self.scalar, found);
+                Value::Error
+            }
         }
     }
 
@@ -330,10 +349,10 @@ impl Lowerer<'_> {
                 Value::Int(IntExpr::Cast(Box::new(IntExpr::Extern(path)), target))
             }
             (Value::Error, _) => Value::Error,
-            (_, "f32") => self.error(
-                cast.ty.span(),
-                "`f32` is not supported yet; `#[differentiable]` works on `f64`: keep it `f64`",
-            ),
+            (_, ty) if let Some(found) = Scalar::from_name(ty) => {
+                self.errors.mixed(cast.ty.span(), self.scalar, found);
+                Value::Error
+            }
             (Value::F64(_), _) => self.error(
                 cast.ty.span(),
                 "casting an `f64` to an integer is not differentiable; keep it `f64`",

@@ -112,11 +112,18 @@ impl Lowerer<'_> {
             && !turbofish
                 .args
                 .iter()
+                .any(|arg| matches!(arg, syn::GenericArgument::Type(ty) if self.mixes(ty)))
+            && !turbofish
+                .args
+                .iter()
                 .all(|arg| matches!(arg, syn::GenericArgument::Type(ty) if self.is_scalar(ty)))
         {
             return self.error(
                 turbofish.span(),
-                "iterators here sum `f64`s: write `.sum::<f64>()`",
+                format!(
+                    "iterators here sum `{float}`s: write `.sum::<{float}>()`",
+                    float = self.scalar.name()
+                ),
             );
         }
         let Some(chain) = self.chain(&call.receiver) else {

@@ -1,4 +1,4 @@
-//! Paths the macro does not define: `f64` and integer constants, `f64` functions called by
+//! Paths the macro does not define: float and integer constants, float functions called by
 //! their path (UFCS), and `const` / `static` items written inside the function.
 //!
 //! Before: `<f64>::sin(x) * core::f64::consts::PI + f64::EPSILON`
@@ -19,6 +19,8 @@ pub enum Named {
     Method(String),
     /// Something else: a user `const`, a function.
     Other(Extern),
+    /// An item of the float type the function is not written in (`f32::EPSILON` in `f64`).
+    Mixed(Scalar),
 }
 
 /// Classifies `path`; `f64` items get an absolute path no user item can shadow.
@@ -27,8 +29,10 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
     let span = path.span();
     if let Some(qself) = &path.qself {
         // `<f64>::name`: the type comes first.
-        if qself.position == 0 && crate::signature::float_type(&qself.ty) == Some(scalar) {
-            names.insert(0, scalar.name().into());
+        if let Some(float) = crate::signature::float_type(&qself.ty)
+            && qself.position == 0
+        {
+            names.insert(0, float.name().into());
         } else {
             names.insert(0, String::new());
         }
@@ -53,6 +57,7 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
             Named::F64(absolute(&["primitive", float, name]))
         }
         [ty, name] if *ty == float => Named::Method(name.to_string()),
+        [ty, _, ..] if let Some(found) = Scalar::from_name(ty) => Named::Mixed(found),
         [int, name] if crate::signature::is_int_name(int) && is_constant(name) => {
             Named::Int(absolute(&["primitive", int, name]))
         }
@@ -77,16 +82,30 @@ impl Lowerer<'_> {
         crate::signature::float_type(ty) == Some(self.scalar)
     }
 
+    /// Reports `ty` if it holds the float type the function is not written in (`let x: f32`
+    /// in an `f64` function); true if it does.
+    pub(super) fn mixes(&mut self, ty: &syn::Type) -> bool {
+        match crate::signature::float_in(ty) {
+            Some((float, found)) if found != self.scalar => {
+                self.errors.mixed(float.span(), self.scalar, found);
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// `const K: f64 = ..;` or `static K: usize = ..;` in the body: the name stands for its
     /// value, typed by the item, and prints as that value (a constant is inlined anyway).
     pub(super) fn const_item(&mut self, name: &syn::Ident, ty: &syn::Type, value: &syn::Expr) {
         let span = name.span();
+        // A float of the other type is reported, then read as the function's own.
+        let float = self.mixes(ty) || self.is_scalar(ty);
         let value = match self.expr(value) {
-            Value::Unknown(path) if self.is_scalar(ty) => Value::F64(Operand::Extern(path)),
+            Value::Unknown(path) if float => Value::F64(Operand::Extern(path)),
             Value::Unknown(path) => Value::Int(IntExpr::Extern(path)),
             value => value,
         };
-        let expected_f64 = self.is_scalar(ty);
+        let expected_f64 = float;
         let fits = match &value {
             Value::F64(_) => expected_f64,
             Value::Int(_) => is_int_type(ty),
@@ -97,7 +116,7 @@ impl Lowerer<'_> {
         if !fits {
             self.errors.at(
                 ty.span(),
-                "constants inside `#[differentiable]` functions are `f64`, integers or `bool`s, with a value of that type",
+                format!("constants inside `#[differentiable]` functions are `{}`, integers or `bool`s, with a value of that type", self.scalar.name()),
             );
             return;
         }

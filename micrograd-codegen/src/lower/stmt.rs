@@ -83,6 +83,10 @@ impl Lowerer<'_> {
             );
             return;
         };
+        // Reported, then lowered as if it were right, so that nothing else follows from it.
+        if let Some(ty) = annotation {
+            self.mixes(ty);
+        }
         if let Some((token, _)) = &init.diverge {
             self.errors.at(
                 token.span,

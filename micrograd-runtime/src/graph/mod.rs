@@ -156,11 +156,11 @@ impl Graph {
         label: Option<&str>,
         op: Option<&str>,
         data: f64,
-        inputs: &[(NodeId, f64)],
+        inputs: Vec<(NodeId, f64)>,
     ) -> NodeId {
         let id = NodeId(self.nodes.len());
         // An input must already exist, which keeps creation order topological.
-        for (input, _) in inputs {
+        for (input, _) in &inputs {
             assert!(
                 input.0 < id.0,
                 "input {input:?} is not a node of this graph"
@@ -172,7 +172,7 @@ impl Graph {
             op,
             data,
             grad: 0.0,
-            inputs: inputs.to_vec(),
+            inputs,
         });
         id
     }
@@ -184,8 +184,8 @@ impl Graph {
     /// let a = g.leaf("a", 2.0);
     /// assert_eq!(g.node(a).label(), Some("a"));
     /// ```
-    pub fn leaf(&mut self, label: &str, data: f64) -> NodeId {
-        self.push(Some(label), None, data, &[])
+    pub fn leaf(&mut self, label: &str, data: impl Into<f64>) -> NodeId {
+        self.push(Some(label), None, data.into(), Vec::new())
     }
 
     /// An unnamed literal.
@@ -195,12 +195,12 @@ impl Graph {
     /// let two = g.constant(2.0);
     /// assert_eq!((g.node(two).label(), g.node(two).data()), (None, 2.0));
     /// ```
-    pub fn constant(&mut self, data: f64) -> NodeId {
-        self.push(None, None, data, &[])
+    pub fn constant(&mut self, data: impl Into<f64>) -> NodeId {
+        self.push(None, None, data.into(), Vec::new())
     }
 
     /// The result `data` of operation `op`, with each input and the local partial
-    /// d(result)/d(input).
+    /// d(result)/d(input). The values of an `f32` computation are recorded widened to `f64`.
     ///
     /// # Panics
     /// If an input is not a node of this graph.
@@ -210,8 +210,9 @@ impl Graph {
     /// let e = g.op("*", &[(a, -3.0), (b, 2.0)], -6.0);
     /// assert_eq!(g.node(e).inputs(), &[(a, -3.0), (b, 2.0)]);
     /// ```
-    pub fn op(&mut self, op: &str, inputs: &[(NodeId, f64)], data: f64) -> NodeId {
-        self.push(None, Some(op), data, inputs)
+    pub fn op<T: Copy + Into<f64>>(&mut self, op: &str, inputs: &[(NodeId, T)], data: T) -> NodeId {
+        let inputs = inputs.iter().map(|&(id, d)| (id, d.into())).collect();
+        self.push(None, Some(op), data.into(), inputs)
     }
 
     /// Names a node after the source variable it was assigned to.
@@ -341,7 +342,7 @@ impl Value {
                 value.label().as_deref(),
                 value.op().as_deref(),
                 value.data(),
-                &inputs,
+                inputs,
             );
             graph.nodes[id.0].grad = value.grad();
             ids.insert(value.node_key(), id);

@@ -222,7 +222,7 @@ fn kind(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<Kind> {
     }
     let message = match ty {
         Type::Reference(reference) if reference.mutability.is_some() => {
-            let message = if is_f64(&reference.elem) {
+            let message = if float_type(&reference.elem).is_some() {
                 "`&mut f64` parameters are not supported; take `x: f64` by value and return what you compute"
             } else {
                 "`&mut` parameters are not supported; take `w: &[f64]`, and `f_grad` adds its gradient into the shadow `d_w`"
@@ -241,7 +241,9 @@ fn kind(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<Kind> {
             elem if is_vec_f64(elem) => return Some(Kind::Vec),
             _ => "references are supported as `&[f64]`, `&[f64; N]` and `&Vec<f64>` only",
         },
-        Type::Array(array) if is_f64(&array.elem) => return Some(Kind::Array(array.len.clone())),
+        Type::Array(array) if float_type(&array.elem).is_some() => {
+            return Some(Kind::Array(array.len.clone()));
+        }
         ty if is_vec_f64(ty) => {
             "`Vec<f64>` by value is not supported; take `w: &[f64]` (or `&Vec<f64>`), and `f_grad` adds the gradient into the shadow `d_w`"
         }
@@ -346,7 +348,7 @@ fn is_vec_f64(ty: &Type) -> bool {
     };
     spelled
         && path.qself.is_none()
-        && matches!(args.args.first(), Some(syn::GenericArgument::Type(elem)) if args.args.len() == 1 && is_f64(elem))
+        && matches!(args.args.first(), Some(syn::GenericArgument::Type(elem)) if args.args.len() == 1 && float_type(elem).is_some())
 }
 
 fn path_name(ty: &Type) -> Option<String> {

@@ -225,3 +225,88 @@ fn graphs_of_the_new_kinds() {
     let node = graph.find("v[1]").expect("v entry");
     assert_near("lengths graph", node.grad(), d_v[1], 1e-12);
 }
+
+/// A `&mut [f64]` read and written: entries overwritten, updated in place, read back after.
+#[differentiable(graph)]
+fn smooth(w: &mut [f64], k: f64) -> f64 {
+    let n = w.len();
+    let mut s = 0.0;
+    for i in 1..n {
+        w[i] = w[i].mul_add(k, w[i - 1] * 0.5);
+        s += w[i] * w[i - 1];
+    }
+    w[0] *= k;
+    w[0] += s.tanh();
+    s + w[0] * w[n - 1] + sum_sq(&[w[0], w[1]])
+}
+
+fn smooth_value(w: &mut [Value], k: &Value) -> Value {
+    let n = w.len();
+    let mut s = Value::new(0.0);
+    for i in 1..n {
+        w[i] = &w[i] * k + &w[i - 1] * 0.5;
+        s = s + &w[i] * &w[i - 1];
+    }
+    w[0] = &w[0] * k + s.tanh();
+    let tail = &w[0] * &w[n - 1];
+    s + tail + sum_sq_value(&w[..2])
+}
+
+/// `wrt(k)` leaves the written slice out: its entries still carry `k`'s gradient.
+#[differentiable(wrt(k))]
+fn buffer(w: &mut [f64], k: f64) -> f64 {
+    w[0] = k * k;
+    w[1] += w[0] * 3.0;
+    w[1].tanh()
+}
+
+#[test]
+fn written_slice_against_differences_and_value() {
+    let f = |p: &[f64]| smooth(&mut p[..4].to_vec(), p[4]);
+    let g = |p: &[f64]| {
+        let (mut w, mut d_w) = (p[..4].to_vec(), vec![0.0; 4]);
+        let (value, d_k) = smooth_grad(&mut w, &mut d_w, p[4]);
+        // f_grad writes `w` as `f` does.
+        let mut written = p[..4].to_vec();
+        smooth(&mut written, p[4]);
+        assert_eq!(w, written);
+        [vec![value], d_w, vec![d_k]].concat()
+    };
+    let v = |p: &[Value]| smooth_value(&mut p[..4].to_vec(), &p[4]);
+    check_with_value(
+        "smooth",
+        &f,
+        &g,
+        &v,
+        &[&[0.7, -1.3, 0.4, 2.2, 0.8], &[0.1, 0.2, -0.3, 0.4, -1.1]],
+    );
+    // The pullback writes `w` too, and scales by the seed.
+    let (mut w, mut d_w) = (W.to_vec(), vec![0.0; 4]);
+    let d_k = smooth_pullback(&mut w, &mut d_w, 0.8, 2.0);
+    let (mut w2, mut d_w2) = (W.to_vec(), vec![0.0; 4]);
+    let (_, g_k) = smooth_grad(&mut w2, &mut d_w2, 0.8);
+    assert_eq!(w, w2);
+    assert_eq!(d_k, 2.0 * g_k);
+    assert_eq!(d_w, d_w2.iter().map(|d| 2.0 * d).collect::<Vec<_>>());
+    let graph = smooth_graph(&mut W.to_vec(), 0.8);
+    assert_eq!(
+        graph.node(graph.output().expect("output")).data(),
+        f(&[W[0], W[1], W[2], W[3], 0.8])
+    );
+    let node = graph.find("w[2]").expect("w entry");
+    assert_near("smooth graph", node.grad(), d_w2[2], 1e-12);
+}
+
+#[test]
+fn written_slice_left_out_by_wrt() {
+    let (value, d_k) = buffer_grad(&mut [0.0, 0.5], 0.9);
+    assert_eq!(value.to_bits(), buffer(&mut [0.0, 0.5], 0.9).to_bits());
+    let reference = common::derivative(|k| buffer(&mut [0.0, 0.5], k), 0.9);
+    assert_near("buffer", d_k, reference, 1e-7);
+}
+
+#[test]
+#[should_panic(expected = "the shadow `d_w` has 0 entries but `w` has 4")]
+fn written_slice_needs_its_shadow_in_the_pullback() {
+    smooth_pullback(&mut W.to_vec(), &mut [], 0.8, 1.0);
+}

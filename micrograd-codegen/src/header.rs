@@ -66,6 +66,7 @@ pub fn signature(
             Kind::Slice(None) => quote!(&[#float]),
             Kind::Slice(Some(len)) => quote!(&[#float; #len]),
             Kind::Vec => quote!(&::std::vec::Vec<#float>),
+            Kind::SliceMut => quote!(&mut [#float]),
             Kind::Array(len) => quote!([#float; #len]),
             Kind::Int(ty) => quote!(#ty),
             Kind::Bool => quote!(::core::primitive::bool),
@@ -79,7 +80,7 @@ pub fn signature(
             (Kind::Slice(Some(len)), Some(shadow)) if flavor == Flavor::Grad => {
                 params.push(quote!(#shadow: &mut [#float; #len]));
             }
-            (Kind::Slice(_) | Kind::Vec, Some(shadow)) => {
+            (Kind::Slice(_) | Kind::Vec | Kind::SliceMut, Some(shadow)) => {
                 params.push(quote!(#shadow: &mut [#float]));
             }
             (Kind::Array(_), _) => partials.push(ty),

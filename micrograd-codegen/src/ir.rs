@@ -95,6 +95,8 @@ pub enum Ty {
     Slice {
         /// The array length of `&[f64; N]`, if any.
         len: Option<IntExpr>,
+        /// `&mut [f64]`: the body writes it, as it writes a local array.
+        mutable: bool,
     },
     /// A local array `[c; N]`.
     Array {

@@ -16,6 +16,9 @@ pub enum Kind {
     Vec,
     /// `w: [f64; N]` by value: no shadow; its partials come back as one `[f64; N]`.
     Array(syn::Expr),
+    /// `w: &mut [f64]`: read and written; its shadow `d_w: &mut [f64]` receives the gradient
+    /// with respect to the values `w` held on entry.
+    SliceMut,
     /// An integer, passed through; its type as written.
     Int(Type),
     /// `flag: bool`, passed through.
@@ -27,19 +30,22 @@ impl Kind {
     pub fn is_differentiable(&self) -> bool {
         matches!(
             self,
-            Kind::Scalar | Kind::Slice(_) | Kind::Vec | Kind::Array(_)
+            Kind::Scalar | Kind::Slice(_) | Kind::Vec | Kind::Array(_) | Kind::SliceMut
         )
     }
 
     /// Whether it holds several `f64`s: the generated code names a shadow `d_w` for it (a
     /// parameter after `w`, or a local for an array by value).
     pub fn is_sequence(&self) -> bool {
-        matches!(self, Kind::Slice(_) | Kind::Vec | Kind::Array(_))
+        matches!(
+            self,
+            Kind::Slice(_) | Kind::Vec | Kind::Array(_) | Kind::SliceMut
+        )
     }
 
     /// Whether a differentiated parameter of this kind has a shadow `d_w` after it.
     pub fn has_shadow(&self) -> bool {
-        matches!(self, Kind::Slice(_) | Kind::Vec)
+        matches!(self, Kind::Slice(_) | Kind::Vec | Kind::SliceMut)
     }
 }
 
@@ -222,10 +228,16 @@ fn kind(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<Kind> {
     }
     let message = match ty {
         Type::Reference(reference) if reference.mutability.is_some() => {
-            let message = if float_type(&reference.elem).is_some() {
-                "`&mut f64` parameters are not supported; take `x: f64` by value and return what you compute"
-            } else {
-                "`&mut` parameters are not supported; take `w: &[f64]`, and `f_grad` adds its gradient into the shadow `d_w`"
+            let message = match &*reference.elem {
+                Type::Slice(slice) if float_type(&slice.elem).is_some() => {
+                    return Some(Kind::SliceMut);
+                }
+                elem if float_type(elem).is_some() => {
+                    "`&mut f64` parameters are not supported; take `x: f64` by value and return what you compute"
+                }
+                _ => {
+                    "`&mut` parameters are supported as `w: &mut [f64]`; for anything else take `w: &[f64]`, and `f_grad` adds its gradient into the shadow `d_w`"
+                }
             };
             let (and, mutability) = (&reference.and_token, &reference.mutability);
             errors.spanned(quote::quote!(#and #mutability), message);

@@ -23,3 +23,10 @@ fn generic<const N: usize>(v: &[f64; N], a: [f64; N]) -> f64 {
 fn calls(x: f64, p: [f64; 2], v: &[f64; 2]) -> f64 {
     quad([x, 1.0], x) + quad(p, 2.0) * generic(v, *v)
 }
+
+#[differentiable]
+fn written(w: &mut [f64], k: f64) -> f64 {
+    w[0] = w[1] * k;
+    w[1] += k;
+    w[0] * w[1]
+}

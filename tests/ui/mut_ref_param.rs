@@ -1,7 +1,7 @@
 use micrograd_runtime::prelude::*;
 
 #[differentiable]
-fn f(w: &mut [f64]) -> f64 {
+fn f(w: &mut Vec<f64>) -> f64 {
     w[0]
 }
 

@@ -80,11 +80,17 @@ pub struct Remat {
 /// Runs the analysis over `function`.
 pub fn analyze(function: &Function) -> Remat {
     let mut walk = Walk::default();
+    // A `&mut [f64]` parameter is written like a local array of the function's scope.
+    for param in &function.params {
+        if let Ty::Slice { mutable: true, .. } = function.var(param.var).ty {
+            walk.declared.insert(param.var, (0, false));
+        }
+    }
     walk.block(&function.body);
     let mut remat = Remat::default();
     for (array, read, site) in &walk.reads {
         let stable = match &function.var(*array).ty {
-            Ty::Slice { .. } => true,
+            Ty::Slice { mutable: false, .. } => true,
             _ => walk.stable(*array, site, read.is_none()),
         };
         match (read, stable) {

@@ -47,13 +47,16 @@ impl Emitter<'_> {
         let (i, value) = (self.names.local("i"), self.names.local("value"));
         match self.function.var(var).ty {
             Ty::F64 => quote!(let #node = #graph.leaf(#label, #name);),
-            Ty::Slice { .. } => quote! {
-                let #node: ::std::vec::Vec<#runtime::graph::NodeId> = #name
+            Ty::Slice { .. } => {
+                let mutable = self.stored.contains(&var).then(|| quote!(mut));
+                quote! {
+                let #mutable #node: ::std::vec::Vec<#runtime::graph::NodeId> = #name
                     .iter()
                     .enumerate()
                     .map(|(#i, #value)| #graph.leaf(&::std::format!("{}[{}]", #label, #i), *#value))
                     .collect();
-            },
+                }
+            }
             _ => TokenStream::new(),
         }
     }

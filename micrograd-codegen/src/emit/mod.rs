@@ -273,7 +273,10 @@ impl Emitter<'_> {
             .map(|(p, _)| p.var)
             .collect();
         let checks = self.shadow_checks(specs, wrt, &name);
-        let arrays = self.array_params(specs, wrt);
+        let mut arrays = self.array_params(specs, wrt);
+        if flavor == Flavor::Grad {
+            arrays.extend(self.written_constants(specs, wrt));
+        }
         let body = match flavor {
             Flavor::Graph => self.graph_body(),
             _ => self.body(&returned, flavor),
@@ -313,11 +316,16 @@ impl Emitter<'_> {
             if !spec.kind.has_shadow() || typed || !wrt.contains(&param.var) {
                 continue;
             }
+            // The reverse sweep reads the shadow of a written slice, so it is never skipped.
+            let shadow = match spec.kind {
+                Kind::SliceMut => Shadow::Always,
+                _ => self.shadow,
+            };
             let (w, d_w) = (self.names.var(param.var), self.names.adjoint(param.var));
             let message = format!(
                 "{name}: the shadow `{d_w}` has {{}} entries but `{w}` has {{}}; they must have the same length"
             );
-            let wrong = match self.shadow {
+            let wrong = match shadow {
                 Shadow::MaybeEmpty => quote!(!#d_w.is_empty() && #d_w.len() != #w.len()),
                 _ => quote!(#d_w.len() != #w.len()),
             };
@@ -344,6 +352,25 @@ impl Emitter<'_> {
                 let d_w = self.names.adjoint(param.var);
                 tokens.extend(quote!(let #d_w = &mut [0.0; #len];));
             }
+        }
+        tokens
+    }
+
+    /// A `&mut [f64]` left out by `wrt(..)` still carries gradient from the values written
+    /// into it to the values read back: its adjoint is then a local.
+    fn written_constants(&self, specs: &[ParamSpec], wrt: &HashSet<VarId>) -> TokenStream {
+        let mut tokens = TokenStream::new();
+        for (param, spec) in self.function.params.iter().zip(specs) {
+            let active = self.adjoint.activity.is_active(param.var);
+            if !matches!(spec.kind, Kind::SliceMut) || wrt.contains(&param.var) || !active {
+                continue;
+            }
+            let (w, d_w) = (self.names.var(param.var), self.names.adjoint(param.var));
+            let buffer = self.names.local("constant_shadow");
+            tokens.extend(quote! {
+                let mut #buffer = ::std::vec![0.0; #w.len()];
+                let #d_w = &mut #buffer[..];
+            });
         }
         tokens
     }

@@ -232,7 +232,8 @@ impl Emitter<'_> {
     /// (an array taken by value has a local shadow instead).
     fn may_be_empty(&self, array: VarId) -> bool {
         let is_param = matches!(self.function.var(array).ty, Ty::Slice { .. });
-        is_param && self.shadow == Shadow::MaybeEmpty && !self.by_value.contains(&array)
+        let written = matches!(self.function.var(array).ty, Ty::Slice { mutable: true, .. });
+        is_param && self.shadow == Shadow::MaybeEmpty && !self.by_value.contains(&array) && !written
     }
 
     /// The shadow passed for a slice argument: its adjoint's part, or `&mut []` if constant.

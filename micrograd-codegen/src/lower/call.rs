@@ -191,6 +191,14 @@ impl Lowerer<'_> {
             Value::F64(operand) => Some(Arg::Scalar(operand)),
             Value::Int(int) => Some(Arg::Int(int)),
             Value::Bool(cond) => Some(Arg::Bool(self.bool_arg(cond, expr.span()))),
+            Value::Seq(view) if matches!(self.ty(view.base), Ty::Slice { mutable: true, .. }) => {
+                // Its pullback would read the values it holds then, which later writes change.
+                self.errors.at(
+                    expr.span(),
+                    "a `&mut [f64]` parameter cannot be passed to another `#[differentiable]` function yet; copy the entries it needs into a local array `let mut h = [0.0; N];` and pass that",
+                );
+                None
+            }
             Value::Seq(view) => {
                 let by_value = view.is_whole() && self.is_array_value(expr, view.base);
                 Some(view.arg(by_value))

@@ -116,11 +116,20 @@ impl Lowerer<'_> {
             Kind::Bool => Ty::Bool,
             Kind::Slice(len) => Ty::Slice {
                 len: len.as_ref().map(|len| self.int_expr(len)),
+                mutable: false,
             },
-            Kind::Vec => Ty::Slice { len: None },
+            Kind::Vec => Ty::Slice {
+                len: None,
+                mutable: false,
+            },
+            Kind::SliceMut => Ty::Slice {
+                len: None,
+                mutable: true,
+            },
             // Read through a reference in the generated code (`emit`'s `array_params`).
             Kind::Array(len) => Ty::Slice {
                 len: Some(self.int_expr(len)),
+                mutable: false,
             },
         };
         let differentiable = matches!(ty, Ty::F64 | Ty::Slice { .. });

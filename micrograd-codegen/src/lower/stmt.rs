@@ -276,12 +276,18 @@ impl Lowerer<'_> {
                 base,
                 lo: None,
                 hi: None,
-            }) if matches!(self.ty(base), Ty::Array { .. }) => base,
+            }) if matches!(
+                self.ty(base),
+                Ty::Array { .. } | Ty::Slice { mutable: true, .. }
+            ) =>
+            {
+                base
+            }
             Value::Error => return,
             _ => {
                 self.errors.at(
                     index.expr.span(),
-                    "only local arrays `let mut h = [0.0; N];` can be written to",
+                    "only local arrays `let mut h = [0.0; N];` and `w: &mut [f64]` parameters can be written to, entry by entry",
                 );
                 return;
             }

@@ -310,3 +310,24 @@ fn written_slice_left_out_by_wrt() {
 fn written_slice_needs_its_shadow_in_the_pullback() {
     smooth_pullback(&mut W.to_vec(), &mut [], 0.8, 1.0);
 }
+
+/// The same kinds in `f32`.
+#[allow(clippy::ptr_arg)]
+#[differentiable]
+fn in_f32(w: &Vec<f32>, p: [f32; 2], m: &mut [f32]) -> f32 {
+    m[0] = w[0] * p[1];
+    m[0] * p[0] + m[1]
+}
+
+#[test]
+fn kinds_in_f32_against_closed_forms() {
+    let (w, p) = (vec![1.5f32, -2.0], [0.5f32, 3.0]);
+    let (mut m, mut d_w, mut d_m) = ([7.0f32, 0.25], [0.0f32; 2], [0.0f32; 2]);
+    let (value, d_p) = in_f32_grad(&w, &mut d_w, p, &mut m, &mut d_m);
+    assert_eq!(value.to_bits(), in_f32(&w, p, &mut [7.0, 0.25]).to_bits());
+    assert_eq!(m, [4.5, 0.25]);
+    assert_eq!(d_w, [1.5, 0.0]);
+    assert_eq!(d_p, [4.5, 0.75]);
+    // m[0] is overwritten before it is read: its entry value has no gradient.
+    assert_eq!(d_m, [0.0, 1.0]);
+}

@@ -342,7 +342,7 @@ pub fn float_in(ty: &Type) -> Option<(&Type, Scalar)> {
     }
 }
 
-/// Whether `ty` is `Vec<f64>` (also `std::vec::Vec<f64>` or `alloc::vec::Vec<f64>`).
+/// Whether `ty` is `Vec<f64>` or `Vec<f32>` (also `std::vec::Vec<..>` or `alloc::vec::Vec<..>`).
 fn is_vec_f64(ty: &Type) -> bool {
     let Type::Path(path) = ty else { return false };
     let Some(last) = path.path.segments.last() else {

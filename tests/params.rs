@@ -245,7 +245,7 @@ fn smooth_value(w: &mut [Value], k: &Value) -> Value {
     let mut s = Value::new(0.0);
     for i in 1..n {
         w[i] = &w[i] * k + &w[i - 1] * 0.5;
-        s = s + &w[i] * &w[i - 1];
+        s += &w[i] * &w[i - 1];
     }
     w[0] = &w[0] * k + s.tanh();
     let tail = &w[0] * &w[n - 1];

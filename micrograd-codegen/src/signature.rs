@@ -264,7 +264,7 @@ fn kind(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<Kind> {
         }
         Type::ImplTrait(_) => "`impl Trait` parameters are not supported; use `f64` or `&[f64]`",
         _ => {
-            "unsupported parameter type; use `f64`, `&[f64]`, `&[f64; N]`, `[f64; N]`, `&Vec<f64>`, an integer type or `bool`"
+            "unsupported parameter type; use `f64`, `&[f64]`, `&[f64; N]`, `[f64; N]`, `&Vec<f64>`, `&mut [f64]`, an integer type or `bool`"
         }
     };
     errors.spanned(ty, message);

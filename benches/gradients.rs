@@ -11,6 +11,9 @@
 #[path = "tasks/mod.rs"]
 mod tasks;
 
+#[path = "tasks/moons32.rs"]
+mod moons32;
+
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -103,6 +106,16 @@ fn t3_moons(c: &mut Criterion) {
     });
     g.bench_function("generated", |bench| {
         bench.iter(|| moons::moons_loss_grad(black_box(&p), &mut d_p, &xs, ys))
+    });
+    // The same loss written in `f32` (issue 13), on the same points rounded to `f32`.
+    let (p32, xs32, ys32) = (
+        moons32::narrow(&p),
+        moons32::narrow(&xs),
+        moons32::narrow(ys),
+    );
+    let mut d_p32 = vec![0.0_f32; moons::PARAMS];
+    g.bench_function("generated_f32", |bench| {
+        bench.iter(|| moons32::moons_loss32_grad(black_box(&p32), &mut d_p32, &xs32, &ys32))
     });
     g.bench_function("Mlp", |bench| {
         bench.iter(|| moons::moons_mlp(&mut mlp, black_box(&data)))

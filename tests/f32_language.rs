@@ -98,6 +98,13 @@ macro_rules! programs {
         }
 
         #[differentiable]
+        #[allow(clippy::ptr_arg)] // `&Vec` is the parameter kind under test
+        pub fn kinds(v: &Vec<$T>, p: [$T; 2], x: $T) -> $T {
+            let m = x * p[0] + v[1].mul_add(p[1], 0.5);
+            m * x + p[1] * v[0]
+        }
+
+        #[differentiable]
         pub fn exits(x: $T, w: &[$T]) -> $T {
             for i in 0..w.len() {
                 if w[i] < 0.0 {
@@ -285,4 +292,16 @@ fn stopped(a: f32) -> f32 {
 #[test]
 fn detach_in_f32() {
     assert_eq!(stopped_grad(3.0), (9.0, 3.0));
+}
+
+#[test]
+fn parameter_kinds_in_f32() {
+    let (v, p, x) = (vec![0.3_f32, -1.1], [0.7_f32, 1.9], 1.25_f32);
+    let mut d_v = [0.0_f32; 2];
+    let (value, d_p, d_x) = narrow::kinds_grad(&v, &mut d_v, p, x);
+    assert_eq!(value.to_bits(), narrow::kinds(&v, p, x).to_bits());
+    let point = [v[0], v[1], p[0], p[1], x];
+    let gradient = [d_v[0], d_v[1], d_p[0], d_p[1], d_x];
+    let f = |q: &[f64]| wide::kinds(&vec![q[0], q[1]], [q[2], q[3]], q[4]);
+    check("kinds", f, &point, &gradient);
 }

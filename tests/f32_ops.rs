@@ -105,4 +105,5 @@ twin2!(powi, |a, b| a.powi(3) * b + b.powi(-2), ANY);
 twin2!(powf, |a, b| a.powf(b) + b.powf(1.5), POSITIVE);
 twin2!(max, |a, b| a.max(b) * a.min(b * 0.5), ANY);
 twin2!(hypot, |a, b| a.hypot(b) + b.atan2(a), ANY);
+twin2!(mul_add, |a, b| a.mul_add(b, a * 0.25) * b, ANY);
 twin2!(clamp, |a, b| (a * b).clamp(-0.5, 0.5) + a, ANY);

@@ -1,5 +1,5 @@
-//! The attribute's arguments: `#[differentiable]`, or any of `wrt(a, w)`, `graph`,
-//! `show_code`, `derivative(x = rule, ..)` and `crate = path`, separated by commas.
+//! The attribute's arguments: `#[differentiable]`, or any of `wrt(a, w)`, `graph`, `jvp`,
+//! `hvp`, `hessian`, `show_code`, `derivative(x = rule, ..)` and `crate = path`, separated by commas.
 
 use crate::error::Errors;
 use proc_macro2::{Span, TokenStream};
@@ -28,12 +28,25 @@ pub struct Options {
     pub derivative: Option<Vec<(Ident, syn::Path)>>,
     /// Where `derivative` was written.
     pub derivative_span: Option<Span>,
+    /// `jvp`: also generate forward mode, `f_jvp` (and `f_tangent` for callers' tangents).
+    pub jvp: bool,
+    /// `hvp`: also generate `f_hvp` (and `f_tangent_pullback` for callers'), with `jvp`'s.
+    pub hvp: bool,
+    /// `hessian`: also generate `f_hessian`, with `hvp`'s.
+    pub hessian: bool,
 }
 
 impl Options {
-    /// Whether `flavor` is generated: `f_graph` only with `graph`.
+    /// Whether `flavor` is generated: `f_grad` and `f_pullback` always, the others on request.
     pub fn emits(&self, flavor: crate::emit::Flavor) -> bool {
-        flavor != crate::emit::Flavor::Graph || self.graph
+        use crate::emit::Flavor;
+        match flavor {
+            Flavor::Grad | Flavor::Pullback => true,
+            Flavor::Graph => self.graph,
+            Flavor::Jvp | Flavor::Tangent => self.jvp || self.hvp || self.hessian,
+            Flavor::Hvp | Flavor::TangentPullback => self.hvp || self.hessian,
+            Flavor::Hessian => self.hessian,
+        }
     }
 
     /// The path the generated code prints before `Tape` and `Graph`.
@@ -86,11 +99,9 @@ pub fn parse(attr: TokenStream, errors: &mut Errors) -> Options {
                 options.derivative = Some(rules(list, errors));
                 options.derivative_span = Some(span_of(&meta));
             }
-            Meta::Path(path) if path.is_ident("graph") || path.is_ident("show_code") => {
-                let flag = if path.is_ident("graph") {
-                    &mut options.graph
-                } else {
-                    &mut options.show_code
+            Meta::Path(path) if flag(&mut options, path).is_some() => {
+                let Some(flag) = flag(&mut options, path) else {
+                    continue;
                 };
                 if *flag {
                     errors.at(span_of(&meta), "this argument is given twice; give it once");
@@ -111,7 +122,7 @@ pub fn parse(attr: TokenStream, errors: &mut Errors) -> Options {
             }
             _ => errors.at(
                 span_of(&meta),
-                "unknown argument to `#[differentiable]`; the arguments are `wrt(a, b, ..)`, `graph`, `show_code`, `derivative(x = rule, ..)` and `crate = path`",
+                "unknown argument to `#[differentiable]`; the arguments are `wrt(a, b, ..)`, `graph`, `jvp`, `hvp`, `hessian`, `show_code`, `derivative(x = rule, ..)` and `crate = path`",
             ),
         }
     }
@@ -144,6 +155,19 @@ fn rules(list: &syn::MetaList, errors: &mut Errors) -> Vec<(Ident, syn::Path)> {
         }
     }
     rules
+}
+
+/// The switch a bare word such as `graph` turns on, if it names one.
+fn flag<'a>(options: &'a mut Options, path: &syn::Path) -> Option<&'a mut bool> {
+    let name = path.get_ident()?.to_string();
+    match name.as_str() {
+        "graph" => Some(&mut options.graph),
+        "show_code" => Some(&mut options.show_code),
+        "jvp" => Some(&mut options.jvp),
+        "hvp" => Some(&mut options.hvp),
+        "hessian" => Some(&mut options.hessian),
+        _ => None,
+    }
 }
 
 /// `crate = path` or, as serde also accepts, `crate = "path"`.

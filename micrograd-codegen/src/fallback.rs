@@ -38,7 +38,8 @@ pub fn stubs(
         .into_iter()
         .filter(|flavor| options.emits(*flavor))
         .map(|flavor| {
-            let seed = (flavor == Flavor::Pullback).then_some(&seed);
+            let seed =
+                matches!(flavor, Flavor::Pullback | Flavor::TangentPullback).then_some(&seed);
             let signature = header::signature(item, specs, &chosen, flavor, seed, runtime);
             let hidden = (flavor != Flavor::Grad).then(|| quote!(#[doc(hidden)]));
             quote! {

@@ -11,7 +11,16 @@ use quote::{format_ident, quote};
 impl Flavor {
     /// Every flavor, in the order they are emitted. [`Flavor::suffix`]'s exhaustive match makes
     /// a new flavor name itself; the test `stubs_match_the_real_signatures` finds one missing here.
-    pub const ALL: [Flavor; 3] = [Flavor::Grad, Flavor::Pullback, Flavor::Graph];
+    pub const ALL: [Flavor; 8] = [
+        Flavor::Grad,
+        Flavor::Pullback,
+        Flavor::Graph,
+        Flavor::Jvp,
+        Flavor::Tangent,
+        Flavor::Hvp,
+        Flavor::TangentPullback,
+        Flavor::Hessian,
+    ];
 
     /// What follows `f_` in the generated function's name.
     pub fn suffix(self) -> &'static str {
@@ -19,6 +28,11 @@ impl Flavor {
             Flavor::Grad => "grad",
             Flavor::Pullback => "pullback",
             Flavor::Graph => "graph",
+            Flavor::Jvp => "jvp",
+            Flavor::Tangent => "tangent",
+            Flavor::Hvp => "hvp",
+            Flavor::TangentPullback => "tangent_pullback",
+            Flavor::Hessian => "hessian",
         }
     }
 
@@ -26,9 +40,20 @@ impl Flavor {
     pub fn differentiates(self, spec: &ParamSpec, chosen: bool) -> bool {
         let differentiable = spec.kind.is_differentiable();
         match self {
-            Flavor::Grad => differentiable && chosen,
-            Flavor::Pullback => differentiable,
-            Flavor::Graph => false,
+            Flavor::Grad | Flavor::Hvp => differentiable && chosen,
+            Flavor::Pullback | Flavor::TangentPullback => differentiable,
+            Flavor::Graph | Flavor::Jvp | Flavor::Tangent | Flavor::Hessian => false,
+        }
+    }
+
+    /// Whether parameter `spec` has a tangent in this flavor: `wrt(..)`'s in the public ones,
+    /// every `f64` and slice in those a caller's tangent program calls.
+    pub fn has_tangent(self, spec: &ParamSpec, chosen: bool) -> bool {
+        let differentiable = spec.kind.is_differentiable();
+        match self {
+            Flavor::Jvp | Flavor::Hvp => differentiable && chosen,
+            Flavor::Tangent | Flavor::TangentPullback => differentiable,
+            Flavor::Grad | Flavor::Pullback | Flavor::Graph | Flavor::Hessian => false,
         }
     }
 }
@@ -41,6 +66,10 @@ pub fn name(item: &syn::ItemFn, flavor: Flavor) -> Ident {
 
 /// `vis fn f_flavor(params..) -> output`; `chosen[k]` says whether `wrt(..)` selects parameter
 /// `k`, and `seed` is the pullback's seed parameter.
+///
+/// The tangent flavors take a tangent right after each parameter that has one
+/// ([`tangent_specs`]); `f_hvp` then the shadow of a slice, `f_tangent_pullback` is the
+/// pullback of the tangent program, a shadow after each of its parameters.
 pub fn signature(
     item: &syn::ItemFn,
     specs: &[ParamSpec],
@@ -51,7 +80,13 @@ pub fn signature(
 ) -> TokenStream {
     let scalar = crate::signature::scalar(&item.sig);
     let float = scalar.ty();
-    let signature: Vec<(&Ident, bool)> = specs
+    if flavor == Flavor::TangentPullback {
+        let (item, specs) = tangent_item(item, specs, chosen, flavor);
+        let chosen = vec![true; specs.len()];
+        return signature(&item, &specs, &chosen, Flavor::Pullback, seed, runtime);
+    }
+    let all = tangent_specs(specs, chosen, flavor);
+    let signature: Vec<(&Ident, bool)> = all
         .iter()
         .map(|spec| (&spec.ident, spec.kind.is_sequence()))
         .collect();
@@ -59,25 +94,25 @@ pub fn signature(
     let mut params = Vec::new();
     // The type of each partial `f_grad` and `f_pullback` return, in parameter order.
     let mut partials = Vec::new();
-    for ((spec, shadow), &chosen) in specs.iter().zip(&shadows).zip(chosen) {
-        let ident = names::param(&spec.ident);
-        let ty = match &spec.kind {
-            Kind::Scalar => float.clone(),
-            Kind::Slice(None) => quote!(&[#float]),
-            Kind::Slice(Some(len)) => quote!(&[#float; #len]),
-            Kind::Vec => quote!(&::std::vec::Vec<#float>),
-            Kind::SliceMut => quote!(&mut [#float]),
-            Kind::Array(len) => quote!([#float; #len]),
-            Kind::Int(ty) => quote!(#ty),
-            Kind::Bool => quote!(::core::primitive::bool),
-        };
+    let mut next = 0;
+    for (spec, &chosen) in specs.iter().zip(chosen) {
+        let (ident, ty) = (names::param(&spec.ident), param_type(&spec.kind, &float));
         params.push(quote!(#ident: #ty));
+        let shadow = &shadows[next];
+        next += 1;
+        if flavor.has_tangent(spec, chosen) {
+            let tangent = names::param(&all[next].ident);
+            params.push(quote!(#tangent: #ty));
+            next += 1;
+        }
         if !flavor.differentiates(spec, chosen) {
             continue;
         }
         match (&spec.kind, shadow) {
             // The pullback's shadows are slices: a caller may pass `&mut []` or a part of its own.
-            (Kind::Slice(Some(len)), Some(shadow)) if flavor == Flavor::Grad => {
+            (Kind::Slice(Some(len)), Some(shadow))
+                if matches!(flavor, Flavor::Grad | Flavor::Hvp) =>
+            {
                 params.push(quote!(#shadow: &mut [#float; #len]));
             }
             (Kind::Slice(_) | Kind::Vec | Kind::SliceMut, Some(shadow)) => {
@@ -87,6 +122,9 @@ pub fn signature(
             _ => partials.push(float.clone()),
         }
     }
+    if flavor == Flavor::Hessian {
+        return hessian_signature(item, specs, chosen, params, &float);
+    }
     let seed = seed.map(|seed| quote!(#seed: #float));
     let output = output(flavor, &float, partials, runtime);
     let (vis, name) = (&item.vis, name(item, flavor));
@@ -95,8 +133,103 @@ pub fn signature(
     quote!(#vis fn #name #generics(#(#params,)* #seed) -> #output)
 }
 
-/// `(f, ∂f/∂x₁, ..)` for `f_grad`, `(∂f/∂x₁, ..)` for `f_pullback`, a `Graph` for `f_graph`;
-/// `partials` are the types of the `∂f/∂xᵢ`.
+/// `f_hessian(params..) -> (f64, [[f64; n]; n])` with `f64` parameters only, else
+/// `f_hessian(params.., hess: &mut [f64]) -> f64` (row-major `n × n`).
+fn hessian_signature(
+    item: &syn::ItemFn,
+    specs: &[ParamSpec],
+    chosen: &[bool],
+    mut params: Vec<TokenStream>,
+    float: &TokenStream,
+) -> TokenStream {
+    let differentiated = specs
+        .iter()
+        .zip(chosen)
+        .filter(|(spec, chosen)| **chosen && spec.kind.is_differentiable());
+    let sequences = differentiated
+        .clone()
+        .any(|(spec, _)| spec.kind.is_sequence());
+    let output = if sequences {
+        let hess = hessian_out(specs);
+        params.push(quote!(#hess: &mut [#float]));
+        float.clone()
+    } else {
+        let n = proc_macro2::Literal::usize_unsuffixed(differentiated.count());
+        quote!((#float, [[#float; #n]; #n]))
+    };
+    let (vis, name) = (&item.vis, name(item, Flavor::Hessian));
+    let generics = &item.sig.generics;
+    quote!(#vis fn #name #generics(#(#params,)*) -> #output)
+}
+
+/// The name of `f_hessian`'s output parameter: `hess`, `_` appended while it is a parameter's.
+pub fn hessian_out(specs: &[ParamSpec]) -> Ident {
+    let mut used: std::collections::HashSet<String> =
+        specs.iter().map(|spec| names::text(&spec.ident)).collect();
+    names::free(&mut used, "hess")
+}
+
+/// The type of a parameter of kind `kind`.
+fn param_type(kind: &Kind, float: &TokenStream) -> TokenStream {
+    match kind {
+        Kind::Scalar => float.clone(),
+        Kind::Slice(None) => quote!(&[#float]),
+        Kind::Slice(Some(len)) => quote!(&[#float; #len]),
+        Kind::Vec => quote!(&::std::vec::Vec<#float>),
+        Kind::SliceMut => quote!(&mut [#float]),
+        Kind::Array(len) => quote!([#float; #len]),
+        Kind::Int(ty) => quote!(#ty),
+        Kind::Bool => quote!(::core::primitive::bool),
+    }
+}
+
+/// The parameters of `flavor`'s function without shadows: each of `specs`, followed by its
+/// tangent `v_x` where it has one (`_` appended while that is another parameter's name).
+pub fn tangent_specs(specs: &[ParamSpec], chosen: &[bool], flavor: Flavor) -> Vec<ParamSpec> {
+    let mut used: std::collections::HashSet<String> =
+        specs.iter().map(|spec| names::text(&spec.ident)).collect();
+    let mut all = Vec::new();
+    for (spec, &chosen) in specs.iter().zip(chosen) {
+        all.push(spec.clone());
+        if flavor.has_tangent(spec, chosen) {
+            let mut text = format!("v_{}", names::text(&spec.ident));
+            while !used.insert(text.clone()) {
+                text.push('_');
+            }
+            all.push(ParamSpec {
+                ident: names::ident(&text, spec.ident.span()),
+                kind: spec.kind.clone(),
+                ty: spec.ty.clone(),
+            });
+        }
+    }
+    all
+}
+
+/// The tangent program as a function of its own, `f_tangent(x, v_x, ..)`: what its pullback
+/// `f_tangent_pullback` is printed from, as any function's pullback is.
+pub fn tangent_item(
+    item: &syn::ItemFn,
+    specs: &[ParamSpec],
+    chosen: &[bool],
+    flavor: Flavor,
+) -> (syn::ItemFn, Vec<ParamSpec>) {
+    let mut item = item.clone();
+    item.sig.ident = name(&item, Flavor::Tangent);
+    let specs = tangent_specs(specs, chosen, flavor);
+    item.sig.inputs = specs
+        .iter()
+        .map(|spec| -> syn::FnArg {
+            let (ident, ty) = (&spec.ident, &spec.ty);
+            syn::parse_quote!(#ident: #ty)
+        })
+        .collect();
+    (item, specs)
+}
+
+/// `(f, ∂f/∂x₁, ..)` for `f_grad`, `(∂f/∂x₁, ..)` for `f_pullback`, a `Graph` for `f_graph`,
+/// `(f, ∇f · v)` for `f_jvp`, `(f, (H v)₁, ..)` for `f_hvp`; `partials` are the types of the
+/// `∂f/∂xᵢ` (or of the entries of `H v`).
 fn output(
     flavor: Flavor,
     float: &TokenStream,
@@ -108,12 +241,15 @@ fn output(
         types => quote!((#(#types),*)),
     };
     match flavor {
-        Flavor::Grad => {
+        Flavor::Grad | Flavor::Hvp => {
             partials.insert(0, float.clone());
             tuple(partials)
         }
-        Flavor::Pullback => tuple(partials),
+        Flavor::Pullback | Flavor::TangentPullback => tuple(partials),
+        Flavor::Jvp => tuple(vec![float.clone(), float.clone()]),
+        Flavor::Tangent => float.clone(),
         Flavor::Graph => quote!(#runtime::Graph),
+        Flavor::Hessian => unreachable!("internal error: `f_hessian` has a signature of its own"),
     }
 }
 
@@ -141,11 +277,12 @@ mod tests {
         // `f_graph` is generated on request (`graph`), and its stub with it.
         let all = super::Flavor::ALL.len();
         for (attr, flavors) in [
-            (quote!(graph), all),
-            (quote!(wrt(w, a), graph), all),
-            (quote!(wrt(v), graph), all),
-            (quote!(wrt(p, u)), all - 1),
-            (quote!(), all - 1),
+            (quote!(graph, hessian), all),
+            (quote!(wrt(w, a), graph, hessian), all),
+            (quote!(jvp), 4),
+            (quote!(hvp), all - 2),
+            (quote!(wrt(v), graph, hessian), all),
+            (quote!(), 2),
         ] {
             let real = generated(
                 attr.clone(),

@@ -109,6 +109,15 @@ fn generate(
     let grad_wrt = emit::wrt(lowered, emit::Flavor::Grad);
     let pullback_wrt = emit::wrt(lowered, emit::Flavor::Pullback);
     let adjoint = diff::differentiate(lowered, &grad_wrt);
+    let written = specs
+        .iter()
+        .find(|spec| matches!(spec.kind, signature::Kind::SliceMut));
+    if let Some(spec) = written.filter(|_| options.emits(emit::Flavor::Jvp)) {
+        errors.at(
+            spec.ident.span(),
+            "`jvp`, `hvp` and `hessian` do not support `&mut [f64]` parameters yet; take `w: &[f64]` and return what you compute, or drop the argument",
+        );
+    }
     for array in &adjoint.unstable_calls {
         errors.at(
             lowered.var(*array).span,
@@ -126,6 +135,7 @@ fn generate(
     let graph = options
         .emits(emit::Flavor::Graph)
         .then(|| emit(&adjoint, emit::Flavor::Graph));
+    let tangents = tangent_flavors(function, specs, lowered, options);
     // The language loops over indices (`for i in 0..w.len()`), which clippy would otherwise
     // ask the user to rewrite into an iterator the macro cannot read. And `f_grad` does not call
     // `f`, so a user who only calls `f_grad` would be told `f` is never used: `const _` uses it.
@@ -144,8 +154,53 @@ fn generate(
             let _ = #name;
         };
         #provenance
-        #grad #pullback #graph
+        #grad #pullback #graph #tangents
     })
+}
+
+/// `f_jvp` and `f_tangent` with `jvp`, and also `f_hvp` and `f_tangent_pullback` with `hvp`,
+/// and `f_hessian` (made of `f_hvp` calls) with `hessian`:
+/// printed from the tangent program, the first two as they are, the others from its reverse
+/// sweep (reverse over forward).
+fn tangent_flavors(
+    function: &syn::ItemFn,
+    specs: &[signature::ParamSpec],
+    lowered: &ir::Function,
+    options: &attr::Options,
+) -> Option<TokenStream> {
+    use emit::Flavor;
+    if !options.emits(Flavor::Jvp) {
+        return None;
+    }
+    let chosen: Vec<bool> = lowered.params.iter().map(|p| p.wrt).collect();
+    let chosen_tangent = diff::tangent::transform(lowered, &emit::wrt(lowered, Flavor::Grad));
+    let every_tangent = diff::tangent::transform(lowered, &emit::wrt(lowered, Flavor::Pullback));
+    let forward_only = |tangent: &diff::tangent::Tangent| {
+        diff::differentiate(&tangent.function, &Default::default())
+    };
+    let print = |tangent: &diff::tangent::Tangent, adjoint: &diff::Adjoint, flavor| {
+        emit::tangent(function, specs, &chosen, tangent, adjoint, flavor, options)
+    };
+    let mut tokens = print(&chosen_tangent, &forward_only(&chosen_tangent), Flavor::Jvp);
+    tokens.extend(print(
+        &every_tangent,
+        &forward_only(&every_tangent),
+        Flavor::Tangent,
+    ));
+    if options.emits(Flavor::Hvp) {
+        let adjoint = diff::differentiate(
+            &chosen_tangent.function,
+            &emit::wrt(&chosen_tangent.function, Flavor::Hvp),
+        );
+        tokens.extend(print(&chosen_tangent, &adjoint, Flavor::Hvp));
+        let wrt = emit::wrt(&every_tangent.function, Flavor::TangentPullback);
+        let adjoint = diff::differentiate(&every_tangent.function, &wrt);
+        tokens.extend(print(&every_tangent, &adjoint, Flavor::TangentPullback));
+    }
+    if options.emits(Flavor::Hessian) {
+        tokens.extend(emit::hessian(function, specs, &chosen, options));
+    }
+    Some(tokens)
 }
 
 /// The names `wrt(..)` selects, after checking each names an `f64` or slice parameter.

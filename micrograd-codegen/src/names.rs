@@ -88,7 +88,7 @@ pub fn fresh_in_loop(for_loop: &syn::ExprForLoop, base: &str, span: Span) -> Ide
 }
 
 /// `base` with `_` appended until it is not in `used`; recorded as used.
-fn free(used: &mut HashSet<String>, base: &str) -> Ident {
+pub fn free(used: &mut HashSet<String>, base: &str) -> Ident {
     let mut name = base.strip_prefix("r#").unwrap_or(base).to_string();
     while !used.insert(name.clone()) {
         name.push('_');

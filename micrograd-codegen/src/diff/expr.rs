@@ -111,6 +111,26 @@ impl Expr {
         }
     }
 
+    /// Replaces the seed by `with`: a pullback rule is linear in its adjoint, so the rule with
+    /// `with` as the adjoint is also the operand's part of the tangent (forward mode).
+    pub fn replace_seed(self, with: &Expr) -> Expr {
+        let map = |e: Box<Expr>| Box::new(e.replace_seed(with));
+        match self {
+            Expr::Seed(_) => with.clone(),
+            Expr::Add(a, b) => Expr::Add(map(a), map(b)),
+            Expr::Sub(a, b) => Expr::Sub(map(a), map(b)),
+            Expr::Mul(a, b) => Expr::Mul(map(a), map(b)),
+            Expr::Div(a, b) => Expr::Div(map(a), map(b)),
+            Expr::Neg(a) => Expr::Neg(map(a)),
+            Expr::Call1(func, a) => Expr::Call1(func, map(a)),
+            Expr::Call2(func, a, b) => Expr::Call2(func, map(a), map(b)),
+            Expr::Call3(func, a, b, c) => Expr::Call3(func, map(a), map(b), map(c)),
+            Expr::Powi(a, n) => Expr::Powi(map(a), n),
+            Expr::Select(test, a, b) => Expr::Select(test, map(a), map(b)),
+            leaf => leaf,
+        }
+    }
+
     /// Renames every scalar adjoint `d_v` the expression reads to `d_f(v)`.
     pub fn map_adjoints(self, f: &dyn Fn(VarId) -> VarId) -> Expr {
         let map = |e: Box<Expr>| Box::new(e.map_adjoints(f));

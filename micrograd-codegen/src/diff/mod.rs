@@ -21,6 +21,7 @@ pub mod needs;
 pub(crate) mod remat;
 pub(crate) mod reverse;
 pub mod rules;
+pub mod tangent;
 mod visit;
 
 pub use activity::Activity;

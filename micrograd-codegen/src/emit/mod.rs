@@ -7,10 +7,15 @@
 mod doc;
 mod forward;
 mod graph;
+mod hessian;
 mod loops;
 mod reverse;
 mod scalar;
+mod tangent;
 mod tokens;
+
+pub use hessian::hessian;
+pub use tangent::tangent;
 
 use crate::attr::Options;
 use crate::diff::{Adjoint, Shadow};
@@ -50,6 +55,15 @@ struct Emitter<'a> {
     show_code: bool,
     /// The array parameters taken by value: their shadows are locals, never empty.
     by_value: HashSet<VarId>,
+    /// What the function returns first: `f`'s results (the tangent program's results are the
+    /// tangents).
+    values: Vec<crate::ir::Operand>,
+    /// Tangent slices a caller may pass empty (`&[]`, for a constant argument): read as zeros.
+    maybe_empty: HashSet<VarId>,
+    /// Each parameter with a tangent, and the tangent.
+    tangent_pairs: Vec<(VarId, VarId)>,
+    /// Tangent parameters the tangent program never reads.
+    unread: Vec<VarId>,
 }
 
 /// Which generated function to print.
@@ -61,6 +75,17 @@ pub enum Flavor {
     Pullback,
     /// `f_graph`: the computation as a drawable graph.
     Graph,
+    /// `f_jvp`: the value and the directional derivative, in one forward sweep.
+    Jvp,
+    /// `f_tangent`: the directional derivative alone, along every `f64` and slice; what a
+    /// caller's tangent program calls.
+    Tangent,
+    /// `f_hvp`: the value and the Hessian-vector product, reverse over forward.
+    Hvp,
+    /// `f_tangent_pullback`: the pullback of `f_tangent`, what a caller's `f_hvp` calls.
+    TangentPullback,
+    /// `f_hessian`: the value and the dense Hessian, one `f_hvp` per row.
+    Hessian,
 }
 
 /// Prints `f_grad`, `f_pullback` or `f_graph` for `function` from its reverse sweep
@@ -108,7 +133,12 @@ pub fn wrt(function: &Function, flavor: Flavor) -> HashSet<VarId> {
             .map(|p| p.var)
             .filter(|v| differentiable(function, *v))
             .collect(),
-        Flavor::Graph => HashSet::new(),
+        Flavor::Hvp => params.filter(|p| p.wrt).map(|p| p.var).collect(),
+        Flavor::Graph | Flavor::Jvp | Flavor::Tangent | Flavor::Hessian => HashSet::new(),
+        Flavor::TangentPullback => params
+            .map(|p| p.var)
+            .filter(|v| differentiable(function, *v))
+            .collect(),
     }
 }
 
@@ -120,7 +150,8 @@ impl<'a> Emitter<'a> {
         flavor: Flavor,
         options: &Options,
     ) -> Emitter<'a> {
-        let seed = (flavor == Flavor::Pullback).then(|| names.fresh("seed"));
+        let seed = matches!(flavor, Flavor::Pullback | Flavor::TangentPullback)
+            .then(|| names.fresh("seed"));
         let nodes = match flavor {
             Flavor::Graph => (0..adjoint.vars.len())
                 .map(|v| {
@@ -138,7 +169,7 @@ impl<'a> Emitter<'a> {
             graph: names.fresh("graph"),
             counts: names.fresh("counts"),
             own_tapes: own_tapes(function, adjoint, &mut names),
-            shadow: if flavor == Flavor::Grad {
+            shadow: if matches!(flavor, Flavor::Grad | Flavor::Hvp | Flavor::Jvp) {
                 Shadow::Always
             } else {
                 Shadow::MaybeEmpty
@@ -153,6 +184,10 @@ impl<'a> Emitter<'a> {
             loops: loops(function),
             reversed: reversed(function, adjoint),
             by_value: HashSet::new(),
+            values: function.results.clone(),
+            maybe_empty: HashSet::new(),
+            tangent_pairs: Vec::new(),
+            unread: Vec::new(),
         }
     }
 }
@@ -260,6 +295,27 @@ impl Emitter<'_> {
         wrt: &HashSet<VarId>,
         flavor: Flavor,
     ) -> TokenStream {
+        let chosen: Vec<bool> = self.function.params.iter().map(|p| p.wrt).collect();
+        let signature = crate::header::signature(
+            item,
+            specs,
+            &chosen,
+            flavor,
+            self.seed.as_ref(),
+            &self.runtime,
+        );
+        self.function_with(item, specs, wrt, flavor, signature)
+    }
+
+    /// The function of `flavor` under `signature`; `specs` are its parameters but shadows.
+    fn function_with(
+        &self,
+        item: &syn::ItemFn,
+        specs: &[ParamSpec],
+        wrt: &HashSet<VarId>,
+        flavor: Flavor,
+        signature: TokenStream,
+    ) -> TokenStream {
         let name = crate::header::name(item, flavor);
         // The parameters whose partials are returned: `f64`s and arrays by value, in order.
         let returned: Vec<VarId> = self
@@ -272,7 +328,8 @@ impl Emitter<'_> {
             })
             .map(|(p, _)| p.var)
             .collect();
-        let checks = self.shadow_checks(specs, wrt, &name);
+        let mut checks = self.shadow_checks(specs, wrt, &name);
+        checks.extend(self.tangent_prelude(&name));
         let mut arrays = self.array_params(specs, wrt);
         if flavor == Flavor::Grad {
             arrays.extend(self.written_constants(specs, wrt));
@@ -281,15 +338,6 @@ impl Emitter<'_> {
             Flavor::Graph => self.graph_body(),
             _ => self.body(&returned, flavor),
         };
-        let chosen: Vec<bool> = self.function.params.iter().map(|p| p.wrt).collect();
-        let signature = crate::header::signature(
-            item,
-            specs,
-            &chosen,
-            flavor,
-            self.seed.as_ref(),
-            &self.runtime,
-        );
         let function = quote! {
             #[allow(dead_code, unused_parens, clippy::all)]
             #signature {
@@ -299,7 +347,10 @@ impl Emitter<'_> {
             }
         };
         let doc = self.doc(item, specs, wrt, flavor, &function);
-        quote!(#doc #function)
+        // The callee flavors are a calling convention, as `f_pullback` is, not an interface.
+        let hidden = matches!(flavor, Flavor::Tangent | Flavor::TangentPullback)
+            .then(|| quote!(#[doc(hidden)]));
+        quote!(#doc #hidden #function)
     }
 
     /// A shadow of the wrong length is a caller's mistake: say which one.
@@ -379,12 +430,7 @@ impl Emitter<'_> {
         let tapes = self.tape_declarations();
         let forward = self.forward_block(&self.function.body);
         let reverse = self.reverse_block(&self.adjoint.rev, None);
-        let values: Vec<TokenStream> = self
-            .function
-            .results
-            .iter()
-            .map(|r| self.operand(r))
-            .collect();
+        let values: Vec<TokenStream> = self.values.iter().map(|r| self.operand(r)).collect();
         let value = self.outputs(&values);
         let partials = returned.iter().map(|v| {
             if self.function.var(*v).ty != Ty::F64 {
@@ -397,11 +443,22 @@ impl Emitter<'_> {
                 quote!(0.0)
             }
         });
+        let tangents: Vec<TokenStream> = self
+            .function
+            .results
+            .iter()
+            .map(|r| self.operand(r))
+            .collect();
+        let tangent = self.outputs(&tangents);
         let result = match (flavor, returned.len()) {
-            (Flavor::Grad, 0) => quote!(#value),
-            (Flavor::Grad, _) => quote!((#value, #(#partials),*)),
-            (Flavor::Pullback, 1) => quote!(#(#partials)*),
-            (Flavor::Pullback, _) | (Flavor::Graph, _) => quote!((#(#partials),*)),
+            (Flavor::Grad | Flavor::Hvp, 0) => quote!(#value),
+            (Flavor::Grad | Flavor::Hvp, _) => quote!((#value, #(#partials),*)),
+            (Flavor::Jvp, _) => quote!((#value, #tangent)),
+            (Flavor::Tangent, _) => tangent,
+            (Flavor::Pullback | Flavor::TangentPullback, 1) => quote!(#(#partials)*),
+            (Flavor::Pullback | Flavor::TangentPullback | Flavor::Graph | Flavor::Hessian, _) => {
+                quote!((#(#partials),*))
+            }
         };
         quote! {
             #tapes

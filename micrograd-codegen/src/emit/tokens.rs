@@ -69,6 +69,13 @@ impl Emitter<'_> {
             Expr::Extern(path) => (external(path), Prec::Postfix),
             Expr::Consts(name) => (self.function.scalar.consts(name), Prec::Postfix),
             Expr::Int(n) => (self.cast(n), Prec::Select),
+            Expr::Load(w, i) if self.maybe_empty.contains(w) => {
+                let (w, i) = (self.names.var(*w), self.int(i));
+                (
+                    quote!(if #w.is_empty() { 0.0 } else { #w[#i] }),
+                    Prec::Select,
+                )
+            }
             Expr::Load(w, i) => {
                 let (w, i) = (self.names.var(*w), self.int(i));
                 (quote!(#w[#i]), Prec::Postfix)

@@ -1,0 +1,383 @@
+//! Forward mode as a rewrite of the IR into the IR: the tangent program.
+//!
+//! Every active `f64` gets a tangent variable beside it, every active array a tangent array,
+//! and loops, branches, loads, stores and calls keep their shape; the tangent program computes
+//! `f` and its directional derivative in one sweep. It is an ordinary [`Function`] (its
+//! parameters are `f`'s with a tangent after each varying one, its result the tangent of `f`'s
+//! result), so the reverse sweep applies to it unchanged: reverse over forward gives
+//! `∇(∇f · v) = H v` for the whole language at once.
+//!
+//! No second derivative table: every pullback of [`rules`] is linear in its adjoint, so the
+//! tangent of `y = op(a, b)` is the sum of the pullback's parts with the adjoint replaced by
+//! `ȧ` and `ḃ`. Only active values (varying and useful, [`Activity`]) get a tangent; the
+//! others' is zero and folds away.
+//!
+//! Before: `let c = a * b; let y = c.tanh();`
+//! After: `let c = a * b; let v_c = v_a * b + v_b * a; let y = c.tanh(); let v_y = v_c * (1.0 - y * y);`
+
+mod select;
+
+use super::Activity;
+use super::expr::Expr;
+use super::rules::{self, Target};
+use crate::ir::{
+    Arg, Block, Carried, Extern, Function, If, Join, Loop, Op, Operand, Origin, Param, Stmt, Ty,
+    VarId, VarInfo,
+};
+use std::collections::{HashMap, HashSet};
+
+/// A function's tangent program.
+pub struct Tangent {
+    /// Computes `f`'s value and tangent; its results are the tangents of `f`'s.
+    pub function: Function,
+    /// `f`'s results, bit for bit: the value the tangent flavours return first.
+    pub values: Vec<Operand>,
+    /// For each parameter of `f`, its tangent parameter in [`Tangent::function`], if it varies.
+    pub tangents: Vec<Option<VarId>>,
+    /// The tangent parameters nothing reads: their parameter is not active.
+    pub unread: Vec<VarId>,
+}
+
+/// The suffix of a callee's tangent flavour, which a tangent program calls.
+pub const CALLEE_SUFFIX: &str = "_tangent";
+
+/// The tangent program of `function` along tangents of the parameters `varying` (the others
+/// are held constant).
+pub fn transform(function: &Function, varying: &HashSet<VarId>) -> Tangent {
+    let activity = Activity::of(function, varying);
+    let mut pass = Pass {
+        activity: &activity,
+        vars: function.vars.clone(),
+        dot: HashMap::new(),
+        branches: function.branches as u32,
+        scalar: function.scalar,
+    };
+    let mut params = Vec::new();
+    let mut tangents = Vec::new();
+    for param in &function.params {
+        params.push(param.clone());
+        let tangent = varying.contains(&param.var).then(|| {
+            let info = pass.info(param.var).clone();
+            let tangent = pass.new_var(Origin::Param, info.ty);
+            pass.dot.insert(param.var, tangent);
+            params.push(Param {
+                var: tangent,
+                wrt: false,
+            });
+            tangent
+        });
+        tangents.push(tangent);
+    }
+    let unread = function
+        .params
+        .iter()
+        .zip(&tangents)
+        .filter(|(param, _)| !activity.is_active(param.var))
+        .filter_map(|(_, tangent)| *tangent)
+        .collect();
+    let body = pass.block(&function.body);
+    let results = function.results.iter().map(|r| pass.tangent(r)).collect();
+    Tangent {
+        function: Function {
+            name: function.name.clone(),
+            params,
+            body,
+            results,
+            shape: function.shape,
+            scalar: function.scalar,
+            vars: pass.vars,
+            branches: pass.branches as usize,
+            loops: function.loops,
+        },
+        values: function.results.clone(),
+        tangents,
+        unread,
+    }
+}
+
+struct Pass<'a> {
+    activity: &'a Activity,
+    vars: Vec<VarInfo>,
+    /// The tangent of each active variable defined so far.
+    dot: HashMap<VarId, VarId>,
+    /// `if`s so far: the selects of the tangent rules become `if`s too.
+    branches: u32,
+    /// The function's float type, whose constants (`LN_2`) the rules name.
+    scalar: crate::ir::Scalar,
+}
+
+impl Pass<'_> {
+    fn info(&self, var: VarId) -> &VarInfo {
+        &self.vars[var.0 as usize]
+    }
+
+    fn new_var(&mut self, origin: Origin, ty: Ty) -> VarId {
+        let id = VarId(self.vars.len() as u32);
+        self.vars.push(VarInfo {
+            origin,
+            ty,
+            span: proc_macro2::Span::mixed_site(),
+        });
+        id
+    }
+
+    /// A tangent variable for `var`, named after it (`v_c` for `c`).
+    fn tangent_of(&mut self, var: VarId) -> VarId {
+        let ty = self.info(var).ty.clone();
+        let tangent = self.new_var(Origin::Temp, ty);
+        self.rename(var, tangent);
+        self.dot.insert(var, tangent);
+        tangent
+    }
+
+    /// The tangent of `operand`: zero for constants and inactive values.
+    fn tangent(&self, operand: &Operand) -> Operand {
+        match operand {
+            Operand::Var(v) => self
+                .dot
+                .get(v)
+                .map_or(Operand::Const(0.0), |t| Operand::Var(*t)),
+            _ => Operand::Const(0.0),
+        }
+    }
+
+    fn active(&self, var: VarId) -> bool {
+        self.activity.is_active(var)
+    }
+
+    fn block(&mut self, block: &Block) -> Block {
+        let mut out = Vec::new();
+        for stmt in block {
+            self.stmt(stmt, &mut out);
+        }
+        out
+    }
+
+    fn stmt(&mut self, stmt: &Stmt, out: &mut Block) {
+        match stmt {
+            Stmt::Assign { dst, op } => {
+                out.push(stmt.clone());
+                if self.active(*dst) {
+                    self.assign(*dst, op, out);
+                }
+            }
+            Stmt::IntLet { .. } | Stmt::BoolLet { .. } => out.push(stmt.clone()),
+            Stmt::Array { dst, fill } => {
+                out.push(stmt.clone());
+                if self.active(*dst) {
+                    let fill = self.tangent(fill);
+                    let dst = self.tangent_of(*dst);
+                    out.push(Stmt::Array { dst, fill });
+                }
+            }
+            Stmt::Store {
+                array,
+                index,
+                value,
+            } => {
+                out.push(stmt.clone());
+                if let Some(tangent) = self.dot.get(array).copied() {
+                    out.push(Stmt::Store {
+                        array: tangent,
+                        index: index.clone(),
+                        value: self.tangent(value),
+                    });
+                }
+            }
+            Stmt::StoreAdd {
+                array,
+                index,
+                value,
+                negate,
+            } => {
+                out.push(stmt.clone());
+                let value = self.tangent(value);
+                if let (Some(tangent), Operand::Var(_)) = (self.dot.get(array).copied(), &value) {
+                    out.push(Stmt::StoreAdd {
+                        array: tangent,
+                        index: index.clone(),
+                        value,
+                        negate: *negate,
+                    });
+                }
+            }
+            Stmt::If(branch) => out.push(Stmt::If(Box::new(self.branch(branch)))),
+            Stmt::Loop(the_loop) => out.push(Stmt::Loop(Box::new(self.the_loop(the_loop)))),
+        }
+    }
+
+    /// `ẏ` for `y = op`: each operand's part of the pullback, with its tangent as the adjoint.
+    fn assign(&mut self, dst: VarId, op: &Op, out: &mut Block) {
+        let Some(parts) = rules::pullback(op, dst, Expr::Seed(0)) else {
+            if let Op::Call(callee, args) = op {
+                let call = self.call(callee, args, out);
+                let tangent = self.tangent_of(dst);
+                out.push(Stmt::Assign {
+                    dst: tangent,
+                    op: call,
+                });
+            }
+            return;
+        };
+        let mut sum: Option<Expr> = None;
+        for (target, part) in parts {
+            let with = match target {
+                Target::Operand(Operand::Var(v)) => match self.dot.get(v) {
+                    Some(t) => Expr::Var(*t),
+                    None => continue,
+                },
+                Target::Elem(w, i) => match self.dot.get(&w) {
+                    Some(t) => Expr::Load(*t, i.clone()),
+                    None => continue,
+                },
+                Target::Operand(_) => continue,
+            };
+            let part = part.replace_seed(&with);
+            sum = Some(match (sum, part) {
+                (None, part) => part,
+                (Some(sum), Expr::Neg(part)) => sum - *part,
+                (Some(sum), part) => sum + part,
+            });
+        }
+        let sum = sum.unwrap_or(Expr::Const(0.0));
+        self.define(dst, sum, out);
+    }
+
+    /// `g_tangent(x, ẋ, w, ẇ, ..)`: the callee's tangent, a tangent after each `f64` and slice
+    /// argument (zero, or an empty slice, where the argument is constant; a zero array for a
+    /// constant array passed by value).
+    fn call(&mut self, callee: &Extern, args: &[Arg], out: &mut Block) -> Op {
+        let mut callee = callee.clone();
+        if let Some(last) = callee.path.last_mut() {
+            last.push_str(CALLEE_SUFFIX);
+        }
+        let mut with_tangents = Vec::new();
+        for arg in args {
+            with_tangents.push(arg.clone());
+            match arg {
+                Arg::Scalar(operand) => with_tangents.push(Arg::Scalar(self.tangent(operand))),
+                Arg::Slice {
+                    array,
+                    lo,
+                    hi,
+                    by_value,
+                } => {
+                    let (array, lo, hi) = match self.dot.get(array) {
+                        Some(t) => (*t, lo.clone(), hi.clone()),
+                        None if *by_value => (self.zeros(*array, out), None, None),
+                        None => (*array, Some(select::zero_int()), Some(select::zero_int())),
+                    };
+                    with_tangents.push(Arg::Slice {
+                        array,
+                        lo,
+                        hi,
+                        by_value: *by_value,
+                    });
+                }
+                Arg::Int(_) | Arg::Bool(_) => {}
+            }
+        }
+        Op::Call(callee, with_tangents)
+    }
+
+    /// A local array of zeros as long as `array` (whose length a by-value argument knows).
+    fn zeros(&mut self, array: VarId, out: &mut Block) -> VarId {
+        let len = match &self.info(array).ty {
+            Ty::Array { len } | Ty::Slice { len: Some(len), .. } => len.clone(),
+            _ => unreachable!("internal error: an array passed by value has a known length"),
+        };
+        let dst = self.new_var(Origin::Temp, Ty::Array { len });
+        out.push(Stmt::Array {
+            dst,
+            fill: Operand::Const(0.0),
+        });
+        dst
+    }
+
+    /// Binds `value` to the tangent of `dst`.
+    fn define(&mut self, dst: VarId, value: Expr, out: &mut Block) {
+        let first_new = self.vars.len();
+        let operand = self.lower(value, out);
+        match operand {
+            // The last temporary becomes the tangent itself: no copy.
+            Operand::Var(v) if v.0 as usize >= first_new => {
+                self.rename(dst, v);
+                self.dot.insert(dst, v);
+            }
+            operand => {
+                let tangent = self.tangent_of(dst);
+                out.push(Stmt::Assign {
+                    dst: tangent,
+                    op: Op::Copy(operand),
+                });
+            }
+        }
+    }
+
+    /// Gives `tangent` the name the tangent of `var` has.
+    fn rename(&mut self, var: VarId, tangent: VarId) {
+        let origin = match self.info(var).origin.clone() {
+            Origin::Named { name, version } => Origin::Named {
+                name: format!("v_{}", name.strip_prefix("r#").unwrap_or(&name)),
+                version,
+            },
+            _ => Origin::Temp,
+        };
+        self.vars[tangent.0 as usize].origin = origin;
+    }
+
+    /// An `if` with the tangents of its joins joined too.
+    fn branch(&mut self, branch: &If) -> If {
+        let then = self.block(&branch.then);
+        let otherwise = self.block(&branch.otherwise);
+        let mut joins = branch.joins.clone();
+        for join in &branch.joins {
+            if self.active(join.dst) {
+                let (then, otherwise) = (self.tangent(&join.then), self.tangent(&join.otherwise));
+                let dst = self.tangent_of(join.dst);
+                joins.push(Join {
+                    dst,
+                    then,
+                    otherwise,
+                });
+            }
+        }
+        If {
+            id: branch.id,
+            cond: branch.cond.clone(),
+            span: branch.span,
+            then,
+            otherwise,
+            joins,
+        }
+    }
+
+    /// A loop whose active slots carry their tangents in slots of their own.
+    fn the_loop(&mut self, the_loop: &Loop) -> Loop {
+        let mut slots = Vec::new();
+        for carried in &the_loop.carried {
+            if self.active(carried.slot) {
+                let init = self.tangent(&carried.init);
+                slots.push((carried, self.tangent_of(carried.slot), init));
+            }
+        }
+        let body = self.block(&the_loop.body);
+        let mut carried = the_loop.carried.clone();
+        for (primal, slot, init) in slots {
+            carried.push(Carried {
+                slot,
+                init,
+                exit: self.tangent(&primal.exit),
+            });
+        }
+        Loop {
+            id: the_loop.id,
+            span: the_loop.span,
+            kind: the_loop.kind.clone(),
+            body,
+            carried,
+            exit: the_loop.exit,
+            count: the_loop.count,
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! The tangent flavors, `f_jvp`, `f_tangent`, `f_hvp` and `f_tangent_pullback`: printed from
+//! the tangent program (and for the last two from its reverse sweep) by the code that prints
+//! `f_grad`, under the signatures of [`crate::header`].
+
+use super::{Emitter, Flavor, wrt};
+use crate::attr::Options;
+use crate::diff::Adjoint;
+use crate::diff::tangent::Tangent;
+use crate::ir::{Ty, VarId};
+use crate::names::Names;
+use crate::signature::ParamSpec;
+use proc_macro2::{Ident, TokenStream};
+use quote::quote;
+
+/// Prints `flavor` (a tangent flavor) of the user's `item` with parameters `specs`, of which
+/// `wrt(..)` selects `chosen`, from its tangent program and that program's reverse sweep
+/// `adjoint` (empty for the forward-only flavors).
+pub fn tangent(
+    item: &syn::ItemFn,
+    specs: &[ParamSpec],
+    chosen: &[bool],
+    tangent: &Tangent,
+    adjoint: &Adjoint,
+    flavor: Flavor,
+    options: &Options,
+) -> TokenStream {
+    let all = crate::header::tangent_specs(specs, chosen, flavor);
+    let params: Vec<(VarId, Ident)> = tangent
+        .function
+        .params
+        .iter()
+        .zip(&all)
+        .map(|(p, s)| (p.var, s.ident.clone()))
+        .collect();
+    assert_eq!(
+        params.len(),
+        all.len(),
+        "internal error: the tangent program's parameters are the flavor's"
+    );
+    let names = Names::new(&adjoint.vars, &params, &crate::names::user_names(item));
+    let mut emitter = Emitter::new(&tangent.function, adjoint, names, flavor, options);
+    emitter.values = tangent.values.clone();
+    let callee = matches!(flavor, Flavor::Tangent | Flavor::TangentPullback);
+    let tangents: Vec<VarId> = tangent.tangents.iter().flatten().copied().collect();
+    if callee {
+        emitter.maybe_empty = tangents
+            .iter()
+            .copied()
+            .filter(|v| matches!(tangent.function.var(*v).ty, Ty::Slice { .. }))
+            .collect();
+    }
+    let signature = crate::header::signature(
+        item,
+        specs,
+        chosen,
+        flavor,
+        emitter.seed.as_ref(),
+        &emitter.runtime,
+    );
+    emitter.tangent_pairs = tangent
+        .function
+        .params
+        .windows(2)
+        .filter(|pair| tangents.contains(&pair[1].var))
+        .map(|pair| (pair[0].var, pair[1].var))
+        .collect();
+    emitter.unread = tangent.unread.clone();
+    emitter.function_with(
+        item,
+        &all,
+        &wrt(&tangent.function, flavor),
+        flavor,
+        signature,
+    )
+}
+
+impl Emitter<'_> {
+    /// Checks that each tangent slice has its slice's length (or, in the callee flavors, is
+    /// empty: a constant argument); `let _ = v_x;` for a tangent nothing reads (its parameter
+    /// reaches the result only through conditions), which would otherwise warn.
+    pub(super) fn tangent_prelude(&self, name: &Ident) -> TokenStream {
+        let mut tokens = TokenStream::new();
+        for (primal, tangent) in &self.tangent_pairs {
+            if !matches!(self.function.var(*tangent).ty, Ty::Slice { len: None, .. }) {
+                continue;
+            }
+            let (w, v_w) = (self.names.var(*primal), self.names.var(*tangent));
+            let message = format!(
+                "{name}: the tangent `{v_w}` has {{}} entries but `{w}` has {{}}; they must have the same length"
+            );
+            let wrong = if self.maybe_empty.contains(tangent) {
+                quote!(!#v_w.is_empty() && #v_w.len() != #w.len())
+            } else {
+                quote!(#v_w.len() != #w.len())
+            };
+            tokens.extend(quote! {
+                if #wrong {
+                    ::core::panic!(#message, #v_w.len(), #w.len());
+                }
+            });
+        }
+        for unread in &self.unread {
+            let name = self.names.var(*unread);
+            tokens.extend(quote!(let _ = #name;));
+        }
+        tokens
+    }
+}

@@ -1,0 +1,142 @@
+//! `f_hessian`: against num-dual's `hessian`, central differences of `f_grad`, symmetry, and
+//! micrograd's README expression against a hand derivation.
+
+#![allow(clippy::misrefactored_assign_op)] // micrograd's README expression, as written there
+
+use super::calls::{XS, YS, arrays, arrays_dual, arrays_grad, arrays_hessian};
+use super::calls::{network_loss, network_loss_dual, network_loss_grad, network_loss_hessian};
+use super::common;
+use super::points;
+use super::programs::{Dual, relu};
+use micrograd_runtime::prelude::*;
+use nalgebra::SVector;
+use num_dual::Dual2SVec64;
+
+/// Checks a row-major `hessian` at `x` against num-dual and central differences of `grad`.
+fn check<const N: usize>(
+    name: &str,
+    hessian: &[f64],
+    grad: &dyn Fn(&[f64]) -> Vec<f64>,
+    dual: &dyn Fn(&[Dual2SVec64<N>]) -> Dual2SVec64<N>,
+    x: &[f64],
+) {
+    let (_, _, reference) = num_dual::hessian(
+        |p: SVector<Dual2SVec64<N>, N>| dual(p.as_slice()),
+        &SVector::from_column_slice(x),
+    );
+    for i in 0..N {
+        for j in 0..N {
+            let (h, r) = (hessian[i * N + j], reference[(i, j)]);
+            assert!(
+                (h - r).abs() <= 1e-10 * h.abs().max(r.abs()).max(1.0),
+                "{name}: H[{i}][{j}] {h:e}, num-dual {r:e}"
+            );
+            assert_eq!(
+                h,
+                hessian[j * N + i],
+                "{name}: H is not symmetric at [{i}][{j}]"
+            );
+            let component = |p: &[f64]| grad(p)[j];
+            common::assert_partial(name, component, x, i, h);
+        }
+    }
+}
+
+#[test]
+fn hessian_of_slices_and_arrays() {
+    let grad = |p: &[f64]| {
+        let mut d_w = [0.0; 3];
+        let (_, d_a) = arrays_grad(p[0], &[p[1], p[2], p[3]], &mut d_w);
+        vec![d_a, d_w[0], d_w[1], d_w[2]]
+    };
+    for (p, _) in points(4, -1.5, 1.5) {
+        let mut h = [0.0; 16];
+        let value = arrays_hessian(p[0], &[p[1], p[2], p[3]], &mut h);
+        assert_eq!(value.to_bits(), arrays(p[0], &[p[1], p[2], p[3]]).to_bits());
+        check::<4>("arrays", &h, &grad, &arrays_dual, &p);
+    }
+}
+
+#[test]
+fn hessian_of_the_demo_network_loss() {
+    let grad = |p: &[f64]| {
+        let mut d = vec![0.0; 13];
+        network_loss_grad(p, &mut d, &XS, &YS);
+        d
+    };
+    for (p, _) in points(13, -1.0, 1.0) {
+        let mut h = vec![0.0; 169];
+        let value = network_loss_hessian(&p, &XS, &YS, &mut h);
+        assert_eq!(value.to_bits(), network_loss(&p, &XS, &YS).to_bits());
+        check::<13>("network_loss", &h, &grad, &network_loss_dual, &p);
+    }
+}
+
+/// micrograd's README expression.
+#[differentiable(hessian)]
+fn readme(a: f64, b: f64) -> f64 {
+    let mut c = a + b;
+    let mut d = a * b + b.powi(3);
+    c += c + 1.0;
+    c += 1.0 + c + (-a);
+    d += d * 2.0 + (b + a).relu();
+    d += 3.0 * d + (b - a).relu();
+    let e = c - d;
+    let f = e.powi(2);
+    let mut g = f / 2.0;
+    g += 10.0 / f;
+    g
+}
+
+fn readme_dual<D: Dual>(p: &[D]) -> D {
+    let (a, b) = (p[0], p[1]);
+    let mut c = a + b;
+    let mut d = a * b + b.powi(3);
+    c += c + 1.0;
+    c += c + 1.0 + (-a);
+    d += d * 2.0 + relu(b + a);
+    d += d * 3.0 + relu(b - a);
+    let e = c - d;
+    let f = e.powi(2);
+    let mut g = f / 2.0;
+    g += D::from(10.0) / f;
+    g
+}
+
+/// By hand, where `a + b < 0 < b - a` (micrograd's point): `c = 3a + 4b + 3`,
+/// `d = 12 (ab + b³) + (b - a)`, so `e = 4a + 3b + 3 - 12ab - 12b³`, and `g = e²/2 + 10/e²`
+/// gives `H = g''(e) ∇e ∇eᵀ + g'(e) ∇²e` with `g' = e - 20/e³`, `g'' = 1 + 60/e⁴`,
+/// `∇e = (4 - 12b, 3 - 12a - 36b²)`, `∇²e = [[0, -12], [-12, -72b]]`.
+fn readme_by_hand(a: f64, b: f64) -> [[f64; 2]; 2] {
+    let e = 4.0 * a + 3.0 * b + 3.0 - 12.0 * a * b - 12.0 * b.powi(3);
+    let (g1, g2) = (e - 20.0 / e.powi(3), 1.0 + 60.0 / e.powi(4));
+    let (ea, eb) = (4.0 - 12.0 * b, 3.0 - 12.0 * a - 36.0 * b * b);
+    [
+        [g2 * ea * ea, g2 * ea * eb - 12.0 * g1],
+        [g2 * eb * ea - 12.0 * g1, g2 * eb * eb - 72.0 * b * g1],
+    ]
+}
+
+#[test]
+fn readme_hessian_matches_a_hand_derivation() {
+    for (a, b) in [(-4.0, 2.0), (-3.0, 1.5), (-2.5, 0.5)] {
+        let (value, h) = readme_hessian(a, b);
+        assert_eq!(value.to_bits(), readme(a, b).to_bits());
+        let by_hand = readme_by_hand(a, b);
+        for i in 0..2 {
+            for j in 0..2 {
+                let (x, y) = (h[i][j], by_hand[i][j]);
+                assert!(
+                    (x - y).abs() <= 1e-12 * x.abs().max(1.0),
+                    "H[{i}][{j}] {x} vs {y}"
+                );
+            }
+        }
+        let grad = |p: &[f64]| {
+            let (_, da, db) = readme_grad(p[0], p[1]);
+            vec![da, db]
+        };
+        let flat = [h[0][0], h[0][1], h[1][0], h[1][1]];
+        check::<2>("readme", &flat, &grad, &readme_dual, &[a, b]);
+    }
+}

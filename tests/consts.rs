@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{assert_gradient, assert_near, assert_same_value, check1, check2};
+use common::{assert_gradient, assert_near, assert_same_value, check_slice, check1, check2};
 use micrograd_runtime::prelude::*;
 
 const SCALE: f64 = 0.75;
@@ -54,5 +54,56 @@ fn constants_through_a_caller_and_the_graph() {
         assert_eq!(graph.node(graph.output().expect("output")).data(), value);
         assert_near("graph x", graph.find("x").expect("x").grad(), dx, 1e-12);
         assert_near("graph y", graph.find("y").expect("y").grad(), dy, 1e-12);
+    }
+}
+
+/// Items are in scope in all of their block: used here before they are declared, at the
+/// top level, in a loop body, a branch, a match arm and a block expression.
+#[differentiable]
+fn declared_after_use(x: f64, w: &[f64], n: usize) -> f64 {
+    let mut s = x * HALF;
+    for i in 0..w.len() {
+        s += w[i] * STEP * (i as f64);
+        const STEP: f64 = 0.25;
+    }
+    if x > 0.0 {
+        s *= GAIN;
+        const GAIN: f64 = 1.5;
+    }
+    let m = match n {
+        0 => x * ZERO,
+        _ => {
+            let t = x * MANY;
+            const MANY: f64 = 3.0;
+            t
+        }
+    };
+    let b = {
+        let u = s * TWICE;
+        static TWICE: f64 = 2.0;
+        u
+    };
+    const HALF: f64 = 0.5;
+    const ZERO: f64 = 0.0;
+    b + m + (COUNT as f64) * x
+}
+
+const COUNT: usize = 4;
+
+#[test]
+fn constants_declared_after_their_use() {
+    for n in [0, 2] {
+        for point in [[0.7, 0.3, -1.2], [-0.4, 1.1, 0.5]] {
+            check_slice(
+                "declared_after_use",
+                |p| declared_after_use(p[0], &p[1..], n),
+                |p, d| {
+                    let (value, d_x) = declared_after_use_grad(p[0], &p[1..], &mut d[1..], n);
+                    d[0] = d_x;
+                    value
+                },
+                &point,
+            );
+        }
     }
 }

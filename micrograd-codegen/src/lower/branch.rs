@@ -25,6 +25,7 @@ impl Lowerer<'_> {
         cont: &Cont<'s>,
         depth: usize,
     ) -> Option<Operand> {
+        self.declare_items(stmts);
         for (i, stmt) in stmts.iter().enumerate() {
             let last = i + 1 == stmts.len();
             match stmt {
@@ -247,6 +248,7 @@ impl Lowerer<'_> {
         value: Option<proc_macro2::Span>,
     ) -> Option<Operand> {
         self.in_scope(|this| {
+            this.declare_items(stmts);
             let (last, body) = match stmts.split_last() {
                 Some((syn::Stmt::Expr(tail, None), body)) if value.is_some() => (Some(tail), body),
                 _ => (None, stmts),
@@ -270,6 +272,7 @@ impl Lowerer<'_> {
         match block.stmts.split_last() {
             Some((syn::Stmt::Expr(tail, None), body)) if !matches!(tail, Expr::ForLoop(_)) => self
                 .in_scope(|this| {
+                    this.declare_items(body);
                     body.iter().for_each(|stmt| this.stmt(stmt));
                     this.expr(tail)
                 }),

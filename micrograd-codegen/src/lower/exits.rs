@@ -63,6 +63,7 @@ fn flag_key(escape: &Escape) -> String {
 impl Lowerer<'_> {
     /// Lowers a loop body's statements, then `cont`, ending every path at the end of the body.
     pub(super) fn exit_sequence<'s>(&mut self, stmts: &'s [syn::Stmt], cont: &Cont<'s>) {
+        self.declare_items(stmts);
         for (i, stmt) in stmts.iter().enumerate() {
             let rest = || {
                 let mut rest = vec![(&stmts[i + 1..], self.scopes.len())];

@@ -61,6 +61,8 @@ pub struct Lowerer<'e> {
     exits_prepared: bool,
     /// The parameters that are arrays taken by value (`p: [f64; N]`).
     by_value: Vec<VarId>,
+    /// The `const` and `static` items bound so far, by address (`paths::declare_items`).
+    items: std::collections::HashSet<usize>,
 }
 
 /// Lowers `item`'s body; `None` if it used anything outside the language (errors say what).
@@ -84,6 +86,7 @@ pub fn lower(
         frames: Vec::new(),
         exits_prepared: false,
         by_value: Vec::new(),
+        items: Default::default(),
     };
     let params = specs
         .iter()

@@ -76,7 +76,36 @@ pub fn is_constant(name: &str) -> bool {
     name.starts_with(|c: char| c.is_ascii_uppercase())
 }
 
+/// The name, type and value of a `const` or (immutable) `static` item.
+pub fn constant(item: &syn::Item) -> Option<(&syn::Ident, &syn::Type, &syn::Expr)> {
+    match item {
+        syn::Item::Const(item) => Some((&item.ident, &*item.ty, &*item.expr)),
+        syn::Item::Static(item) if matches!(item.mutability, syn::StaticMutability::None) => {
+            Some((&item.ident, &*item.ty, &*item.expr))
+        }
+        _ => None,
+    }
+}
+
 impl Lowerer<'_> {
+    /// Binds the `const` and `static` items among `stmts`, each once: called where a block
+    /// starts (a Rust item is in scope in all of its block, before its declaration too) and
+    /// again at each item, for blocks entered some other way.
+    pub(super) fn declare_items(&mut self, stmts: &[syn::Stmt]) {
+        for stmt in stmts {
+            let syn::Stmt::Item(item) = stmt else {
+                continue;
+            };
+            let Some((name, ty, value)) = constant(item) else {
+                continue;
+            };
+            // The syntax tree outlives the lowering, so an item's address identifies it.
+            if self.items.insert(item as *const syn::Item as usize) {
+                self.const_item(name, ty, value);
+            }
+        }
+    }
+
     /// Whether `ty` is the function's float type.
     pub(super) fn is_scalar(&self, ty: &syn::Type) -> bool {
         crate::signature::float_type(ty) == Some(self.scalar)

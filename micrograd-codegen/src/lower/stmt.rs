@@ -12,13 +12,10 @@ impl Lowerer<'_> {
         match stmt {
             syn::Stmt::Local(local) => self.local(local),
             syn::Stmt::Expr(expr, _) => self.expr_stmt(expr),
-            syn::Stmt::Item(syn::Item::Const(item)) => {
-                self.const_item(&item.ident, &item.ty, &item.expr);
-            }
-            syn::Stmt::Item(syn::Item::Static(item))
-                if matches!(item.mutability, syn::StaticMutability::None) =>
+            syn::Stmt::Item(item @ (syn::Item::Const(_) | syn::Item::Static(_)))
+                if super::paths::constant(item).is_some() =>
             {
-                self.const_item(&item.ident, &item.ty, &item.expr);
+                self.declare_items(std::slice::from_ref(stmt));
             }
             syn::Stmt::Item(item) => {
                 self.errors.at(item.span(), "items inside `#[differentiable]` functions are not supported; move them outside");

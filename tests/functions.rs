@@ -59,6 +59,36 @@ fn clamp_gives_the_gradient_to_what_it_returns() {
     assert!(nan.0.is_nan() && clamped(f64::NAN, 0.0).is_nan());
 }
 
+/// `clamp` panics when its bounds are crossed (or NaN), so `f_grad` does too, as `f` does.
+#[test]
+fn clamp_with_crossed_bounds_panics_like_f() {
+    for grad in [true, false] {
+        let outcome = std::panic::catch_unwind(|| {
+            if grad {
+                clamped_grad(0.3, f64::NAN).0
+            } else {
+                clamped(0.3, f64::NAN)
+            }
+        });
+        assert!(outcome.is_err(), "grad {grad}: a NaN bound must panic");
+    }
+    let message = |result: std::thread::Result<f64>| {
+        let payload = result.expect_err("lo > hi must panic");
+        payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+    };
+    let from_grad = message(std::panic::catch_unwind(|| crossed_grad(0.3, 1.0, 0.0).0));
+    let from_f = message(std::panic::catch_unwind(|| crossed(0.3, 1.0, 0.0)));
+    assert_eq!(from_grad, from_f);
+}
+
+#[differentiable]
+fn crossed(x: f64, lo: f64, hi: f64) -> f64 {
+    x.clamp(lo, hi)
+}
+
 #[differentiable]
 fn power(x: f64, n: i32) -> f64 {
     x.powi(n) + x.powi(n - 1) * 0.5 + f64::powi(x, -n)

@@ -117,3 +117,31 @@ fn references_to_scalars_and_arrays() {
         assert_gradient("references", f, &point, &[d_x, d_w[0], d_w[1], d_w[2]]);
     }
 }
+
+#[differentiable]
+fn past_the_view(xs: &[f64], k: usize) -> f64 {
+    let x = &xs[1..3];
+    x[k] * 2.0
+}
+
+/// A view indexed past its own end but inside its base: `f` panics, and so does `f_grad`, with
+/// the same message; inside the view both agree.
+#[test]
+fn views_check_their_own_bounds() {
+    let xs = [0.5, 1.5, 2.5, 3.5];
+    let message = |result: std::thread::Result<f64>| {
+        let payload = result.expect_err("index 2 of a view of 2 must panic");
+        payload
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+    };
+    let from_f = message(std::panic::catch_unwind(|| past_the_view(&xs, 2)));
+    let from_grad = message(std::panic::catch_unwind(|| {
+        past_the_view_grad(&xs, &mut [0.0; 4], 2)
+    }));
+    assert_eq!(from_grad, from_f);
+    let mut d_xs = [0.0; 4];
+    assert_eq!(past_the_view_grad(&xs, &mut d_xs, 1), past_the_view(&xs, 1));
+    assert_eq!(d_xs, [0.0, 0.0, 2.0, 0.0]);
+}

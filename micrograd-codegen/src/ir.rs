@@ -182,6 +182,10 @@ pub enum IntExpr {
     Cast(Box<IntExpr>, String),
     /// `min(a, b)`: the length of a `zip`, the end of a last `chunk`.
     Min(Box<IntExpr>, Box<IntExpr>),
+    /// `index`, which panics unless it is below `len`: an index into a view (`x[i]` of
+    /// `let x = &w[a..b];`), checked against the view's own length as `f` checks it, since
+    /// the generated code reads the entry from the view's base.
+    Checked(Box<IntExpr>, Box<IntExpr>),
 }
 
 /// Integer binary operators.

@@ -191,6 +191,24 @@ binary! {
 ternary! {
     // y = a·b + c, fused (one rounding, as `f` computes it): a ← d b, b ← d a, c ← d
     MulAdd "mul_add" |a, b, _, _, d| [Some(d.clone() * b), Some(d.clone() * a), Some(d)],
+    // y = clamp(a, lo, hi), called as written so it panics where `f` does (lo > hi, a NaN
+    // bound): the operand returned gets d, `lo` where a < lo, `hi` where a > hi, else `a`
+    Clamp "clamp" |a, lo, hi, _, d| clamp(a, lo, hi, d),
+}
+
+fn clamp(a: Expr, lo: Expr, hi: Expr, d: Expr) -> [Option<Expr>; 3] {
+    let below = Test::Cmp(CmpOp::Lt, a.clone(), lo);
+    let above = Test::Cmp(CmpOp::Gt, a, hi);
+    let inside = Expr::select(
+        below.clone(),
+        zero(),
+        Expr::select(above.clone(), zero(), d.clone()),
+    );
+    [
+        Some(inside),
+        Some(Expr::select(below, d.clone(), zero())),
+        Some(Expr::select(above, d, zero())),
+    ]
 }
 
 fn zero() -> Expr {

@@ -108,3 +108,24 @@ impl<T> SameFunction for (T, T) {}
 pub fn same_function<P: SameFunction>(pair: P) -> P {
     pair
 }
+
+/// `index`, or the panic of indexing `len` entries there: what indexing a slice checks.
+///
+/// Generated gradients read the entries of a view (`x[i]` of `let x = &w[a..b];`) from the
+/// slice it views, so they check `i` against the view's own length with this, and panic
+/// where the original function panics, with the same message.
+///
+/// ```
+/// use micrograd_runtime::ops::index_in;
+///
+/// assert_eq!(index_in(1, 2), 1);
+/// assert!(std::panic::catch_unwind(|| index_in(2, 2)).is_err());
+/// ```
+#[inline]
+#[track_caller]
+pub fn index_in(index: usize, len: usize) -> usize {
+    if index >= len {
+        panic!("index out of bounds: the len is {len} but the index is {index}");
+    }
+    index
+}

@@ -22,3 +22,9 @@ fn pairs(xs: &[f64], n: usize) -> f64 {
 fn fused(a: f64, b: f64, c: f64) -> f64 {
     a.mul_add(b, c) * f64::mul_add(a, 2.0, b)
 }
+
+#[differentiable]
+fn checked(xs: &[f64], k: usize, lo: f64) -> f64 {
+    let x = &xs[1..3];
+    x[k].clamp(lo, 1.0) + x[1]
+}

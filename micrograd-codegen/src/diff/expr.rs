@@ -297,7 +297,7 @@ impl IntExpr {
                 b.visit_vars(f);
             }
             IntExpr::Neg(a) | IntExpr::Cast(a, _) => a.visit_vars(f),
-            IntExpr::Min(a, b) => {
+            IntExpr::Min(a, b) | IntExpr::Checked(a, b) => {
                 a.visit_vars(f);
                 b.visit_vars(f);
             }

@@ -269,6 +269,10 @@ impl Emitter<'_> {
                 let (a, b) = (self.int(a), self.int(b));
                 (quote!(::core::cmp::min(#a, #b)), Prec::Postfix)
             }
+            IntExpr::Checked(index, len) => {
+                let (index, len, runtime) = (self.int(index), self.int(len), &self.runtime);
+                (quote!(#runtime::ops::index_in(#index, #len)), Prec::Postfix)
+            }
             IntExpr::Cast(a, ty) => {
                 let a = self.int_at(a, Prec::Postfix);
                 let ty = Ident::new(ty, Span::mixed_site());

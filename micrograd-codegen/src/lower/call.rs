@@ -3,12 +3,12 @@
 use super::Lowerer;
 use super::expr::Value;
 use super::paths::Named;
-use crate::ir::{Arg, CmpOp, Cond, Func, Func2, Func3, IntExpr, Op, Operand, Origin, Stmt, Ty};
+use crate::ir::{Arg, Cond, Func, Func2, Func3, IntExpr, Op, Operand, Origin, Stmt, Ty};
 use syn::Expr;
 use syn::spanned::Spanned;
 
 /// The methods `receiver.name(..)` accepts besides those of [`Func`] and [`Func2`].
-const OTHER_METHODS: [&str; 2] = ["powi", "clamp"];
+const OTHER_METHODS: [&str; 1] = ["powi"];
 
 /// Every supported method of `f64`, for error messages, without `except`.
 fn methods(except: &str) -> String {
@@ -74,7 +74,6 @@ impl Lowerer<'_> {
                 Some(n) => Value::F64(self.temp(Op::Powi(receiver, n), span)),
                 None => Value::Error,
             },
-            _ if name == "clamp" && args.len() == 2 => self.clamp(receiver, args, span),
             (Some(_), _, _) => {
                 self.error(span, format!("`{name}` takes no arguments: `x.{name}()`"))
             }
@@ -87,9 +86,6 @@ impl Lowerer<'_> {
             ),
             _ if name == "powi" => {
                 self.error(span, "`powi` takes one integer argument: `x.powi(n)`")
-            }
-            _ if name == "clamp" => {
-                self.error(span, "`clamp` takes two arguments: `x.clamp(lo, hi)`")
             }
             _ => {
                 let (methods, float) = (methods(name), self.scalar.name());
@@ -109,30 +105,6 @@ impl Lowerer<'_> {
             span,
             format!("`{name}` is called on {kind} here; the methods of `{float}` (`{}`) apply to `{float}` values, and slices have `len`", methods(""), float = self.scalar.name()),
         )
-    }
-
-    /// `x.clamp(lo, hi)` as Rust defines it: `lo` below `lo`, `hi` above `hi`, else `x` (a NaN
-    /// stays NaN). Lowered to branches, so each bound gets the gradient where it is returned.
-    fn clamp(&mut self, x: Operand, args: &[&Expr], span: proc_macro2::Span) -> Value {
-        let (Some(lo), Some(hi)) = (self.f64_operand(args[0]), self.f64_operand(args[1])) else {
-            return Value::Error;
-        };
-        let below = Cond::F64(CmpOp::Lt, x.clone(), lo.clone());
-        let above = Cond::F64(CmpOp::Gt, x.clone(), hi.clone());
-        let var = self.two_way(
-            below,
-            span,
-            true,
-            |_| Some(lo),
-            |this| {
-                let inner = this.two_way(above, span, true, |_| Some(hi), |_| Some(x));
-                inner.map(Operand::Var)
-            },
-        );
-        match var {
-            Some(var) => Value::F64(Operand::Var(var)),
-            None => Value::Error,
-        }
     }
 
     pub(super) fn call(&mut self, call: &syn::ExprCall) -> Value {

@@ -379,7 +379,8 @@ impl Lowerer<'_> {
             return self.error(range.span(), "a sub-slice is borrowed: write `&w[a..b]`");
         }
         match self.int_operand(&index.index) {
-            Some(i) => Value::F64(self.temp(Op::Load(view.base, view.at(i)), index.span())),
+            // A view's entries are read from its base: check the index against the view.
+            Some(i) => Value::F64(self.temp(Op::Load(view.base, view.checked_at(i)), index.span())),
             None => Value::Error,
         }
     }

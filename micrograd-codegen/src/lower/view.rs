@@ -42,12 +42,38 @@ impl View {
         }
     }
 
-    /// The number of entries.
+    /// The number of entries: `c` for `&w[a..a + c]` and `&w[2..2 + c]`, else `hi - lo`.
     pub fn len(&self) -> IntExpr {
         let hi = self.hi.clone().unwrap_or(IntExpr::Len(self.base));
-        match &self.lo {
-            Some(lo) => IntExpr::Binary(IntOp::Sub, Box::new(hi), Box::new(lo.clone())),
-            None => hi,
+        match (&self.lo, hi) {
+            (Some(lo), IntExpr::Binary(IntOp::Add, a, c)) if *a == *lo => *c,
+            (Some(IntExpr::Lit { value: lo, .. }), IntExpr::Lit { value: hi, suffix })
+                if hi >= *lo =>
+            {
+                IntExpr::Lit {
+                    value: hi - lo,
+                    suffix,
+                }
+            }
+            (Some(lo), hi) => IntExpr::Binary(IntOp::Sub, Box::new(hi), Box::new(lo.clone())),
+            (None, hi) => hi,
+        }
+    }
+
+    /// The base's index of entry `i`, checked against the view's own length as indexing the
+    /// view checks it (folded away where both are literals and `i` is inside).
+    pub fn checked_at(&self, i: IntExpr) -> IntExpr {
+        if self.is_whole() {
+            return i;
+        }
+        let len = self.len();
+        let inside = match (&i, &len) {
+            (IntExpr::Lit { value: i, .. }, IntExpr::Lit { value: n, .. }) => i < n,
+            _ => false,
+        };
+        match inside {
+            true => self.at(i),
+            false => self.at(IntExpr::Checked(Box::new(i), Box::new(len))),
         }
     }
 

@@ -28,6 +28,7 @@ use std::process::Command;
 use std::time::Instant;
 
 const HARNESS: &str = include_str!("random/harness.rs");
+const SECOND_ORDER: &str = include_str!("random/second_order.rs");
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     match std::env::var(name) {
@@ -105,7 +106,8 @@ fn write_batch(dir: &Path, slot: usize, parts: &[&[generator::Program]]) {
             ),
         );
         write_if_changed(&src.join("rt.rs"), HARNESS);
-        let mut main = String::from("#![allow(warnings)]\nmod rt;\n");
+        write_if_changed(&src.join("second.rs"), SECOND_ORDER);
+        let mut main = String::from("#![allow(warnings)]\nmod rt;\nmod second;\n");
         for p in programs.iter() {
             let _ = writeln!(main, "mod p{};", p.id);
             write_if_changed(

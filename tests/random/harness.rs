@@ -14,7 +14,8 @@
 //!   rounding error `eps * max|value| / h`, and 1e-6 relative;
 //! - its partial against the dual number's, to 1e-8 relative (an exact oracle);
 //! - shadows accumulate: starting from 1.0 they end at 1.0 + the partial;
-//! - for programs in `Value`'s subset, its partial against the `Value` engine's, to 1e-9.
+//! - for programs in `Value`'s subset, its partial against the `Value` engine's, to 1e-9;
+//! - forward mode and second order (second_order.rs): `f_jvp` and `f_hvp`.
 #![allow(dead_code)]
 
 use micrograd_runtime::prelude::*;
@@ -107,6 +108,11 @@ pub struct T {
 }
 
 /// The point as duals, seeded along coordinate `dir` (none if out of range).
+/// The unit vector of coordinate `dir` among `n`: the tangent of `f_jvp` and `f_hvp`.
+pub fn unit(n: usize, dir: usize) -> Vec<f64> {
+    (0..n).map(|k| if k == dir { 1.0 } else { 0.0 }).collect()
+}
+
 pub fn duals(x: &[f64], dir: usize) -> Vec<T> {
     x.iter()
         .enumerate()
@@ -445,6 +451,10 @@ pub struct Prog {
     pub g: fn(&Args, f64) -> (f64, Vec<Option<f64>>),
     pub t: fn(&Args, usize) -> T,
     pub v: Option<fn(&Args) -> (f64, Vec<f64>)>,
+    /// `f_jvp` along the unit vector of one coordinate.
+    pub jv: fn(&Args, usize) -> (f64, f64),
+    /// `f_hvp` along the unit vector of one coordinate: a row of the Hessian.
+    pub hv: fn(&Args, usize) -> (f64, Vec<Option<f64>>),
 }
 
 /// SplitMix64, as in the generator.
@@ -542,17 +552,17 @@ pub struct Stats {
 }
 
 /// The references for one differentiated coordinate of an accepted point.
-struct Coord {
-    i: usize,
-    h: f64,
+pub struct Coord {
+    pub i: usize,
+    pub h: f64,
     /// Central differences with steps h and h/2.
-    d1: f64,
-    d2: f64,
+    pub d1: f64,
+    pub d2: f64,
     /// The dual number's derivative.
-    dual: f64,
+    pub dual: f64,
     /// The largest |value| over the stencil.
-    mag: f64,
-    max_dot: f64,
+    pub mag: f64,
+    pub max_dot: f64,
 }
 
 enum Prepared {
@@ -566,7 +576,7 @@ thread_local! {
 }
 
 /// Runs `f`, turning a panic into its message.
-fn guarded<R>(stage: &str, f: impl FnOnce() -> R) -> Result<R, String> {
+pub fn guarded<R>(stage: &str, f: impl FnOnce() -> R) -> Result<R, String> {
     catch_unwind(AssertUnwindSafe(f)).map_err(|_| {
         let msg = LAST_PANIC.with(|p| p.borrow().clone());
         format!("{stage} panicked: {msg}")
@@ -716,7 +726,7 @@ fn check_point(
             return Err(format!("value engine:\n{problems}"));
         }
     }
-    Ok(())
+    crate::second::check(p, a, coords, fv)
 }
 
 /// The outcome of one program.

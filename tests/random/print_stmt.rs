@@ -148,10 +148,11 @@ impl Printer {
     pub fn func(&mut self, f: &Func) {
         if self.mode == Mode::Plain {
             match &f.wrt {
-                None => self.line("#[differentiable]"),
+                // `hvp` (with `jvp`'s): the checker also runs forward mode and second order.
+                None => self.line("#[differentiable(hvp)]"),
                 Some(w) => {
                     let w: Vec<String> = w.iter().map(|p| self.name(p)).collect();
-                    self.line(&format!("#[differentiable(wrt({}))]", w.join(", ")))
+                    self.line(&format!("#[differentiable(hvp, wrt({}))]", w.join(", ")))
                 }
             }
         }

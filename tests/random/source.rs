@@ -134,6 +134,7 @@ pub fn module_source(p: &Program) -> String {
         "pub fn g(a: &Args, fill: f64) -> (f64, Vec<Option<f64>>) {{\n    let mut c = Cur::new(&a.x, a);\n{s}{shadows}    let r = {name}_grad({});\n    let mut out: Vec<Option<f64>> = Vec::new();\n{collect}    ({value}, out)\n}}",
         call.join(", ")
     );
+    out.push_str(&second_order(p));
     // t
     let (s, names) = unpack("T");
     let _ = writeln!(
@@ -162,7 +163,75 @@ pub fn table_entry(p: &Program) -> String {
         "None".to_string()
     };
     format!(
-        "    Prog {{ id: {}, params: {m}::PARAMS, wrt: {m}::WRT, src: {m}::SRC, f: {m}::f, g: {m}::g, t: {m}::t, v: {v} }},\n",
+        "    Prog {{ id: {}, params: {m}::PARAMS, wrt: {m}::WRT, src: {m}::SRC, f: {m}::f, g: {m}::g, t: {m}::t, v: {v}, jv: {m}::jv, hv: {m}::hv }},\n",
         p.id
+    )
+}
+
+/// The adapters `jv` (`f_jvp`) and `hv` (`f_hvp`) along the unit vector of coordinate `dir`:
+/// each tangent is read off that vector as its parameter is off the point.
+fn second_order(p: &Program) -> String {
+    let entry = p.entry();
+    let (mut unpack, mut args, mut shadows, mut collect) =
+        (String::new(), Vec::new(), String::new(), String::new());
+    let mut scalar = 0;
+    for (k, q) in entry.params.iter().enumerate() {
+        let get = match &q.kind {
+            PKind::Scalar => "s()".to_string(),
+            PKind::Slice(_) => "sl()".to_string(),
+            PKind::Array(n) => format!("arr::<{n}>()"),
+            PKind::Usize(_) => "u()".to_string(),
+            PKind::I32(..) => "i()".to_string(),
+            PKind::Bool => "b()".to_string(),
+        };
+        // Both cursors read every parameter, so each stays at its parameter's coordinates.
+        let _ = writeln!(unpack, "    let p{k} = c.{get};\n    let v{k} = u.{get};");
+        args.push(format!("p{k}"));
+        if !entry.is_wrt(q) {
+            match q.kind {
+                PKind::Scalar => collect.push_str("    out.push(None);\n"),
+                PKind::Slice(_) | PKind::Array(_) => {
+                    let _ = writeln!(collect, "    out.extend(p{k}.iter().map(|_| None));");
+                }
+                _ => {}
+            }
+            continue;
+        }
+        args.push(format!("v{k}"));
+        match q.kind {
+            PKind::Scalar => {
+                scalar += 1;
+                let _ = writeln!(collect, "    out.push(Some(r.{scalar}));");
+            }
+            PKind::Slice(_) => {
+                let _ = writeln!(shadows, "    let mut d{k} = vec![0.0; p{k}.len()];");
+            }
+            PKind::Array(n) => {
+                let _ = writeln!(shadows, "    let mut d{k} = [0.0; {n}];");
+            }
+            _ => {}
+        }
+        if matches!(q.kind, PKind::Slice(_) | PKind::Array(_)) {
+            let _ = writeln!(collect, "    out.extend(d{k}.iter().map(|&v| Some(v)));");
+        }
+    }
+    let mut hvp_args = Vec::new();
+    for (k, q) in entry.params.iter().enumerate() {
+        hvp_args.push(format!("p{k}"));
+        if entry.is_wrt(q) {
+            hvp_args.push(format!("v{k}"));
+            if matches!(q.kind, PKind::Slice(_) | PKind::Array(_)) {
+                hvp_args.push(format!("&mut d{k}"));
+            }
+        }
+    }
+    let name = &entry.name;
+    let cursors = "    let e = unit(a.x.len(), dir);\n    let mut c = Cur::new(&a.x, a);\n    let mut u = Cur::new(&e, a);\n";
+    let value = if scalar == 0 { "r" } else { "r.0" };
+    format!(
+        "pub fn jv(a: &Args, dir: usize) -> (f64, f64) {{\n{cursors}{unpack}    {name}_jvp({})\n}}\n\
+         pub fn hv(a: &Args, dir: usize) -> (f64, Vec<Option<f64>>) {{\n{cursors}{unpack}{shadows}    let r = {name}_hvp({});\n    let mut out: Vec<Option<f64>> = Vec::new();\n{collect}    ({value}, out)\n}}\n",
+        args.join(", "),
+        hvp_args.join(", ")
     )
 }

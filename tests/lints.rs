@@ -122,6 +122,45 @@ mod generated {
         }
         s
     }
+
+    /// A custom derivative (with an unused rule in `f_grad`, left out by `wrt`) and `detach`.
+    #[differentiable(wrt(y), derivative(x = custom_dx, y = custom_dy))]
+    pub fn custom(x: f64, n: usize, y: f64) -> f64 {
+        x * y * n as f64
+    }
+
+    #[differentiable]
+    pub fn custom_dx(x: f64, n: usize, y: f64) -> f64 {
+        (x * 0.0 + y) * n as f64
+    }
+
+    #[differentiable]
+    pub fn custom_dy(x: f64, n: usize, y: f64) -> f64 {
+        (y * 0.0 + x) * n as f64
+    }
+
+    #[differentiable]
+    pub fn detached(x: f64) -> f64 {
+        x * x.detach() + custom(x, 2, x)
+    }
+
+    /// Vector outputs with their Jacobians: shared forward sweep, and replayed tapes.
+    #[differentiable(jacobian)]
+    pub fn vector(x: f64, y: f64) -> [f64; 3] {
+        let z = x * y;
+        [z.sin(), x + y, z.detach()]
+    }
+
+    #[differentiable(jacobian, wrt(a))]
+    pub fn taped(a: f64, t: &[f64]) -> (f64, f64) {
+        let mut s = 0.0;
+        let mut p = 1.0;
+        for i in 0..t.len() {
+            s += (a * t[i]).exp();
+            p *= a + t[i];
+        }
+        (s, p)
+    }
 }
 
 use generated::*;
@@ -149,6 +188,16 @@ fn every_generated_function_runs() {
         integers(0.7, 3, -2, 4, 1, true, 1.5),
     );
     same(slices_only_grad(&w, &mut d_w), slices_only(&w));
+    same(custom_grad(0.5, 3, 2.0).0, custom(0.5, 3, 2.0));
+    same(detached_grad(0.5).0, detached(0.5));
+    let ([a, b, c], _) = vector_jacobian(0.5, 2.0);
+    let value = vector(0.5, 2.0);
+    same(a, value[0]);
+    same(b, value[1]);
+    same(c, value[2]);
+    let ((s, p), _) = taped_jacobian(0.5, &w);
+    same(s, taped(0.5, &w).0);
+    same(p, taped(0.5, &w).1);
     same(odd_shapes_grad(0.7, 0.4, 5).0, odd_shapes(0.7, 0.4, 5));
     // By hand: d(a^2)/da = 2a, and nothing for the ignored parameter.
     assert_eq!(

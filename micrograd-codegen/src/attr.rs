@@ -1,5 +1,6 @@
 //! The attribute's arguments: `#[differentiable]`, or any of `wrt(a, w)`, `graph`, `jvp`,
-//! `hvp`, `hessian`, `show_code`, `derivative(x = rule, ..)` and `crate = path`, separated by commas.
+//! `hvp`, `hessian`, `jacobian`, `show_code`, `derivative(x = rule, ..)` and `crate = path`,
+//! separated by commas.
 
 use crate::error::Errors;
 use proc_macro2::{Span, TokenStream};
@@ -23,6 +24,9 @@ pub struct Options {
     pub graph: bool,
     /// `show_code`: `f_grad`'s rustdoc shows the generated code (pretty-printed at expansion).
     pub show_code: bool,
+    /// `jacobian`: also generate `f_jacobian` for a function with several outputs. Off by
+    /// default: it holds one reverse sweep per output.
+    pub jacobian: bool,
     /// `derivative(x = rule, ..)`: the user's partial derivative of the function for each named
     /// parameter; the body is then called, never differentiated (see `custom`).
     pub derivative: Option<Vec<(Ident, syn::Path)>>,
@@ -46,6 +50,7 @@ impl Options {
             Flavor::Jvp | Flavor::Tangent => self.jvp || self.hvp || self.hessian,
             Flavor::Hvp | Flavor::TangentPullback => self.hvp || self.hessian,
             Flavor::Hessian => self.hessian,
+            Flavor::Jacobian => self.jacobian,
         }
     }
 
@@ -122,7 +127,7 @@ pub fn parse(attr: TokenStream, errors: &mut Errors) -> Options {
             }
             _ => errors.at(
                 span_of(&meta),
-                "unknown argument to `#[differentiable]`; the arguments are `wrt(a, b, ..)`, `graph`, `jvp`, `hvp`, `hessian`, `show_code`, `derivative(x = rule, ..)` and `crate = path`",
+                "unknown argument to `#[differentiable]`; the arguments are `wrt(a, b, ..)`, `graph`, `jvp`, `hvp`, `hessian`, `jacobian`, `show_code`, `derivative(x = rule, ..)` and `crate = path`",
             ),
         }
     }
@@ -166,6 +171,7 @@ fn flag<'a>(options: &'a mut Options, path: &syn::Path) -> Option<&'a mut bool> 
         "jvp" => Some(&mut options.jvp),
         "hvp" => Some(&mut options.hvp),
         "hessian" => Some(&mut options.hessian),
+        "jacobian" => Some(&mut options.jacobian),
         _ => None,
     }
 }

@@ -103,7 +103,7 @@ fn check<'o>(
         let (x, f) = (&spec.ident, &item.sig.ident);
         match &spec.kind {
             Kind::Scalar if rule.is_none() => errors.at(x.span(), format!("`{x}` has no rule in `derivative(..)`; add `{x} = rule`, a `#[differentiable]` function of the same parameters returning ∂{f}/∂{x}")),
-            Kind::Slice(_) => errors.spanned(&spec.ty, "`derivative(..)` does not support slice parameters: each rule returns one `f64` partial; pass the entries as `f64` parameters, or let `#[differentiable]` differentiate the body"),
+            kind if kind.is_differentiable() && !matches!(kind, Kind::Scalar) => errors.spanned(&spec.ty, "`derivative(..)` does not support slice or array parameters: each rule returns one `f64` partial; pass the entries as `f64` parameters, or let `#[differentiable]` differentiate the body"),
             _ => {}
         }
         rules.push(rule.map(|(_, path)| path));

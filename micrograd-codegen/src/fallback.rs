@@ -29,6 +29,7 @@ pub fn stubs(
     options: &crate::attr::Options,
 ) -> TokenStream {
     let runtime = &options.runtime();
+    let output = crate::signature::output(item).unwrap_or(crate::signature::Output::Scalar);
     let chosen: Vec<bool> = specs
         .iter()
         .map(|spec| wrt.contains(&spec.ident.to_string()))
@@ -36,7 +37,7 @@ pub fn stubs(
     let seed = names::ident("seed", Span::mixed_site());
     Flavor::ALL
         .into_iter()
-        .filter(|flavor| options.emits(*flavor))
+        .filter(|flavor| flavor.emitted(options, output))
         .map(|flavor| {
             let seed =
                 matches!(flavor, Flavor::Pullback | Flavor::TangentPullback).then_some(&seed);

@@ -4,14 +4,14 @@
 
 use crate::emit::Flavor;
 use crate::names;
-use crate::signature::{Kind, ParamSpec};
-use proc_macro2::{Ident, TokenStream};
+use crate::signature::{Kind, Output, ParamSpec};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
 impl Flavor {
     /// Every flavor, in the order they are emitted. [`Flavor::suffix`]'s exhaustive match makes
     /// a new flavor name itself; the test `stubs_match_the_real_signatures` finds one missing here.
-    pub const ALL: [Flavor; 8] = [
+    pub const ALL: [Flavor; 9] = [
         Flavor::Grad,
         Flavor::Pullback,
         Flavor::Graph,
@@ -20,6 +20,7 @@ impl Flavor {
         Flavor::Hvp,
         Flavor::TangentPullback,
         Flavor::Hessian,
+        Flavor::Jacobian,
     ];
 
     /// What follows `f_` in the generated function's name.
@@ -33,6 +34,7 @@ impl Flavor {
             Flavor::Hvp => "hvp",
             Flavor::TangentPullback => "tangent_pullback",
             Flavor::Hessian => "hessian",
+            Flavor::Jacobian => "jacobian",
         }
     }
 
@@ -43,6 +45,8 @@ impl Flavor {
             Flavor::Grad | Flavor::Hvp => differentiable && chosen,
             Flavor::Pullback | Flavor::TangentPullback => differentiable,
             Flavor::Graph | Flavor::Jvp | Flavor::Tangent | Flavor::Hessian => false,
+            // Its partials fill fixed-size rows, so slices are constants (`wrt(..)` says so).
+            Flavor::Jacobian => matches!(spec.kind, Kind::Scalar) && chosen,
         }
     }
 
@@ -54,6 +58,41 @@ impl Flavor {
             Flavor::Jvp | Flavor::Hvp => differentiable && chosen,
             Flavor::Tangent | Flavor::TangentPullback => differentiable,
             Flavor::Grad | Flavor::Pullback | Flavor::Graph | Flavor::Hessian => false,
+            Flavor::Jacobian => false,
+        }
+    }
+
+    /// Whether `options` and the function's `output` call for this flavor: `f_grad` and the
+    /// flavours of one output (`f_graph`, forward mode, the Hessian) for one `f64` (a vector's
+    /// gradient is its Jacobian), `f_jacobian` for several, the others on request.
+    pub fn emitted(self, options: &crate::attr::Options, output: Output) -> bool {
+        let vector = output.is_vector();
+        match self {
+            Flavor::Pullback => true,
+            Flavor::Jacobian => options.jacobian && vector,
+            Flavor::Grad
+            | Flavor::Graph
+            | Flavor::Jvp
+            | Flavor::Tangent
+            | Flavor::Hvp
+            | Flavor::TangentPullback
+            | Flavor::Hessian => options.emits(self) && !vector,
+        }
+    }
+}
+
+/// The type of `f`'s value, printed: `f64`, `[f64; M]` or `(f64, .., f64)`. A pullback's seed
+/// has this type too, one seed per output.
+pub fn values(output: Output, float: &TokenStream) -> TokenStream {
+    match output {
+        Output::Scalar => float.clone(),
+        Output::Array(m) => {
+            let m = Literal::usize_unsuffixed(m);
+            quote!([#float; #m])
+        }
+        Output::Tuple(m) => {
+            let types = std::iter::repeat_n(float, m);
+            quote!((#(#types,)*))
         }
     }
 }
@@ -125,8 +164,12 @@ pub fn signature(
     if flavor == Flavor::Hessian {
         return hessian_signature(item, specs, chosen, params, &float);
     }
-    let seed = seed.map(|seed| quote!(#seed: #float));
-    let output = output(flavor, &float, partials, runtime);
+    let shape = crate::signature::output(item).unwrap_or(Output::Scalar);
+    let seed = seed.map(|seed| {
+        let values = values(shape, &float);
+        quote!(#seed: #values)
+    });
+    let output = output(flavor, &float, (shape, partials), runtime);
     let (vis, name) = (&item.vis, name(item, flavor));
     // Only `<const N: usize>` gets here (the signature check refuses other generics).
     let generics = &item.sig.generics;
@@ -228,12 +271,13 @@ pub fn tangent_item(
 }
 
 /// `(f, ∂f/∂x₁, ..)` for `f_grad`, `(∂f/∂x₁, ..)` for `f_pullback`, a `Graph` for `f_graph`,
-/// `(f, ∇f · v)` for `f_jvp`, `(f, (H v)₁, ..)` for `f_hvp`; `partials` are the types of the
-/// `∂f/∂xᵢ` (or of the entries of `H v`).
+/// `(f, ∇f · v)` for `f_jvp`, `(f, (H v)₁, ..)` for `f_hvp`, `(f, [[∂fᵢ/∂xⱼ; n]; M])` for
+/// `f_jacobian`; `shape` is `f`'s output and `partials` are the types of the `∂f/∂xᵢ` (or of
+/// the entries of `H v`).
 fn output(
     flavor: Flavor,
     float: &TokenStream,
-    mut partials: Vec<TokenStream>,
+    (shape, mut partials): (Output, Vec<TokenStream>),
     runtime: &syn::Path,
 ) -> TokenStream {
     let tuple = |types: Vec<TokenStream>| match types.as_slice() {
@@ -250,6 +294,12 @@ fn output(
         Flavor::Tangent => float.clone(),
         Flavor::Graph => quote!(#runtime::Graph),
         Flavor::Hessian => unreachable!("internal error: `f_hessian` has a signature of its own"),
+        Flavor::Jacobian => {
+            let values = values(shape, float);
+            let (m, n) = (shape.count(), partials.len());
+            let (m, n) = (Literal::usize_unsuffixed(m), Literal::usize_unsuffixed(n));
+            quote!((#values, [[#float; #n]; #m]))
+        }
     }
 }
 
@@ -275,7 +325,8 @@ mod tests {
     fn stubs_match_the_real_signatures() {
         let signature = quote!(pub fn f<const N: usize>(a: f64, w: &[f64], d_w: f64, n: usize, on: bool, v: &[f64; 2], u: &Vec<f64>, p: [f64; N]) -> f64);
         // `f_graph` is generated on request (`graph`), and its stub with it.
-        let all = super::Flavor::ALL.len();
+        // `f_jacobian` only for several outputs, and then no `f_grad`.
+        let all = super::Flavor::ALL.len() - 1;
         for (attr, flavors) in [
             (quote!(graph, hessian), all),
             (quote!(wrt(w, a), graph, hessian), all),
@@ -287,6 +338,30 @@ mod tests {
             let real = generated(
                 attr.clone(),
                 quote!(#signature { a * w[n] * d_w + v[1] + u[0] * p[0] }),
+            );
+            let stubs = generated(attr, quote!(#signature { unsafe { a } }));
+            assert_eq!(real.len(), flavors, "{real:#?}");
+            assert_eq!(stubs, real);
+        }
+        for (attr, output, value, flavors) in [
+            (
+                quote!(jacobian, wrt(a)),
+                quote!([f64; 2]),
+                quote!([t, a]),
+                2,
+            ),
+            (
+                quote!(jacobian, wrt(a)),
+                quote!((f64, f64)),
+                quote!((t, a)),
+                2,
+            ),
+            (quote!(), quote!([f64; 2]), quote!([t, a]), 1),
+        ] {
+            let signature = quote!(pub fn f(a: f64, w: &[f64], n: usize) -> #output);
+            let real = generated(
+                attr.clone(),
+                quote!(#signature { let t = a * w[n]; #value }),
             );
             let stubs = generated(attr, quote!(#signature { unsafe { a } }));
             assert_eq!(real.len(), flavors, "{real:#?}");

@@ -513,6 +513,16 @@ impl Loop {
 }
 
 impl Function {
+    /// The function with its output `k` alone, as one `f64`: what a Jacobian row, or any
+    /// per-output pass, differentiates.
+    pub fn output(&self, k: usize) -> Function {
+        Function {
+            results: vec![self.results[k].clone()],
+            shape: Shape::Scalar,
+            ..self.clone()
+        }
+    }
+
     /// The entry of `var` in the variable table.
     pub fn var(&self, var: VarId) -> &VarInfo {
         &self.vars[var.0 as usize]

@@ -56,6 +56,11 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let wrt = specs
         .as_ref()
         .map(|specs| check_wrt(&options, specs, &mut errors));
+    let declared = signature::output(&function);
+    let output = declared.unwrap_or(signature::Output::Scalar);
+    if let Some((specs, wrt)) = specs.as_ref().zip(wrt.as_ref()) {
+        check_output(&function, &options, (specs, wrt), output, &mut errors);
+    }
     // With `derivative(..)` the body is called, not differentiated: it is never lowered.
     let custom = options.derivative.is_some();
     if custom {
@@ -71,6 +76,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         lower::lower(
             &function,
             specs,
+            declared,
             &|ident| wrt.contains(&ident.to_string()),
             &mut errors,
         )
@@ -82,9 +88,9 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         );
     }
     let generated = lowered.zip(specs.as_ref()).filter(|_| errors.is_empty());
-    if let Some(code) = generated
-        .and_then(|(lowered, specs)| generate(&function, specs, &lowered, &options, &mut errors))
-    {
+    if let Some(code) = generated.and_then(|(lowered, specs)| {
+        generate(&function, specs, &lowered, (&options, output), &mut errors)
+    }) {
         return code;
     }
     let function = fallback::without_body(&function);
@@ -95,13 +101,13 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     quote!(#function #stubs #errors)
 }
 
-/// The user's function with `f_grad`, `f_pullback`, and `f_graph` if `options` ask for it;
-/// `None` after an error.
+/// The user's function with `f_pullback`, `f_grad` for one output, and `f_graph` or
+/// `f_jacobian` if `options` ask for them; `None` after an error.
 fn generate(
     function: &syn::ItemFn,
     specs: &[signature::ParamSpec],
     lowered: &ir::Function,
-    options: &attr::Options,
+    (options, output): (&attr::Options, signature::Output),
     errors: &mut Errors,
 ) -> Option<TokenStream> {
     // Differentiate once; `f_pullback` needs a second sweep only when `wrt(..)` leaves out a
@@ -129,13 +135,29 @@ fn generate(
     }
     let all = (pullback_wrt != grad_wrt).then(|| diff::differentiate(lowered, &pullback_wrt));
     let emit = |adjoint, flavor| emit::generate(function, specs, lowered, adjoint, flavor, options);
-    let grad = emit(&adjoint, emit::Flavor::Grad);
+    let emitted = |flavor: emit::Flavor| flavor.emitted(options, output);
+    let grad = emitted(emit::Flavor::Grad).then(|| emit(&adjoint, emit::Flavor::Grad));
     let pullback = emit(all.as_ref().unwrap_or(&adjoint), emit::Flavor::Pullback);
     // Only on request: a crate pays for what it uses, and `f_graph` is the largest flavour.
-    let graph = options
-        .emits(emit::Flavor::Graph)
-        .then(|| emit(&adjoint, emit::Flavor::Graph));
+    let graph = emitted(emit::Flavor::Graph).then(|| emit(&adjoint, emit::Flavor::Graph));
     let tangents = tangent_flavors(function, specs, lowered, options);
+    let jacobian = emitted(emit::Flavor::Jacobian).then(|| {
+        let wrt = emit::wrt(lowered, emit::Flavor::Jacobian);
+        let rows: Vec<_> = (0..lowered.results.len())
+            .map(|k| {
+                let row = lowered.output(k);
+                let adjoint = diff::differentiate(&row, &wrt);
+                (row, adjoint)
+            })
+            .collect();
+        // Every output seeded, for when the rows cannot share one forward sweep.
+        let all = ir::Function {
+            shape: ir::Shape::Array,
+            ..lowered.clone()
+        };
+        let seeded = diff::differentiate(&all, &wrt);
+        emit::jacobian(function, specs, (&all, &seeded), &rows, options)
+    });
     // The language loops over indices (`for i in 0..w.len()`), which clippy would otherwise
     // ask the user to rewrite into an iterator the macro cannot read. And `f_grad` does not call
     // `f`, so a user who only calls `f_grad` would be told `f` is never used: `const _` uses it.
@@ -154,7 +176,7 @@ fn generate(
             let _ = #name;
         };
         #provenance
-        #grad #pullback #graph #tangents
+        #grad #pullback #graph #tangents #jacobian
     })
 }
 
@@ -201,6 +223,48 @@ fn tangent_flavors(
         tokens.extend(emit::hessian(function, specs, &chosen, options));
     }
     Some(tokens)
+}
+
+/// The flavours that need one output (`graph`, forward mode, `derivative(..)`) or several
+/// (`jacobian`), and
+/// `f_jacobian`'s fixed-size rows, which leave no room for a slice's partials.
+fn check_output(
+    function: &syn::ItemFn,
+    options: &attr::Options,
+    (specs, wrt): (&[signature::ParamSpec], &[String]),
+    output: signature::Output,
+    errors: &mut Errors,
+) {
+    let span = match &function.sig.output {
+        syn::ReturnType::Type(_, ty) => syn::spanned::Spanned::span(ty),
+        syn::ReturnType::Default => function.sig.ident.span(),
+    };
+    if output.is_vector() && options.graph {
+        errors.at(
+            span,
+            "`graph` draws a function of one `f64`, but this one returns several; remove `graph`",
+        );
+    }
+    if output.is_vector() && (options.jvp || options.hvp || options.hessian) {
+        errors.at(span, "`jvp`, `hvp` and `hessian` are generated for functions of one `f64` so far; for several outputs, `jacobian` gives the dense Jacobian and `f_pullback` the vector-Jacobian product");
+    }
+    if output.is_vector() && options.derivative.is_some() {
+        errors.at(span, "`derivative(..)` gives the partials of one `f64`, but this function returns several; return one `f64` per function");
+    }
+    if options.jacobian && !output.is_vector() {
+        errors.at(span, "`jacobian` is for functions returning `[f64; M]` or a tuple of `f64`s; the Jacobian of one `f64` is its gradient, `f_grad`");
+    }
+    if !(options.jacobian && output.is_vector()) {
+        return;
+    }
+    for spec in specs {
+        let sequence =
+            spec.kind.is_differentiable() && !matches!(spec.kind, signature::Kind::Scalar);
+        if sequence && wrt.contains(&spec.ident.to_string()) {
+            let w = &spec.ident;
+            errors.at(w.span(), format!("`f_jacobian` returns fixed-size rows of `f64` partials, so it cannot differentiate the slice `{w}`; leave it out with `wrt(..)`, or use `f_pullback` with a seed per output"));
+        }
+    }
 }
 
 /// The names `wrt(..)` selects, after checking each names an `f64` or slice parameter.

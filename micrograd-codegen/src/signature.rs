@@ -150,23 +150,82 @@ fn check_generics(generics: &syn::Generics, errors: &mut Errors) -> bool {
     errors.len() == before
 }
 
+/// What a function returns: one float, or several (a vector output).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// `-> f64`.
+    Scalar,
+    /// `-> [f64; M]`, with `M` a literal.
+    Array(usize),
+    /// `-> (f64, .., f64)`, with this many elements.
+    Tuple(usize),
+}
+
+impl Output {
+    /// How many `f64`s it holds.
+    pub fn count(self) -> usize {
+        match self {
+            Output::Scalar => 1,
+            Output::Array(m) | Output::Tuple(m) => m,
+        }
+    }
+
+    /// Whether it is a vector output (an array or a tuple).
+    pub fn is_vector(self) -> bool {
+        self != Output::Scalar
+    }
+}
+
+/// The output `item` declares, if it is one the macro supports: floats of the function's
+/// scalar type.
+pub fn output(item: &ItemFn) -> Option<Output> {
+    let ReturnType::Type(_, ty) = &item.sig.output else {
+        return None;
+    };
+    let scalar = Some(scalar(&item.sig));
+    let float = |ty: &Type| float_type(ty) == scalar;
+    match &**ty {
+        ty if float(ty) => Some(Output::Scalar),
+        Type::Array(array) if float(&array.elem) => match &array.len {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(m),
+                ..
+            }) => m.base10_parse().ok().filter(|m| *m > 0).map(Output::Array),
+            _ => None,
+        },
+        Type::Tuple(tuple) if !tuple.elems.is_empty() && tuple.elems.iter().all(float) => {
+            Some(Output::Tuple(tuple.elems.len()))
+        }
+        _ => None,
+    }
+}
+
 fn is_int_type(ty: &Type) -> bool {
     path_name(ty).is_some_and(|name| is_int_name(&name))
 }
 
 fn check_return(item: &ItemFn, scalar: Scalar, errors: &mut Errors) {
+    if output(item).is_some() {
+        return;
+    }
     match &item.sig.output {
         ReturnType::Default => errors.at(
             item.sig.ident.span(),
             "`#[differentiable]` functions return `f64`; add `-> f64` to the signature",
         ),
-        ReturnType::Type(_, ty) if float_type(ty) == Some(scalar) => {}
-        ReturnType::Type(_, ty) if let Some((float, found)) = float_in(ty) => {
+        ReturnType::Type(_, ty) if matches!(&**ty, Type::Array(a) if float_type(&a.elem) == Some(scalar)) => errors.spanned(
+            ty,
+            "the length of a returned array must be a literal such as `[f64; 3]`, so that `#[differentiable]` knows how many outputs to differentiate",
+        ),
+        ReturnType::Type(_, ty)
+            if let Some((float, found)) = float_in(ty)
+                && found != scalar =>
+        {
             errors.mixed(float.span(), scalar, found)
         }
         ReturnType::Type(_, ty) => errors.at(
             ty.span(),
-            "`#[differentiable]` functions must return `f64`; return one `f64` and make the rest separate functions",
+            "`#[differentiable]` functions return `f64`, `[f64; M]` or a tuple of `f64`s",
         ),
     }
 }

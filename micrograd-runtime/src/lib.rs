@@ -24,7 +24,7 @@ mod train;
 pub mod value;
 
 pub use graph::Graph;
-pub use tape::{Record, Tape};
+pub use tape::{Record, Replay, Tape};
 pub use value::Value;
 
 /// Everything a `#[differentiable]` function needs: `use micrograd_runtime::prelude::*;`.

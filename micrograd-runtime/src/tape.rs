@@ -171,6 +171,26 @@ impl<T: Record, const INLINE: usize> Tape<T, INLINE> {
         }
     }
 
+    /// A reader that pops this tape's values, last first, leaving the tape as it is: so that
+    /// several reverse sweeps (one per output, for a Jacobian) read one forward sweep's record.
+    ///
+    /// ```
+    /// let mut tape = micrograd_runtime::Tape::<f64>::new();
+    /// tape.push(1.0);
+    /// tape.push(2.0);
+    /// for _ in 0..2 {
+    ///     let mut replay = tape.replay();
+    ///     assert_eq!((replay.pop(), replay.pop()), (2.0, 1.0));
+    /// }
+    /// ```
+    pub fn replay(&self) -> Replay<'_, T> {
+        let values = match &self.heap {
+            Some(heap) => &heap[..],
+            None => &self.inline[..self.len],
+        };
+        Replay { values }
+    }
+
     /// Moves the inline values to a vector with room for `additional` more.
     #[cold]
     fn move_to_heap(&mut self, additional: usize) {
@@ -178,6 +198,32 @@ impl<T: Record, const INLINE: usize> Tape<T, INLINE> {
         heap.extend_from_slice(&self.inline[..self.len]);
         self.len = 0;
         self.heap = Some(heap);
+    }
+}
+
+/// The values of a [`Tape`], popped last first without changing the tape.
+#[derive(Debug)]
+pub struct Replay<'t, T> {
+    /// What is left to pop, last on top.
+    values: &'t [T],
+}
+
+impl<T: Copy> Replay<'_, T> {
+    /// The last value not replayed yet.
+    ///
+    /// # Panics
+    /// If every value was replayed, which generated code never does: every pop mirrors a push.
+    #[inline]
+    pub fn pop(&mut self) -> T {
+        match self.values.split_last() {
+            Some((last, rest)) => {
+                self.values = rest;
+                *last
+            }
+            None => panic!(
+                "micrograd-rs: a reverse sweep replayed past a tape's start; please report this bug"
+            ),
+        }
     }
 }
 

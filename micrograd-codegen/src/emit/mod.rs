@@ -8,6 +8,7 @@ mod doc;
 mod forward;
 mod graph;
 mod hessian;
+mod jacobian;
 mod loops;
 mod reverse;
 mod scalar;
@@ -86,7 +87,11 @@ pub enum Flavor {
     TangentPullback,
     /// `f_hessian`: the value and the dense Hessian, one `f_hvp` per row.
     Hessian,
+    /// `f_jacobian`: the dense Jacobian of a function with several outputs.
+    Jacobian,
 }
+
+pub use jacobian::generate as jacobian;
 
 /// Prints `f_grad`, `f_pullback` or `f_graph` for `function` from its reverse sweep
 /// `adjoint`, computed with respect to [`wrt`]`(function, flavor)`, as the attribute's
@@ -138,6 +143,10 @@ pub fn wrt(function: &Function, flavor: Flavor) -> HashSet<VarId> {
         Flavor::TangentPullback => params
             .map(|p| p.var)
             .filter(|v| differentiable(function, *v))
+            .collect(),
+        Flavor::Jacobian => params
+            .filter(|p| p.wrt && function.var(p.var).ty == Ty::F64)
+            .map(|p| p.var)
             .collect(),
     }
 }
@@ -456,7 +465,14 @@ impl Emitter<'_> {
             (Flavor::Jvp, _) => quote!((#value, #tangent)),
             (Flavor::Tangent, _) => tangent,
             (Flavor::Pullback | Flavor::TangentPullback, 1) => quote!(#(#partials)*),
-            (Flavor::Pullback | Flavor::TangentPullback | Flavor::Graph | Flavor::Hessian, _) => {
+            (
+                Flavor::Pullback
+                | Flavor::TangentPullback
+                | Flavor::Graph
+                | Flavor::Hessian
+                | Flavor::Jacobian,
+                _,
+            ) => {
                 quote!((#(#partials),*))
             }
         };
@@ -469,7 +485,16 @@ impl Emitter<'_> {
     }
 
     fn tape_declarations(&self) -> TokenStream {
-        let mut tokens = TokenStream::new();
+        let runtime = &self.runtime;
+        self.tapes()
+            .into_iter()
+            .map(|(name, element, inline)| quote!(let mut #name = #runtime::Tape::<#element #inline>::new();))
+            .collect()
+    }
+
+    /// Each tape the forward sweep records on: its name, its element type, and `, 0` for
+    /// arrays, which stay off the stack.
+    fn tapes(&self) -> Vec<(&Ident, TokenStream, TokenStream)> {
         let records: Vec<VarId> = self
             .adjoint
             .plan
@@ -478,29 +503,21 @@ impl Emitter<'_> {
             .flatten()
             .copied()
             .collect();
+        let ty = |v: &VarId| &self.adjoint.vars[v.0 as usize].ty;
+        let any = |wanted: Ty| records.iter().any(|v| *ty(v) == wanted);
         let scalar = self.function.scalar.ty();
-        let (tape, branches, runtime) = (&self.tape, &self.branches, &self.runtime);
-        if records
-            .iter()
-            .any(|v| self.adjoint.vars[v.0 as usize].ty == Ty::F64)
-        {
-            tokens.extend(quote!(let mut #tape = #runtime::Tape::<#scalar>::new();));
+        let mut tapes = Vec::new();
+        if any(Ty::F64) {
+            tapes.push((&self.tape, scalar.clone(), quote!()));
+        }
+        if any(Ty::Bool) {
+            tapes.push((&self.branches, quote!(::core::primitive::bool), quote!()));
         }
         if records
             .iter()
-            .any(|v| self.adjoint.vars[v.0 as usize].ty == Ty::Bool)
+            .any(|v| *ty(v) == Ty::Int && !self.own_tapes.contains_key(v))
         {
-            tokens.extend(
-                quote!(let mut #branches = #runtime::Tape::<::core::primitive::bool>::new();),
-            );
-        }
-        if records.iter().any(|v| {
-            self.adjoint.vars[v.0 as usize].ty == Ty::Int && !self.own_tapes.contains_key(v)
-        }) {
-            let counts = &self.counts;
-            tokens.extend(
-                quote!(let mut #counts = #runtime::Tape::<::core::primitive::usize>::new();),
-            );
+            tapes.push((&self.counts, quote!(::core::primitive::usize), quote!()));
         }
         let mut own: Vec<(&VarId, &Ident)> = self.own_tapes.iter().collect();
         own.sort();
@@ -508,14 +525,12 @@ impl Emitter<'_> {
             match &self.adjoint.vars[var.0 as usize].ty {
                 Ty::Array { len } => {
                     let len = self.int(len);
-                    tokens.extend(
-                        quote!(let mut #name = #runtime::Tape::<[#scalar; #len], 0>::new();),
-                    );
+                    tapes.push((name, quote!([#scalar; #len]), quote!(, 0)));
                 }
-                _ => tokens.extend(quote!(let mut #name = #runtime::Tape::<_>::new();)),
+                _ => tapes.push((name, quote!(_), quote!())),
             }
         }
-        tokens
+        tapes
     }
 
     /// The tape that records `var`.

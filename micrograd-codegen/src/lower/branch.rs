@@ -31,7 +31,7 @@ impl Lowerer<'_> {
             match stmt {
                 syn::Stmt::Expr(Expr::Return(ret), _) => {
                     return match &ret.expr {
-                        Some(value) => self.f64_operand(value),
+                        Some(value) => self.result(value),
                         None => {
                             self.errors
                                 .at(ret.return_token.span, "`return` needs an `f64` value");
@@ -58,7 +58,7 @@ impl Lowerer<'_> {
                     return self.returning_if(branch, &rest);
                 }
                 syn::Stmt::Expr(expr, None) if last && cont.is_empty() => {
-                    return self.f64_operand(expr);
+                    return self.result(expr);
                 }
                 other => self.stmt(other),
             }

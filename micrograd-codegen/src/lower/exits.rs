@@ -15,6 +15,7 @@ use super::branch::Cont;
 use super::scan::{self, Escape};
 use super::{Lowerer, Scopes};
 use crate::ir::{Cond, If, Join, Op, Operand, Origin, Stmt, Ty, VarId};
+use crate::signature::Output;
 use proc_macro2::Span;
 use syn::Expr;
 use syn::spanned::Spanned;
@@ -184,6 +185,10 @@ impl Lowerer<'_> {
                 .at(ret.return_token.span, "`return` needs an `f64` value");
             return;
         };
+        // A vector output's `return` here was reported before lowering began.
+        if self.output.is_some_and(Output::is_vector) {
+            return;
+        }
         if let Some(operand) = self.f64_operand(value) {
             let var = self.hidden_value(operand, value.span());
             self.rebind(RESULT, var);

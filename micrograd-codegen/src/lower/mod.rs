@@ -13,6 +13,7 @@ mod for_items;
 mod iter;
 mod loops;
 mod matching;
+mod outputs;
 mod paths;
 mod pattern;
 mod scan;
@@ -27,7 +28,7 @@ use crate::ir::{
     Block, BranchId, Function, LoopId, Op, Operand, Origin, Param, Scalar, Shape, Stmt, Ty, VarId,
     VarInfo,
 };
-use crate::signature::{Kind, ParamSpec};
+use crate::signature::{Kind, Output, ParamSpec};
 use proc_macro2::Span;
 use std::collections::HashMap;
 
@@ -63,16 +64,24 @@ pub struct Lowerer<'e> {
     by_value: Vec<VarId>,
     /// The `const` and `static` items bound so far, by address (`paths::declare_items`).
     items: std::collections::HashSet<usize>,
+    /// What the function returns; `None` when the signature's return type was refused.
+    output: Option<Output>,
+    /// A vector output's entries, once its returned value is lowered.
+    results: Vec<Operand>,
 }
 
 /// Lowers `item`'s body; `None` if it used anything outside the language (errors say what).
 pub fn lower(
     item: &syn::ItemFn,
     specs: &[ParamSpec],
+    output: Option<Output>,
     wrt: &dyn Fn(&syn::Ident) -> bool,
     errors: &mut Errors,
 ) -> Option<Function> {
     let before = errors.len();
+    if output.is_some_and(Output::is_vector) {
+        outputs::check_returns(&item.block, errors);
+    }
     let mut lowerer = Lowerer {
         errors,
         scalar: crate::signature::scalar(&item.sig),
@@ -87,6 +96,8 @@ pub fn lower(
         exits_prepared: false,
         by_value: Vec::new(),
         items: Default::default(),
+        output,
+        results: Vec::new(),
     };
     let params = specs
         .iter()
@@ -97,13 +108,20 @@ pub fn lower(
         .blocks
         .pop()
         .expect("internal error: the lowering pops the function's block last");
+    // A vector output's entries were recorded as it was lowered; `result` is a placeholder.
+    let result = result?;
+    let (results, shape) = match output {
+        Some(Output::Scalar) | None => (vec![result], Shape::Scalar),
+        Some(Output::Array(_)) => (lowerer.results, Shape::Array),
+        Some(Output::Tuple(_)) => (lowerer.results, Shape::Tuple),
+    };
     let function = Function {
         name: item.sig.ident.to_string(),
         scalar: lowerer.scalar,
         params,
         body,
-        results: vec![result?],
-        shape: Shape::Scalar,
+        results,
+        shape,
         vars: lowerer.vars,
         branches: lowerer.ids.0 as usize,
         loops: lowerer.ids.1 as usize,

@@ -19,7 +19,8 @@ fn lower(item: &syn::ItemFn, wrt: &[&str]) -> Function {
     let mut errors = Errors::default();
     let specs = crate::signature::check(item, &mut errors).expect("a valid signature");
     let chosen = |ident: &syn::Ident| wrt.is_empty() || wrt.iter().any(|w| ident == w);
-    let function = crate::lower::lower(item, &specs, &chosen, &mut errors);
+    let output = crate::signature::output(item);
+    let function = crate::lower::lower(item, &specs, output, &chosen, &mut errors);
     assert!(errors.is_empty(), "lowering reported errors");
     function.expect("the function lowers")
 }

@@ -1,0 +1,167 @@
+//! `f_jacobian`: the dense Jacobian of a function with several outputs, one forward sweep and
+//! then one reverse sweep per output.
+//!
+//! Before: `#[differentiable(jacobian)] fn r(x: f64, y: f64) -> [f64; 2] { [x * y, x + y] }`
+//! After: `fn r_jacobian(x: f64, y: f64) -> ([f64; 2], [[f64; 2]; 2]) { let t0 = x * y;
+//! let t1 = x + y; let row0 = { let d_x = y; let d_y = x; [d_x, d_y] };
+//! let row1 = { [1.0, 1.0] }; ([t0, t1], [row0, row1]) }`
+//!
+//! Row `k` is the gradient of output `k` alone ([`Function::output`]), so its sweep reads only
+//! what that output depends on: the row of one residual costs what that residual costs, not
+//! what all of them do. Where the rows' forward sweeps differ (a loop records values for the
+//! reverse sweep on tapes), one forward sweep records for every output, and one reverse sweep,
+//! seeded with each unit vector in turn, replays the tapes (`Tape::replay`) once per row.
+
+use super::{Emitter, Flavor, wrt};
+use crate::attr::Options;
+use crate::diff::Adjoint;
+use crate::ir::{Function, Operand, Shape, VarId};
+use crate::names::{Names, user_names};
+use crate::signature::ParamSpec;
+use proc_macro2::{Ident, Literal, TokenStream};
+use quote::quote;
+
+/// `f_jacobian` for `function`, from `rows[k]`: output `k` alone and its reverse sweep, and
+/// `seeded`, the reverse sweep of every output (seeded by an array).
+pub fn generate(
+    item: &syn::ItemFn,
+    specs: &[ParamSpec],
+    (function, seeded): (&Function, &Adjoint),
+    rows: &[(Function, Adjoint)],
+    options: &Options,
+) -> TokenStream {
+    let wrt = wrt(function, Flavor::Jacobian);
+    let params: Vec<(VarId, Ident)> = function
+        .params
+        .iter()
+        .zip(specs)
+        .map(|(p, s)| (p.var, s.ident.clone()))
+        .collect();
+    let users = user_names(item);
+    let emitters: Vec<Emitter> = rows
+        .iter()
+        .map(|(row, adjoint)| {
+            let names = Names::new(&adjoint.vars, &params, &users);
+            Emitter::new(row, adjoint, names, Flavor::Jacobian, options)
+        })
+        .collect();
+    let scalars: Vec<VarId> = function
+        .params
+        .iter()
+        .map(|p| p.var)
+        .filter(|v| wrt.contains(v))
+        .collect();
+    // `function` is seeded as an array; the value keeps the shape `f` returns.
+    let shape = match crate::signature::output(item) {
+        Some(crate::signature::Output::Tuple(_)) => Shape::Tuple,
+        _ => Shape::Array,
+    };
+    let first = &emitters[0];
+    let body = first
+        .shared_rows((&function.results, shape), &emitters, &scalars)
+        .unwrap_or_else(|| {
+            let names = Names::new(&seeded.vars, &params, &users);
+            let mut all = Emitter::new(function, seeded, names, Flavor::Jacobian, options);
+            all.seed = Some(all.names.fresh("seed"));
+            all.seeded_rows(&scalars, shape)
+        });
+    let chosen: Vec<bool> = function.params.iter().map(|p| p.wrt).collect();
+    let signature =
+        crate::header::signature(item, specs, &chosen, Flavor::Jacobian, None, &first.runtime);
+    let code = quote! {
+        #[allow(dead_code, unused_parens, clippy::all)]
+        #signature {
+            #body
+        }
+    };
+    let doc = first.doc(item, specs, &wrt, Flavor::Jacobian, &code);
+    quote!(#doc #code)
+}
+
+impl Emitter<'_> {
+    /// The tapes and the forward sweep, which every row needs before its reverse sweep.
+    fn prelude(&self) -> TokenStream {
+        let tapes = self.tape_declarations();
+        let forward = self.forward_block(&self.function.body);
+        quote!(#tapes #forward)
+    }
+
+    /// The function's value, `[y₀, ..]` or `(y₀, ..)` as `shape` says.
+    fn values(&self, results: &[Operand], shape: Shape) -> TokenStream {
+        let values = results.iter().map(|r| self.operand(r));
+        match shape {
+            Shape::Array => quote!([#(#values),*]),
+            _ => quote!((#(#values),*)),
+        }
+    }
+
+    /// `{ reverse sweep; [∂fₖ/∂x₁, ..] }` for this emitter's row.
+    fn row(&self, scalars: &[VarId]) -> TokenStream {
+        let reverse = self.reverse_block(&self.adjoint.rev, None);
+        let partials = scalars.iter().map(|v| {
+            if self.adjoint.declared_params.contains(v) {
+                let d = self.names.adjoint(*v);
+                quote!(#d)
+            } else {
+                quote!(0.0)
+            }
+        });
+        quote!({ #reverse [#(#partials),*] })
+    }
+
+    /// One shared forward sweep and a block per row, when the rows agree on it and record
+    /// nothing.
+    fn shared_rows(
+        &self,
+        (results, shape): (&[Operand], Shape),
+        rows: &[Emitter],
+        scalars: &[VarId],
+    ) -> Option<TokenStream> {
+        let prelude = self.prelude();
+        let text = prelude.to_string();
+        let shared =
+            self.tapes().is_empty() && rows.iter().all(|row| row.prelude().to_string() == text);
+        if !shared {
+            return None;
+        }
+        let names: Vec<Ident> = (0..rows.len())
+            .map(|k| self.names.local(&format!("row{k}")))
+            .collect();
+        let blocks = rows.iter().zip(&names).map(|(row, name)| {
+            let block = row.row(scalars);
+            quote!(let #name = #block;)
+        });
+        let value = self.values(results, shape);
+        Some(quote!(#prelude #(#blocks)* (#value, [#(#names),*])))
+    }
+
+    /// One forward sweep that records for every output, then for each output `k` the reverse
+    /// sweep seeded with the unit vector `e_k`, replaying the tapes.
+    fn seeded_rows(&self, scalars: &[VarId], shape: Shape) -> TokenStream {
+        let prelude = self.prelude();
+        let (k, rows) = (self.names.local("k"), self.names.local("rows"));
+        let seed = self
+            .seed
+            .as_ref()
+            .expect("internal error: the seeded sweep has a seed");
+        let m = Literal::usize_unsuffixed(self.function.results.len());
+        let n = Literal::usize_unsuffixed(scalars.len());
+        let replays = self
+            .tapes()
+            .into_iter()
+            .map(|(tape, _, _)| quote!(let mut #tape = #tape.replay();));
+        let row = self.row(scalars);
+        let value = self.values(&self.function.results, shape);
+        quote! {
+            #prelude
+            let mut #rows = [[0.0; #n]; #m];
+            for #k in 0..#m {
+                #(#replays)*
+                let mut #seed = [0.0; #m];
+                #seed[#k] = 1.0;
+                #rows[#k] = #row;
+            }
+            (#value, #rows)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+use micrograd_runtime::prelude::*;
+
+// `jacobian` is for several outputs; one `f64`'s Jacobian is `f_grad`.
+#[differentiable(jacobian)]
+fn one(x: f64) -> f64 {
+    x * x
+}
+
+// `graph` draws one output.
+#[differentiable(graph)]
+fn drawn(x: f64) -> [f64; 2] {
+    [x, x * x]
+}
+
+// `f_jacobian`'s rows are fixed-size: a slice stays out of `wrt(..)`.
+#[differentiable(jacobian)]
+fn sliced(x: f64, w: &[f64]) -> (f64, f64) {
+    (x * w[0], x + w[1])
+}
+
+// The length of a returned array is a literal.
+const M: usize = 2;
+#[differentiable]
+fn unsized_output(x: f64) -> [f64; M] {
+    [x, x]
+}
+
+fn main() {}

@@ -52,7 +52,7 @@ fn polar_jacobian(
         let d_theta = d_t2 * theta.cos();
         [d_r, d_theta]
     };
-    ([t1], [row0, row1])
+    ([t1, t3], [row0, row1])
 }
 #[allow(clippy::needless_range_loop)]
 fn residual(a: f64, b: f64, t: &[f64; 3]) -> (f64, f64, f64) {

@@ -73,9 +73,15 @@ fn residual_pullback(
     a: ::core::primitive::f64,
     b: ::core::primitive::f64,
     t: &[::core::primitive::f64; 3],
-    d_t: &mut [::core::primitive::f64; 3],
+    d_t: &mut [::core::primitive::f64],
     seed: (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64),
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
+    if !d_t.is_empty() && d_t.len() != t.len() {
+        ::core::panic!(
+            "residual_pullback: the shadow `d_t` has {} entries but `t` has {}; they must have the same length",
+            d_t.len(), t.len()
+        );
+    }
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let mut r = [0.0_f64; 3];
     tape.reserve((0..3).size_hint().0 * 2);

@@ -12,6 +12,12 @@ fn drawn(x: f64) -> [f64; 2] {
     [x, x * x]
 }
 
+// Forward mode and the Hessian are for one output so far.
+#[differentiable(jvp)]
+fn forward(x: f64) -> (f64, f64) {
+    (x, x * x)
+}
+
 // `f_jacobian`'s rows are fixed-size: a slice stays out of `wrt(..)`.
 #[differentiable(jacobian)]
 fn sliced(x: f64, w: &[f64]) -> (f64, f64) {

@@ -84,7 +84,10 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     if lowered.is_none() && specs.is_some() && errors.is_empty() && !custom {
         errors.at(
             function.block.brace_token.span.close(),
-            "the function must end with an `f64` value (or `return` one)",
+            format!(
+                "the function must end with an `{float}` value (or `return` one)",
+                float = signature::scalar(&function.sig).name()
+            ),
         );
     }
     let generated = lowered.zip(specs.as_ref()).filter(|_| errors.is_empty());

@@ -33,8 +33,13 @@ impl Lowerer<'_> {
                     return match &ret.expr {
                         Some(value) => self.result(value),
                         None => {
-                            self.errors
-                                .at(ret.return_token.span, "`return` needs an `f64` value");
+                            self.errors.at(
+                                ret.return_token.span,
+                                format!(
+                                    "`return` needs an `{float}` value",
+                                    float = self.scalar.name()
+                                ),
+                            );
                             None
                         }
                     };
@@ -257,8 +262,13 @@ impl Lowerer<'_> {
             match (last, value) {
                 (Some(tail), _) => this.f64_operand(tail),
                 (None, Some(span)) => {
-                    this.errors
-                        .at(span, "this block needs an `f64` value at its end");
+                    this.errors.at(
+                        span,
+                        format!(
+                            "this block needs an `{float}` value at its end",
+                            float = this.scalar.name()
+                        ),
+                    );
                     None
                 }
                 (None, None) => None,

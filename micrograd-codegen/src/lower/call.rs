@@ -183,7 +183,7 @@ impl Lowerer<'_> {
                 None
             }
             Value::Unknown(path) => {
-                self.errors.at(path.span, "cannot tell whether this is an `f64` or an integer; bind it with `let x: f64 = ..;` first");
+                self.errors.at(path.span, format!("cannot tell whether this is an `{float}` or an integer; bind it with `let x: {float} = ..;` first", float = self.scalar.name()));
                 None
             }
             Value::Error => None,

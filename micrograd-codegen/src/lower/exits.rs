@@ -181,8 +181,13 @@ impl Lowerer<'_> {
     /// `return value` inside a loop: the value and the flag go out through every loop.
     fn take_return(&mut self, ret: &syn::ExprReturn) {
         let Some(value) = &ret.expr else {
-            self.errors
-                .at(ret.return_token.span, "`return` needs an `f64` value");
+            self.errors.at(
+                ret.return_token.span,
+                format!(
+                    "`return` needs an `{float}` value",
+                    float = self.scalar.name()
+                ),
+            );
             return;
         };
         // A vector output's `return` here was reported before lowering began.

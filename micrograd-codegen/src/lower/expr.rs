@@ -69,7 +69,7 @@ impl Lowerer<'_> {
             Value::Tuple(_) => {
                 self.errors.at(
                     expr.span(),
-                    "expected an `f64` here, not a tuple; take its elements with `t.0` or `let (a, b) = t;`",
+                    format!("expected an `{float}` here, not a tuple; take its elements with `t.0` or `let (a, b) = t;`", float = self.scalar.name()),
                 );
                 None
             }
@@ -226,7 +226,10 @@ impl Lowerer<'_> {
                 IntOp::Div => Value::F64(self.temp(Op::Div(a, b), span)),
                 IntOp::Rem => self.error(
                     span,
-                    "`%` is not supported on `f64`; it has no useful derivative",
+                    format!(
+                        "`%` is not supported on `{float}`; it has no useful derivative",
+                        float = self.scalar.name()
+                    ),
                 ),
             },
             Some((Value::Int(a), Value::Int(b))) => {
@@ -240,7 +243,7 @@ impl Lowerer<'_> {
     /// `x * 2`: points at an integer literal if there is one, else at the operator.
     fn mixed(&mut self, left: &Expr, right: &Expr, operator: proc_macro2::Span) -> Value {
         if let Some(guessed) = [left, right].into_iter().find(|side| self.untyped(side)) {
-            return self.error(guessed.span(), "these constants are read as integers, since nothing here says they are `f64`s; bind them to a typed variable first: `let k: f64 = ..;`");
+            return self.error(guessed.span(), format!("these constants are read as integers, since nothing here says they are `{float}`s; bind them to a typed variable first: `let k: {float} = ..;`", float = self.scalar.name()));
         }
         let literal = [left, right].into_iter().find_map(|side| match side {
             Expr::Lit(syn::ExprLit {
@@ -254,13 +257,13 @@ impl Lowerer<'_> {
                 self.error(
                     int.span(),
                     format!(
-                        "the integer `{digits}` is used in `f64` arithmetic; write `{digits}.0`"
+                        "the integer `{digits}` is used in `{float}` arithmetic; write `{digits}.0`", float = self.scalar.name()
                     ),
                 )
             }
             None => self.error(
                 operator,
-                "cannot mix `f64` and integers in arithmetic; convert the integer with `as f64`",
+                format!("cannot mix `{float}` and integers in arithmetic; convert the integer with `as {float}`", float = self.scalar.name()),
             ),
         }
     }
@@ -287,7 +290,13 @@ impl Lowerer<'_> {
             Some((Value::F64(a), Value::F64(b))) => Value::Bool(Cond::F64(cmp, a, b)),
             Some((Value::Int(a), Value::Int(b))) => Value::Bool(Cond::Int(cmp, a, b)),
             Some((Value::Error, _) | (_, Value::Error)) => Value::Error,
-            _ => self.error(span, "comparisons take two `f64`s or two integers"),
+            _ => self.error(
+                span,
+                format!(
+                    "comparisons take two `{float}`s or two integers",
+                    float = self.scalar.name()
+                ),
+            ),
         }
     }
 
@@ -330,7 +339,10 @@ impl Lowerer<'_> {
         let Some(target) = target else {
             return self.error(
                 cast.ty.span(),
-                "casts are supported to `f64` and integer types",
+                format!(
+                    "casts are supported to `{float}` and integer types",
+                    float = self.scalar.name()
+                ),
             );
         };
         let float = self.scalar.name();
@@ -355,11 +367,17 @@ impl Lowerer<'_> {
             }
             (Value::F64(_), _) => self.error(
                 cast.ty.span(),
-                "casting an `f64` to an integer is not differentiable; keep it `f64`",
+                format!(
+                    "casting an `{float}` to an integer is not differentiable; keep it `{float}`",
+                    float = self.scalar.name()
+                ),
             ),
             _ => self.error(
                 cast.ty.span(),
-                "casts are supported from integers to `f64` and between integer types",
+                format!(
+                    "casts are supported from integers to `{float}` and between integer types",
+                    float = self.scalar.name()
+                ),
             ),
         }
     }

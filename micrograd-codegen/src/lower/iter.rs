@@ -323,7 +323,7 @@ impl Lowerer<'_> {
             _ => {
                 self.errors.at(
                     span,
-                    "the elements reduced here must be `f64`s; `.map(|x| ..)` them to `f64` first",
+                    format!("the elements reduced here must be `{float}`s; `.map(|x| ..)` them to `{float}` first", float = self.scalar.name()),
                 );
                 return None;
             }

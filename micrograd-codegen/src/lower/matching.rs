@@ -46,7 +46,7 @@ impl Lowerer<'_> {
             }
             Value::Error => None,
             _ => {
-                self.errors.at(span, "`match` takes an integer or a `bool` here; compare `f64`s with `if` / `else if`");
+                self.errors.at(span, format!("`match` takes an integer or a `bool` here; compare `{float}`s with `if` / `else if`", float = self.scalar.name()));
                 None
             }
         }

@@ -137,7 +137,7 @@ impl Lowerer<'_> {
             }
             value @ (Value::Seq(_) | Value::Tuple(_)) => self.alias_var(name, value, span),
             Value::Unknown(path) => {
-                self.errors.at(path.span, "cannot tell whether this is an `f64` or an integer; annotate it: `let x: f64 = ..;`");
+                self.errors.at(path.span, format!("cannot tell whether this is an `{float}` or an integer; annotate it: `let x: {float} = ..;`", float = self.scalar.name()));
                 return None;
             }
             Value::Error => return None,
@@ -221,8 +221,13 @@ impl Lowerer<'_> {
             Some(IntOp::Mul) => self.temp(Op::Mul(old, value), left.span()),
             Some(IntOp::Div) => self.temp(Op::Div(old, value), left.span()),
             Some(IntOp::Rem) => {
-                self.errors
-                    .at(left.span(), "`%=` is not supported on `f64`");
+                self.errors.at(
+                    left.span(),
+                    format!(
+                        "`%=` is not supported on `{float}`",
+                        float = self.scalar.name()
+                    ),
+                );
                 return;
             }
         };
@@ -314,7 +319,13 @@ impl Lowerer<'_> {
                     IntOp::Mul => self.temp(Op::Mul(old, value), span),
                     IntOp::Div => self.temp(Op::Div(old, value), span),
                     _ => {
-                        self.errors.at(span, "`%=` is not supported on `f64`");
+                        self.errors.at(
+                            span,
+                            format!(
+                                "`%=` is not supported on `{float}`",
+                                float = self.scalar.name()
+                            ),
+                        );
                         return;
                     }
                 };

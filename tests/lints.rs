@@ -265,3 +265,41 @@ fn folded_loops_compile_without_warnings_and_agree_with_f() {
     );
     assert_eq!(value, folded_loops::network(&w1, &b1, &w2, 0.2, &xs, &ys));
 }
+
+/// The same guarantee for functions written in `f32`, every flavour included.
+mod generated32 {
+    #![deny(warnings)]
+
+    use micrograd_runtime::prelude::*;
+
+    #[differentiable(graph, hessian)]
+    pub fn straight(a: f32, b: f32) -> f32 {
+        let c = a * b + b.powi(3) - a.relu() + std::f32::consts::PI * f32::EPSILON;
+        let d = -c / (b * b + 1.0) + 2f32;
+        d.tanh() * a.max(b).min(2.0) + a.hypot(b) - b.atan2(a) + (a * 0.1 * 0.3).sigmoid()
+    }
+
+    #[differentiable(hvp)]
+    pub fn looped(w: &[f32], x: &[f32; 3], n: usize) -> f32 {
+        let mut s = 0.0;
+        let mut h = [0.0; 3];
+        for i in 0..n.min(w.len()) {
+            h[i % 3] += (w[i] * x[i % 3]).exp2() / (i + 1) as f32;
+            if h[i % 3] > 4.0 {
+                break;
+            }
+            s += h[i % 3].ln_1p();
+        }
+        s + w.iter().map(|v| v * v).sum::<f32>()
+    }
+}
+
+#[test]
+fn f32_functions_compile_without_warnings_and_agree_with_f() {
+    let (value, _, _) = generated32::straight_grad(0.5, -1.5);
+    assert_eq!(value, generated32::straight(0.5, -1.5));
+    let (w, x) = ([0.5_f32, -0.25, 1.0, 0.75], [1.0_f32, 2.0, -1.0]);
+    let (mut d_w, mut d_x) = ([0.0_f32; 4], [0.0_f32; 3]);
+    let value = generated32::looped_grad(&w, &mut d_w, &x, &mut d_x, 4);
+    assert_eq!(value, generated32::looped(&w, &x, 4));
+}

@@ -157,6 +157,7 @@ pub fn signature(
             (Kind::Slice(_) | Kind::Vec | Kind::SliceMut, Some(shadow)) => {
                 params.push(quote!(#shadow: &mut [#float]));
             }
+            (Kind::Struct(ty), Some(shadow)) => params.push(quote!(#shadow: &mut #ty)),
             (Kind::Array(_), _) => partials.push(ty),
             _ => partials.push(float.clone()),
         }
@@ -223,6 +224,7 @@ fn param_type(kind: &Kind, float: &TokenStream) -> TokenStream {
         Kind::Array(len) => quote!([#float; #len]),
         Kind::Int(ty) => quote!(#ty),
         Kind::Bool => quote!(::core::primitive::bool),
+        Kind::Struct(ty) => quote!(&#ty),
     }
 }
 

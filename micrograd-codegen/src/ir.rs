@@ -468,6 +468,54 @@ pub enum Shape {
     Tuple,
 }
 
+/// What a field of a parameter struct holds, as the body reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    /// An `f64`.
+    Scalar,
+    /// A slice: `[f64; N]` or `Vec<f64>`.
+    Slice,
+    /// An integer, passed through.
+    Int,
+    /// A `bool`, passed through.
+    Bool,
+    /// Handed on whole to a `#[differentiable]` call (`g(&p.layer)`): a nested struct or a
+    /// slice, whose shadow the callee adds into.
+    Whole,
+}
+
+impl FieldKind {
+    /// How error messages name it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            FieldKind::Scalar => "an `f64`",
+            FieldKind::Slice => "a slice",
+            FieldKind::Int => "an integer",
+            FieldKind::Bool => "a `bool`",
+            FieldKind::Whole => "a value passed whole to a call",
+        }
+    }
+}
+
+/// A field of a parameter struct `p: &S` that the body reads (`p.w`, `p.layer.b`), lowered as
+/// a parameter of its own; the generated code binds it from the struct and adds its adjoint
+/// into the matching field of the shadow.
+#[derive(Clone, Debug)]
+pub struct Field {
+    /// The variable that holds it (also in [`Function::params`]).
+    pub var: VarId,
+    /// The struct parameter it belongs to.
+    pub root: VarId,
+    /// The field names from the root: `["layer", "b"]`.
+    pub path: Vec<String>,
+    /// What it holds.
+    pub kind: FieldKind,
+    /// A slice whose shadow cannot borrow the struct's shadow for the whole sweep, because
+    /// a call is also handed an enclosing struct: its gradient is gathered in a zeroed buffer
+    /// and added to the shadow at the end.
+    pub buffered: bool,
+}
+
 /// A whole lowered function.
 #[derive(Clone, Debug)]
 pub struct Function {
@@ -475,8 +523,12 @@ pub struct Function {
     pub name: String,
     /// The float type it is written in: its parameters, locals, constants and result.
     pub scalar: Scalar,
-    /// Its parameters in order.
+    /// Its parameters in order, then the fields of its parameter structs ([`Function::fields`]).
     pub params: Vec<Param>,
+    /// The fields of parameter structs the body reads.
+    pub fields: Vec<Field>,
+    /// The parameter structs (`p: &S`): variables of type [`Ty::Slice`] that only calls read.
+    pub structs: Vec<VarId>,
     /// The body.
     pub body: Block,
     /// The returned values, one per output in order: a function returning `f64` has one, a

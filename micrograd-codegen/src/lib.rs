@@ -13,6 +13,7 @@
 
 mod attr;
 mod custom;
+mod derive;
 mod diff;
 mod emit;
 mod error;
@@ -27,6 +28,7 @@ pub mod signature;
 #[cfg(test)]
 mod tests;
 
+pub use derive::derive;
 use error::Errors;
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -125,6 +127,15 @@ fn generate(
         errors.at(
             spec.ident.span(),
             "`jvp`, `hvp` and `hessian` do not support `&mut [f64]` parameters yet; take `w: &[f64]` and return what you compute, or drop the argument",
+        );
+    }
+    let structure = specs
+        .iter()
+        .find(|spec| matches!(spec.kind, signature::Kind::Struct(_)));
+    if let Some(spec) = structure.filter(|_| options.emits(emit::Flavor::Jvp)) {
+        errors.at(
+            spec.ident.span(),
+            "`jvp`, `hvp` and `hessian` do not support parameter structs yet; pass the fields as `f64` and slice parameters, or drop the argument",
         );
     }
     for array in &adjoint.unstable_calls {

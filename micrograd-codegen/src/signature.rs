@@ -23,14 +23,21 @@ pub enum Kind {
     Int(Type),
     /// `flag: bool`, passed through.
     Bool,
+    /// `p: &S` for a parameter struct `S` (`#[derive(Differentiable)]`); `S` as written.
+    Struct(Type),
 }
 
 impl Kind {
-    /// Whether the parameter can be differentiated (an `f64`, a slice or an array).
+    /// Whether the parameter can be differentiated (an `f64`, a slice, an array or a struct).
     pub fn is_differentiable(&self) -> bool {
         matches!(
             self,
-            Kind::Scalar | Kind::Slice(_) | Kind::Vec | Kind::Array(_) | Kind::SliceMut
+            Kind::Scalar
+                | Kind::Slice(_)
+                | Kind::Vec
+                | Kind::Array(_)
+                | Kind::SliceMut
+                | Kind::Struct(_)
         )
     }
 
@@ -39,13 +46,16 @@ impl Kind {
     pub fn is_sequence(&self) -> bool {
         matches!(
             self,
-            Kind::Slice(_) | Kind::Vec | Kind::Array(_) | Kind::SliceMut
+            Kind::Slice(_) | Kind::Vec | Kind::Array(_) | Kind::SliceMut | Kind::Struct(_)
         )
     }
 
     /// Whether a differentiated parameter of this kind has a shadow `d_w` after it.
     pub fn has_shadow(&self) -> bool {
-        matches!(self, Kind::Slice(_) | Kind::Vec | Kind::SliceMut)
+        matches!(
+            self,
+            Kind::Slice(_) | Kind::Vec | Kind::SliceMut | Kind::Struct(_)
+        )
     }
 }
 
@@ -310,7 +320,12 @@ fn kind(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<Kind> {
                 return Some(Kind::Slice(Some(array.len.clone())));
             }
             elem if is_vec_f64(elem) => return Some(Kind::Vec),
-            _ => "references are supported as `&[f64]`, `&[f64; N]` and `&Vec<f64>` only",
+            Type::Path(path) if is_struct(path) => {
+                return Some(Kind::Struct((*reference.elem).clone()));
+            }
+            _ => {
+                "references are supported as `&[f64]`, `&[f64; N]`, `&Vec<f64>` and `&S` for a parameter struct `S` only"
+            }
         },
         Type::Array(array) if float_type(&array.elem).is_some() => {
             return Some(Kind::Array(array.len.clone()));
@@ -328,6 +343,18 @@ fn kind(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<Kind> {
     };
     errors.spanned(ty, message);
     None
+}
+
+/// Whether `&path` names a parameter struct: a path that is no primitive type and no `Vec`
+/// (what else it may be, the generated code's `S: Differentiable` bound decides).
+fn is_struct(path: &syn::TypePath) -> bool {
+    let Some(last) = path.path.segments.last() else {
+        return false;
+    };
+    let name = last.ident.to_string();
+    let primitive =
+        ["f64", "f32", "bool", "str", "char", "Vec"].contains(&name.as_str()) || is_int_name(&name);
+    path.qself.is_none() && !primitive
 }
 
 /// The identifiers of a path's segments: `std::f64::consts::PI` gives `["std", "f64", "consts", "PI"]`.

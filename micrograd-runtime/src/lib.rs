@@ -19,6 +19,7 @@ mod padded;
 pub mod persist;
 pub mod plot;
 pub mod rng;
+pub mod shadow;
 pub mod tape;
 mod train;
 pub mod value;
@@ -30,8 +31,9 @@ pub use value::Value;
 /// Everything a `#[differentiable]` function needs: `use micrograd_runtime::prelude::*;`.
 pub mod prelude {
     pub use crate::ops::{Detach, Nonlinear};
+    pub use crate::shadow::Differentiable;
     #[doc(inline)]
-    pub use micrograd_macros::differentiable;
+    pub use micrograd_macros::{Differentiable, differentiable};
 }
 
 /// The attribute's full reference, also at `prelude::differentiable`.

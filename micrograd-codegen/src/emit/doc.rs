@@ -114,7 +114,7 @@ impl Emitter<'_> {
             let name = spec.ident.to_string();
             match (&spec.kind, shadow) {
                 (Kind::Scalar | Kind::Array(_), _) => scalars.push(name),
-                (Kind::Slice(_) | Kind::Vec | Kind::SliceMut, Some(shadow)) => {
+                (Kind::Slice(_) | Kind::Vec | Kind::SliceMut | Kind::Struct(_), Some(shadow)) => {
                     slices.push((name, shadow.to_string()));
                 }
                 _ => {}

@@ -19,6 +19,9 @@ impl Emitter<'_> {
         let (graph, runtime) = (&self.graph, &self.runtime);
         let mut tokens = quote!(let mut #graph = #runtime::Graph::new(););
         for param in &self.function.params {
+            if self.is_whole(param.var) {
+                continue;
+            }
             tokens.extend(self.graph_param(param.var));
         }
         tokens.extend(self.graph_block(&self.function.body));

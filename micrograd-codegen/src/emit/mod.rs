@@ -5,6 +5,7 @@
 //! it is what a `#[differentiable]` caller of `f` runs in its own reverse sweep.
 
 mod doc;
+mod fields;
 mod forward;
 mod graph;
 mod hessian;
@@ -304,7 +305,9 @@ impl Emitter<'_> {
         wrt: &HashSet<VarId>,
         flavor: Flavor,
     ) -> TokenStream {
-        let chosen: Vec<bool> = self.function.params.iter().map(|p| p.wrt).collect();
+        // The fields of parameter structs come after the signature's own parameters.
+        let own = &self.function.params[..specs.len()];
+        let chosen: Vec<bool> = own.iter().map(|p| p.wrt).collect();
         let signature = crate::header::signature(
             item,
             specs,
@@ -327,9 +330,9 @@ impl Emitter<'_> {
     ) -> TokenStream {
         let name = crate::header::name(item, flavor);
         // The parameters whose partials are returned: `f64`s and arrays by value, in order.
-        let returned: Vec<VarId> = self
-            .function
-            .params
+        // The fields of parameter structs come after the signature's own parameters.
+        let own = &self.function.params[..specs.len()];
+        let returned: Vec<VarId> = own
             .iter()
             .zip(specs)
             .filter(|(p, s)| {
@@ -343,15 +346,17 @@ impl Emitter<'_> {
         if flavor == Flavor::Grad {
             arrays.extend(self.written_constants(specs, wrt));
         }
+        let fields = self.struct_prologue(specs, wrt, &name);
         let body = match flavor {
             Flavor::Graph => self.graph_body(),
-            _ => self.body(&returned, flavor),
+            _ => self.body(&returned, wrt, flavor),
         };
         let function = quote! {
             #[allow(dead_code, unused_parens, clippy::all)]
             #signature {
                 #checks
                 #arrays
+                #fields
                 #body
             }
         };
@@ -435,12 +440,13 @@ impl Emitter<'_> {
         tokens
     }
 
-    fn body(&self, returned: &[VarId], flavor: Flavor) -> TokenStream {
+    fn body(&self, returned: &[VarId], wrt: &HashSet<VarId>, flavor: Flavor) -> TokenStream {
         let tapes = self.tape_declarations();
         let forward = self.forward_block(&self.function.body);
         let reverse = self.reverse_block(&self.adjoint.rev, None);
         let values: Vec<TokenStream> = self.values.iter().map(|r| self.operand(r)).collect();
         let value = self.outputs(&values);
+        let fields = self.struct_epilogue(wrt);
         let partials = returned.iter().map(|v| {
             if self.function.var(*v).ty != Ty::F64 {
                 let d = self.names.adjoint(*v);
@@ -480,6 +486,7 @@ impl Emitter<'_> {
             #tapes
             #forward
             #reverse
+            #fields
             #result
         }
     }

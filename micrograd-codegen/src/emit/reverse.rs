@@ -238,6 +238,9 @@ impl Emitter<'_> {
 
     /// The shadow passed for a slice argument: its adjoint's part, or `&mut []` if constant.
     fn shadow_arg(&self, array: VarId, lo: Option<&IntExpr>, hi: Option<&IntExpr>) -> TokenStream {
+        if let Some(shadow) = self.whole_shadow(array) {
+            return shadow;
+        }
         if !self.adjoint.activity.is_active(array) {
             return quote!(&mut []);
         }

@@ -121,11 +121,13 @@ fn stepped(expr: &Expr) -> Option<(&syn::ExprRange, &Expr)> {
     }
 }
 
-/// The items of `expr`: a name (`w`), `w.iter()`, and `.copied()`, `.cloned()`,
+/// The items of `expr`: a name (`w`) or a struct's field (`p.w`), `w.iter()`, and `.copied()`, `.cloned()`,
 /// `.enumerate()`, `.zip(x)` after them.
 fn shape(expr: &Expr) -> Option<Shape> {
     match expr {
         Expr::Path(path) if path.path.get_ident().is_some() => Some(Shape::Elem(expr.clone())),
+        // A field of a parameter struct, `p.layer.w`.
+        Expr::Field(_) if super::fields::chain(expr).is_some() => Some(Shape::Elem(expr.clone())),
         Expr::Reference(r) if r.mutability.is_none() => match shape(&r.expr)? {
             elem @ Shape::Elem(_) => Some(elem),
             _ => None,

@@ -9,6 +9,7 @@ mod branch;
 mod call;
 mod exits;
 mod expr;
+mod fields;
 mod for_items;
 mod iter;
 mod loops;
@@ -25,8 +26,8 @@ pub(crate) use view::View;
 
 use crate::error::Errors;
 use crate::ir::{
-    Block, BranchId, Function, LoopId, Op, Operand, Origin, Param, Scalar, Shape, Stmt, Ty, VarId,
-    VarInfo,
+    Block, BranchId, Field, FieldKind, Function, LoopId, Op, Operand, Origin, Param, Scalar, Shape,
+    Stmt, Ty, VarId, VarInfo,
 };
 use crate::signature::{Kind, Output, ParamSpec};
 use proc_macro2::Span;
@@ -68,6 +69,10 @@ pub struct Lowerer<'e> {
     output: Option<Output>,
     /// A vector output's entries, once its returned value is lowered.
     results: Vec<Operand>,
+    /// The fields of parameter structs the body reads, by path (`p.layer.w`).
+    fields: HashMap<String, VarId>,
+    /// The parameter structs.
+    structs: Vec<VarId>,
 }
 
 /// Lowers `item`'s body; `None` if it used anything outside the language (errors say what).
@@ -98,11 +103,26 @@ pub fn lower(
         items: Default::default(),
         output,
         results: Vec::new(),
+        fields: HashMap::new(),
+        structs: Vec::new(),
     };
-    let params = specs
+    let mut params: Vec<Param> = specs
         .iter()
         .map(|spec| lowerer.param(spec, wrt(&spec.ident)))
         .collect();
+    let fields = lowerer.fields(item, specs, &params);
+    let field_params: Vec<Param> = fields
+        .iter()
+        .map(|field| Param {
+            var: field.var,
+            wrt: params.iter().any(|p| p.var == field.root && p.wrt)
+                && matches!(
+                    field.kind,
+                    FieldKind::Scalar | FieldKind::Slice | FieldKind::Whole
+                ),
+        })
+        .collect();
+    params.extend(field_params);
     let result = lowerer.function_body(&item.block);
     let body = lowerer
         .blocks
@@ -119,6 +139,8 @@ pub fn lower(
         name: item.sig.ident.to_string(),
         scalar: lowerer.scalar,
         params,
+        fields,
+        structs: lowerer.structs,
         body,
         results,
         shape,
@@ -152,6 +174,11 @@ impl Lowerer<'_> {
                 len: Some(self.int_expr(len)),
                 mutable: false,
             },
+            // Read only by calls, which pass it and its shadow on as they pass a slice's.
+            Kind::Struct(_) => Ty::Slice {
+                len: None,
+                mutable: false,
+            },
         };
         let differentiable = matches!(ty, Ty::F64 | Ty::Slice { .. });
         let var = self.new_var(Origin::Param, ty, spec.ident.span());
@@ -159,10 +186,58 @@ impl Lowerer<'_> {
             self.by_value.push(var);
         }
         self.bind(&spec.ident.to_string(), var);
+        if matches!(spec.kind, Kind::Struct(_)) {
+            self.structs.push(var);
+        }
         Param {
             var,
             wrt: wrt && differentiable,
         }
+    }
+
+    /// The fields of the parameter structs that the body reads, each a variable of its own
+    /// named after its path (`p_layer_w`), with its kind's type.
+    fn fields(&mut self, item: &syn::ItemFn, specs: &[ParamSpec], params: &[Param]) -> Vec<Field> {
+        let roots: Vec<syn::Ident> = specs
+            .iter()
+            .filter(|spec| matches!(spec.kind, Kind::Struct(_)))
+            .map(|spec| spec.ident.clone())
+            .collect();
+        let uses = fields::scan(&item.block, &roots, self.errors);
+        let whole = |field: &fields::FieldUse| {
+            uses.iter().any(|other| {
+                other.kind == FieldKind::Whole
+                    && other.root == field.root
+                    && other.path.len() < field.path.len()
+                    && field.path.starts_with(&other.path)
+            })
+        };
+        let mut fields = Vec::new();
+        for field in uses.iter().filter(|field| !field.path.is_empty()) {
+            let Some(root) = specs.iter().position(|spec| spec.ident == field.root) else {
+                continue;
+            };
+            let ty = match field.kind {
+                FieldKind::Scalar => Ty::F64,
+                FieldKind::Int => Ty::Int,
+                FieldKind::Bool => Ty::Bool,
+                FieldKind::Slice | FieldKind::Whole => Ty::Slice {
+                    len: None,
+                    mutable: false,
+                },
+            };
+            let name = field.key().replace('.', "_");
+            let var = self.named(&name, ty, field.span);
+            self.fields.insert(field.key(), var);
+            fields.push(Field {
+                var,
+                root: params[root].var,
+                path: field.path.iter().map(crate::names::text).collect(),
+                kind: field.kind,
+                buffered: field.kind == FieldKind::Slice && whole(field),
+            });
+        }
+        fields
     }
 
     /// A fresh id for an `if` about to be emitted.

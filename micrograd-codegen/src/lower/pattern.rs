@@ -34,6 +34,9 @@ impl Lowerer<'_> {
 
     /// `t.0` of a tuple.
     pub(super) fn field(&mut self, field: &syn::ExprField) -> Value {
+        if let Some(value) = self.struct_field(field) {
+            return value;
+        }
         let syn::Member::Unnamed(index) = &field.member else {
             return self.error(
                 field.member.span(),
@@ -54,6 +57,26 @@ impl Lowerer<'_> {
             Value::Error => Value::Error,
             _ => self.error(field.dot_token.span, "only tuples have fields `t.0` here"),
         }
+    }
+
+    /// `p.w` or `p.layer.b` of a parameter struct `p` (not shadowed by a local): the variable
+    /// the field was lowered to.
+    fn struct_field(&mut self, field: &syn::ExprField) -> Option<Value> {
+        let (root, path) = super::fields::chain(&Expr::Field(field.clone()))?;
+        let binding = self.lookup(&root.to_string())?;
+        if !self.structs.contains(&binding.var) {
+            return None;
+        }
+        let var = *self.fields.get(&super::fields::key(&root, &path))?;
+        if let Some(value) = self.aliases.get(&var) {
+            return Some(value.clone());
+        }
+        Some(match self.ty(var) {
+            Ty::F64 => Value::F64(Operand::Var(var)),
+            Ty::Int => Value::Int(IntExpr::Var(var)),
+            Ty::Bool => Value::Bool(crate::ir::Cond::Var(var)),
+            Ty::Slice { .. } | Ty::Array { .. } => Value::Seq(View::whole(var)),
+        })
     }
 
     /// `[a, b, c]`: a local array of the elements.

@@ -81,6 +81,9 @@ pub fn transform(function: &Function, varying: &HashSet<VarId>) -> Tangent {
         function: Function {
             name: function.name.clone(),
             params,
+            // Functions with parameter structs have no tangent flavors (refused in `generate`).
+            fields: Vec::new(),
+            structs: Vec::new(),
             body,
             results,
             shape: function.shape,

@@ -1,0 +1,124 @@
+//! Parameter structs: what `#[derive(Differentiable)]` provides and `#[differentiable]` relies on.
+//!
+//! A `#[differentiable]` function may take its parameters as `p: &S` for a struct `S` of `f64`,
+//! `[f64; N]`, `Vec<f64>`, nested such structs, integers and `bool`s. Its `f_grad` then takes a
+//! shadow `d_p: &mut S` right after `p` and adds the gradient into the matching fields, as
+//! Enzyme and Rust's `std::autodiff` do. The attribute cannot see the struct's definition, so
+//! it requires `S: Differentiable`, which the derive writes; `zeroed_like` makes the shadow.
+//!
+//! ```
+//! use micrograd_runtime::prelude::*;
+//!
+//! #[derive(Differentiable)]
+//! struct Line {
+//!     w: [f64; 2],
+//!     b: f64,
+//! }
+//!
+//! #[differentiable]
+//! fn line(p: &Line, x: &[f64]) -> f64 {
+//!     p.w[0] * x[0] + p.w[1] * x[1] + p.b
+//! }
+//!
+//! let p = Line { w: [2.0, 3.0], b: 1.0 };
+//! let mut d_p = p.zeroed_like(); // every f64 zero, the same shape as `p`
+//! let mut d_x = [0.0; 2];
+//! let value = line_grad(&p, &mut d_p, &[5.0, 7.0], &mut d_x);
+//! assert_eq!(value, 32.0);
+//! assert_eq!((d_p.w, d_p.b), ([5.0, 7.0], 1.0));
+//! ```
+
+/// A value `#[differentiable]` functions take by reference, with a shadow of the same type.
+///
+/// Derive it (`#[derive(Differentiable)]`) for a struct with named fields of the types
+/// implementing it: `f64`, `[f64; N]`, `Vec<f64>`, integers, `bool`, and other derived structs.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a parameter type of `#[differentiable]` functions",
+    label = "`{Self}` does not implement `Differentiable`",
+    note = "a parameter struct needs `#[derive(Differentiable)]` (from `micrograd_runtime::prelude`) on its definition; its fields may be `f64`, `[f64; N]`, `Vec<f64>`, integers, `bool` and other such structs"
+)]
+pub trait Differentiable {
+    /// A value of the same shape with every `f64` zero: the shadow `f_grad` adds a gradient
+    /// into. Integers and `bool`s are copied, since they have no derivative.
+    fn zeroed_like(&self) -> Self;
+
+    /// Sets every `f64` to zero, keeping the shape: reuses a shadow between gradient steps.
+    fn zero(&mut self);
+}
+
+impl Differentiable for f64 {
+    fn zeroed_like(&self) -> f64 {
+        0.0
+    }
+
+    fn zero(&mut self) {
+        *self = 0.0;
+    }
+}
+
+impl<const N: usize> Differentiable for [f64; N] {
+    fn zeroed_like(&self) -> Self {
+        [0.0; N]
+    }
+
+    fn zero(&mut self) {
+        self.fill(0.0);
+    }
+}
+
+impl Differentiable for Vec<f64> {
+    fn zeroed_like(&self) -> Self {
+        vec![0.0; self.len()]
+    }
+
+    fn zero(&mut self) {
+        self.fill(0.0);
+    }
+}
+
+/// Integers and `bool`s: passed through, so a shadow holds a copy.
+macro_rules! constant {
+    ($($ty:ty),*) => {$(
+        impl Differentiable for $ty {
+            fn zeroed_like(&self) -> Self {
+                *self
+            }
+
+            fn zero(&mut self) {}
+        }
+    )*};
+}
+
+constant!(
+    bool, usize, isize, u8, u16, u32, u64, u128, i8, i16, i32, i64, i128
+);
+
+/// The integers a field read in integer position may hold (`0..p.n`, `p.k as f64`).
+#[diagnostic::on_unimplemented(
+    message = "this field is used as an integer, but it is `{Self}`",
+    label = "`#[differentiable]` reads this field as an integer from how the function uses it",
+    note = "declare the field with an integer type, or use it as an `f64` (an `f64` in `as f64` is read as an integer; drop the cast)"
+)]
+#[doc(hidden)]
+pub trait Integer: Copy {}
+
+macro_rules! integer {
+    ($($ty:ty),*) => {$( impl Integer for $ty {} )*};
+}
+
+integer!(
+    usize, isize, u8, u16, u32, u64, u128, i8, i16, i32, i64, i128
+);
+
+/// Pins a field read as an integer to an integer type, so a wrong guess of `#[differentiable]`
+/// is a compile error at the field, never a derivative silently dropped.
+#[doc(hidden)]
+#[inline(always)]
+pub fn integer<T: Integer>(n: T) -> T {
+    n
+}
+
+/// Compiles only for `T: Differentiable`: the generated code asks it of each parameter struct.
+#[doc(hidden)]
+#[inline(always)]
+pub fn parameter_struct<T: Differentiable>() {}

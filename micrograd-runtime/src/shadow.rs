@@ -31,7 +31,8 @@
 /// A value `#[differentiable]` functions take by reference, with a shadow of the same type.
 ///
 /// Derive it (`#[derive(Differentiable)]`) for a struct with named fields of the types
-/// implementing it: `f64`, `[f64; N]`, `Vec<f64>`, integers, `bool`, and other derived structs.
+/// implementing it: `f64`, `[f64; N]`, `Vec<f64>` (or their `f32` versions), integers, `bool`,
+/// and other derived structs.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a parameter type of `#[differentiable]` functions",
     label = "`{Self}` does not implement `Differentiable`",
@@ -46,35 +47,42 @@ pub trait Differentiable {
     fn zero(&mut self);
 }
 
-impl Differentiable for f64 {
-    fn zeroed_like(&self) -> f64 {
-        0.0
-    }
+/// `f64` and `f32`, alone, in arrays and in `Vec`s.
+macro_rules! float {
+    ($($float:ty),*) => {$(
+        impl Differentiable for $float {
+            fn zeroed_like(&self) -> Self {
+                0.0
+            }
 
-    fn zero(&mut self) {
-        *self = 0.0;
-    }
+            fn zero(&mut self) {
+                *self = 0.0;
+            }
+        }
+
+        impl<const N: usize> Differentiable for [$float; N] {
+            fn zeroed_like(&self) -> Self {
+                [0.0; N]
+            }
+
+            fn zero(&mut self) {
+                self.fill(0.0);
+            }
+        }
+
+        impl Differentiable for Vec<$float> {
+            fn zeroed_like(&self) -> Self {
+                vec![0.0; self.len()]
+            }
+
+            fn zero(&mut self) {
+                self.fill(0.0);
+            }
+        }
+    )*};
 }
 
-impl<const N: usize> Differentiable for [f64; N] {
-    fn zeroed_like(&self) -> Self {
-        [0.0; N]
-    }
-
-    fn zero(&mut self) {
-        self.fill(0.0);
-    }
-}
-
-impl Differentiable for Vec<f64> {
-    fn zeroed_like(&self) -> Self {
-        vec![0.0; self.len()]
-    }
-
-    fn zero(&mut self) {
-        self.fill(0.0);
-    }
-}
+float!(f64, f32);
 
 /// Integers and `bool`s: passed through, so a shadow holds a copy.
 macro_rules! constant {

@@ -22,6 +22,9 @@ impl Emitter<'_> {
             false => self.names.var(field.root),
         };
         let span = self.function.var(field.var).span;
+        // The root keeps its hygiene but reads as the user's field, so an error points there.
+        let mut root = root.clone();
+        root.set_span(root.span().located_at(span));
         let path = field
             .path
             .iter()

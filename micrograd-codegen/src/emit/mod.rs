@@ -378,7 +378,10 @@ impl Emitter<'_> {
         for (param, spec) in self.function.params.iter().zip(specs) {
             // `&mut [f64; N]` has its length checked by its type, in `f_grad` only.
             let typed = matches!(spec.kind, Kind::Slice(Some(_))) && self.shadow == Shadow::Always;
-            if !spec.kind.has_shadow() || typed || !wrt.contains(&param.var) {
+            // A struct's shadow has the struct's type; its slice fields are checked where
+            // they are bound (`emit/fields.rs`).
+            let whole = matches!(spec.kind, Kind::Struct(_));
+            if !spec.kind.has_shadow() || typed || whole || !wrt.contains(&param.var) {
                 continue;
             }
             // The reverse sweep reads the shadow of a written slice, so it is never skipped.

@@ -40,7 +40,7 @@ impl Lowerer<'_> {
         let syn::Member::Unnamed(index) = &field.member else {
             return self.error(
                 field.member.span(),
-                "named fields are not supported; pass the value as an `f64` parameter",
+                "named fields are read of parameter structs only (`p: &S`, with `#[derive(Differentiable)]` on `S`); pass the value as an `f64` parameter",
             );
         };
         if super::unsupported::second_order(&field.base) {

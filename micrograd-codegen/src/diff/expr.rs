@@ -131,6 +131,28 @@ impl Expr {
         }
     }
 
+    /// Replaces, outermost first, each subexpression for which `f` gives a replacement (tests
+    /// of selects included).
+    pub fn rewrite(self, f: &dyn Fn(&Expr) -> Option<Expr>) -> Expr {
+        if let Some(replacement) = f(&self) {
+            return replacement;
+        }
+        let map = |e: Box<Expr>| Box::new(e.rewrite(f));
+        match self {
+            Expr::Add(a, b) => Expr::Add(map(a), map(b)),
+            Expr::Sub(a, b) => Expr::Sub(map(a), map(b)),
+            Expr::Mul(a, b) => Expr::Mul(map(a), map(b)),
+            Expr::Div(a, b) => Expr::Div(map(a), map(b)),
+            Expr::Neg(a) => Expr::Neg(map(a)),
+            Expr::Call1(func, a) => Expr::Call1(func, map(a)),
+            Expr::Call2(func, a, b) => Expr::Call2(func, map(a), map(b)),
+            Expr::Call3(func, a, b, c) => Expr::Call3(func, map(a), map(b), map(c)),
+            Expr::Powi(a, n) => Expr::Powi(map(a), n),
+            Expr::Select(test, a, b) => Expr::Select(Box::new(test.rewrite(f)), map(a), map(b)),
+            leaf => leaf,
+        }
+    }
+
     /// Renames every scalar adjoint `d_v` the expression reads to `d_f(v)`.
     pub fn map_adjoints(self, f: &dyn Fn(VarId) -> VarId) -> Expr {
         let map = |e: Box<Expr>| Box::new(e.map_adjoints(f));
@@ -235,6 +257,16 @@ impl Test {
             Test::And(a, b) => Test::And(Box::new(a.map_vars(f)), Box::new(b.map_vars(f))),
             Test::Or(a, b) => Test::Or(Box::new(a.map_vars(f)), Box::new(b.map_vars(f))),
             Test::IsNan(a) => Test::IsNan(a.map_vars(f)),
+            int @ Test::IntEq(..) => int,
+        }
+    }
+
+    fn rewrite(self, f: &dyn Fn(&Expr) -> Option<Expr>) -> Test {
+        match self {
+            Test::Cmp(op, a, b) => Test::Cmp(op, a.rewrite(f), b.rewrite(f)),
+            Test::And(a, b) => Test::And(Box::new(a.rewrite(f)), Box::new(b.rewrite(f))),
+            Test::Or(a, b) => Test::Or(Box::new(a.rewrite(f)), Box::new(b.rewrite(f))),
+            Test::IsNan(a) => Test::IsNan(a.rewrite(f)),
             int @ Test::IntEq(..) => int,
         }
     }

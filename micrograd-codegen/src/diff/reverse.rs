@@ -31,6 +31,7 @@ pub fn sweep(
         vars,
         scopes: Vec::new(),
         decisions: Table::new(function.branches),
+        known: Vec::new(),
     };
     let mut owned: HashSet<VarId> = function.params.iter().map(|p| p.var).collect();
     owned.extend(defined(&function.body));
@@ -87,6 +88,36 @@ struct Sweep<'a> {
     vars: &'a mut Vec<VarInfo>,
     scopes: Vec<Scope>,
     decisions: Table<BranchId, Option<VarId>>,
+    /// Per block being reversed, innermost last: the values its own statements compute, by
+    /// the expression that computes them.
+    known: Vec<Vec<(Expr, VarId)>>,
+}
+
+/// The scalar values a block's own statements compute by arithmetic or a function of `f64`,
+/// with the expression each evaluates (copies, loads and calls are left out).
+fn computed(block: &Block) -> Vec<(Expr, VarId)> {
+    let leaf = |a: &Operand| Box::new(Expr::from(a));
+    block
+        .iter()
+        .filter_map(|stmt| {
+            let Stmt::Assign { dst, op } = stmt else {
+                return None;
+            };
+            let expr = match op {
+                Op::Add(a, b) => Expr::Add(leaf(a), leaf(b)),
+                Op::Sub(a, b) => Expr::Sub(leaf(a), leaf(b)),
+                Op::Mul(a, b) => Expr::Mul(leaf(a), leaf(b)),
+                Op::Div(a, b) => Expr::Div(leaf(a), leaf(b)),
+                Op::Neg(a) => Expr::Neg(leaf(a)),
+                Op::Powi(a, n) => Expr::Powi(leaf(a), n.clone()),
+                Op::Call1(f, a) => Expr::Call1(*f, leaf(a)),
+                Op::Call2(f, a, b) => Expr::Call2(*f, leaf(a), leaf(b)),
+                Op::Call3(f, a, b, c) => Expr::Call3(*f, leaf(a), leaf(b), leaf(c)),
+                Op::Copy(_) | Op::FromInt(_) | Op::Load(..) | Op::Call(..) => return None,
+            };
+            Some((expr, *dst))
+        })
+        .collect()
 }
 
 /// The variables a block's own statements define (not those of nested blocks).
@@ -160,9 +191,30 @@ impl Sweep<'_> {
     }
 
     fn block_stmts(&mut self, block: &Block, out: &mut Vec<Rev>) {
+        self.known.push(computed(block));
         for stmt in block.iter().rev() {
             self.stmt(stmt, out);
         }
+        self.known.pop();
+    }
+
+    /// `expr` reading the values its block already computed rather than computing them again.
+    ///
+    /// Before: `let t1 = x.sin(); let t4 = x.cos();` reversed as `d_x += d_t4 * -x.sin();`
+    /// After: `d_x += d_t4 * -t1;`
+    ///
+    /// Only the block's own values are reused: each holds, when the block's reverse runs, the
+    /// value of the same iteration and the same branch as the expression it replaces.
+    fn reuse(&self, expr: Expr) -> Expr {
+        let Some(known) = self.known.last() else {
+            return expr;
+        };
+        expr.rewrite(&|e| {
+            known
+                .iter()
+                .find(|(computed, _)| computed == e)
+                .map(|(_, var)| Expr::Var(*var))
+        })
     }
 
     fn stmt(&mut self, stmt: &Stmt, out: &mut Vec<Rev>) {
@@ -207,7 +259,7 @@ impl Sweep<'_> {
             return;
         };
         for (target, expr) in contributions {
-            let expr = expr.map_vars(&|v| self.loads.get(&v).cloned());
+            let expr = self.reuse(expr).map_vars(&|v| self.loads.get(&v).cloned());
             match target {
                 Target::Operand(Operand::Var(v)) if self.activity.is_active(*v) => {
                     self.accumulate(*v, expr, out)

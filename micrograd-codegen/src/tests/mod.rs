@@ -8,6 +8,7 @@ mod guards;
 mod naming;
 mod needs;
 mod remat;
+mod reuse;
 
 use crate::diff::{Adjoint, Rev};
 use crate::error::Errors;

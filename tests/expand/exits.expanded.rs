@@ -204,11 +204,8 @@ fn cube_root_grad(
             (value, x_2, c0)
         };
         branches.push(c3);
-        tape.push(t5);
-        tape.push(t6);
         tape.push(x_1);
-        tape.push(t4);
-        tape.push(t1);
+        tape.push(t6);
         x_1 = x_3;
         value = t9;
         trips += 1;
@@ -223,12 +220,12 @@ fn cube_root_grad(
     let mut d_x_1 = 0.0;
     let mut d_a = 0.0;
     for _ in 0..trips {
-        let t1 = tape.pop();
-        let t4 = tape.pop();
-        let x_1 = tape.pop();
         let t6 = tape.pop();
-        let t5 = tape.pop();
+        let x_1 = tape.pop();
         let c3 = branches.pop();
+        let t1 = x_1 * x_1;
+        let t4 = 3.0 * x_1;
+        let t5 = t4 * x_1;
         let d_x_3 = d_x_1;
         let d_t9 = d_value;
         d_x_1 = 0.0;
@@ -290,11 +287,8 @@ fn cube_root_pullback(
             (value, x_2, c0)
         };
         branches.push(c3);
-        tape.push(t5);
-        tape.push(t6);
         tape.push(x_1);
-        tape.push(t4);
-        tape.push(t1);
+        tape.push(t6);
         x_1 = x_3;
         value = t9;
         trips += 1;
@@ -309,12 +303,12 @@ fn cube_root_pullback(
     let mut d_x_1 = 0.0;
     let mut d_a = 0.0;
     for _ in 0..trips {
-        let t1 = tape.pop();
-        let t4 = tape.pop();
-        let x_1 = tape.pop();
         let t6 = tape.pop();
-        let t5 = tape.pop();
+        let x_1 = tape.pop();
         let c3 = branches.pop();
+        let t1 = x_1 * x_1;
+        let t4 = 3.0 * x_1;
+        let t5 = t4 * x_1;
         let d_x_3 = d_x_1;
         let d_t9 = d_value;
         d_x_1 = 0.0;

@@ -29,10 +29,11 @@ fn logistic_grad(
             d_w.len(), w.len()
         );
     }
-    let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let n = ::core::cmp::min((xs.len() + w.len() - 1) / w.len(), ys.len());
+    let t8 = ys.len() as ::core::primitive::f64;
+    let d_t9 = 1.0;
+    let d_sum = d_t9 / t8;
     let mut sum = (-0.0_f64);
-    tape.reserve((0..n).size_hint().0 * 3);
     for i in 0..n {
         let y = ys[i];
         let n_1 = ::core::cmp::min(
@@ -54,23 +55,6 @@ fn logistic_grad(
         let t5 = 1.0 + t4;
         let t6 = t5.ln();
         let t7 = sum + t6;
-        tape.push(t5);
-        tape.push(t4);
-        tape.push(t2);
-        sum = t7;
-    }
-    let t8 = ys.len() as ::core::primitive::f64;
-    let t9 = sum / t8;
-    let d_t9 = 1.0;
-    let d_sum = d_t9 / t8;
-    for i in (0..n).rev() {
-        let t2 = tape.pop();
-        let t4 = tape.pop();
-        let t5 = tape.pop();
-        let n_1 = ::core::cmp::min(
-            ::core::cmp::min(i * w.len() + w.len(), xs.len()) - i * w.len(),
-            w.len(),
-        );
         let d_t5 = d_sum * (1.0 / t5);
         let d_t3 = d_t5 * t4;
         let d_z = d_t3 * t2;
@@ -80,7 +64,9 @@ fn logistic_grad(
                 d_w[i_1] += d_b;
             }
         }
+        sum = t7;
     }
+    let t9 = sum / t8;
     t9
 }
 /** The pullback (vector-Jacobian product) of [`logistic`], for composing gradients by the chain rule.
@@ -114,10 +100,11 @@ fn logistic_pullback(
             d_ys.len(), ys.len()
         );
     }
-    let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let n = ::core::cmp::min((xs.len() + w.len() - 1) / w.len(), ys.len());
+    let t8 = ys.len() as ::core::primitive::f64;
+    let d_t9 = seed;
+    let d_sum = d_t9 / t8;
     let mut sum = (-0.0_f64);
-    tape.reserve((0..n).size_hint().0 * 4);
     for i in 0..n {
         let y = ys[i];
         let n_1 = ::core::cmp::min(
@@ -139,25 +126,6 @@ fn logistic_pullback(
         let t5 = 1.0 + t4;
         let t6 = t5.ln();
         let t7 = sum + t6;
-        tape.push(t5);
-        tape.push(t4);
-        tape.push(z);
-        tape.push(t2);
-        sum = t7;
-    }
-    let t8 = ys.len() as ::core::primitive::f64;
-    let t9 = sum / t8;
-    let d_t9 = seed;
-    let d_sum = d_t9 / t8;
-    for i in (0..n).rev() {
-        let t2 = tape.pop();
-        let z = tape.pop();
-        let t4 = tape.pop();
-        let t5 = tape.pop();
-        let n_1 = ::core::cmp::min(
-            ::core::cmp::min(i * w.len() + w.len(), xs.len()) - i * w.len(),
-            w.len(),
-        );
         let d_t5 = d_sum * (1.0 / t5);
         let d_t3 = d_t5 * t4;
         let d_t2 = d_t3 * z;
@@ -177,7 +145,9 @@ fn logistic_pullback(
                 d_ys[i] += -d_t2;
             }
         }
+        sum = t7;
     }
+    let t9 = sum / t8;
     ()
 }
 /** The computation of [`logistic`] at these arguments as a drawable graph, like micrograd's `draw_dot`.

@@ -34,22 +34,18 @@ fn dot_grad(
         );
     }
     let s = 0.0_f64;
+    let d_s_1 = 1.0;
     let mut s_1 = s;
     for i in 0..w.len() {
         let t0 = w[i];
         let t1 = x[i];
         let t2 = t0 * t1;
         let s_2 = s_1 + t2;
+        let d_t0 = d_s_1 * x[i];
+        let d_t1 = d_s_1 * w[i];
+        d_x[i] += d_t1;
+        d_w[i] += d_t0;
         s_1 = s_2;
-    }
-    let d_s_1 = 1.0;
-    if d_s_1 != 0.0 {
-        for i in (0..w.len()).rev() {
-            let d_t0 = d_s_1 * x[i];
-            let d_t1 = d_s_1 * w[i];
-            d_x[i] += d_t1;
-            d_w[i] += d_t0;
-        }
     }
     s_1
 }
@@ -77,26 +73,22 @@ fn dot_pullback(
         );
     }
     let s = 0.0_f64;
+    let d_s_1 = seed;
     let mut s_1 = s;
     for i in 0..w.len() {
         let t0 = w[i];
         let t1 = x[i];
         let t2 = t0 * t1;
         let s_2 = s_1 + t2;
-        s_1 = s_2;
-    }
-    let d_s_1 = seed;
-    if d_s_1 != 0.0 {
-        for i in (0..w.len()).rev() {
-            let d_t0 = d_s_1 * x[i];
-            let d_t1 = d_s_1 * w[i];
-            if !d_x.is_empty() {
-                d_x[i] += d_t1;
-            }
-            if !d_w.is_empty() {
-                d_w[i] += d_t0;
-            }
+        let d_t0 = d_s_1 * x[i];
+        let d_t1 = d_s_1 * w[i];
+        if !d_x.is_empty() {
+            d_x[i] += d_t1;
         }
+        if !d_w.is_empty() {
+            d_w[i] += d_t0;
+        }
+        s_1 = s_2;
     }
     ()
 }

@@ -66,13 +66,13 @@ fn network_grad(
             d_w2.len(), w2.len()
         );
     }
-    let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
-    let mut h_tape = ::micrograd_runtime::Tape::<[::core::primitive::f64; 4], 0>::new();
     let n = ys.len();
     let total = 0.0_f64;
+    let t11 = n as ::core::primitive::f64;
+    let d_t12 = 1.0;
+    let d_total_1 = d_t12 / t11;
+    let mut d_b2 = 0.0;
     let mut total_1 = total;
-    tape.reserve((0..n).size_hint().0);
-    h_tape.reserve((0..n).size_hint().0);
     for s in 0..n {
         let mut h = [0.0_f64; 4];
         for j in 0..4 {
@@ -102,18 +102,6 @@ fn network_grad(
         let t9 = 1.0 - t8;
         let t10 = t9.relu();
         let total_2 = total_1 + t10;
-        tape.push(t10);
-        h_tape.push(h);
-        total_1 = total_2;
-    }
-    let t11 = n as ::core::primitive::f64;
-    let t12 = total_1 / t11;
-    let d_t12 = 1.0;
-    let d_total_1 = d_t12 / t11;
-    let mut d_b2 = 0.0;
-    for s in (0..n).rev() {
-        let h = h_tape.pop();
-        let t10 = tape.pop();
         let mut d_h = [0.0; 4];
         let d_t9 = if t10 <= 0.0 { 0.0 } else { d_total_1 };
         let d_score_1 = -(d_t9 * ys[s]);
@@ -138,7 +126,9 @@ fn network_grad(
                 }
             }
         }
+        total_1 = total_2;
     }
+    let t12 = total_1 / t11;
     (t12, d_b2)
 }
 /** The pullback (vector-Jacobian product) of [`network`], for composing gradients by the chain rule.
@@ -189,13 +179,13 @@ fn network_pullback(
             d_ys.len(), ys.len()
         );
     }
-    let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
-    let mut h_tape = ::micrograd_runtime::Tape::<[::core::primitive::f64; 4], 0>::new();
     let n = ys.len();
     let total = 0.0_f64;
+    let t11 = n as ::core::primitive::f64;
+    let d_t12 = seed;
+    let d_total_1 = d_t12 / t11;
+    let mut d_b2 = 0.0;
     let mut total_1 = total;
-    tape.reserve((0..n).size_hint().0 * 2);
-    h_tape.reserve((0..n).size_hint().0);
     for s in 0..n {
         let mut h = [0.0_f64; 4];
         for j in 0..4 {
@@ -225,20 +215,6 @@ fn network_pullback(
         let t9 = 1.0 - t8;
         let t10 = t9.relu();
         let total_2 = total_1 + t10;
-        tape.push(t10);
-        tape.push(score_1);
-        h_tape.push(h);
-        total_1 = total_2;
-    }
-    let t11 = n as ::core::primitive::f64;
-    let t12 = total_1 / t11;
-    let d_t12 = seed;
-    let d_total_1 = d_t12 / t11;
-    let mut d_b2 = 0.0;
-    for s in (0..n).rev() {
-        let h = h_tape.pop();
-        let score_1 = tape.pop();
-        let t10 = tape.pop();
         let mut d_h = [0.0; 4];
         let d_t9 = if t10 <= 0.0 { 0.0 } else { d_total_1 };
         let d_t7 = -(d_t9 * score_1);
@@ -277,6 +253,8 @@ fn network_pullback(
                 }
             }
         }
+        total_1 = total_2;
     }
+    let t12 = total_1 / t11;
     d_b2
 }

@@ -13,22 +13,24 @@
 
 use super::needs::{BlockId, Plan};
 use super::{Rev, evaluated, walk};
-use crate::ir::VarId;
+use crate::ir::{LoopId, VarId};
 use std::collections::HashSet;
 
 /// At most this many adjoints are tested before a guarded suffix.
 const MAX_TESTS: usize = 2;
 
 /// Wraps the guardable loops and loop-body suffixes of `rev` in [`Rev::Guard`].
-pub fn insert_guards(rev: &mut Vec<Rev>, plan: &Plan) {
+///
+/// The `fused` loop stays as it is: its reversed iterations run inside the forward loop.
+pub fn insert_guards(rev: &mut Vec<Rev>, plan: &Plan, fused: Option<LoopId>) {
     super::each_block_mut(rev, None, true, &mut |block, id| {
-        guard_block(block, plan, matches!(id, Some(BlockId::Body(_))))
+        guard_block(block, plan, matches!(id, Some(BlockId::Body(_))), fused)
     });
 }
 
-fn guard_block(block: &mut Vec<Rev>, plan: &Plan, is_body: bool) {
+fn guard_block(block: &mut Vec<Rev>, plan: &Plan, is_body: bool, fused: Option<LoopId>) {
     for stmt in block.iter_mut() {
-        if matches!(stmt, Rev::Loop { .. })
+        if matches!(stmt, Rev::Loop { the_loop, .. } if Some(*the_loop) != fused)
             && let Some(incoming) = incoming(std::slice::from_ref(stmt), &HashSet::new(), plan)
         {
             let guard = Rev::Guard {

@@ -14,6 +14,7 @@
 mod activity;
 pub mod expr;
 pub(crate) mod fold;
+mod fuse;
 mod guard;
 mod linear;
 pub(crate) mod merge;
@@ -26,6 +27,7 @@ mod visit;
 
 pub use activity::Activity;
 pub use expr::{Expr, Test};
+pub use fuse::Fusion;
 pub use visit::{each_block_mut, walk, walk_mut};
 
 use crate::ir::{
@@ -120,6 +122,8 @@ pub struct Adjoint {
     pub activity: Activity,
     /// The boolean each `if` stores its decision in, if its reverse reads it.
     pub decisions: Table<BranchId, Option<VarId>>,
+    /// The loop whose iterations are reversed inside it, if one qualifies.
+    pub fused: Option<Fusion>,
 }
 
 /// Differentiates `function` with respect to the parameters `wrt` (`f64`s and slices).
@@ -132,8 +136,10 @@ pub fn differentiate(function: &Function, wrt: &HashSet<VarId>) -> Adjoint {
     merge::merge_adds(&mut rev);
     fold::fold_copies(&mut rev);
     linear::fold_linear(&mut rev, &declared_params, function.scalar);
-    let plan = needs::plan(function, &rev, &vars, &decisions);
-    guard::insert_guards(&mut rev, &plan);
+    let fused = fuse::fuse(function, &vars, &mut rev);
+    let fused_loop = fused.as_ref().map(|f| f.the_loop);
+    let plan = needs::plan(function, &rev, &vars, &decisions, fused_loop);
+    guard::insert_guards(&mut rev, &plan, fused_loop);
     fold::settle_mutability(&mut rev);
     Adjoint {
         rev,
@@ -143,6 +149,7 @@ pub fn differentiate(function: &Function, wrt: &HashSet<VarId>) -> Adjoint {
         unstable_calls: remat.unstable_calls,
         activity,
         decisions,
+        fused,
     }
 }
 

@@ -9,9 +9,9 @@
 use super::Rev;
 use super::expr::Expr;
 use crate::ir::{
-    Arg, Block, BranchId, Cond, Function, IntExpr, LoopId, Stmt, Table, Ty, VarId, VarInfo,
+    Arg, Block, BranchId, Cond, Function, IntExpr, LoopId, Op, Stmt, Table, Ty, VarId, VarInfo,
 };
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// A block of the forward sweep, mirrored by one of the reverse sweep.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,6 +39,9 @@ struct Definitions<'f> {
     block: HashMap<VarId, BlockId>,
     parent: HashMap<BlockId, BlockId>,
     ints: HashMap<VarId, &'f IntExpr>,
+    /// Values of one addition, subtraction, multiplication or negation: cheaper to compute
+    /// again than to record.
+    cheap: HashMap<VarId, Vec<VarId>>,
     slots: HashMap<VarId, LoopId>,
     /// Trip counts by loop: integers that are recorded or exported, not computed again.
     counts: HashMap<LoopId, VarId>,
@@ -52,11 +55,13 @@ pub fn plan(
     rev: &[Rev],
     vars: &[VarInfo],
     decisions: &Table<BranchId, Option<VarId>>,
+    fused: Option<LoopId>,
 ) -> Plan {
     let mut defs = Definitions {
         block: HashMap::new(),
         parent: HashMap::new(),
         ints: HashMap::new(),
+        cheap: HashMap::new(),
         slots: HashMap::new(),
         counts: HashMap::new(),
         indices: HashMap::new(),
@@ -66,11 +71,23 @@ pub fn plan(
     let mut planner = Planner {
         defs,
         vars,
+        fused,
+        recorded: None,
         plan: Plan {
             exports: Table::new(function.branches),
             records: Table::new(function.loops),
             recompute: HashMap::new(),
         },
+    };
+    planner.block(rev, &[BlockId::Function]);
+    // Again, now knowing what is recorded anyway: a cheap value whose operands are recorded
+    // (or computed again themselves) is computed again rather than recorded.
+    let recorded = planner.plan.records.values().flatten().copied().collect();
+    planner.recorded = Some(recorded);
+    planner.plan = Plan {
+        exports: Table::new(function.branches),
+        records: Table::new(function.loops),
+        recompute: HashMap::new(),
     };
     planner.block(rev, &[BlockId::Function]);
     for list in planner.plan.recompute.values_mut() {
@@ -83,6 +100,13 @@ impl<'f> Definitions<'f> {
     fn walk(&mut self, block: &'f Block, id: BlockId, decisions: &Table<BranchId, Option<VarId>>) {
         for stmt in block {
             match stmt {
+                Stmt::Assign {
+                    dst,
+                    op: op @ (Op::Add(..) | Op::Sub(..) | Op::Mul(..) | Op::Neg(_)),
+                } => {
+                    self.block.insert(*dst, id);
+                    self.cheap.insert(*dst, super::activity::sources(op));
+                }
                 Stmt::Assign { dst, .. } | Stmt::BoolLet { dst, .. } | Stmt::Array { dst, .. } => {
                     self.block.insert(*dst, id);
                 }
@@ -130,6 +154,10 @@ impl<'f> Definitions<'f> {
 struct Planner<'f> {
     defs: Definitions<'f>,
     vars: &'f [VarInfo],
+    /// The loop whose reversed iterations run inside it: its values are in scope there.
+    fused: Option<LoopId>,
+    /// What a first plan, which computes no scalar again, records.
+    recorded: Option<HashSet<VarId>>,
     plan: Plan,
 }
 
@@ -152,6 +180,7 @@ impl Planner<'_> {
             Rev::ZeroElem(_, index) => self.int(index, context),
             Rev::Zero(_) | Rev::ZeroArray(_) => {}
             Rev::If { cond, .. } => self.need(*cond, context),
+            Rev::Loop { the_loop, .. } if Some(*the_loop) == self.fused => {}
             Rev::Loop { the_loop, .. } => {
                 if let Some(count) = self.defs.counts.get(the_loop).copied() {
                     self.need(count, context);
@@ -241,6 +270,7 @@ impl Planner<'_> {
         let is_int = self.vars[var.0 as usize].ty == Ty::Int;
         match home {
             BlockId::Function => {}
+            BlockId::Body(the_loop) if Some(the_loop) == self.fused => {}
             BlockId::Body(the_loop) if self.defs.indices.get(&var) == Some(&the_loop) => {}
             _ if is_int && self.defs.ints.contains_key(&var) => {
                 let list = self.plan.recompute.entry(home).or_default();
@@ -250,6 +280,17 @@ impl Planner<'_> {
                 list.push(var);
                 if let Some(expr) = self.defs.ints.get(&var).copied() {
                     self.int(expr, &self.context_of(home));
+                }
+            }
+            BlockId::Body(_) if self.recomputable(var, home) => {
+                let list = self.plan.recompute.entry(home).or_default();
+                if list.contains(&var) {
+                    return;
+                }
+                list.push(var);
+                let context = self.context_of(home);
+                for operand in self.defs.cheap[&var].clone() {
+                    self.need(operand, &context);
                 }
             }
             BlockId::Body(the_loop) => {
@@ -273,6 +314,25 @@ impl Planner<'_> {
                 self.provide(var, parent);
             }
         }
+    }
+
+    /// Whether the reversed loop body `home` computes `var` again rather than recording it: one
+    /// cheap operation whose operands are outside the loop, recorded anyway, or computed again
+    /// themselves, so that recomputing never records more.
+    ///
+    /// Before: `tape.push(t6); tape.push(t4);` .. (with `t6 = 1.0 - t5`, `t5 = e * t4`)
+    /// After: `tape.push(t4);` .. `let t4 = tape.pop(); let t5 = e * t4; let t6 = 1.0 - t5;`
+    fn recomputable(&self, var: VarId, home: BlockId) -> bool {
+        let (Some(operands), Some(recorded)) = (self.defs.cheap.get(&var), &self.recorded) else {
+            return false;
+        };
+        let context = self.context_of(home);
+        self.defs.block.get(&var) == Some(&home)
+            && operands.iter().all(|v| {
+                self.home(*v, &context) == BlockId::Function
+                    || recorded.contains(v)
+                    || self.recomputable(*v, home)
+            })
     }
 
     /// The chain of blocks from the function down to `block`.

@@ -2,9 +2,9 @@
 //! form prints; the rest (slots, records, the reversed body) is the same for every form.
 
 use super::Emitter;
-use crate::diff::Rev;
 use crate::diff::needs::BlockId;
-use crate::ir::{Cond, IntExpr, Loop, LoopId, LoopKind, Operand, VarId};
+use crate::diff::{Fusion, Rev};
+use crate::ir::{Cond, IntExpr, Loop, LoopId, LoopKind, Operand, Stmt, VarId};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -118,6 +118,9 @@ impl Emitter<'_> {
             quote!(#tape.push(#name);)
         });
         let body = self.forward_block(&the_loop.body);
+        let reversed_here = self
+            .fused_body(the_loop.id)
+            .map(|rev| self.reverse_block(rev, Some(BlockId::Body(the_loop.id))));
         let Header {
             before,
             open,
@@ -133,9 +136,45 @@ impl Emitter<'_> {
                 #first
                 #body
                 #(#pushes)*
+                #reversed_here
                 #write_backs
                 #last
             }
+        }
+    }
+
+    /// The forward sweep, in which `fusion`'s loop reverses each iteration right after it, and
+    /// the reverse sweep that remains. The adjoints the iterations read and add to are set up
+    /// just before that loop, with the values they need that the forward sweep computes later.
+    pub(super) fn fused_sweeps(&self, fusion: &Fusion) -> (TokenStream, TokenStream) {
+        let (seeds, rest) = self.adjoint.rev.split_at(fusion.seeds);
+        let hoisted = |stmt: &Stmt| matches!(stmt, Stmt::Assign { dst, .. } | Stmt::IntLet { dst, .. } if fusion.hoisted.contains(dst));
+        let mut forward = TokenStream::new();
+        for stmt in &self.function.body {
+            match stmt {
+                Stmt::Loop(the_loop) if the_loop.id == fusion.the_loop => {
+                    for early in self.function.body.iter().filter(|s| hoisted(s)) {
+                        forward.extend(self.forward_stmt(early));
+                    }
+                    forward.extend(self.reverse_block(seeds, None));
+                    forward.extend(self.forward_loop(the_loop));
+                }
+                stmt if hoisted(stmt) => {}
+                stmt => forward.extend(self.forward_stmt(stmt)),
+            }
+        }
+        (
+            forward,
+            self.reverse_block(rest.get(1..).unwrap_or_default(), None),
+        )
+    }
+
+    /// The reversed body of `id`, when its iterations are reversed inside the forward loop.
+    fn fused_body(&self, id: LoopId) -> Option<&[Rev]> {
+        let fusion = self.adjoint.fused.as_ref().filter(|f| f.the_loop == id)?;
+        match self.adjoint.rev.get(fusion.seeds)? {
+            Rev::Loop { body, .. } => Some(body),
+            _ => None,
         }
     }
 

@@ -21,7 +21,7 @@ pub use tangent::tangent;
 
 use crate::attr::Options;
 use crate::diff::{Adjoint, Shadow};
-use crate::ir::{Function, If, IntExpr, Loop, LoopId, Stmt, Table, Ty, VarId};
+use crate::ir::{Function, If, IntExpr, Loop, LoopId, Op, Stmt, Table, Ty, VarId};
 use crate::names::Names;
 use crate::signature::{Kind, ParamSpec};
 use proc_macro2::{Ident, TokenStream};
@@ -41,6 +41,8 @@ struct Emitter<'a> {
     /// The tapes of recorded arrays and counters (see `own_tapes`).
     own_tapes: HashMap<VarId, Ident>,
     int_lets: HashMap<VarId, IntExpr>,
+    /// The scalar operations a reversed loop body may compute again (`needs::Plan::recompute`).
+    cheap: HashMap<VarId, Op>,
     stored: HashSet<VarId>,
     /// Each loop of the function, by id.
     loops: Table<LoopId, Option<&'a Loop>>,
@@ -188,6 +190,7 @@ impl<'a> Emitter<'a> {
             nodes,
             names,
             int_lets: int_lets(&function.body),
+            cheap: cheap(&function.body),
             stored: stored(&function.body),
             runtime: options.runtime(),
             show_code: options.show_code,
@@ -265,6 +268,18 @@ fn int_lets(block: &[Stmt]) -> HashMap<VarId, IntExpr> {
         }
     });
     lets
+}
+
+fn cheap(block: &[Stmt]) -> HashMap<VarId, Op> {
+    let mut ops = HashMap::new();
+    crate::ir::walk(block, &mut |stmt| {
+        if let Stmt::Assign { dst, op } = stmt
+            && matches!(op, Op::Add(..) | Op::Sub(..) | Op::Mul(..) | Op::Neg(_))
+        {
+            ops.insert(*dst, op.clone());
+        }
+    });
+    ops
 }
 
 fn loops(function: &Function) -> Table<LoopId, Option<&Loop>> {
@@ -445,8 +460,13 @@ impl Emitter<'_> {
 
     fn body(&self, returned: &[VarId], wrt: &HashSet<VarId>, flavor: Flavor) -> TokenStream {
         let tapes = self.tape_declarations();
-        let forward = self.forward_block(&self.function.body);
-        let reverse = self.reverse_block(&self.adjoint.rev, None);
+        let (forward, reverse) = match &self.adjoint.fused {
+            Some(fusion) => self.fused_sweeps(fusion),
+            None => (
+                self.forward_block(&self.function.body),
+                self.reverse_block(&self.adjoint.rev, None),
+            ),
+        };
         let values: Vec<TokenStream> = self.values.iter().map(|r| self.operand(r)).collect();
         let value = self.outputs(&values);
         let fields = self.struct_epilogue(wrt);

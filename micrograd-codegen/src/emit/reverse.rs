@@ -29,8 +29,11 @@ impl Emitter<'_> {
             .unwrap_or_default();
         vars.iter()
             .filter_map(|var| {
-                let expr = self.int_lets.get(var)?;
-                let (name, value) = (self.names.var(*var), self.int(expr));
+                let name = self.names.var(*var);
+                let value = match self.int_lets.get(var) {
+                    Some(expr) => self.int(expr),
+                    None => self.op(self.cheap.get(var)?),
+                };
                 Some(quote!(let #name = #value;))
             })
             .collect()

@@ -4,6 +4,7 @@
 
 mod activity;
 mod folding;
+mod fuse;
 mod guards;
 mod naming;
 mod needs;

@@ -64,7 +64,9 @@ fn an_integer_the_reverse_sweep_reads_is_computed_again() {
                     let k = w.len() - 1 - i;
                     s += w[k] * w[i];
                 }
-                s
+                // The sum's adjoint needs the sum, so the loop is reversed after it runs (a
+                // plain `s` would reverse each iteration inside it, where `k` is in scope).
+                s.sin()
             }
         },
         &[],
@@ -82,5 +84,32 @@ fn an_integer_the_reverse_sweep_reads_is_computed_again() {
     assert!(
         adjoint.plan.records.values().all(Vec::is_empty),
         "integers are never recorded"
+    );
+}
+
+#[test]
+fn a_cheap_value_of_recorded_operands_is_computed_again() {
+    // Newton's method for a cube root: the reversed step needs x, x², 3x, 3x² and the step;
+    // only x and the step (a division) are recorded, the products are computed again.
+    let (function, adjoint) = differentiate(
+        &parse_quote! {
+            fn f(a: f64) -> f64 {
+                let mut x = 1.0;
+                for _ in 0..6 {
+                    x = x - (x * x * x - a) / (3.0 * x * x);
+                }
+                x
+            }
+        },
+        &[],
+    );
+    let recorded: Vec<_> = adjoint.plan.records.values().flatten().collect();
+    assert_eq!(recorded.len(), 2, "{recorded:?}");
+    let computed: Vec<_> = adjoint.plan.recompute.values().flatten().collect();
+    assert_eq!(computed.len(), 3, "x², 3x and 3x²: {computed:?}");
+    assert!(
+        computed
+            .iter()
+            .all(|v| function.vars[v.0 as usize].ty == crate::ir::Ty::F64)
     );
 }

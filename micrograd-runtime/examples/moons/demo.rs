@@ -34,9 +34,9 @@ pub fn train(model: &mut Mlp, moons: &Dataset, steps: usize, lr: f64) -> History
         model.zero_grad();
         let (loss, scores) = model.train_loss(&moons.points, &moons.labels, Loss::Hinge, ALPHA);
         let accuracy = data::accuracy(&scores, &moons.labels);
-        let mut parameters = model.parameters();
-        sgd.step(&mut parameters, &model.grads());
-        model.set_parameters(&parameters);
+        // In place: no copy of the parameters or their gradients per step.
+        let view = model.parameters_mut();
+        sgd.step(view.values, view.grads);
         history.losses.push(loss);
         history.accuracies.push(accuracy);
     }

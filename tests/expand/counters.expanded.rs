@@ -181,7 +181,7 @@ fn horner_grad(
             } else {
                 d_t2 * (k_2 as ::core::primitive::f64)
                     * (if (k_2 as ::core::primitive::f64) < 0.0 {
-                        x.powi(k_2) / x
+                        t2 / x
                     } else {
                         x.powi(k_2 - 1)
                     })
@@ -245,7 +245,7 @@ fn horner_pullback(
             } else {
                 d_t2 * (k_2 as ::core::primitive::f64)
                     * (if (k_2 as ::core::primitive::f64) < 0.0 {
-                        x.powi(k_2) / x
+                        t2 / x
                     } else {
                         x.powi(k_2 - 1)
                     })

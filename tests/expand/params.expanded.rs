@@ -141,22 +141,18 @@ fn generic_grad<const N: usize>(
     let a = &a;
     let d_a = &mut [0.0; N];
     let s = 0.0_f64;
+    let d_s_1 = 1.0;
     let mut s_1 = s;
     for i in 0..N {
         let t0 = v[i];
         let t1 = a[i];
         let t2 = t0 * t1;
         let s_2 = s_1 + t2;
+        let d_t0 = d_s_1 * a[i];
+        let d_t1 = d_s_1 * v[i];
+        d_a[i] += d_t1;
+        d_v[i] += d_t0;
         s_1 = s_2;
-    }
-    let d_s_1 = 1.0;
-    if d_s_1 != 0.0 {
-        for i in (0..N).rev() {
-            let d_t0 = d_s_1 * a[i];
-            let d_t1 = d_s_1 * v[i];
-            d_a[i] += d_t1;
-            d_v[i] += d_t0;
-        }
     }
     (s_1, *d_a)
 }
@@ -179,24 +175,20 @@ fn generic_pullback<const N: usize>(
     let a = &a;
     let d_a = &mut [0.0; N];
     let s = 0.0_f64;
+    let d_s_1 = seed;
     let mut s_1 = s;
     for i in 0..N {
         let t0 = v[i];
         let t1 = a[i];
         let t2 = t0 * t1;
         let s_2 = s_1 + t2;
-        s_1 = s_2;
-    }
-    let d_s_1 = seed;
-    if d_s_1 != 0.0 {
-        for i in (0..N).rev() {
-            let d_t0 = d_s_1 * a[i];
-            let d_t1 = d_s_1 * v[i];
-            d_a[i] += d_t1;
-            if !d_v.is_empty() {
-                d_v[i] += d_t0;
-            }
+        let d_t0 = d_s_1 * a[i];
+        let d_t1 = d_s_1 * v[i];
+        d_a[i] += d_t1;
+        if !d_v.is_empty() {
+            d_v[i] += d_t0;
         }
+        s_1 = s_2;
     }
     *d_a
 }

@@ -157,3 +157,28 @@ fn loops_that_do_not_qualify_are_still_exact() {
     check("discounted", discounted, discounted_grad);
     check("shared", shared, shared_grad);
 }
+
+/// A `&mut [f64]` read by a summing loop and overwritten after it: the overwrite zeroes the
+/// entry's adjoint before the loop's reads add theirs, so the loop is reversed after it runs.
+#[differentiable]
+fn overwrite(w: &mut [f64], c: f64) -> f64 {
+    let mut total = 0.0;
+    for i in 0..w.len() {
+        total += w[i] * c;
+    }
+    w[0] = 2.0;
+    total + w[0]
+}
+
+#[test]
+fn a_mutable_slice_overwritten_after_the_loop_keeps_its_reads_gradient() {
+    let entry = [0.5, -1.5, 2.0];
+    let (mut w, mut d_w) = (entry, [0.0; 3]);
+    let (value, d_c) = overwrite_grad(&mut w, &mut d_w, 0.75);
+    let mut w_f = entry;
+    assert_same_value("overwrite", value, overwrite(&mut w_f, 0.75), &entry);
+    assert_eq!(w, w_f);
+    // value = c Σ w + 2 (w[0] at entry in the sum): ∂/∂wᵢ = c, ∂/∂c = Σ w.
+    assert_eq!(d_w, [0.75; 3]);
+    assert_near("overwrite d/dc", d_c, entry.iter().sum::<f64>(), 1e-15);
+}

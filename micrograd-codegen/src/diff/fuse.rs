@@ -68,7 +68,8 @@ pub fn fuse(function: &Function, vars: &[VarInfo], rev: &mut Vec<Rev>) -> Option
 
 /// The scalar adjoints declared outside `body` that it reads or adds to, if each is only read
 /// or only added to (so every iteration sees the same values and contributes independently),
-/// and the adjoint arrays it touches are its own or are shadows it only adds to.
+/// and the adjoint arrays it touches are its own or are the shadows of read-only slices, which
+/// it only adds to.
 fn outer_adjoints(body: &[Rev], vars: &[VarInfo]) -> Option<HashSet<VarId>> {
     let (mut own, mut own_arrays) = (HashSet::new(), HashSet::new());
     walk(body, &mut |s| match s {
@@ -100,7 +101,9 @@ fn outer_adjoints(body: &[Rev], vars: &[VarInfo]) -> Option<HashSet<VarId>> {
         Rev::Set(var, _) => fine &= own.contains(var),
         Rev::ZeroElem(array, _) => fine &= own_arrays.contains(array),
         Rev::AddElem(array, ..) => {
-            let shadow = matches!(vars[array.0 as usize].ty, Ty::Slice { .. });
+            // A `&mut [f64]`'s shadow is zeroed where the body overwrites an entry, which
+            // must come after the reads' contributions: it is not added to from here.
+            let shadow = matches!(vars[array.0 as usize].ty, Ty::Slice { mutable: false, .. });
             fine &= own_arrays.contains(array) || shadow;
         }
         _ => {}

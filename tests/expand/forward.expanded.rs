@@ -336,7 +336,7 @@ fn hvp_case_hvp(
     let d_t9 = 1.0;
     let d_v_r = d_t9 * t8;
     let d_t8 = d_t9 * v_r;
-    let d_r = d_t8 * -r.sin();
+    let d_r = d_t8 * -t2;
     let d_x = d_v_r * (t6 + v_y) + d_r * (x * 2.0 + y);
     let d_y = d_v_r * v_x + d_r * x;
     (t2, d_x, d_y)
@@ -371,7 +371,7 @@ fn hvp_case_tangent_pullback(
     let d_t9 = seed;
     let d_v_r = d_t9 * t8;
     let d_t8 = d_t9 * v_r;
-    let d_r = d_t8 * -r.sin();
+    let d_r = d_t8 * -t2;
     let d_t6 = d_v_r * x;
     let d_v_y = d_v_r * x;
     let d_v_x = d_t6 * 2.0 + d_v_r * y;
@@ -406,26 +406,20 @@ fn hessian_case_grad(
             d_w.len(), w.len()
         );
     }
-    let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let s = a * a;
+    let d_s_1 = 1.0;
+    let mut d_a = 0.0;
     let mut s_1 = s;
-    tape.reserve((0..w.len()).size_hint().0);
     for i in 0..w.len() {
         let t0 = w[i];
         let t1 = a * t0;
         let t2 = t1.sin();
         let s_2 = s_1 + t2;
-        tape.push(t1);
-        s_1 = s_2;
-    }
-    let d_s_1 = 1.0;
-    let mut d_a = 0.0;
-    for i in (0..w.len()).rev() {
-        let t1 = tape.pop();
         let d_t1 = d_s_1 * t1.cos();
         d_a += d_t1 * w[i];
         let d_t0 = d_t1 * a;
         d_w[i] += d_t0;
+        s_1 = s_2;
     }
     d_a += d_s_1 * a;
     d_a += d_s_1 * a;
@@ -447,28 +441,22 @@ fn hessian_case_pullback(
             d_w.len(), w.len()
         );
     }
-    let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let s = a * a;
+    let d_s_1 = seed;
+    let mut d_a = 0.0;
     let mut s_1 = s;
-    tape.reserve((0..w.len()).size_hint().0);
     for i in 0..w.len() {
         let t0 = w[i];
         let t1 = a * t0;
         let t2 = t1.sin();
         let s_2 = s_1 + t2;
-        tape.push(t1);
-        s_1 = s_2;
-    }
-    let d_s_1 = seed;
-    let mut d_a = 0.0;
-    for i in (0..w.len()).rev() {
-        let t1 = tape.pop();
         let d_t1 = d_s_1 * t1.cos();
         d_a += d_t1 * w[i];
         let d_t0 = d_t1 * a;
         if !d_w.is_empty() {
             d_w[i] += d_t0;
         }
+        s_1 = s_2;
     }
     d_a += d_s_1 * a;
     d_a += d_s_1 * a;
@@ -574,14 +562,14 @@ fn hessian_case_hvp(
             v_w.len(), w.len()
         );
     }
-    let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let s = a * a;
     let t3 = v_a * a;
     let t4 = v_a * a;
     let v_s = t3 + t4;
+    let d_v_s_1 = 1.0;
+    let mut d_a = 0.0;
     let mut s_1 = s;
     let mut v_s_1 = v_s;
-    tape.reserve((0..w.len()).size_hint().0 * 3);
     for i in 0..w.len() {
         let t0 = w[i];
         let t5 = v_w[i];
@@ -594,25 +582,15 @@ fn hessian_case_hvp(
         let t10 = t8 * t9;
         let s_2 = s_1 + t2;
         let v_s_2 = v_s_1 + t10;
-        tape.push(t9);
-        tape.push(t8);
-        tape.push(t1);
-        s_1 = s_2;
-        v_s_1 = v_s_2;
-    }
-    let d_v_s_1 = 1.0;
-    let mut d_a = 0.0;
-    for i in (0..w.len()).rev() {
-        let t1 = tape.pop();
-        let t8 = tape.pop();
-        let t9 = tape.pop();
         let d_t8 = d_v_s_1 * t9;
         let d_t9 = d_v_s_1 * t8;
-        let d_t1 = d_t9 * -t1.sin();
+        let d_t1 = d_t9 * -t2;
         d_a += d_t8 * v_w[i];
         d_a += d_t1 * w[i];
         let d_t0 = d_t8 * v_a + d_t1 * a;
         d_w[i] += d_t0;
+        s_1 = s_2;
+        v_s_1 = v_s_2;
     }
     d_a += d_v_s_1 * v_a;
     d_a += d_v_s_1 * v_a;
@@ -648,14 +626,15 @@ fn hessian_case_tangent_pullback(
             v_w.len(), w.len()
         );
     }
-    let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let s = a * a;
     let t3 = v_a * a;
     let t4 = v_a * a;
     let v_s = t3 + t4;
+    let d_v_s_1 = seed;
+    let mut d_a = 0.0;
+    let mut d_v_a = 0.0;
     let mut s_1 = s;
     let mut v_s_1 = v_s;
-    tape.reserve((0..w.len()).size_hint().0 * 3);
     for i in 0..w.len() {
         let t0 = w[i];
         let t5 = if v_w.is_empty() { 0.0 } else { v_w[i] };
@@ -668,22 +647,9 @@ fn hessian_case_tangent_pullback(
         let t10 = t8 * t9;
         let s_2 = s_1 + t2;
         let v_s_2 = v_s_1 + t10;
-        tape.push(t9);
-        tape.push(t8);
-        tape.push(t1);
-        s_1 = s_2;
-        v_s_1 = v_s_2;
-    }
-    let d_v_s_1 = seed;
-    let mut d_a = 0.0;
-    let mut d_v_a = 0.0;
-    for i in (0..w.len()).rev() {
-        let t1 = tape.pop();
-        let t8 = tape.pop();
-        let t9 = tape.pop();
         let d_t8 = d_v_s_1 * t9;
         let d_t9 = d_v_s_1 * t8;
-        let d_t1 = d_t9 * -t1.sin();
+        let d_t1 = d_t9 * -t2;
         let d_t5 = d_t8 * a;
         d_a += d_t8 * (if v_w.is_empty() { 0.0 } else { v_w[i] });
         d_v_a += d_t8 * w[i];
@@ -695,6 +661,8 @@ fn hessian_case_tangent_pullback(
         if !d_w.is_empty() {
             d_w[i] += d_t0;
         }
+        s_1 = s_2;
+        v_s_1 = v_s_2;
     }
     d_v_a += d_v_s_1 * a;
     d_a += d_v_s_1 * v_a;

@@ -23,7 +23,7 @@ fn polar_pullback(
     let d_t2 = d_t3 * r;
     let d_r = d_t3 * t2 + d_t1 * t0;
     let d_t0 = d_t1 * r;
-    let d_theta = d_t2 * theta.cos() + d_t0 * -theta.sin();
+    let d_theta = d_t2 * t0 + d_t0 * -t2;
     (d_r, d_theta)
 }
 /** The value of [`polar`] and its Jacobian, by one reverse sweep per output.
@@ -42,14 +42,14 @@ fn polar_jacobian(
         let d_t1 = 1.0;
         let d_r = d_t1 * t0;
         let d_t0 = d_t1 * r;
-        let d_theta = d_t0 * -theta.sin();
+        let d_theta = d_t0 * -t2;
         [d_r, d_theta]
     };
     let row1 = {
         let d_t3 = 1.0;
         let d_r = d_t3 * t2;
         let d_t2 = d_t3 * r;
-        let d_theta = d_t2 * theta.cos();
+        let d_theta = d_t2 * t0;
         [d_r, d_theta]
     };
     ([t1, t3], [row0, row1])
@@ -84,7 +84,7 @@ fn residual_pullback(
     }
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let mut r = [0.0_f64; 3];
-    tape.reserve((0..3).size_hint().0 * 2);
+    tape.reserve((0..3).size_hint().0);
     for i in 0..3 {
         let t0 = -b;
         let t1 = t[i];
@@ -94,7 +94,6 @@ fn residual_pullback(
         let t5 = t4 - 1.0;
         r[i] = t5;
         tape.push(t3);
-        tape.push(t0);
     }
     let t6 = r[0];
     let t7 = r[1];
@@ -109,8 +108,8 @@ fn residual_pullback(
     let mut d_a = 0.0;
     let mut d_b = 0.0;
     for i in (0..3).rev() {
-        let t0 = tape.pop();
         let t3 = tape.pop();
+        let t0 = -b;
         let d_t5 = d_r[i];
         d_r[i] = 0.0;
         d_a += d_t5 * t3;

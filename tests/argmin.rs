@@ -6,7 +6,7 @@ use argmin::solver::quasinewton::LBFGS;
 use micrograd_runtime::argmin::Problem;
 use micrograd_runtime::prelude::*;
 
-#[differentiable]
+#[differentiable(hessian)]
 fn rosenbrock(x: &[f64]) -> f64 {
     let mut sum = 0.0;
     for i in 0..x.len() - 1 {
@@ -81,4 +81,42 @@ fn lbfgs_fits_a_line_through_captured_data() {
         (best[0] - 2.0).abs() < 1e-6 && (best[1] - 1.0).abs() < 1e-6,
         "{best:?}"
     );
+}
+
+/// ∇²f of the 2-D Rosenbrock function, by hand: [[1200x² - 400y + 2, -400x], [-400x, 200]].
+fn rosenbrock_hessian_by_hand(x: f64, y: f64) -> Vec<Vec<f64>> {
+    vec![
+        vec![1200.0 * x * x - 400.0 * y + 2.0, -400.0 * x],
+        vec![-400.0 * x, 200.0],
+    ]
+}
+
+#[test]
+fn problem_gives_the_hessian_of_the_closed_form() {
+    use argmin::core::Hessian;
+    let problem = Problem::new(rosenbrock, rosenbrock_grad).with_hessian(rosenbrock_hessian);
+    for (x, y) in [(-1.2, 1.0), (0.5, -0.25), (1.0, 1.0)] {
+        let h = problem.hessian(&vec![x, y]).expect("a Hessian");
+        let want = rosenbrock_hessian_by_hand(x, y);
+        for i in 0..2 {
+            for j in 0..2 {
+                assert!((h[i][j] - want[i][j]).abs() <= 1e-12 * want[i][j].abs().max(1.0));
+            }
+        }
+    }
+}
+
+#[test]
+fn trust_region_newton_reaches_the_minimum() {
+    use argmin::solver::trustregion::{Steihaug, TrustRegion};
+    let problem = Problem::new(rosenbrock, rosenbrock_grad).with_hessian(rosenbrock_hessian);
+    for start in [vec![-1.2, 1.0], vec![-1.2, 1.0, -1.2, 1.0]] {
+        let solver = TrustRegion::new(Steihaug::new().with_max_iters(20));
+        let result = Executor::new(problem, solver)
+            .configure(|state| state.param(start).max_iters(100))
+            .run()
+            .expect("the trust-region Newton method runs");
+        let best = result.state().get_best_param().expect("a best point");
+        assert!(best.iter().all(|x| (x - 1.0).abs() < 1e-9), "{best:?}");
+    }
 }

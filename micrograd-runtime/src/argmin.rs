@@ -34,10 +34,37 @@
 //! Functions with other arguments (data, hyper-parameters) become problems through closures:
 //! `Problem::new(|w| loss(w, &xs), |w, d_w| loss_grad(w, d_w, &xs))`.
 //!
-//! Second-order solvers (Newton, trust region) need a Hessian, which `#[differentiable]` does
-//! not generate yet, so `Problem` implements argmin's `CostFunction` and `Gradient` only.
+//! Second-order solvers need a Hessian: with `#[differentiable(hessian)]`, `f_hessian(x, hess)`
+//! writes it row-major, and [`Problem::with_hessian`] adds it, for argmin's `Hessian` trait
+//! (`Vec<Vec<f64>>` rows). Newton's method with a trust region (Steihaug's conjugate
+//! gradients) runs on it with `Vec<f64>` parameters:
+//!
+//! ```
+//! use argmin::core::{Executor, State};
+//! use argmin::solver::trustregion::{Steihaug, TrustRegion};
+//! use micrograd_runtime::argmin::Problem;
+//! use micrograd_runtime::prelude::*;
+//!
+//! #[differentiable(hessian)]
+//! fn rosenbrock(x: &[f64]) -> f64 {
+//!     let mut sum = 0.0;
+//!     for i in 0..x.len() - 1 {
+//!         sum += 100.0 * (x[i + 1] - x[i] * x[i]).powi(2) + (1.0 - x[i]).powi(2);
+//!     }
+//!     sum
+//! }
+//!
+//! let problem = Problem::new(rosenbrock, rosenbrock_grad).with_hessian(rosenbrock_hessian);
+//! let solver = TrustRegion::new(Steihaug::new().with_max_iters(20));
+//! let result = Executor::new(problem, solver)
+//!     .configure(|state| state.param(vec![-1.2, 1.0]).max_iters(100))
+//!     .run()?;
+//! let best = result.state().get_best_param().unwrap();
+//! assert!((best[0] - 1.0).abs() < 1e-9 && (best[1] - 1.0).abs() < 1e-9);
+//! # Ok::<(), argmin::core::Error>(())
+//! ```
 
-use ::argmin::core::{CostFunction, Error, Gradient};
+use ::argmin::core::{CostFunction, Error, Gradient, Hessian};
 
 /// An argmin problem: the cost `f` and its gradient `f_grad`, as `#[differentiable]` writes them.
 ///
@@ -65,9 +92,10 @@ use ::argmin::core::{CostFunction, Error, Gradient};
 /// # Ok::<(), argmin::core::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct Problem<F, G> {
+pub struct Problem<F, G, H = ()> {
     cost: F,
     gradient: G,
+    hessian: H,
 }
 
 impl<F, G> Problem<F, G>
@@ -100,11 +128,43 @@ where
     /// # let _ = problem;
     /// ```
     pub fn new(cost: F, gradient: G) -> Self {
-        Problem { cost, gradient }
+        Problem {
+            cost,
+            gradient,
+            hessian: (),
+        }
+    }
+
+    /// The same problem with its Hessian: `hessian(x, hess)` writes `H` row-major into `hess`
+    /// (`n × n` entries for `n = x.len()`), the signature of a generated `f_hessian`.
+    ///
+    /// ```
+    /// use argmin::core::Hessian;
+    /// use micrograd_runtime::argmin::Problem;
+    /// use micrograd_runtime::prelude::*;
+    ///
+    /// #[differentiable(hessian)]
+    /// fn cubes(x: &[f64]) -> f64 {
+    ///     x[0].powi(3) + x[0] * x[1]
+    /// }
+    ///
+    /// let problem = Problem::new(cubes, cubes_grad).with_hessian(cubes_hessian);
+    /// assert_eq!(problem.hessian(&vec![2.0, 5.0])?, vec![vec![12.0, 1.0], vec![1.0, 0.0]]);
+    /// # Ok::<(), argmin::core::Error>(())
+    /// ```
+    pub fn with_hessian<H>(self, hessian: H) -> Problem<F, G, H>
+    where
+        H: Fn(&[f64], &mut [f64]) -> f64,
+    {
+        Problem {
+            cost: self.cost,
+            gradient: self.gradient,
+            hessian,
+        }
     }
 }
 
-impl<F, G> CostFunction for Problem<F, G>
+impl<F, G, H> CostFunction for Problem<F, G, H>
 where
     F: Fn(&[f64]) -> f64,
 {
@@ -116,7 +176,7 @@ where
     }
 }
 
-impl<F, G> Gradient for Problem<F, G>
+impl<F, G, H> Gradient for Problem<F, G, H>
 where
     G: Fn(&[f64], &mut [f64]) -> f64,
 {
@@ -127,5 +187,20 @@ where
         let mut d_x = vec![0.0; x.len()];
         (self.gradient)(x, &mut d_x);
         Ok(d_x)
+    }
+}
+
+impl<F, G, H> Hessian for Problem<F, G, H>
+where
+    H: Fn(&[f64], &mut [f64]) -> f64,
+{
+    type Param = Vec<f64>;
+    type Hessian = Vec<Vec<f64>>;
+
+    fn hessian(&self, x: &Vec<f64>) -> Result<Vec<Vec<f64>>, Error> {
+        let n = x.len();
+        let mut hess = vec![0.0; n * n];
+        (self.hessian)(x, &mut hess);
+        Ok(hess.chunks(n.max(1)).map(<[f64]>::to_vec).collect())
     }
 }

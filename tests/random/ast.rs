@@ -24,6 +24,10 @@ pub enum PKind {
     Slice(usize),
     /// `w: &[f64; N]`
     Array(usize),
+    /// `w: &Vec<f64>` of at least this length (the entry only).
+    Vec(usize),
+    /// `w: [f64; N]` by value (the entry only).
+    ArrayByValue(usize),
     /// `n: usize` in `0..=max`.
     Usize(usize),
     /// `e: i32` in `lo..=hi`.
@@ -34,7 +38,14 @@ pub enum PKind {
 
 impl PKind {
     pub fn differentiable(&self) -> bool {
-        matches!(self, PKind::Scalar | PKind::Slice(_) | PKind::Array(_))
+        matches!(
+            self,
+            PKind::Scalar
+                | PKind::Slice(_)
+                | PKind::Array(_)
+                | PKind::Vec(_)
+                | PKind::ArrayByValue(_)
+        )
     }
 }
 

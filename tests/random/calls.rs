@@ -20,7 +20,10 @@ impl Gen<'_> {
             .iter()
             .filter(|c| {
                 c.params.iter().all(|p| match p.kind {
-                    PKind::Slice(min) | PKind::Array(min) => fits(min),
+                    PKind::Slice(min)
+                    | PKind::Array(min)
+                    | PKind::Vec(min)
+                    | PKind::ArrayByValue(min) => fits(min),
                     _ => true,
                 })
             })
@@ -35,7 +38,10 @@ impl Gen<'_> {
         for p in &callee.params {
             let arg = match p.kind {
                 PKind::Scalar => Arg::Scalar(self.expr(d)),
-                PKind::Slice(min) | PKind::Array(min) => self.slice_arg(min),
+                PKind::Slice(min)
+                | PKind::Array(min)
+                | PKind::Vec(min)
+                | PKind::ArrayByValue(min) => self.slice_arg(min),
                 PKind::Usize(max) => {
                     if self.rng.chance(0.5) {
                         Arg::Int(IExpr::Lit(self.rng.range(0, max as i64)))

@@ -53,4 +53,5 @@ pub use state::*;
 constructs! {
     idioms => [Match, Destructure], [];
     loop_exits => [], [WhileLoop, LoopValue];
+    iter_chains => [IterChain], [];
 }

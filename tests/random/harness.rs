@@ -376,6 +376,8 @@ pub enum PSpec {
     Sl(usize),
     /// `&[f64; N]`
     Arr(usize),
+    /// `[f64; N]` by value: its partials are returned, not added into a shadow.
+    ArrV(usize),
     /// `usize` in `0..=max`
     U(usize),
     /// `i32` in `lo..=hi`
@@ -497,7 +499,7 @@ fn sample(p: &Prog, rng: &mut Rng) -> (Args, Vec<bool>, Vec<bool>) {
                 shadow.push(false);
                 wrt.push(p.wrt[k]);
             }
-            PSpec::Sl(min) | PSpec::Arr(min) => {
+            PSpec::Sl(min) | PSpec::Arr(min) | PSpec::ArrV(min) => {
                 let n = if matches!(spec, PSpec::Sl(_)) {
                     min + rng.below(3)
                 } else {
@@ -506,7 +508,7 @@ fn sample(p: &Prog, rng: &mut Rng) -> (Args, Vec<bool>, Vec<bool>) {
                 a.lens.push(n);
                 for _ in 0..n {
                     a.x.push(value(rng));
-                    shadow.push(true);
+                    shadow.push(!matches!(spec, PSpec::ArrV(_)));
                     wrt.push(p.wrt[k]);
                 }
             }

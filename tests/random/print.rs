@@ -15,6 +15,8 @@ pub struct Printer {
     pub names: HashMap<String, String>,
     /// Every name printed so far, as generated (before renaming).
     pub seen: Rc<RefCell<BTreeSet<String>>>,
+    /// The arrays the entry takes by value: passed on as `&w` where a slice is expected.
+    pub by_value: Vec<String>,
 }
 
 impl Printer {
@@ -26,6 +28,14 @@ impl Printer {
             indent: 0,
             names: p.names.clone(),
             seen: Rc::default(),
+            by_value: p
+                .funcs
+                .last()
+                .into_iter()
+                .flat_map(|f| &f.params)
+                .filter(|q| matches!(q.kind, PKind::ArrayByValue(_)) && mode == Mode::Plain)
+                .map(|q| q.name.clone())
+                .collect(),
         }
     }
 
@@ -166,6 +176,7 @@ impl Printer {
             indent: self.indent + 1,
             names: self.names.clone(),
             seen: self.seen.clone(),
+            by_value: self.by_value.clone(),
         };
         inner.out.push_str("{\n");
         for s in stmts {
@@ -200,6 +211,7 @@ impl Printer {
             Arg::Int(i) => self.iexpr(i),
             Arg::Bool(c) => self.cond(c),
             Arg::Slice(s, form) => match (form, self.name(s)) {
+                (SliceForm::Whole, name) if self.by_value.contains(s) => format!("&{name}"),
                 (SliceForm::Whole, s) => s,
                 (SliceForm::Ref, s) => format!("&{s}"),
                 (SliceForm::Full, s) => format!("&{s}[..]"),

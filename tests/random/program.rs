@@ -21,7 +21,7 @@ pub fn params(rng: &mut Rng, entry: bool) -> Vec<Param> {
         };
         let prefix = match kind {
             PKind::Scalar => "a",
-            PKind::Slice(_) | PKind::Array(_) => "w",
+            PKind::Slice(_) | PKind::Array(_) | PKind::Vec(_) | PKind::ArrayByValue(_) => "w",
             PKind::Usize(_) => "n",
             PKind::I32(..) => "e",
             PKind::Bool => "flag",
@@ -85,10 +85,13 @@ pub fn program(seed: u64, id: usize) -> Program {
                     mutable: false,
                     typed: true,
                 }),
-                PKind::Slice(len) | PKind::Array(len) => g.scope().s.push(SVar {
+                PKind::Slice(len)
+                | PKind::Array(len)
+                | PKind::Vec(len)
+                | PKind::ArrayByValue(len) => g.scope().s.push(SVar {
                     name: p.name.clone(),
                     len,
-                    exact: matches!(p.kind, PKind::Array(_)),
+                    exact: matches!(p.kind, PKind::Array(_) | PKind::ArrayByValue(_)),
                     local: false,
                     loop_depth: 0,
                     typed: true,
@@ -196,6 +199,7 @@ pub fn program(seed: u64, id: usize) -> Program {
             tail,
         });
     }
+    entry_kinds(&mut funcs, program_seed(seed, id));
     let mut program = Program {
         id,
         funcs,
@@ -204,4 +208,21 @@ pub fn program(seed: u64, id: usize) -> Program {
     };
     hygiene::rename(&mut program, program_seed(seed, id));
     program
+}
+
+/// The entry takes some slices as `&Vec<f64>` and some arrays by value (issue 12's parameter
+/// kinds): the body reads them alike, so only the printing differs. Drawn from a stream of its
+/// own, so every seed's programs are otherwise what they were.
+fn entry_kinds(funcs: &mut [Func], seed: u64) {
+    let mut rng = Rng::new(seed ^ 0x5EED_0F_4B1D5);
+    let Some(entry) = funcs.last_mut() else {
+        return;
+    };
+    for p in &mut entry.params {
+        p.kind = match p.kind {
+            PKind::Slice(n) if rng.chance(0.3) => PKind::Vec(n),
+            PKind::Array(n) if rng.chance(0.4) => PKind::ArrayByValue(n),
+            ref kind => kind.clone(),
+        };
+    }
 }

@@ -47,8 +47,9 @@ pub fn module_source(p: &Program) -> String {
         .iter()
         .map(|q| match q.kind {
             PKind::Scalar => "PSpec::S".to_string(),
-            PKind::Slice(n) => format!("PSpec::Sl({n})"),
+            PKind::Slice(n) | PKind::Vec(n) => format!("PSpec::Sl({n})"),
             PKind::Array(n) => format!("PSpec::Arr({n})"),
+            PKind::ArrayByValue(n) => format!("PSpec::ArrV({n})"),
             PKind::Usize(m) => format!("PSpec::U({m})"),
             PKind::I32(lo, hi) => format!("PSpec::I({lo}, {hi})"),
             PKind::Bool => "PSpec::B".to_string(),
@@ -73,6 +74,9 @@ pub fn module_source(p: &Program) -> String {
                 (PKind::Slice(_), _) => "c.sl()".to_string(),
                 (PKind::Array(n), "f64") => format!("c.arr::<{n}>()"),
                 (PKind::Array(_), _) => "c.sl()".to_string(),
+                (PKind::Vec(_), "f64") => "&c.sl().to_vec()".to_string(),
+                (PKind::ArrayByValue(n), "f64") => format!("*c.arr::<{n}>()"),
+                (PKind::Vec(_) | PKind::ArrayByValue(_), _) => "c.sl()".to_string(),
                 (PKind::Usize(_), _) => "c.u()".to_string(),
                 (PKind::I32(..), _) => "c.i()".to_string(),
                 (PKind::Bool, _) => "c.b()".to_string(),
@@ -94,6 +98,20 @@ pub fn module_source(p: &Program) -> String {
     let (s, names) = unpack("f64");
     let mut call = Vec::new();
     let mut collect = String::new();
+    // Positions in the returned tuple: the value, then each partial returned (`f64`s and
+    // arrays by value).
+    let returned = entry
+        .params
+        .iter()
+        .filter(|q| entry.is_wrt(q) && matches!(q.kind, PKind::Scalar | PKind::ArrayByValue(_)))
+        .count();
+    let at = |k: usize| {
+        if returned == 0 {
+            "r".to_string()
+        } else {
+            format!("r.{k}")
+        }
+    };
     let mut scalar = 0;
     for (k, q) in entry.params.iter().enumerate() {
         call.push(names[k].clone());
@@ -101,14 +119,22 @@ pub fn module_source(p: &Program) -> String {
         match (&q.kind, wrt) {
             (PKind::Scalar, true) => {
                 scalar += 1;
-                let _ = writeln!(collect, "    out.push(Some(r.{scalar}));");
+                let _ = writeln!(collect, "    out.push(Some({}));", at(scalar));
+            }
+            (PKind::ArrayByValue(_), true) => {
+                scalar += 1;
+                let _ = writeln!(
+                    collect,
+                    "    out.extend({}.iter().map(|&v| Some(v)));",
+                    at(scalar)
+                );
             }
             (PKind::Scalar, false) => collect.push_str("    out.push(None);\n"),
-            (PKind::Slice(_) | PKind::Array(_), true) => {
+            (PKind::Slice(_) | PKind::Array(_) | PKind::Vec(_), true) => {
                 call.push(format!("&mut d{k}"));
                 let _ = writeln!(collect, "    out.extend(d{k}.iter().map(|&v| Some(v)));");
             }
-            (PKind::Slice(_) | PKind::Array(_), false) => {
+            (PKind::Slice(_) | PKind::Array(_) | PKind::Vec(_) | PKind::ArrayByValue(_), false) => {
                 let _ = writeln!(collect, "    out.extend(p{k}.iter().map(|_| None));");
             }
             _ => {}
@@ -118,7 +144,7 @@ pub fn module_source(p: &Program) -> String {
     for (k, q) in entry.params.iter().enumerate() {
         if entry.is_wrt(q) {
             match q.kind {
-                PKind::Slice(_) => {
+                PKind::Slice(_) | PKind::Vec(_) => {
                     let _ = writeln!(shadows, "    let mut d{k} = vec![fill; p{k}.len()];");
                 }
                 PKind::Array(n) => {
@@ -128,7 +154,7 @@ pub fn module_source(p: &Program) -> String {
             }
         }
     }
-    let value = if scalar == 0 { "r" } else { "r.0" };
+    let value = at(0);
     let _ = writeln!(
         out,
         "pub fn g(a: &Args, fill: f64) -> (f64, Vec<Option<f64>>) {{\n    let mut c = Cur::new(&a.x, a);\n{s}{shadows}    let r = {name}_grad({});\n    let mut out: Vec<Option<f64>> = Vec::new();\n{collect}    ({value}, out)\n}}",

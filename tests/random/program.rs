@@ -214,7 +214,7 @@ pub fn program(seed: u64, id: usize) -> Program {
 /// kinds): the body reads them alike, so only the printing differs. Drawn from a stream of its
 /// own, so every seed's programs are otherwise what they were.
 fn entry_kinds(funcs: &mut [Func], seed: u64) {
-    let mut rng = Rng::new(seed ^ 0x5EED_0F_4B1D5);
+    let mut rng = Rng::new(seed ^ 0x05EE_D0F4_B1D5);
     let Some(entry) = funcs.last_mut() else {
         return;
     };

@@ -209,14 +209,24 @@ fn second_order(p: &Program) -> String {
             PKind::Usize(_) => "u()".to_string(),
             PKind::I32(..) => "i()".to_string(),
             PKind::Bool => "b()".to_string(),
+            PKind::Vec(_) => "sl().to_vec()".to_string(),
+            PKind::ArrayByValue(n) => format!("arr::<{n}>()"),
+        };
+        let by = match q.kind {
+            PKind::Vec(_) => "&",
+            PKind::ArrayByValue(_) => "*",
+            _ => "",
         };
         // Both cursors read every parameter, so each stays at its parameter's coordinates.
-        let _ = writeln!(unpack, "    let p{k} = c.{get};\n    let v{k} = u.{get};");
+        let _ = writeln!(
+            unpack,
+            "    let p{k} = {by}c.{get};\n    let v{k} = {by}u.{get};"
+        );
         args.push(format!("p{k}"));
         if !entry.is_wrt(q) {
             match q.kind {
                 PKind::Scalar => collect.push_str("    out.push(None);\n"),
-                PKind::Slice(_) | PKind::Array(_) => {
+                PKind::Slice(_) | PKind::Array(_) | PKind::Vec(_) | PKind::ArrayByValue(_) => {
                     let _ = writeln!(collect, "    out.extend(p{k}.iter().map(|_| None));");
                 }
                 _ => {}
@@ -229,7 +239,14 @@ fn second_order(p: &Program) -> String {
                 scalar += 1;
                 let _ = writeln!(collect, "    out.push(Some(r.{scalar}));");
             }
-            PKind::Slice(_) => {
+            PKind::ArrayByValue(_) => {
+                scalar += 1;
+                let _ = writeln!(
+                    collect,
+                    "    out.extend(r.{scalar}.iter().map(|&v| Some(v)));"
+                );
+            }
+            PKind::Slice(_) | PKind::Vec(_) => {
                 let _ = writeln!(shadows, "    let mut d{k} = vec![0.0; p{k}.len()];");
             }
             PKind::Array(n) => {
@@ -237,7 +254,7 @@ fn second_order(p: &Program) -> String {
             }
             _ => {}
         }
-        if matches!(q.kind, PKind::Slice(_) | PKind::Array(_)) {
+        if matches!(q.kind, PKind::Slice(_) | PKind::Array(_) | PKind::Vec(_)) {
             let _ = writeln!(collect, "    out.extend(d{k}.iter().map(|&v| Some(v)));");
         }
     }
@@ -246,7 +263,7 @@ fn second_order(p: &Program) -> String {
         hvp_args.push(format!("p{k}"));
         if entry.is_wrt(q) {
             hvp_args.push(format!("v{k}"));
-            if matches!(q.kind, PKind::Slice(_) | PKind::Array(_)) {
+            if matches!(q.kind, PKind::Slice(_) | PKind::Array(_) | PKind::Vec(_)) {
                 hvp_args.push(format!("&mut d{k}"));
             }
         }

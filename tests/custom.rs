@@ -211,3 +211,81 @@ fn detach_in_a_bootstrapped_target() {
     assert!((dw - 2.0 * residual * x).abs() < 1e-15);
     assert!((dx - 2.0 * residual * w).abs() < 1e-15);
 }
+
+/// The same foreign erf, with forward mode and the Hessian: its tangent and the tangent's
+/// pullback come from the rule and the rule's own pullback.
+#[differentiable(hessian, derivative(x = erf_dx))]
+fn erf_second(x: f64) -> f64 {
+    series_erf(x)
+}
+
+#[differentiable(hessian, derivative(x = power_sum_dx, y = power_sum_dy))]
+fn power_sum_second(x: f64, n: usize, y: f64) -> f64 {
+    foreign_power_sum(x, n, y)
+}
+
+/// Calls both from a function whose Hessian is asked for.
+#[differentiable(hessian)]
+fn second_order_caller(a: f64, b: f64) -> f64 {
+    erf_second(a * b) + power_sum_second(a, 3, b) * b
+}
+
+#[differentiable]
+fn second_order_caller_plain(a: f64, b: f64) -> f64 {
+    erf(a * b) + power_sum(a, 3, b) * b
+}
+
+#[test]
+fn rules_give_forward_mode_and_second_order() {
+    // erf'' = -2x erf'.
+    for x in [-0.8, 0.4, 1.5] {
+        let (value, tangent) = erf_second_jvp(x, 0.5);
+        assert_eq!(value.to_bits(), erf(x).to_bits());
+        assert_eq!(tangent, erf_dx(x) * 0.5);
+        let (_, hv) = erf_second_hvp(x, 0.5);
+        assert!((hv - (-2.0 * x * erf_dx(x) * 0.5)).abs() < 1e-15);
+        let (_, [[h]]) = erf_second_hessian(x);
+        assert!((h + 2.0 * x * erf_dx(x)).abs() < 1e-15);
+    }
+    // Σ xᵏ y (k = 1..3): ∂²/∂x² = y (2 + 6x), ∂²/∂x∂y = 1 + 2x + 3x², ∂²/∂y² = 0.
+    let (x, y) = (0.7, -1.3);
+    let (_, hessian) = power_sum_second_hessian(x, 3, y);
+    let mixed = 1.0 + 2.0 * x + 3.0 * x * x;
+    let expect = [[y * (2.0 + 6.0 * x), mixed], [mixed, 0.0]];
+    for i in 0..2 {
+        for j in 0..2 {
+            assert!((hessian[i][j] - expect[i][j]).abs() < 1e-14, "{hessian:?}");
+        }
+    }
+    // Through a caller: its Hessian against central differences of its gradient, and its
+    // value and gradient against the same function built on the first-order rules.
+    for (a, b) in [(0.6, 0.9), (-1.1, 0.4)] {
+        let (value, hessian) = second_order_caller_hessian(a, b);
+        assert_eq!(value.to_bits(), second_order_caller_plain(a, b).to_bits());
+        assert_eq!(
+            second_order_caller_grad(a, b),
+            second_order_caller_plain_grad(a, b)
+        );
+        for (j, row) in hessian.iter().enumerate() {
+            let h = 1e-6;
+            let at = |d: f64| {
+                let (_, da, db) = if j == 0 {
+                    second_order_caller_grad(a + d, b)
+                } else {
+                    second_order_caller_grad(a, b + d)
+                };
+                [da, db]
+            };
+            let (hi, lo) = (at(h), at(-h));
+            for i in 0..2 {
+                let central = (hi[i] - lo[i]) / (2.0 * h);
+                assert!(
+                    (row[i] - central).abs() < 1e-6,
+                    "H[{j}][{i}] {} vs {central}",
+                    row[i]
+                );
+            }
+        }
+        assert!((hessian[0][1] - hessian[1][0]).abs() < 1e-12);
+    }
+}

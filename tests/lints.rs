@@ -124,7 +124,7 @@ mod generated {
     }
 
     /// A custom derivative (with an unused rule in `f_grad`, left out by `wrt`) and `detach`.
-    #[differentiable(wrt(y), derivative(x = custom_dx, y = custom_dy))]
+    #[differentiable(wrt(y), hessian, derivative(x = custom_dx, y = custom_dy))]
     pub fn custom(x: f64, n: usize, y: f64) -> f64 {
         x * y * n as f64
     }

@@ -22,6 +22,8 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::Ident;
 use syn::spanned::Spanned;
 
+mod forward;
+
 /// The rule of each parameter, in parameter order (`None` for integers and booleans).
 type Rules<'a> = Vec<Option<&'a syn::Path>>;
 
@@ -55,6 +57,7 @@ pub fn generate(
     let pullback = header::signature(item, specs, &all, Flavor::Pullback, Some(&seed), &runtime);
     let (grad_doc, pullback_doc) = docs(f, &rules, &chosen);
     let checks = rule_checks(&rules);
+    let forward = forward::flavours(item, specs, (&rules, &partials), &chosen, options);
     Some(quote! {
         #item
         #checks
@@ -68,6 +71,7 @@ pub fn generate(
         #pullback {
             #pullback_body
         }
+        #forward
     })
 }
 
@@ -183,10 +187,7 @@ fn partials(specs: &[ParamSpec], rules: &Rules, float: TokenStream) -> Vec<Optio
 /// can differentiate it in turn.
 fn rule_checks(rules: &Rules) -> TokenStream {
     let each = rules.iter().flatten().map(|rule| {
-        let mut pullback = (*rule).clone();
-        if let Some(last) = pullback.segments.last_mut() {
-            last.ident = format_ident!("{}_pullback", last.ident, span = last.ident.span());
-        }
+        let pullback = suffixed(rule, "_pullback");
         quote_spanned!(rule.span()=> let _ = #pullback;)
     });
     quote! {
@@ -194,6 +195,15 @@ fn rule_checks(rules: &Rules) -> TokenStream {
             #(#each)*
         };
     }
+}
+
+/// `path` with `suffix` after its last segment: `rule_pullback` of `rule`.
+fn suffixed(path: &syn::Path, suffix: &str) -> syn::Path {
+    let mut path = path.clone();
+    if let Some(last) = path.segments.last_mut() {
+        last.ident = format_ident!("{}{suffix}", last.ident, span = last.ident.span());
+    }
+    path
 }
 
 /// The rustdoc of `f_grad` and `f_pullback`.

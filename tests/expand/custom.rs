@@ -1,5 +1,6 @@
-// Custom derivatives: the body is called, and the rules give the partials.
-#[differentiable(derivative(x = erf_dx))]
+// Custom derivatives: the body is called, and the rules give the partials (and, with `hvp`,
+// the tangent and its pullback, from the rules' own pullbacks).
+#[differentiable(hvp, derivative(x = erf_dx))]
 fn erf(x: f64) -> f64 {
     foreign::erf(x)
 }

@@ -4,6 +4,9 @@
 #
 #   benches/build_time.sh [N=100] [REPS=3]
 #
+# BUILD_TIME_ATTR=hessian (or jvp, hvp, graph, ..) puts that argument in every attribute,
+# `#[differentiable(hessian)]`: what the flavours a crate asks for cost it.
+#
 # It writes a throwaway workspace under $BUILD_TIME_DIR (default /tmp/micrograd-build-time) with
 # two library crates that depend on micrograd-runtime by path:
 #   - `mgbt-diff`:  N varied functions, each `#[differentiable]`: a third straight-line (about 10
@@ -24,6 +27,7 @@
 set -euo pipefail
 
 N=${1:-100}
+ATTR=${BUILD_TIME_ATTR:-}
 REPS=${2:-3}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DIR=${BUILD_TIME_DIR:-/tmp/micrograd-build-time}
@@ -64,7 +68,7 @@ methods=(tanh sin cos atan sinh exp cbrt relu sigmoid abs)
         p=$((k % 4 + 2))
         m=${methods[$((k % ${#methods[@]}))]}
         echo
-        echo '#[differentiable]'
+        echo "#[differentiable${ATTR:+($ATTR)}]"
         case $((k % 3)) in
         0) cat <<EOF
 pub fn f$k(a: f64, b: f64, c: f64) -> f64 {
@@ -116,7 +120,7 @@ EOF
         esac
     done
 } > "$DIR/diff/src/lib.rs"
-grep -v '^#\[differentiable\]$' "$DIR/diff/src/lib.rs" > "$DIR/plain/src/lib.rs"
+grep -v '^#\[differentiable.*\]$' "$DIR/diff/src/lib.rs" > "$DIR/plain/src/lib.rs"
 
 export CARGO_TARGET_DIR="$DIR/target" CARGO_INCREMENTAL=0
 cd "$DIR"

@@ -272,3 +272,36 @@ fn wrt_selects_one_struct() {
         &q,
     );
 }
+
+/// `#[differentiable]` on associated functions: `f_grad` and `f_pullback` are siblings in the
+/// same `impl`, and calls between them go through `Self::`.
+impl Layer {
+    #[differentiable]
+    fn act(l: &Layer, x: &[f64]) -> f64 {
+        let mut s = l.b;
+        for i in 0..l.w.len() {
+            s += l.w[i] * x[i];
+        }
+        s.relu() + 0.1 * s
+    }
+
+    #[differentiable]
+    fn square(l: &Layer, x: &[f64]) -> f64 {
+        let a = Self::act(l, x);
+        a * a
+    }
+}
+
+#[test]
+fn associated_functions_in_an_impl_block() {
+    let x = [0.2, -0.6, 1.1];
+    let l = net().hidden;
+    check(
+        "act",
+        |l| Layer::act(l, &x),
+        |l, d| Layer::act_grad(l, d, &x, &mut [0.0; 3]),
+        &l,
+    );
+    let sq = |l: &Layer, d: &mut Layer| Layer::square_grad(l, d, &x, &mut [0.0; 3]);
+    check("square", |l| Layer::square(l, &x), sq, &l);
+}

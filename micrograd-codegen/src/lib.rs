@@ -174,21 +174,14 @@ fn generate(
     });
     // The language loops over indices (`for i in 0..w.len()`), which clippy would otherwise
     // ask the user to rewrite into an iterator the macro cannot read. And `f_grad` does not call
-    // `f`, so a user who only calls `f_grad` would be told `f` is never used: `const _` uses it.
-    let name = &function.sig.ident;
-    // A const generic needs a value to name the function: any integer will do.
-    let zeros = function.sig.generics.params.iter().map(|_| quote!(0));
-    let name = match function.sig.generics.params.is_empty() {
-        true => quote!(#name),
-        false => quote!(#name::<#(#zeros),*>),
-    };
+    // `f`, so a user who only calls `f_grad` would be told `f` is never used: `dead_code` is
+    // allowed on `f` rather than `f` named in a `const _`, because the output must also be valid
+    // inside an `impl` block (an associated `f`), where `const _` is not an item and `f` alone
+    // does not resolve.
     let provenance = provenance::checks(function, &options.runtime());
     Some(quote! {
-        #[allow(clippy::needless_range_loop)]
+        #[allow(clippy::needless_range_loop, dead_code)]
         #function
-        const _: () = {
-            let _ = #name;
-        };
         #provenance
         #grad #pullback #graph #tangents #jacobian
     })

@@ -12,7 +12,7 @@
 //!
 //! Before: `fn f(x: f64) -> f64 { x.relu() }`
 //! After: `f`, its gradients, and
-//! `const _: () = { let _ = || { same_function((<f64>::relu, <f64 as Nonlinear>::relu)); }; };`
+//! `fn __micrograd_provenance_f() { let _ = || { same_function((<f64>::relu, <f64 as Nonlinear>::relu)); }; }`
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{quote, quote_spanned};
@@ -54,12 +54,16 @@ pub fn checks(item: &syn::ItemFn, runtime: &syn::Path) -> TokenStream {
         let pair = quote_spanned!(method.span()=> (<#float>::#method, <#float as #runtime::ops::#owner>::#name));
         quote_spanned!(method.span()=> #runtime::ops::same_function(#pair);)
     });
+    // A hidden function rather than a `const _`, so the output is also valid inside an `impl`.
+    let name = quote::format_ident!("__micrograd_provenance_{}", item.sig.ident);
     quote! {
-        const _: () = {
+        #[doc(hidden)]
+        #[allow(dead_code, non_snake_case)]
+        fn #name() {
             let _ = || {
                 #(#each)*
             };
-        };
+        }
     }
 }
 

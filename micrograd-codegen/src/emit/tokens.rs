@@ -367,7 +367,13 @@ pub(super) fn external(path: &Extern) -> TokenStream {
         if i > 0 && !path.path[i - 1].is_empty() {
             tokens.extend(quote!(::));
         }
-        crate::names::ident(segment, path.span).to_tokens(&mut tokens);
+        // Path keywords (`Self::g` in an `impl`, `crate::`, `super::`) stay keywords.
+        match segment.as_str() {
+            "Self" | "self" | "super" | "crate" => {
+                proc_macro2::Ident::new(segment, path.span).to_tokens(&mut tokens);
+            }
+            _ => crate::names::ident(segment, path.span).to_tokens(&mut tokens),
+        }
     }
     tokens
 }

@@ -165,3 +165,25 @@ fn iterators_through_a_caller_and_the_graph() {
         }
     }
 }
+
+/// `sum` starts from -0.0, as `f64`'s `Sum` does: a sum of negative zeros, or of nothing, is
+/// -0.0 in `f_grad` as in `f` (the random programs' oracles now fold from -0.0 too: seed 81,
+/// program 417 compared a +0.0 oracle with `f`'s -0.0).
+#[differentiable]
+fn signed_zero_sum(w: &[f64], k: f64) -> f64 {
+    w.iter().zip(w).map(|(&a, &b)| a * b * k).sum::<f64>()
+}
+
+#[test]
+fn sums_keep_the_sign_of_zero() {
+    for w in [&[][..], &[0.0, 0.0][..]] {
+        let mut d_w = vec![0.0; w.len()];
+        let (value, d_k) = signed_zero_sum_grad(w, &mut d_w, -2.0);
+        assert!(
+            value.is_sign_negative() && value == 0.0,
+            "{value:?} for {w:?}"
+        );
+        assert_eq!(value.to_bits(), signed_zero_sum(w, -2.0).to_bits());
+        assert_eq!(d_k, 0.0);
+    }
+}

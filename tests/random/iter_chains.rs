@@ -3,7 +3,7 @@
 //!
 //! `f64` and `T` read the entries by pattern (`|&x|`); `Value` is not `Copy`, so its closures
 //! take references and clone. `T` and `Value` have no `Sum`: their printings add up with `fold`
-//! from zero, which is the same sum.
+//! from -0.0, which is the same sum as `f64`'s, sign of zero included.
 
 use super::*;
 use std::rc::Rc;
@@ -127,7 +127,8 @@ impl ExprNode for IterNode {
         match p.mode {
             Mode::Plain => format!("{head}.map(|{pattern}| {body}).sum::<f64>()"),
             _ => {
-                let zero = p.float(0.0, true);
+                // `sum` starts from -0.0, so that a sum of negative zeros (or of nothing) is -0.0.
+                let zero = p.float(-0.0, true);
                 format!("{head}.fold({zero}, |{acc}, {pattern}| {acc} + {body})")
             }
         }

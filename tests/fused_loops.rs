@@ -182,3 +182,26 @@ fn a_mutable_slice_overwritten_after_the_loop_keeps_its_reads_gradient() {
     assert_eq!(d_w, [0.75; 3]);
     assert_near("overwrite d/dc", d_c, entry.iter().sum::<f64>(), 1e-15);
 }
+
+/// The sum's adjoint reads an entry of a (constant) array the loop fills: it must be read after
+/// the loop, so the loop is reversed after it runs.
+#[differentiable(wrt(w))]
+fn scaled_by_filled(w: &[f64], xs: &[f64]) -> f64 {
+    let mut h = [0.0; 3];
+    let mut total = 0.0;
+    for i in 0..3 {
+        h[i] = xs[i] * 2.0;
+        total += w[i] * w[i];
+    }
+    total * h[0]
+}
+
+#[test]
+fn a_sum_scaled_by_an_array_the_loop_fills_is_exact() {
+    let (w, xs) = ([0.5, -1.5, 2.0], [1.25, 0.5, -0.75]);
+    let mut d_w = [0.0; 3];
+    let value = scaled_by_filled_grad(&w, &mut d_w, &xs);
+    assert_same_value("scaled_by_filled", value, scaled_by_filled(&w, &xs), &w);
+    // value = 2 x₀ Σ wᵢ²: ∂/∂wᵢ = 4 x₀ wᵢ.
+    assert_eq!(d_w, w.map(|w| 4.0 * 1.25 * w));
+}

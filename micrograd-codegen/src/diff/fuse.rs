@@ -206,7 +206,11 @@ struct Available {
 
 impl Available {
     fn new(function: &Function, position: usize) -> Available {
-        let mut known: HashSet<VarId> = function.params.iter().map(|p| p.var).collect();
+        // Arrays whose entries the loop may write are left out: an entry read before the loop
+        // could differ from the one read after it.
+        let mut known: HashSet<VarId> = (function.params.iter().map(|p| p.var))
+            .filter(|v| !matches!(function.var(*v).ty, Ty::Slice { mutable: true, .. }))
+            .collect();
         let mut later = HashMap::new();
         for (i, stmt) in function.body.iter().enumerate() {
             let mut reads = Vec::new();
@@ -219,9 +223,7 @@ impl Available {
                     expr.visit_vars(&mut |v| reads.push(v));
                     *dst
                 }
-                Stmt::Assign { dst, .. } | Stmt::BoolLet { dst, .. } | Stmt::Array { dst, .. }
-                    if i < position =>
-                {
+                Stmt::Assign { dst, .. } | Stmt::BoolLet { dst, .. } if i < position => {
                     known.insert(*dst);
                     continue;
                 }

@@ -18,6 +18,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
+use micrograd_runtime::shadow::Differentiable;
 use nalgebra::DVector;
 use tasks::{exits, iterators, moons, neuron64, readme, scaling};
 
@@ -64,6 +65,11 @@ fn t2_neuron64(c: &mut Criterion) {
     });
     g.bench_function("generated", |bench| {
         bench.iter(|| neuron64::neuron64_grad(black_box(&w), &mut d_w, black_box(b), &x))
+    });
+    let neuron = neuron64::Neuron { w: w.clone(), b };
+    let mut d_neuron = neuron.zeroed_like();
+    g.bench_function("generated-struct", |bench| {
+        bench.iter(|| neuron64::neuron64_struct_grad(black_box(&neuron), &mut d_neuron, &x))
     });
     g.bench_function("reverse", |bench| {
         bench.iter(|| neuron64::neuron64_reverse(&tape, black_box(&w), black_box(b), &x))

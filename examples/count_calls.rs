@@ -7,12 +7,14 @@
 //! `t3-step` (the main job's step: `Mlp` loss, gradient, accuracy and update), `t4-hand`,
 //! `t4-gen` (n = 10), `t6-dot-iter`, `t6-dot-loop` (n = 100), `t6-logistic-iter`,
 //! `t6-logistic-loop` (T6 of benches/tasks/iterators.rs), `t7-hand`, `t7-gen`, `t8-hand`,
-//! `t8-gen` (T7 and T8 of benches/tasks/exits.rs), and `none` (the set-up alone, to subtract).
+//! `t8-gen` (T7 and T8 of benches/tasks/exits.rs), `t2-gen` and `t2-struct` (T2 with flat
+//! parameters and with a parameter struct), and `none` (the set-up alone, to subtract).
 #[allow(dead_code)]
 #[path = "../benches/tasks/mod.rs"]
 mod tasks;
+use micrograd_runtime::shadow::Differentiable;
 use std::hint::black_box;
-use tasks::{exits, iterators, moons, readme, scaling};
+use tasks::{exits, iterators, moons, neuron64, readme, scaling};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let [_, what, n] = args.as_slice() else {
@@ -36,6 +38,13 @@ fn main() {
     let mut d_lw = vec![0.0; lw.len()];
     let ((vx, vy, drag), (m, e)) = (exits::FLIGHT, exits::KEPLER);
     let mut states = Vec::new();
+    let (nw, nb, nx) = neuron64::inputs();
+    let mut d_nw = vec![0.0; neuron64::N];
+    let neuron = neuron64::Neuron {
+        w: nw.clone(),
+        b: nb,
+    };
+    let mut d_neuron = neuron.zeroed_like();
     for _ in 0..n {
         match what.as_str() {
             "t1-hand" => {
@@ -108,6 +117,16 @@ fn main() {
             }
             "t8-gen" => {
                 black_box(exits::kepler_grad(black_box(m), e));
+            }
+            "t2-gen" => {
+                black_box(neuron64::neuron64_grad(black_box(&nw), &mut d_nw, nb, &nx));
+            }
+            "t2-struct" => {
+                black_box(neuron64::neuron64_struct_grad(
+                    black_box(&neuron),
+                    &mut d_neuron,
+                    &nx,
+                ));
             }
             "none" => {}
             other => panic!("unknown contender {other}"),

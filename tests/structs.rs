@@ -305,3 +305,32 @@ fn associated_functions_in_an_impl_block() {
     let sq = |l: &Layer, d: &mut Layer| Layer::square_grad(l, d, &x, &mut [0.0; 3]);
     check("square", |l| Layer::square(l, &x), sq, &l);
 }
+
+/// `model` (a nested struct handed to a call, an array, an `f64` field read twice) against the
+/// same program on the `Value` engine.
+#[test]
+fn model_against_the_value_engine() {
+    use micrograd_runtime::Value;
+    let x = [0.2, -0.6, 1.1];
+    let p = net();
+    let mut d_p = p.zeroed_like();
+    let value = model_grad(&p, &mut d_p, &x, &mut [0.0; 3]);
+    let v = |f: f64| Value::new(f);
+    let (w, b): (Vec<Value>, Value) = (p.hidden.w.iter().map(|w| v(*w)).collect(), v(p.hidden.b));
+    let (out, scale) = (p.out.map(v), v(p.scale));
+    let mut s = b.clone();
+    for (wi, xi) in w.iter().zip(x) {
+        s = &s + &(wi * xi);
+    }
+    let h = s.tanh();
+    let y = &(&(&out[0] * &h) + &(&(&out[1] * &h) * &h)) + &(&scale * &b);
+    y.backward();
+    assert_near("model (Value)", y.data(), value, 1e-12);
+    let mut grads: Vec<f64> = w.iter().map(Value::grad).collect();
+    grads.push(b.grad());
+    grads.extend(out.iter().map(Value::grad));
+    grads.push(scale.grad());
+    for (k, (g, d)) in grads.iter().zip(d_p.flat()).enumerate() {
+        assert_near(&format!("model d[{k}] (Value)"), *g, d, 1e-12);
+    }
+}

@@ -30,6 +30,26 @@ pub fn neuron64(w: &[f64], b: f64, x: &[f64]) -> f64 {
     s.tanh()
 }
 
+/// The neuron's parameters as a struct: what a user who keeps them together writes.
+#[derive(Differentiable, Clone)]
+pub struct Neuron {
+    /// The weights.
+    pub w: Vec<f64>,
+    /// The bias.
+    pub b: f64,
+}
+
+/// [`neuron64`] with its parameters in a [`Neuron`]: `f_grad` adds into a `Neuron` shadow.
+/// The struct-parameter version of the task, which should cost what the flat one does.
+#[differentiable(wrt(p))]
+pub fn neuron64_struct(p: &Neuron, x: &[f64]) -> f64 {
+    let mut s = p.b;
+    for i in 0..p.w.len() {
+        s += p.w[i] * x[i];
+    }
+    s.tanh()
+}
+
 /// The hand-written gradient: adds `∂/∂w` into `d_w`, returns `(value, ∂/∂b)`.
 ///
 /// One pass for the weighted sum, then `d = 1 - tanh²` and `d_w += d · x` over zipped slices
@@ -123,6 +143,16 @@ pub fn check() {
     );
     d_w.extend([d_b, value]);
     super::assert_close("T2 generated", &d_w, &want);
+
+    let p = Neuron { w: w.clone(), b };
+    let mut d_p = p.zeroed_like();
+    let value = neuron64_struct_grad(&p, &mut d_p, &x);
+    let mut d = d_p.w.clone();
+    d.extend([d_p.b, value]);
+    assert_eq!(
+        d, d_w,
+        "T2 struct: the same gradient, bit for bit, as the flat parameters"
+    );
 
     let tape = reverse::Tape::new();
     let (value, mut d) = neuron64_reverse(&tape, &w, b, &x);

@@ -125,7 +125,10 @@ pub(crate) fn relu2_loss(
 pub(crate) fn dense(w: &[f64], x: &[f64], upstream: &[f64]) -> f64 {
     let n = x.len();
     let mut total = 0.0;
-    for k in 0..upstream.len() {
+    // Neurons in reverse: the generated gradient reverses each neuron right after its forward
+    // step (a summing loop), so `d_x[j]` then adds the neurons from last to first, the order of
+    // `relu2_loss`'s reversed loop: the two training paths agree bit for bit.
+    for k in (0..upstream.len()).rev() {
         let row = k * (n + 1);
         let mut a = w[row + n];
         for j in 0..n {

@@ -230,3 +230,12 @@ impl Program {
         self.funcs.last().expect("a program has a function")
     }
 }
+
+/// Whether nothing after `s` runs: a `return`, or a `{ .. }` that ends in one.
+pub fn diverges(s: &Stmt) -> bool {
+    match s {
+        Stmt::Return(_) => true,
+        Stmt::Block(body) => body.last().is_some_and(diverges),
+        _ => false,
+    }
+}

@@ -56,6 +56,8 @@ struct LoopNode {
 struct ExitNode {
     cond: Cond,
     exit: Exit,
+    /// Written inside a plain `{ .. }` block, which the exit crosses.
+    block: bool,
 }
 
 impl Gen<'_> {
@@ -72,7 +74,7 @@ impl Gen<'_> {
                 body.push(self.exit_stmt());
             }
             let stmt = self.stmt(level + 1);
-            let is_return = matches!(stmt, Stmt::Return(_));
+            let is_return = diverges(&stmt);
             body.push(stmt);
             if is_return {
                 break;
@@ -106,7 +108,8 @@ impl Gen<'_> {
             None => Exit::Continue(None),
         };
         let cond = self.cond(2);
-        Stmt::Ext(Rc::new(ExitNode { cond, exit }))
+        let block = self.rng.chance(0.25);
+        Stmt::Ext(Rc::new(ExitNode { cond, exit, block }))
     }
 
     fn exit_loop(&mut self, level: usize, value: bool) -> (LoopNode, Option<String>) {
@@ -182,7 +185,11 @@ impl StmtNode for ExitNode {
             Exit::Continue(l) => ("continue", l),
         };
         let label = label.as_deref().map(|l| format!(" {l}")).unwrap_or_default();
-        p.line(&format!("if {c} {{ {word}{label}; }}"));
+        let exit = format!("if {c} {{ {word}{label}; }}");
+        match self.block {
+            true => p.line(&format!("{{ {exit} }}")),
+            false => p.line(&exit),
+        }
     }
 }
 

@@ -149,7 +149,7 @@ pub fn program(seed: u64, id: usize) -> Program {
         }
         let n = g.rng.range(2, 8) as usize;
         body.extend(g.stmts(n, 0));
-        let ends_with_return = matches!(body.last(), Some(Stmt::Return(_)));
+        let ends_with_return = body.last().is_some_and(diverges);
         let tail = if ends_with_return {
             None
         } else {

@@ -8,7 +8,7 @@ impl Gen<'_> {
         let mut out = Vec::new();
         for _ in 0..n {
             let s = self.stmt(level);
-            let is_return = matches!(s, Stmt::Return(_));
+            let is_return = diverges(&s);
             out.push(s);
             if is_return {
                 break;
@@ -144,17 +144,12 @@ impl Gen<'_> {
                 Stmt::Return(self.expr(d))
             }
             10 => {
-                // No exit leaves a `{ .. }` statement (lowering supports them from loops that
-                // are statements of a loop body or `if` branches): no `return`, and it counts
-                // as an expression block, so no labelled `break` / `continue` crosses it.
-                let saved = self.enter_nested();
-                self.expr_blocks += 1;
+                // Exits cross a `{ .. }` statement: `return`, and labelled `break` /
+                // `continue` from the loops in it.
                 self.push();
                 let n = self.rng.range(1, 3) as usize;
                 let body = self.stmts(n, level + 1);
                 self.pop();
-                self.expr_blocks -= 1;
-                self.leave_nested(saved);
                 Stmt::Block(body)
             }
             k => STMTS[k - 11].generate(self, level),

@@ -2,9 +2,13 @@ use micrograd_runtime::prelude::*;
 
 #[differentiable]
 fn f(x: f64) -> f64 {
-    {
-        return x;
-    }
+    let y = {
+        if x > 0.0 {
+            return x;
+        }
+        x * 2.0
+    };
+    y
 }
 
 fn main() {}

@@ -62,7 +62,21 @@ impl Lowerer<'_> {
                     rest.extend(cont.iter().copied());
                     return self.returning_if(branch, &rest);
                 }
-                syn::Stmt::Expr(expr, None) if last && cont.is_empty() => {
+                // A block that returns runs on to the end of the function in a scope of its
+                // own (closed here, as in `exit_sequence`).
+                syn::Stmt::Expr(expr @ Expr::Block(block), _)
+                    if block.label.is_none() && scan::returns(expr) =>
+                {
+                    let outer = self.scopes.len();
+                    let mut rest = vec![(&stmts[i + 1..], outer)];
+                    rest.extend(cont.iter().copied());
+                    self.scopes.push(Default::default());
+                    let value = self.sequence(&block.block.stmts, &rest, depth);
+                    self.scopes.truncate(outer);
+                    return value;
+                }
+                // The tail of the function, or of a block or branch after which nothing runs.
+                syn::Stmt::Expr(expr, None) if last && cont.iter().all(|(s, _)| s.is_empty()) => {
                     return self.result(expr);
                 }
                 other => self.stmt(other),

@@ -91,6 +91,17 @@ impl Lowerer<'_> {
                     let rest = rest();
                     return self.exiting_if(branch, &rest);
                 }
+                // A block that exits runs on to the end of the body, `rest` included, in a
+                // scope of its own: `rest` closes it, but a branch that exits inside it
+                // restores the scopes it opened with, so it is closed here too.
+                Expr::Block(block)
+                    if block.label.is_none() && !scan::escapes_of(expr).is_empty() =>
+                {
+                    let (rest, depth) = (rest(), self.scopes.len());
+                    self.scopes.push(Default::default());
+                    self.exit_sequence(&block.block.stmts, &rest);
+                    return self.scopes.truncate(depth);
+                }
                 _ => self.stmt(stmt),
             }
         }

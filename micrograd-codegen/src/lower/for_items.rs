@@ -1,9 +1,12 @@
-//! `for` over the items, chunks and windows of slices, arrays and views, and over reversed and
-//! stepped ranges: each is rewritten into the integer-range loop [`loops`](super::loops) lowers, with the items bound
-//! as loads at the top of the body.
+//! `for` over the items, chunks and windows of slices, arrays, array literals and views, in
+//! either direction, and over reversed and stepped ranges: each is rewritten into the
+//! integer-range loop [`loops`](super::loops) lowers, with the items bound as loads at the top
+//! of the body.
 //!
 //! Before: `for (i, (a, b)) in w.iter().zip(x).enumerate() { s += a * b * i as f64; }`
 //! After: `for k in 0..w.len().min(x.len()) { let i = k; let a = w[k]; let b = x[k]; .. }`
+//!
+//! Before: `for &v in w.iter().rev() { .. }` After: `for k in 0..w.len() { let v = w[w.len() - 1 - k]; .. }`
 
 use proc_macro2::Span;
 use syn::spanned::Spanned;
@@ -20,6 +23,17 @@ enum Shape {
     Part(Expr, String, Expr),
     /// A pair (`zip`, `enumerate`).
     Pair(Box<Shape>, Box<Shape>),
+    /// The items of the inner shape, last first (`rev`).
+    Rev(Box<Shape>),
+}
+
+/// A `for` rewritten over an integer range.
+pub(super) struct Rewrite {
+    /// The loop over `0..n`.
+    pub for_loop: ExprForLoop,
+    /// Array literals the loop runs over (`for x in [a, b]`), each to be bound to its name
+    /// before the loop: Rust evaluates them once, before the first iteration.
+    pub hoisted: Vec<(syn::Ident, syn::ExprArray)>,
 }
 
 /// The `for` rewritten as a loop over an integer range, `None` when `for_loop` already is one
@@ -28,20 +42,23 @@ enum Shape {
 pub(super) fn rewrite(
     for_loop: &ExprForLoop,
     depth: usize,
-) -> Option<Result<ExprForLoop, (Span, &'static str)>> {
+) -> Option<Result<Rewrite, (Span, &'static str)>> {
     let span = for_loop.expr.span();
     let k = crate::names::fresh_in_loop(for_loop, &format!("__mg_k{depth}"), span);
     if let Some(out) = over_range(for_loop, &k) {
-        return Some(Ok(out));
+        let hoisted = Vec::new();
+        return Some(Ok(Rewrite {
+            for_loop: out,
+            hoisted,
+        }));
     }
-    let shape = shape(&for_loop.expr)?;
-    let mut lens = Vec::new();
-    lengths(&shape, &mut lens);
-    let len = lens
-        .into_iter()
-        .reduce(|a, b| parse_quote_spanned!(span=> #a.min(#b)))?;
+    let mut shape = shape(&for_loop.expr)?;
+    let mut hoisted = Vec::new();
+    hoist(&mut shape, for_loop, depth, &mut hoisted);
+    let len = length(&shape)?;
     let mut head = Vec::new();
-    if let Err(e) = bind(&for_loop.pat, &shape, &k, &mut head) {
+    let at: Expr = parse_quote_spanned!(span=> #k);
+    if let Err(e) = bind(&for_loop.pat, &shape, &at, &mut head) {
         return Some(Err(e));
     }
     let mut out = for_loop.clone();
@@ -49,7 +66,44 @@ pub(super) fn rewrite(
     out.pat = Box::new(parse_quote_spanned!(span=> #k));
     head.append(&mut out.body.stmts);
     out.body.stmts = head;
-    Some(Ok(out))
+    Some(Ok(Rewrite {
+        for_loop: out,
+        hoisted,
+    }))
+}
+
+/// Names each array literal among the sequences of `shape` (`__mg_items0`, minted to avoid
+/// every identifier of the loop), to be bound before the loop.
+fn hoist(
+    shape: &mut Shape,
+    for_loop: &ExprForLoop,
+    depth: usize,
+    out: &mut Vec<(syn::Ident, syn::ExprArray)>,
+) {
+    match shape {
+        Shape::Elem(e) | Shape::Part(e, ..) => {
+            if let Expr::Array(array) = e {
+                let base = format!("__mg_items{depth}_{}", out.len());
+                let name = crate::names::fresh_in_loop(for_loop, &base, array.span());
+                out.push((name.clone(), array.clone()));
+                *e = parse_quote_spanned!(name.span()=> #name);
+            }
+        }
+        Shape::Pair(a, b) => {
+            hoist(a, for_loop, depth, out);
+            hoist(b, for_loop, depth, out);
+        }
+        Shape::Rev(inner) => hoist(inner, for_loop, depth, out),
+        Shape::Index => {}
+    }
+}
+
+/// How many items `shape` has: the fewest of its sequences (`zip` stops at the shorter).
+fn length(shape: &Shape) -> Option<Expr> {
+    let mut lens = Vec::new();
+    lengths(shape, &mut lens);
+    lens.into_iter()
+        .reduce(|a, b| parse_quote_spanned!(a.span()=> #a.min(#b)))
 }
 
 /// `(a..b).rev()` or `(a..=b).rev()`: the range.
@@ -128,6 +182,7 @@ fn shape(expr: &Expr) -> Option<Shape> {
         Expr::Path(path) if path.path.get_ident().is_some() => Some(Shape::Elem(expr.clone())),
         // A field of a parameter struct, `p.layer.w`.
         Expr::Field(_) if super::fields::chain(expr).is_some() => Some(Shape::Elem(expr.clone())),
+        Expr::Array(array) if !array.elems.is_empty() => Some(Shape::Elem(expr.clone())),
         Expr::Reference(r) if r.mutability.is_none() => match shape(&r.expr)? {
             elem @ Shape::Elem(_) => Some(elem),
             _ => None,
@@ -137,11 +192,12 @@ fn shape(expr: &Expr) -> Option<Shape> {
             let method = call.method.to_string();
             let args: Vec<&Expr> = call.args.iter().collect();
             match (method.as_str(), args.as_slice()) {
-                ("iter", []) => match shape(&call.receiver)? {
+                ("iter" | "into_iter", []) => match shape(&call.receiver)? {
                     elem @ Shape::Elem(_) => Some(elem),
                     _ => None,
                 },
                 ("copied" | "cloned", []) => shape(&call.receiver),
+                ("rev", []) => Some(Shape::Rev(Box::new(shape(&call.receiver)?))),
                 ("chunks" | "chunks_exact" | "windows", [size]) => match shape(&call.receiver)? {
                     Shape::Elem(e) => Some(Shape::Part(e, method, (*size).clone())),
                     _ => None,
@@ -176,18 +232,35 @@ fn lengths(shape: &Shape, out: &mut Vec<Expr>) {
             lengths(a, out);
             lengths(b, out);
         }
+        Shape::Rev(inner) => lengths(inner, out),
     }
 }
 
-/// `let` statements binding `pat` to the items of `shape` at index `k`.
+/// Whether the items of `shape` are elements (which `&name` binds by value).
+fn is_elem(shape: &Shape) -> bool {
+    match shape {
+        Shape::Elem(_) => true,
+        Shape::Rev(inner) => is_elem(inner),
+        _ => false,
+    }
+}
+
+/// `let` statements binding `pat` to the item of `shape` at position `k`.
 fn bind(
     pat: &Pat,
     shape: &Shape,
-    k: &syn::Ident,
+    k: &Expr,
     out: &mut Vec<syn::Stmt>,
 ) -> Result<(), (Span, &'static str)> {
+    if let Shape::Rev(inner) = shape {
+        // Reversed, the k-th item is the inner shape's (n - 1 - k)-th; `k < n`, so the
+        // subtraction stays at zero or above.
+        let n = length(inner).ok_or((pat.span(), "bind each item to a name, `&name` or `_`"))?;
+        let at: Expr = parse_quote_spanned!(k.span()=> (#n - 1 - #k));
+        return bind(pat, inner, &at, out);
+    }
     let pat = match pat {
-        Pat::Reference(r) if matches!(shape, Shape::Elem(_)) => &*r.pat,
+        Pat::Reference(r) if is_elem(shape) => &*r.pat,
         Pat::Paren(p) => &*p.pat,
         other => other,
     };

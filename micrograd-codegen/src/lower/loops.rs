@@ -40,24 +40,51 @@ struct Source<'s> {
 impl Lowerer<'_> {
     /// Lowers `for i in a..b { .. }`.
     pub(super) fn for_loop(&mut self, for_loop: &syn::ExprForLoop) {
-        let rewritten = match super::for_items::rewrite(for_loop, self.loops) {
-            Some(Ok(rewritten)) => rewritten,
+        let (rewritten, hoisted) = match super::for_items::rewrite(for_loop, self.loops) {
+            Some(Ok(rewrite)) => (rewrite.for_loop, rewrite.hoisted),
             Some(Err((span, message))) => return self.errors.at(span, message),
-            None => for_loop.clone(),
+            None => (for_loop.clone(), Vec::new()),
         };
+        // The array literals the loop runs over live under minted names for the loop only:
+        // afterwards each name means what it meant before.
+        let mut shadowed = Vec::new();
+        let mut hoisted_all = true;
+        for (name, array) in &hoisted {
+            if let Some(Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(int),
+                ..
+            })) = array.elems.first()
+            {
+                return self.errors.at(int.span(), "`for` runs over an array literal of `f64`s; for integers, loop over a range and compute each one: `for k in 0..3 { let n = k + 1; .. }`");
+            }
+            let name = name.to_string();
+            shadowed.push((
+                name.clone(),
+                self.scopes.last().and_then(|s| s.get(&name)).copied(),
+            ));
+            match self.array_literal(array, None) {
+                super::expr::Value::Seq(view) => self.bind(&name, view.base),
+                _ => hoisted_all = false,
+            }
+        }
         let for_loop = &rewritten;
-        let Some(form) = self.range_form(for_loop) else {
-            return;
-        };
-        self.lower_loop(
-            Source {
+        if hoisted_all && let Some(form) = self.range_form(for_loop) {
+            let source = Source {
                 label: label(&for_loop.label),
                 span: for_loop.for_token.span,
                 form,
                 body: &for_loop.body,
-            },
-            false,
-        );
+            };
+            self.lower_loop(source, false);
+        }
+        for (name, before) in shadowed {
+            if let Some(scope) = self.scopes.last_mut() {
+                match before {
+                    Some(binding) => scope.insert(name, binding),
+                    None => scope.remove(&name),
+                };
+            }
+        }
     }
 
     /// Lowers `while cond { .. }`.

@@ -26,11 +26,11 @@ impl Lowerer<'_> {
             ),
             Expr::Break(b) => (
                 b.break_token.span,
-                "`break` is supported as a statement of a loop body or of an `if` / `else` in it; move it there",
+                "`break` is supported as a statement of a loop body or of an `if` / `else` or `{ .. }` block in it, not inside a value; move it there",
             ),
             Expr::Continue(c) => (
                 c.continue_token.span,
-                "`continue` is supported as a statement of a loop body or of an `if` / `else` in it; move it there",
+                "`continue` is supported as a statement of a loop body or of an `if` / `else` or `{ .. }` block in it, not inside a value; move it there",
             ),
             Expr::Macro(m) => {
                 let name = m
@@ -61,7 +61,7 @@ impl Lowerer<'_> {
             ),
             Expr::Return(r) => (
                 r.return_token.span,
-                "`return` is supported as a statement: of the function, of a loop body, or of an `if` / `else` in them; move it there",
+                "`return` is supported as a statement: of the function, of a loop body, or of an `if` / `else` or `{ .. }` block in them, not inside a value; move it there",
             ),
             Expr::Struct(s) => (
                 s.span(),

@@ -54,4 +54,5 @@ constructs! {
     idioms => [Match, Destructure], [];
     loop_exits => [], [WhileLoop, LoopValue];
     iter_chains => [IterChain], [];
+    counters => [], [CounterWhile, ItemLoop];
 }

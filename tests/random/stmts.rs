@@ -45,21 +45,22 @@ impl Gen<'_> {
                 s.local && !self.frozen.contains(&s.name) && !self.no_pass.contains(&s.name)
             })
             .collect();
-        let same_depth_ints: Vec<IVar> = self
+        // Any mutable integer in scope: branches join them and loops carry them (issue 11).
+        let mutable_ints: Vec<IVar> = self
             .ivars(ITy::Usize)
             .into_iter()
-            .filter(|v| v.mutable && v.depth == self.depth())
+            .filter(|v| v.mutable)
             .collect();
         let nest = level < 3;
         let mut weights = vec![
-            30,                                             // let
-            if mutable.is_empty() { 0 } else { 24 },        // assign
-            4,                                              // let int
-            if same_depth_ints.is_empty() { 0 } else { 2 }, // assign int
-            2,                                              // let bool
-            if self.arrays_left > 0 { 4 } else { 0 },       // let array
-            if arrays.is_empty() { 0 } else { 12 },         // store
-            if nest && self.if_depth < 3 { 8 } else { 0 },  // if
+            30,                                            // let
+            if mutable.is_empty() { 0 } else { 24 },       // assign
+            4,                                             // let int
+            if mutable_ints.is_empty() { 0 } else { 2 },   // assign int
+            2,                                             // let bool
+            if self.arrays_left > 0 { 4 } else { 0 },      // let array
+            if arrays.is_empty() { 0 } else { 12 },        // store
+            if nest && self.if_depth < 3 { 8 } else { 0 }, // if
             if nest && self.loops_left > 0 && self.loop_depth < 2 {
                 9
             } else {
@@ -70,7 +71,7 @@ impl Gen<'_> {
             } else {
                 0
             }, // return
-            if nest { 1 } else { 0 },                       // block
+            if nest { 1 } else { 0 },                      // block
         ];
         weights.extend(STMTS.iter().map(|c| c.weight(self, level)));
         let choice = self.rng.weighted(&weights);
@@ -96,7 +97,7 @@ impl Gen<'_> {
                 }
             }
             3 => {
-                let v = self.rng.pick(&same_depth_ints);
+                let v = self.rng.pick(&mutable_ints);
                 let op = self.rng.pick(&["=", "+="]);
                 let expr = self.usize_expr(1);
                 Stmt::AssignInt {

@@ -2,7 +2,7 @@
 
 use super::paths::Named;
 use super::{Lowerer, View};
-use crate::ir::{CmpOp, Cond, Extern, IntExpr, IntOp, Op, Operand, Scalar, Ty};
+use crate::ir::{CmpOp, Cond, Extern, IntExpr, IntOp, Op, Operand, Ty};
 use syn::spanned::Spanned;
 use syn::{BinOp, Expr, Lit, UnOp};
 
@@ -104,61 +104,6 @@ impl Lowerer<'_> {
             value: 0,
             suffix: String::new(),
         })
-    }
-
-    fn literal(&mut self, lit: &Lit) -> Value {
-        match lit {
-            Lit::Float(float) => {
-                self.float_literal(float.suffix(), float.base10_digits(), float.span())
-            }
-            // `2f64` is an integer literal with a float suffix.
-            Lit::Int(int) if Scalar::from_name(int.suffix()).is_some() => {
-                self.float_literal(int.suffix(), int.base10_digits(), int.span())
-            }
-            Lit::Int(int) if int.base10_digits().starts_with('-') => {
-                match int.base10_digits()[1..].parse::<u128>() {
-                    Ok(value) => Value::Int(IntExpr::Neg(Box::new(IntExpr::Lit {
-                        value,
-                        suffix: int.suffix().to_string(),
-                    }))),
-                    Err(error) => self.error(int.span(), error),
-                }
-            }
-            Lit::Int(int) => match int.base10_parse::<u128>() {
-                Ok(value) => Value::Int(IntExpr::Lit {
-                    value,
-                    suffix: int.suffix().to_string(),
-                }),
-                Err(error) => self.error(error.span(), error),
-            },
-            Lit::Bool(boolean) => Value::Bool(Cond::Lit(boolean.value)),
-            other => self.error(
-                other.span(),
-                "only numeric and boolean literals are supported",
-            ),
-        }
-    }
-
-    /// A float literal with its `suffix` (if any), parsed in the function's float type.
-    fn float_literal(&mut self, suffix: &str, digits: &str, span: proc_macro2::Span) -> Value {
-        match Scalar::from_name(suffix) {
-            Some(found) if found != self.scalar => {
-                self.errors.mixed(span, self.scalar, found);
-                return Value::Error;
-            }
-            None if !suffix.is_empty() => {
-                let scalar = self.scalar.name();
-                return self.error(
-                    span,
-                    format!("float literals here are `{scalar}`s: write `2.0` or `2.0{scalar}`"),
-                );
-            }
-            _ => {}
-        }
-        match self.scalar.parse(digits) {
-            Some(value) => Value::F64(Operand::Const(value)),
-            None => self.error(span, "this literal is not a valid float"),
-        }
     }
 
     pub(super) fn error(
@@ -327,57 +272,6 @@ impl Lowerer<'_> {
             (op, _) => self.error(
                 op.span(),
                 "this unary operator is not supported here; use `-x` or `!c`",
-            ),
-        }
-    }
-
-    fn cast(&mut self, cast: &syn::ExprCast) -> Value {
-        let target = match &*cast.ty {
-            syn::Type::Path(path) => path.path.get_ident().map(|ident| ident.to_string()),
-            _ => None,
-        };
-        let Some(target) = target else {
-            return self.error(
-                cast.ty.span(),
-                format!(
-                    "casts are supported to `{float}` and integer types",
-                    float = self.scalar.name()
-                ),
-            );
-        };
-        let float = self.scalar.name();
-        match (self.expr(&cast.expr), target.as_str()) {
-            (Value::Int(int), ty) if ty == float => {
-                Value::F64(self.temp(Op::FromInt(int), cast.as_token.span))
-            }
-            (Value::Unknown(path), ty) if ty == float => {
-                Value::F64(self.temp(Op::FromInt(IntExpr::Extern(path)), cast.as_token.span))
-            }
-            (Value::F64(operand), ty) if ty == float => Value::F64(operand),
-            (Value::Int(int), ty) if crate::signature::is_int_name(ty) => {
-                Value::Int(IntExpr::Cast(Box::new(int), target))
-            }
-            (Value::Unknown(path), ty) if crate::signature::is_int_name(ty) => {
-                Value::Int(IntExpr::Cast(Box::new(IntExpr::Extern(path)), target))
-            }
-            (Value::Error, _) => Value::Error,
-            (_, ty) if let Some(found) = Scalar::from_name(ty) => {
-                self.errors.mixed(cast.ty.span(), self.scalar, found);
-                Value::Error
-            }
-            (Value::F64(_), _) => self.error(
-                cast.ty.span(),
-                format!(
-                    "casting an `{float}` to an integer is not differentiable; keep it `{float}`",
-                    float = self.scalar.name()
-                ),
-            ),
-            _ => self.error(
-                cast.ty.span(),
-                format!(
-                    "casts are supported from integers to `{float}` and between integer types",
-                    float = self.scalar.name()
-                ),
             ),
         }
     }

@@ -12,6 +12,7 @@ mod expr;
 mod fields;
 mod for_items;
 mod iter;
+mod literal;
 mod loops;
 mod matching;
 mod outputs;

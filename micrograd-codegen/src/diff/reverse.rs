@@ -90,12 +90,12 @@ struct Sweep<'a> {
     decisions: Table<BranchId, Option<VarId>>,
     /// Per block being reversed, innermost last: the values its own statements compute, by
     /// the expression that computes them.
-    known: Vec<Vec<(Expr, VarId)>>,
+    known: Vec<Known>,
 }
 
 /// The scalar values a block's own statements compute by arithmetic or a function of `f64`,
 /// with the expression each evaluates (copies, loads and calls are left out).
-fn computed(block: &Block) -> Vec<(Expr, VarId)> {
+fn computed(block: &Block) -> Known {
     let leaf = |a: &Operand| Box::new(Expr::from(a));
     block
         .iter()
@@ -117,7 +117,52 @@ fn computed(block: &Block) -> Vec<(Expr, VarId)> {
             };
             Some((expr, *dst))
         })
-        .collect()
+        .fold(Known::default(), |mut known, (expr, var)| {
+            known
+                .0
+                .entry(Known::key(&expr))
+                .or_default()
+                .push((expr, var));
+            known
+        })
+}
+
+/// A block's computed values, bucketed by operation and first operand so that looking one up
+/// is not a scan of the whole block (which made long functions expand in quadratic time).
+#[derive(Default)]
+struct Known(HashMap<Key, Vec<(Expr, VarId)>>);
+
+/// A computed value's operation and, when it is a variable, its first operand.
+type Key = (std::mem::Discriminant<Expr>, Option<VarId>);
+
+impl Known {
+    fn key(expr: &Expr) -> Key {
+        let first = match expr {
+            Expr::Add(a, _)
+            | Expr::Sub(a, _)
+            | Expr::Mul(a, _)
+            | Expr::Div(a, _)
+            | Expr::Neg(a)
+            | Expr::Call1(_, a)
+            | Expr::Call2(_, a, _)
+            | Expr::Call3(_, a, _, _)
+            | Expr::Powi(a, _) => match **a {
+                Expr::Var(v) => Some(v),
+                _ => None,
+            },
+            _ => None,
+        };
+        (std::mem::discriminant(expr), first)
+    }
+
+    /// The variable holding `expr`, if the block computed it.
+    fn find(&self, expr: &Expr) -> Option<VarId> {
+        let bucket = self.0.get(&Known::key(expr))?;
+        bucket
+            .iter()
+            .find(|(computed, _)| computed == expr)
+            .map(|(_, var)| *var)
+    }
 }
 
 /// The variables a block's own statements define (not those of nested blocks).
@@ -209,12 +254,7 @@ impl Sweep<'_> {
         let Some(known) = self.known.last() else {
             return expr;
         };
-        expr.rewrite(&|e| {
-            known
-                .iter()
-                .find(|(computed, _)| computed == e)
-                .map(|(_, var)| Expr::Var(*var))
-        })
+        expr.rewrite(&|e| known.find(e).map(Expr::Var))
     }
 
     fn stmt(&mut self, stmt: &Stmt, out: &mut Vec<Rev>) {

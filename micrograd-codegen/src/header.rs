@@ -63,17 +63,17 @@ impl Flavor {
     }
 
     /// Whether `options` and the function's `output` call for this flavor: `f_grad` and the
-    /// flavours of one output (`f_graph`, forward mode, the Hessian) for one `f64` (a vector's
-    /// gradient is its Jacobian), `f_jacobian` for several, the others on request.
+    /// flavours of one output (`f_graph`, the second order ones) for one `f64` (a vector's
+    /// gradient is its Jacobian), `f_jacobian` for several, forward mode for both, the others
+    /// on request.
     pub fn emitted(self, options: &crate::attr::Options, output: Output) -> bool {
         let vector = output.is_vector();
         match self {
             Flavor::Pullback => true,
             Flavor::Jacobian => options.jacobian && vector,
+            Flavor::Jvp | Flavor::Tangent => options.emits(self),
             Flavor::Grad
             | Flavor::Graph
-            | Flavor::Jvp
-            | Flavor::Tangent
             | Flavor::Hvp
             | Flavor::TangentPullback
             | Flavor::Hessian => options.emits(self) && !vector,
@@ -273,7 +273,7 @@ pub fn tangent_item(
 }
 
 /// `(f, ∂f/∂x₁, ..)` for `f_grad`, `(∂f/∂x₁, ..)` for `f_pullback`, a `Graph` for `f_graph`,
-/// `(f, ∇f · v)` for `f_jvp`, `(f, (H v)₁, ..)` for `f_hvp`, `(f, [[∂fᵢ/∂xⱼ; n]; M])` for
+/// `(f, ∇f · v)` for `f_jvp` (`(f, J v)` shaped as `f` for several outputs), `(f, (H v)₁, ..)` for `f_hvp`, `(f, [[∂fᵢ/∂xⱼ; n]; M])` for
 /// `f_jacobian`; `shape` is `f`'s output and `partials` are the types of the `∂f/∂xᵢ` (or of
 /// the entries of `H v`).
 fn output(
@@ -292,8 +292,9 @@ fn output(
             tuple(partials)
         }
         Flavor::Pullback | Flavor::TangentPullback => tuple(partials),
-        Flavor::Jvp => tuple(vec![float.clone(), float.clone()]),
-        Flavor::Tangent => float.clone(),
+        // The tangent has the value's shape: one entry per output.
+        Flavor::Jvp => tuple(vec![values(shape, float), values(shape, float)]),
+        Flavor::Tangent => values(shape, float),
         Flavor::Graph => quote!(#runtime::Graph),
         Flavor::Hessian => unreachable!("internal error: `f_hessian` has a signature of its own"),
         Flavor::Jacobian => {
@@ -359,6 +360,7 @@ mod tests {
                 2,
             ),
             (quote!(), quote!([f64; 2]), quote!([t, a]), 1),
+            (quote!(jvp, jacobian), quote!((f64, f64)), quote!((t, a)), 4),
         ] {
             let signature = quote!(pub fn f(a: f64, w: &[f64], n: usize) -> #output);
             let real = generated(

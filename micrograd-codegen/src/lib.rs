@@ -232,7 +232,7 @@ fn tangent_flavors(
     Some(tokens)
 }
 
-/// The flavours that need one output (`graph`, forward mode, `derivative(..)`) or several
+/// The flavours that need one output (`graph`, second order, `derivative(..)`) or several
 /// (`jacobian`), and
 /// `f_jacobian`'s fixed-size rows, which leave no room for a slice's partials.
 fn check_output(
@@ -252,8 +252,10 @@ fn check_output(
             "`graph` draws a function of one `f64`, but this one returns several; remove `graph`",
         );
     }
-    if output.is_vector() && (options.jvp || options.hvp || options.hessian) {
-        errors.at(span, "`jvp`, `hvp` and `hessian` are generated for functions of one `f64` so far; for several outputs, `jacobian` gives the dense Jacobian and `f_pullback` the vector-Jacobian product");
+    // A Hessian of several outputs is a tensor: each output's is asked of a function of its own.
+    if output.is_vector() && (options.hvp || options.hessian) {
+        let asked = if options.hessian { "hessian" } else { "hvp" };
+        errors.at(span, format!("`{asked}` is the second derivative of one `f64`, but this function returns several; ask for `jvp` (or `jacobian`) here, and for `{asked}` on a function returning the one output (or a weighted sum) you need"));
     }
     if output.is_vector() && options.derivative.is_some() {
         errors.at(span, "`derivative(..)` gives the partials of one `f64`, but this function returns several; return one `f64` per function");

@@ -12,10 +12,15 @@ fn drawn(x: f64) -> [f64; 2] {
     [x, x * x]
 }
 
-// Forward mode and the Hessian are for one output so far.
-#[differentiable(jvp)]
-fn forward(x: f64) -> (f64, f64) {
+// Second order is for one output (`jvp` and `jacobian` are for several too).
+#[differentiable(hvp)]
+fn second(x: f64) -> (f64, f64) {
     (x, x * x)
+}
+
+#[differentiable(hessian, jvp)]
+fn hessian(x: f64) -> [f64; 2] {
+    [x, x * x]
 }
 
 // `f_jacobian`'s rows are fixed-size: a slice stays out of `wrt(..)`.

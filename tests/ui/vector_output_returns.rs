@@ -1,27 +1,38 @@
 use micrograd_runtime::prelude::*;
 
-// A vector output is returned once, at the end: not from a branch or a loop.
+// A returned vector has as many entries as the signature says, on every path.
 #[differentiable]
-fn f(x: f64, y: f64) -> [f64; 2] {
+fn h(x: f64, y: f64) -> [f64; 3] {
     if x > y {
-        return [x, y];
+        return [x, y, x];
     }
     for _ in 0..3 {
         return [y, x];
     }
-    [x * y, x + y]
+    [x, x * x, y]
 }
 
-// Nor as the value of an `if`.
+// `break` carries one `f64` out of a `loop`; return the vector from inside it.
 #[differentiable]
-fn g(x: f64, y: f64) -> (f64, f64) {
-    if x > y { (x, y) } else { (y, x) }
+fn l(x: f64) -> (f64, f64) {
+    loop {
+        break (x, x);
+    }
 }
 
-// And with as many entries as the signature says.
+// Each arm of a returned `match` returns a tuple.
 #[differentiable]
-fn h(x: f64) -> [f64; 3] {
-    [x, x * x]
+fn m(x: f64, k: usize) -> (f64, f64) {
+    match k {
+        0 => (x, x),
+        _ => x,
+    }
+}
+
+// A returned `if` needs an `else`.
+#[differentiable]
+fn i(x: f64) -> [f64; 2] {
+    if x > 0.0 { [x, x] }
 }
 
 fn main() {}

@@ -105,13 +105,15 @@ impl Lowerer<'_> {
             this.sequence(&else_stmts, cont, depth + 1)
         });
         self.scopes = saved;
-        let dst = self.new_var(Origin::Temp, Ty::F64, branch.if_token.span);
-        let join = Join {
-            dst,
-            then: then_value?,
-            otherwise: else_value?,
-        };
+        let (then_value, else_value) = (then_value?, else_value?);
         let span = branch.if_token.span;
+        // A vector output's paths stored their entries (`outputs.rs`): nothing to join.
+        let dst = (!self.vector_output()).then(|| self.new_var(Origin::Temp, Ty::F64, span));
+        let joins = dst.map(|dst| Join {
+            dst,
+            then: then_value,
+            otherwise: else_value,
+        });
         let id = self.branch_id();
         self.emit(Stmt::If(Box::new(If {
             id,
@@ -119,9 +121,9 @@ impl Lowerer<'_> {
             span,
             then,
             otherwise,
-            joins: vec![join],
+            joins: joins.into_iter().collect(),
         })));
-        Some(Operand::Var(dst))
+        Some(dst.map_or(Operand::Const(0.0), Operand::Var))
     }
 
     /// `if` as an expression: its value.

@@ -15,7 +15,6 @@ use super::branch::Cont;
 use super::scan::{self, Escape};
 use super::{Lowerer, Scopes};
 use crate::ir::{Cond, If, Join, Op, Operand, Origin, Stmt, Ty, VarId};
-use crate::signature::Output;
 use proc_macro2::Span;
 use syn::Expr;
 use syn::spanned::Spanned;
@@ -122,7 +121,8 @@ impl Lowerer<'_> {
                 self.bind(&key, no);
             }
             keys.push(key);
-            if *escape == Escape::Return {
+            // A vector output's `return` stores its entries where it is (`outputs.rs`).
+            if *escape == Escape::Return && !self.vector_output() {
                 if self.lookup(RESULT).is_none() {
                     let zero = self.hidden_value(Operand::Const(0.0), span);
                     self.bind(RESULT, zero);
@@ -201,11 +201,9 @@ impl Lowerer<'_> {
             );
             return;
         };
-        // A vector output's `return` here was reported before lowering began.
-        if self.output.is_some_and(Output::is_vector) {
-            return;
-        }
-        if let Some(operand) = self.f64_operand(value) {
+        if self.vector_output() {
+            self.result(value);
+        } else if let Some(operand) = self.f64_operand(value) {
             let var = self.hidden_value(operand, value.span());
             self.rebind(RESULT, var);
         }
@@ -314,21 +312,28 @@ impl Lowerer<'_> {
         span: Span,
     ) -> Option<Operand> {
         let flag = self.lookup(RETURN)?.var;
-        let result = self.lookup(RESULT)?.var;
+        // A vector output's `return` stored its entries (`outputs.rs`): nothing to join.
+        let result = match self.vector_output() {
+            true => None,
+            false => Some(self.lookup(RESULT)?.var),
+        };
         let saved = self.scopes.clone();
         let (otherwise, value) = self.capture(|this| {
             this.scopes.push(Default::default());
             this.sequence(&[], cont, depth + 1)
         });
         self.scopes = saved;
-        let dst = self.new_var(Origin::Temp, Ty::F64, span);
-        // Nothing follows a `loop` left only by `return`: that path never runs (and for any
-        // other loop, Rust itself reports the function's missing value).
-        let join = Join {
-            dst,
-            then: Operand::Var(result),
-            otherwise: value.unwrap_or(Operand::Var(result)),
-        };
+        let dst = result.map(|result| {
+            let dst = self.new_var(Origin::Temp, Ty::F64, span);
+            // Nothing follows a `loop` left only by `return`: that path never runs (and for
+            // any other loop, Rust itself reports the function's missing value).
+            let join = Join {
+                dst,
+                then: Operand::Var(result),
+                otherwise: value.unwrap_or(Operand::Var(result)),
+            };
+            (dst, join)
+        });
         let id = self.branch_id();
         self.emit(Stmt::If(Box::new(If {
             id,
@@ -336,9 +341,9 @@ impl Lowerer<'_> {
             span,
             then: Vec::new(),
             otherwise,
-            joins: vec![join],
+            joins: dst.iter().map(|(_, join)| join.clone()).collect(),
         })));
-        Some(Operand::Var(dst))
+        Some(dst.map_or(Operand::Const(0.0), |(dst, _)| Operand::Var(dst)))
     }
 
     /// A boolean constant in a variable, for a flag.

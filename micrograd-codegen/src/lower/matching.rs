@@ -103,6 +103,9 @@ impl Lowerer<'_> {
     }
 
     fn arm_body(&mut self, body: &Expr, value: bool) -> Option<Operand> {
+        if self.result_arms.contains(&(body as *const Expr as usize)) {
+            return self.result_arm(body);
+        }
         match body {
             Expr::Block(block) if block.label.is_none() => {
                 let span = block.block.brace_token.span.close();

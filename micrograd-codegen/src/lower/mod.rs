@@ -70,6 +70,11 @@ pub struct Lowerer<'e> {
     output: Option<Output>,
     /// A vector output's entries, once its returned value is lowered.
     results: Vec<Operand>,
+    /// The hidden array a vector output is stored into where it is returned from a branch,
+    /// an arm or a loop (`outputs.rs`).
+    out: Option<VarId>,
+    /// The bodies (by address) of the `match` arms being lowered whose values are returned.
+    result_arms: std::collections::HashSet<usize>,
     /// The fields of parameter structs the body reads, by path (`p.layer.w`).
     fields: HashMap<String, VarId>,
     /// The parameter structs.
@@ -85,9 +90,6 @@ pub fn lower(
     errors: &mut Errors,
 ) -> Option<Function> {
     let before = errors.len();
-    if output.is_some_and(Output::is_vector) {
-        outputs::check_returns(&item.block, errors);
-    }
     let mut lowerer = Lowerer {
         errors,
         scalar: crate::signature::scalar(&item.sig),
@@ -104,6 +106,8 @@ pub fn lower(
         items: Default::default(),
         output,
         results: Vec::new(),
+        out: None,
+        result_arms: Default::default(),
         fields: HashMap::new(),
         structs: Vec::new(),
     };
@@ -125,6 +129,7 @@ pub fn lower(
         .collect();
     params.extend(field_params);
     let result = lowerer.function_body(&item.block);
+    lowerer.load_results(item.block.brace_token.span.close());
     let body = lowerer
         .blocks
         .pop()

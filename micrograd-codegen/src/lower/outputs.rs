@@ -4,21 +4,33 @@
 //! Before: `fn r(x: f64) -> [f64; 2] { let mut out = [0.0; 2]; ..; out }`
 //! After: results `[out[0], out[1]]`, loaded after the body (`let t0 = out[0]; ..`).
 //!
-//! A vector is returned once, at the end of the body: branches and loops fill a local array or
-//! bind the entries first. Several returns would need one join per entry at every exit.
+//! A vector returned once, at the end of the body, gives its entries directly. One returned
+//! from a branch, a `match` arm or a loop (`return [x, y];`) is stored into a hidden local
+//! array on its path, and the results are loaded from that array after the body: the joins of
+//! every entry at every exit are the array's, which every pass already handles.
+//!
+//! Before: `if c { [a, b] } else { [b, a] }`
+//! After: `let mut out = [0.0; 2]; if c { out[0] = a; out[1] = b; } else { .. }`
+//! `let t0 = out[0]; let t1 = out[1];` and results `[t0, t1]`.
 
 use super::Lowerer;
 use super::expr::Value;
-use crate::error::Errors;
-use crate::ir::{IntExpr, Op, Operand};
+use crate::ir::{IntExpr, Op, Operand, Origin, Stmt, Ty, VarId};
 use crate::signature::Output;
 use syn::Expr;
 use syn::spanned::Spanned;
-use syn::visit::Visit;
+
+/// The integer literal `k`.
+fn lit(k: usize) -> IntExpr {
+    IntExpr::Lit {
+        value: k as u128,
+        suffix: String::new(),
+    }
+}
 
 impl Lowerer<'_> {
     /// The returned expression: for a scalar output its operand; for a vector output, the
-    /// results are recorded and a placeholder comes back.
+    /// results are recorded (or stored, on a path of their own) and a placeholder comes back.
     pub(super) fn result(&mut self, expr: &Expr) -> Option<Operand> {
         let m = match self.output {
             Some(Output::Scalar) => return self.f64_operand(expr),
@@ -29,6 +41,70 @@ impl Lowerer<'_> {
                 return Some(Operand::Const(0.0));
             }
         };
+        self.vector_result(expr, m)?;
+        Some(Operand::Const(0.0))
+    }
+
+    /// Whether a vector output returns here: the results of the function come from `out`.
+    pub(super) fn vector_output(&self) -> bool {
+        self.output.is_some_and(Output::is_vector)
+    }
+
+    /// A returned vector: a branch, `match` or block whose tails are returned, or the entries.
+    fn vector_result(&mut self, expr: &Expr, m: usize) -> Option<()> {
+        match expr {
+            Expr::Paren(inner) => return self.vector_result(&inner.expr, m),
+            Expr::If(branch) if branch.else_branch.is_some() => {
+                let cond = self.cond(&branch.cond);
+                let otherwise = super::branch::else_stmts(branch);
+                let spans = (
+                    branch.then_branch.brace_token.span.close(),
+                    branch
+                        .else_branch
+                        .as_ref()
+                        .map_or(expr.span(), |e| e.1.span()),
+                );
+                self.two_way(
+                    cond,
+                    branch.if_token.span,
+                    false,
+                    |this| this.result_block(&branch.then_branch.stmts, spans.0, m),
+                    |this| this.result_block(&otherwise, spans.1, m),
+                );
+                return Some(());
+            }
+            Expr::Match(matched) => {
+                // By address, removed after: the syntax may be a clone that is dropped later.
+                let arms: Vec<usize> = matched
+                    .arms
+                    .iter()
+                    .map(|arm| &*arm.body as *const Expr as usize)
+                    .collect();
+                self.result_arms.extend(&arms);
+                self.match_expr(matched, false);
+                self.result_arms.retain(|arm| !arms.contains(arm));
+                return Some(());
+            }
+            Expr::Block(block) if block.label.is_none() => {
+                let span = block.block.brace_token.span.close();
+                self.result_block(&block.block.stmts, span, m);
+                return Some(());
+            }
+            Expr::If(_) => {
+                let kind = self.kind();
+                self.errors.at(
+                    expr.span(),
+                    format!("an `if` whose {kind} is returned needs an `else` with one too"),
+                );
+                return None;
+            }
+            Expr::Loop(_) | Expr::Block(_) => {
+                let kind = self.kind();
+                self.errors.at(expr.span(), format!("`break` carries one `f64` out of a loop; return the {kind} with `return` from inside it instead"));
+                return None;
+            }
+            _ => {}
+        }
         let entries = self.entries(expr, m)?;
         if entries.len() != m {
             let kind = self.kind();
@@ -41,36 +117,102 @@ impl Lowerer<'_> {
             );
             return None;
         }
-        self.results = entries;
-        Some(Operand::Const(0.0))
+        self.keep(entries, m);
+        Some(())
+    }
+
+    /// The body of a `match` arm whose value is returned (`match_expr` asks, by address).
+    pub(super) fn result_arm(&mut self, body: &Expr) -> Option<Operand> {
+        let m = self.output.map_or(0, Output::count);
+        match body {
+            Expr::Block(block) if block.label.is_none() => {
+                let span = block.block.brace_token.span.close();
+                self.result_block(&block.block.stmts, span, m)
+            }
+            expr => self.vector_result(expr, m).map(|()| Operand::Const(0.0)),
+        }
+    }
+
+    /// `{ stmts; tail }` in a scope of its own, its tail returned.
+    fn result_block(
+        &mut self,
+        stmts: &[syn::Stmt],
+        span: proc_macro2::Span,
+        m: usize,
+    ) -> Option<Operand> {
+        self.in_scope(|this| {
+            this.declare_items(stmts);
+            let Some((syn::Stmt::Expr(tail, None), body)) = stmts.split_last() else {
+                body_without_tail(this, stmts, span);
+                return None;
+            };
+            body.iter().for_each(|stmt| this.stmt(stmt));
+            this.vector_result(tail, m).map(|()| Operand::Const(0.0))
+        })
+    }
+
+    /// The entries as the function's results: directly at the end of the body, else stored
+    /// into the hidden array on this path.
+    fn keep(&mut self, entries: Vec<Operand>, m: usize) {
+        if self.blocks.len() == 1 && self.out.is_none() {
+            self.results = entries;
+            return;
+        }
+        let out = match self.out {
+            Some(out) => out,
+            None => self.out_array(m),
+        };
+        for (k, value) in entries.into_iter().enumerate() {
+            let index = lit(k);
+            self.emit(Stmt::Store {
+                array: out,
+                index,
+                value,
+            });
+        }
+    }
+
+    /// The hidden array `out`, declared first in the body (its fill is a constant).
+    fn out_array(&mut self, m: usize) -> VarId {
+        let origin = Origin::Named {
+            name: "out".to_string(),
+            version: 0,
+        };
+        let dst = self.new_var(
+            origin,
+            Ty::Array { len: lit(m) },
+            proc_macro2::Span::mixed_site(),
+        );
+        let fill = Operand::Const(0.0);
+        self.blocks[0].insert(0, Stmt::Array { dst, fill });
+        self.out = Some(dst);
+        dst
+    }
+
+    /// After the body: the results loaded from the hidden array, if any path stored them.
+    pub(super) fn load_results(&mut self, span: proc_macro2::Span) {
+        let (Some(out), Some(m)) = (self.out, self.output.map(Output::count)) else {
+            return;
+        };
+        self.results = (0..m)
+            .map(|k| self.temp(Op::Load(out, lit(k)), span))
+            .collect();
     }
 
     /// The entries of a returned array or tuple.
     fn entries(&mut self, expr: &Expr, m: usize) -> Option<Vec<Operand>> {
         let array = matches!(self.output, Some(Output::Array(_)));
         match expr {
-            Expr::Paren(inner) => self.entries(&inner.expr, m),
             Expr::Array(literal) if array => {
                 literal.elems.iter().map(|e| self.f64_operand(e)).collect()
             }
             Expr::Tuple(tuple) if !array => {
                 tuple.elems.iter().map(|e| self.f64_operand(e)).collect()
             }
-            Expr::If(_) | Expr::Match(_) | Expr::Block(_) | Expr::Loop(_) => {
-                let kind = self.kind();
-                self.errors.at(expr.span(), format!("a function returning several `f64`s returns its {kind} once, at its end; compute the entries in branches or loops (into a local array, or bound with `let`), then return them"));
-                None
-            }
             _ => match self.expr(expr) {
                 Value::Seq(view) if array => Some(
                     (0..m)
-                        .map(|k| {
-                            let index = view.at(IntExpr::Lit {
-                                value: k as u128,
-                                suffix: String::new(),
-                            });
-                            self.temp(Op::Load(view.base, index), expr.span())
-                        })
+                        .map(|k| self.temp(Op::Load(view.base, view.at(lit(k))), expr.span()))
                         .collect(),
                 ),
                 Value::Tuple(values) if !array => values
@@ -89,9 +231,9 @@ impl Lowerer<'_> {
     fn not_entries<T>(&mut self, expr: &Expr) -> Option<T> {
         let message = match self.output {
             Some(Output::Array(m)) => format!(
-                "this function returns `[f64; {m}]`: end it with an array literal `[a, b, ..]` or a local array"
+                "this function returns `[f64; {m}]`: return an array literal `[a, b, ..]` or a local array here"
             ),
-            _ => "this function returns a tuple of `f64`s: end it with a tuple `(a, b, ..)`"
+            _ => "this function returns a tuple of `f64`s: return a tuple `(a, b, ..)` here"
                 .to_string(),
         };
         self.errors.at(expr.span(), message);
@@ -106,32 +248,12 @@ impl Lowerer<'_> {
     }
 }
 
-/// Reports every `return` of a vector-output function but a last statement of the body.
-pub fn check_returns(block: &syn::Block, errors: &mut Errors) {
-    let (last, body) = match block.stmts.split_last() {
-        Some((syn::Stmt::Expr(Expr::Return(ret), _), body)) => (ret.expr.as_deref(), body),
-        _ => (None, &block.stmts[..]),
-    };
-    let mut returns = Returns(Vec::new());
-    for stmt in body {
-        returns.visit_stmt(stmt);
-    }
-    if let Some(value) = last {
-        returns.visit_expr(value);
-    }
-    for span in returns.0 {
-        errors.at(span, "a function returning several `f64`s returns once, at the end of its body; store the entries in a local array (or bind them) and return it there");
-    }
-}
-
-/// Where `return` is written, closures left out (their `return` is theirs).
-struct Returns(Vec<proc_macro2::Span>);
-
-impl<'ast> Visit<'ast> for Returns {
-    fn visit_expr_return(&mut self, ret: &'ast syn::ExprReturn) {
-        self.0.push(ret.return_token.span);
-        syn::visit::visit_expr_return(self, ret);
-    }
-
-    fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+/// A returned block without a value at its end: its statements are still checked.
+fn body_without_tail(this: &mut Lowerer, stmts: &[syn::Stmt], span: proc_macro2::Span) {
+    stmts.iter().for_each(|stmt| this.stmt(stmt));
+    let kind = this.kind();
+    this.errors.at(
+        span,
+        format!("this block is returned, so it needs the {kind} at its end"),
+    );
 }

@@ -94,45 +94,24 @@ impl Expr {
 
     /// Replaces each forward variable `v` for which `f` gives an expression.
     pub fn map_vars(self, f: &dyn Fn(VarId) -> Option<Expr>) -> Expr {
-        let map = |e: Box<Expr>| Box::new(e.map_vars(f));
-        match self {
-            Expr::Var(v) => f(v).unwrap_or(Expr::Var(v)),
-            Expr::Add(a, b) => Expr::Add(map(a), map(b)),
-            Expr::Sub(a, b) => Expr::Sub(map(a), map(b)),
-            Expr::Mul(a, b) => Expr::Mul(map(a), map(b)),
-            Expr::Div(a, b) => Expr::Div(map(a), map(b)),
-            Expr::Neg(a) => Expr::Neg(map(a)),
-            Expr::Call1(func, a) => Expr::Call1(func, map(a)),
-            Expr::Call2(func, a, b) => Expr::Call2(func, map(a), map(b)),
-            Expr::Call3(func, a, b, c) => Expr::Call3(func, map(a), map(b), map(c)),
-            Expr::Powi(a, n) => Expr::Powi(map(a), n),
-            Expr::Select(test, a, b) => Expr::Select(Box::new(test.map_vars(f)), map(a), map(b)),
-            leaf => leaf,
-        }
+        self.rewrite(&|e| match e {
+            Expr::Var(v) => f(*v),
+            _ => None,
+        })
     }
 
     /// Replaces the seed by `with`: a pullback rule is linear in its adjoint, so the rule with
     /// `with` as the adjoint is also the operand's part of the tangent (forward mode).
     pub fn replace_seed(self, with: &Expr) -> Expr {
-        let map = |e: Box<Expr>| Box::new(e.replace_seed(with));
-        match self {
-            Expr::Seed(_) => with.clone(),
-            Expr::Add(a, b) => Expr::Add(map(a), map(b)),
-            Expr::Sub(a, b) => Expr::Sub(map(a), map(b)),
-            Expr::Mul(a, b) => Expr::Mul(map(a), map(b)),
-            Expr::Div(a, b) => Expr::Div(map(a), map(b)),
-            Expr::Neg(a) => Expr::Neg(map(a)),
-            Expr::Call1(func, a) => Expr::Call1(func, map(a)),
-            Expr::Call2(func, a, b) => Expr::Call2(func, map(a), map(b)),
-            Expr::Call3(func, a, b, c) => Expr::Call3(func, map(a), map(b), map(c)),
-            Expr::Powi(a, n) => Expr::Powi(map(a), n),
-            Expr::Select(test, a, b) => Expr::Select(test, map(a), map(b)),
-            leaf => leaf,
-        }
+        self.rewrite(&|e| matches!(e, Expr::Seed(_)).then(|| with.clone()))
     }
 
     /// Replaces, outermost first, each subexpression for which `f` gives a replacement (tests
     /// of selects included).
+    ///
+    /// A test reads forward values only (the rules build it from operands and results), so a
+    /// rewrite of adjoints or of the seed finds nothing there; one of forward values must
+    /// reach it.
     pub fn rewrite(self, f: &dyn Fn(&Expr) -> Option<Expr>) -> Expr {
         if let Some(replacement) = f(&self) {
             return replacement;
@@ -155,21 +134,10 @@ impl Expr {
 
     /// Renames every scalar adjoint `d_v` the expression reads to `d_f(v)`.
     pub fn map_adjoints(self, f: &dyn Fn(VarId) -> VarId) -> Expr {
-        let map = |e: Box<Expr>| Box::new(e.map_adjoints(f));
-        match self {
-            Expr::Adj(v) => Expr::Adj(f(v)),
-            Expr::Add(a, b) => Expr::Add(map(a), map(b)),
-            Expr::Sub(a, b) => Expr::Sub(map(a), map(b)),
-            Expr::Mul(a, b) => Expr::Mul(map(a), map(b)),
-            Expr::Div(a, b) => Expr::Div(map(a), map(b)),
-            Expr::Neg(a) => Expr::Neg(map(a)),
-            Expr::Call1(func, a) => Expr::Call1(func, map(a)),
-            Expr::Call2(func, a, b) => Expr::Call2(func, map(a), map(b)),
-            Expr::Call3(func, a, b, c) => Expr::Call3(func, map(a), map(b), map(c)),
-            Expr::Powi(a, n) => Expr::Powi(map(a), n),
-            Expr::Select(test, a, b) => Expr::Select(test, map(a), map(b)),
-            leaf => leaf,
-        }
+        self.rewrite(&|e| match e {
+            Expr::Adj(v) => Some(Expr::Adj(f(*v))),
+            _ => None,
+        })
     }
 
     /// The direct subexpressions (a `Select`'s two values, not its test).
@@ -251,16 +219,6 @@ impl Expr {
 }
 
 impl Test {
-    fn map_vars(self, f: &dyn Fn(VarId) -> Option<Expr>) -> Test {
-        match self {
-            Test::Cmp(op, a, b) => Test::Cmp(op, a.map_vars(f), b.map_vars(f)),
-            Test::And(a, b) => Test::And(Box::new(a.map_vars(f)), Box::new(b.map_vars(f))),
-            Test::Or(a, b) => Test::Or(Box::new(a.map_vars(f)), Box::new(b.map_vars(f))),
-            Test::IsNan(a) => Test::IsNan(a.map_vars(f)),
-            int @ Test::IntEq(..) => int,
-        }
-    }
-
     fn rewrite(self, f: &dyn Fn(&Expr) -> Option<Expr>) -> Test {
         match self {
             Test::Cmp(op, a, b) => Test::Cmp(op, a.rewrite(f), b.rewrite(f)),

@@ -10,6 +10,7 @@ mod naming;
 mod needs;
 mod remat;
 mod reuse;
+mod rewrites;
 
 use crate::diff::{Adjoint, Rev};
 use crate::error::Errors;

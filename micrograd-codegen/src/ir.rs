@@ -139,11 +139,25 @@ pub struct Extern {
     pub path: Vec<String>,
     /// Where the user wrote it; the printed path resolves there.
     pub span: Span,
+    /// For a call of a function with several outputs, the one this call reads.
+    pub entry: Option<Entry>,
+}
+
+/// Output `k` of a called function returning `m` values (`g(x)[k]` or `g(x).k`): its pullback
+/// is seeded with `seed` at `k` and zeros elsewhere.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Entry {
+    /// Which output.
+    pub k: usize,
+    /// How many outputs the callee returns.
+    pub m: usize,
+    /// A tuple (`.k`) rather than an array (`[k]`).
+    pub tuple: bool,
 }
 
 impl PartialEq for Extern {
     fn eq(&self, other: &Extern) -> bool {
-        self.path == other.path
+        self.path == other.path && self.entry == other.entry
     }
 }
 

@@ -266,10 +266,11 @@ impl Emitter<'_> {
             .filter(|(arg, _)| matches!(arg, Arg::Scalar(_)))
             .map(|(_, name)| name);
         let label = callee.path.last().cloned().unwrap_or_default();
+        let one = super::tokens::entry_seed(callee, quote!(1.0), &quote!(0.0));
         let bind = match partial_names.len() {
-            0 => quote!(#pullback(#(#call_args,)* 1.0);),
-            1 => quote!(let #(#partial_names)* = #pullback(#(#call_args,)* 1.0);),
-            _ => quote!(let (#(#partial_names),*) = #pullback(#(#call_args,)* 1.0);),
+            0 => quote!(#pullback(#(#call_args,)* #one);),
+            1 => quote!(let #(#partial_names)* = #pullback(#(#call_args,)* #one);),
+            _ => quote!(let (#(#partial_names),*) = #pullback(#(#call_args,)* #one);),
         };
         quote! {{
             #(#prelude)*

@@ -172,7 +172,8 @@ impl Emitter<'_> {
                 Arg::Int(_) | Arg::Bool(_) => {}
             }
         }
-        tokens.push(self.expr(seed));
+        let zero = self.expr(&Expr::Const(0.0));
+        tokens.push(super::tokens::entry_seed(&path, self.expr(seed), &zero));
         let call = quote!(#callee(#(#tokens),*));
         let call = match names.as_slice() {
             [] => quote!(#call;),

@@ -2,7 +2,7 @@
 
 use super::Emitter;
 use crate::diff::{Expr, Test};
-use crate::ir::{CmpOp, Cond, Extern, IntExpr, IntOp, Op, Operand, Scalar, Shape};
+use crate::ir::{CmpOp, Cond, Entry, Extern, IntExpr, IntOp, Op, Operand, Scalar, Shape};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote};
 
@@ -209,9 +209,21 @@ impl Emitter<'_> {
             Op::FromInt(n) => self.cast(n),
             Op::Load(w, i) => self.expr(&Expr::Load(*w, i.clone())),
             Op::Call(callee, args) => {
+                let entry = callee.entry;
                 let callee = external(callee);
                 let args = args.iter().map(|arg| self.arg(arg));
-                quote!(#callee(#(#args),*))
+                let call = quote!(#callee(#(#args),*));
+                match entry {
+                    Some(Entry { k, tuple: true, .. }) => {
+                        let k = syn::Index::from(k);
+                        quote!(#call.#k)
+                    }
+                    Some(Entry { k, .. }) => {
+                        let k = Literal::usize_unsuffixed(k);
+                        quote!(#call[#k])
+                    }
+                    None => call,
+                }
             }
         }
     }
@@ -357,6 +369,20 @@ fn constant(scalar: Scalar, c: f64, need: Prec) -> TokenStream {
 }
 
 /// A path the user wrote, resolving where they wrote it.
+/// The seed of a callee's pullback: `seed` itself, or for output `k` of several, `seed` at
+/// `k` and `zero` elsewhere, shaped as the callee returns (`[0.0, seed]`, `(0.0, seed)`).
+pub(super) fn entry_seed(callee: &Extern, seed: TokenStream, zero: &TokenStream) -> TokenStream {
+    let Some(Entry { k, m, tuple }) = callee.entry else {
+        return seed;
+    };
+    let items = (0..m).map(|i| if i == k { seed.clone() } else { zero.clone() });
+    if tuple {
+        quote!((#(#items,)*))
+    } else {
+        quote!([#(#items),*])
+    }
+}
+
 pub(super) fn external(path: &Extern) -> TokenStream {
     let mut tokens = TokenStream::new();
     for (i, segment) in path.path.iter().enumerate() {

@@ -158,7 +158,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn arg(&mut self, expr: &Expr) -> Option<Arg> {
+    pub(super) fn arg(&mut self, expr: &Expr) -> Option<Arg> {
         match self.expr(expr) {
             Value::F64(operand) => Some(Arg::Scalar(operand)),
             Value::Int(int) => Some(Arg::Int(int)),

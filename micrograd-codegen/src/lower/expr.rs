@@ -280,6 +280,20 @@ impl Lowerer<'_> {
         let view = match self.expr(&index.expr) {
             Value::Seq(view) => view,
             Value::Error => return Value::Error,
+            // The caller cannot see how many values a call returns: `let` says so.
+            Value::F64(_) => {
+                // Reported once: the name's other uses say nothing more.
+                if let Expr::Path(path) = &*index.expr
+                    && let Some(name) = path.path.get_ident()
+                {
+                    let var = self.alias_var(&name.to_string(), Value::Error, name.span());
+                    self.rebind(&name.to_string(), var);
+                }
+                return self.error(
+                    index.expr.span(),
+                    "this holds one `f64`, so it cannot be indexed; if it is what a function returning `[f64; M]` returned, say so where it is bound: `let r: [f64; M] = g(..);` or `let [a, b] = g(..);`",
+                );
+            }
             _ => {
                 return self.error(
                     index.expr.span(),

@@ -21,6 +21,7 @@ mod pattern;
 mod scan;
 mod stmt;
 mod unsupported;
+mod vector_call;
 mod view;
 
 pub(crate) use view::View;

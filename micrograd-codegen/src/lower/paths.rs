@@ -44,6 +44,7 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
             .map(|s| s.to_string())
             .collect(),
         span,
+        entry: None,
     };
     let all: Vec<&str> = names.iter().map(String::as_str).collect();
     let relative = match all.as_slice() {
@@ -66,7 +67,11 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
             if path.path.leading_colon.is_some() {
                 full.insert(0, String::new());
             }
-            Named::Other(Extern { path: full, span })
+            Named::Other(Extern {
+                path: full,
+                span,
+                entry: None,
+            })
         }
     }
 }

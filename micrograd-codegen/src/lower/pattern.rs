@@ -145,6 +145,12 @@ impl Lowerer<'_> {
                     self.bind_pat(pat, value);
                 }
             }
+            // The outputs of a call returning an array (`vector_call.rs`).
+            (Pat::Slice(slice), Value::Tuple(values)) if slice.elems.len() == values.len() => {
+                for (pat, value) in slice.elems.iter().zip(values) {
+                    self.bind_pat(pat, value);
+                }
+            }
             (Pat::Slice(slice), Value::Seq(view)) => {
                 for (i, pat) in slice.elems.iter().enumerate() {
                     let at = view.at(IntExpr::Lit {
@@ -170,7 +176,7 @@ impl Lowerer<'_> {
     }
 
     /// After an error, binds the names of `pat` to nothing, so their uses report no more.
-    fn poison(&mut self, pat: &Pat) {
+    pub(super) fn poison(&mut self, pat: &Pat) {
         let mut names = Vec::new();
         super::scan::pattern_names(pat, &mut names);
         for name in names {

@@ -91,6 +91,12 @@ impl Lowerer<'_> {
             );
             return;
         }
+        if let (Expr::Call(call), Some(shape)) = (
+            &*init.expr,
+            super::vector_call::vector_shape(pat, annotation),
+        ) {
+            return self.vector_local(pat, call, shape);
+        }
         if let Pat::Ident(ident) = pat {
             let name = ident.ident.to_string();
             match &*init.expr {

@@ -33,6 +33,7 @@ impl Pass<'_> {
                 return Operand::Extern(Extern {
                     path: path.map(String::from).to_vec(),
                     span: proc_macro2::Span::mixed_site(),
+                    entry: None,
                 });
             }
             Expr::Int(n) => Op::FromInt(n),

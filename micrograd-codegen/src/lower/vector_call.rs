@@ -1,0 +1,142 @@
+//! Calls of `#[differentiable]` functions that return several values, taken apart by `let`:
+//! the pattern (or the annotation) says how many, which the caller cannot otherwise see.
+//!
+//! Before: `let [a, b] = g(x, y);` or `let r: [f64; 2] = g(x, y);` or `let (u, v) = h(x);`
+//! After: `let a = g(x, y)[0]; let b = g(x, y)[1];`: one call per output, each differentiated
+//! by the callee's pullback seeded at its entry (`g_pullback(x, y, [0.0, d_b])`) and by its
+//! tangent (`g_tangent(x, v_x, y, v_y)[1]`). The outputs a caller never reads cost nothing.
+
+use super::Lowerer;
+use super::expr::Value;
+use super::paths::Named;
+use crate::ir::{Arg, Entry, IntExpr, Op, Operand, Stmt, Ty};
+use syn::spanned::Spanned;
+use syn::{Expr, Pat, Type};
+
+/// How many values `let pat: annotation = g(..)` takes apart, and whether as a tuple: from an
+/// array or tuple pattern, else from an annotation `[f64; M]` or `(f64, ..)`.
+pub(super) fn vector_shape(pat: &Pat, annotation: Option<&Type>) -> Option<(usize, bool)> {
+    let rest = |pats: &[&Pat]| pats.iter().any(|p| matches!(p, Pat::Rest(_)));
+    match pat {
+        Pat::Slice(slice) if !rest(&slice.elems.iter().collect::<Vec<_>>()) => {
+            Some((slice.elems.len(), false))
+        }
+        Pat::Tuple(tuple) if !rest(&tuple.elems.iter().collect::<Vec<_>>()) => {
+            Some((tuple.elems.len(), true))
+        }
+        Pat::Ident(_) => match annotation? {
+            Type::Array(array) => match &array.len {
+                Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Int(len),
+                    ..
+                }) => Some((len.base10_parse().ok()?, false)),
+                _ => None,
+            },
+            Type::Tuple(tuple) if tuple.elems.len() > 1 => Some((tuple.elems.len(), true)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+impl Lowerer<'_> {
+    /// `let pat = call;` where `call` returns `m` values: binds `pat`'s names to them, or a
+    /// name annotated `[f64; m]` to a local array of them.
+    pub(super) fn vector_local(
+        &mut self,
+        pat: &Pat,
+        call: &syn::ExprCall,
+        (m, tuple): (usize, bool),
+    ) {
+        // An output bound to `_` is not computed.
+        let wild: Vec<bool> = match pat {
+            Pat::Slice(slice) => slice
+                .elems
+                .iter()
+                .map(|p| matches!(p, Pat::Wild(_)))
+                .collect(),
+            Pat::Tuple(tuple) => tuple
+                .elems
+                .iter()
+                .map(|p| matches!(p, Pat::Wild(_)))
+                .collect(),
+            _ => vec![false; m],
+        };
+        let Some(entries) = self.vector_call(call, (m, tuple), &wild) else {
+            return self.poison(pat);
+        };
+        match pat {
+            Pat::Ident(ident) if !tuple => {
+                let name = ident.ident.to_string();
+                let len = lit(m);
+                let dst = self.named(&name, Ty::Array { len }, ident.ident.span());
+                let fill = Operand::Const(0.0);
+                self.emit(Stmt::Array { dst, fill });
+                for (k, value) in entries.into_iter().enumerate() {
+                    let index = lit(k);
+                    self.emit(Stmt::Store {
+                        array: dst,
+                        index,
+                        value,
+                    });
+                }
+                self.bind(&name, dst);
+            }
+            _ => {
+                let values = entries.into_iter().map(Value::F64).collect();
+                self.bind_pat(pat, Value::Tuple(values));
+            }
+        }
+    }
+
+    /// `g(args)[k]` for each of the `m` outputs but the `skipped` ones (a zero stands for
+    /// those), the arguments lowered once.
+    fn vector_call(
+        &mut self,
+        call: &syn::ExprCall,
+        (m, tuple): (usize, bool),
+        skipped: &[bool],
+    ) -> Option<Vec<Operand>> {
+        let callee = match &*call.func {
+            Expr::Path(path) => match super::paths::classify(path, self.scalar) {
+                Named::Other(callee) => Some(callee),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(callee) = callee else {
+            let message =
+                "only a `#[differentiable]` function called by name returns several values here";
+            self.errors.at(call.func.span(), message);
+            return None;
+        };
+        let args: Vec<Arg> = call
+            .args
+            .iter()
+            .map(|arg| self.arg(arg))
+            .collect::<Option<_>>()?;
+        let span = call.func.span();
+        let outputs = (0..m).map(|k| {
+            let mut callee = callee.clone();
+            callee.entry = Some(Entry { k, m, tuple });
+            Op::Call(callee, args.clone())
+        });
+        let outputs: Vec<Op> = outputs.collect();
+        let entries = outputs
+            .into_iter()
+            .zip(skipped)
+            .map(|(op, skipped)| match skipped {
+                true => Operand::Const(0.0),
+                false => self.temp(op, span),
+            });
+        Some(entries.collect())
+    }
+}
+
+/// The integer literal `k`.
+fn lit(k: usize) -> IntExpr {
+    IntExpr::Lit {
+        value: k as u128,
+        suffix: String::new(),
+    }
+}

@@ -200,6 +200,17 @@ pub enum IntExpr {
     /// `let x = &w[a..b];`), checked against the view's own length as `f` checks it, since
     /// the generated code reads the entry from the view's base.
     Checked(Box<IntExpr>, Box<IntExpr>),
+    /// The length of the sub-slice `lo..hi` (a missing bound is open) of a sequence of `len`
+    /// entries, which panics where `&w[lo..hi]` does: the check of a view's range, taken where
+    /// `f` takes it, since the generated code reads the entries from the view's base.
+    ViewLen {
+        /// The first entry, in the sliced sequence's indices.
+        lo: Option<Box<IntExpr>>,
+        /// One past the last entry.
+        hi: Option<Box<IntExpr>>,
+        /// The sliced sequence's length.
+        len: Box<IntExpr>,
+    },
 }
 
 /// Integer binary operators.

@@ -109,6 +109,34 @@ pub fn same_function<P: SameFunction>(pair: P) -> P {
     pair
 }
 
+/// `len` entries of nothing: a slice of any length to take sub-slices of, without storage.
+static ENTRIES: [(); usize::MAX] = [(); usize::MAX];
+
+/// The length of the sub-slice `range` of a slice of `len` entries, or the panic of taking it:
+/// what `&w[a..b]` (or `a..`, `..b`, `..=b`) checks.
+///
+/// Generated gradients read a view's entries from the slice it views and never take the
+/// sub-slice itself, so they call this where `f` takes it, and panic where `f` does, with the
+/// same message, even when the view is never read.
+///
+/// ```
+/// use micrograd_runtime::ops::view_len;
+///
+/// assert_eq!(view_len(2..5, 10), 3);
+/// assert_eq!(view_len(7.., 10), 3);
+/// assert!(std::panic::catch_unwind(|| view_len(2..10, 5)).is_err());
+/// assert!(std::panic::catch_unwind(|| view_len(4..3, 5)).is_err());
+/// ```
+#[inline]
+#[track_caller]
+pub fn view_len<R>(range: R, len: usize) -> usize
+where
+    R: core::slice::SliceIndex<[()], Output = [()]>,
+{
+    // Slicing a slice of zero-sized entries runs std's own checks, so the messages are its own.
+    ENTRIES[..len][range].len()
+}
+
 /// `index`, or the panic of indexing `len` entries there: what indexing a slice checks.
 ///
 /// Generated gradients read the entries of a view (`x[i]` of `let x = &w[a..b];`) from the

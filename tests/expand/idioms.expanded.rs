@@ -34,6 +34,7 @@ fn pairs_grad(
     let s = 0.0_f64;
     let mut s_1 = s;
     for k in 0..n {
+        let view_len = ::micrograd_runtime::ops::view_len(2 * k..2 * k + 2, xs.len());
         let t0 = xs[2 * k];
         let t1 = xs[2 * k + 1];
         let a = t0 * t1;
@@ -123,6 +124,7 @@ fn pairs_pullback(
     let s = 0.0_f64;
     let mut s_1 = s;
     for k in 0..n {
+        let view_len = ::micrograd_runtime::ops::view_len(2 * k..2 * k + 2, xs.len());
         let t0 = xs[2 * k];
         let t1 = xs[2 * k + 1];
         let a = t0 * t1;
@@ -270,6 +272,7 @@ fn checked_grad(
             d_xs.len(), xs.len()
         );
     }
+    let view_len = ::micrograd_runtime::ops::view_len(1..3, xs.len());
     let t0 = xs[1 + ::micrograd_runtime::ops::index_in(k, 2)];
     let t1 = t0.clamp(lo, 1.0);
     let t2 = xs[1 + 1];
@@ -306,6 +309,7 @@ fn checked_pullback(
             d_xs.len(), xs.len()
         );
     }
+    let view_len = ::micrograd_runtime::ops::view_len(1..3, xs.len());
     let t0 = xs[1 + ::micrograd_runtime::ops::index_in(k, 2)];
     let t1 = t0.clamp(lo, 1.0);
     let t2 = xs[1 + 1];

@@ -449,7 +449,11 @@ fn two_dots_grad(
             d_x.len(), x.len()
         );
     }
+    let view_len = ::micrograd_runtime::ops::view_len(0..2, w.len());
+    let view_len_1 = ::micrograd_runtime::ops::view_len(0..2, x.len());
     let a = dot(&w[0..2], &x[0..2]);
+    let view_len_2 = ::micrograd_runtime::ops::view_len(2.., w.len());
+    let view_len_3 = ::micrograd_runtime::ops::view_len(2.., x.len());
     let b = dot(&w[2..], &x[2..]);
     let t0 = a * b;
     let d_t0 = 1.0;
@@ -482,7 +486,11 @@ fn two_dots_pullback(
             d_x.len(), x.len()
         );
     }
+    let view_len = ::micrograd_runtime::ops::view_len(0..2, w.len());
+    let view_len_1 = ::micrograd_runtime::ops::view_len(0..2, x.len());
     let a = dot(&w[0..2], &x[0..2]);
+    let view_len_2 = ::micrograd_runtime::ops::view_len(2.., w.len());
+    let view_len_3 = ::micrograd_runtime::ops::view_len(2.., x.len());
     let b = dot(&w[2..], &x[2..]);
     let t0 = a * b;
     let d_t0 = seed;

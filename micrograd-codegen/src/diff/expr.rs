@@ -291,6 +291,10 @@ impl IntExpr {
                 a.visit_vars(f);
                 b.visit_vars(f);
             }
+            IntExpr::ViewLen { lo, hi, len } => {
+                lo.iter().chain(hi).for_each(|end| end.visit_vars(f));
+                len.visit_vars(f);
+            }
         }
     }
 }

@@ -285,6 +285,15 @@ impl Emitter<'_> {
                 let (index, len, runtime) = (self.int(index), self.int(len), &self.runtime);
                 (quote!(#runtime::ops::index_in(#index, #len)), Prec::Postfix)
             }
+            IntExpr::ViewLen { lo, hi, len } => {
+                let (lo, hi) = (lo.as_deref(), hi.as_deref());
+                let (lo, hi) = (lo.map(|lo| self.int(lo)), hi.map(|hi| self.int(hi)));
+                let (len, runtime) = (self.int(len), &self.runtime);
+                (
+                    quote!(#runtime::ops::view_len(#lo..#hi, #len)),
+                    Prec::Postfix,
+                )
+            }
             IntExpr::Cast(a, ty) => {
                 let a = self.int_at(a, Prec::Postfix);
                 let ty = Ident::new(ty, Span::mixed_site());

@@ -8,7 +8,7 @@
 
 use super::Lowerer;
 use super::expr::Value;
-use crate::ir::{Arg, IntExpr, IntOp, Ty, VarId};
+use crate::ir::{Arg, IntExpr, IntOp, Stmt, Ty, VarId};
 use syn::Expr;
 use syn::spanned::Spanned;
 
@@ -177,7 +177,45 @@ impl Lowerer<'_> {
             )),
             (_, hi) => hi,
         };
+        self.check_range(&view, lo.clone(), hi.clone(), index.span());
         Value::Seq(view.sub(lo, hi))
+    }
+
+    /// `let view_len = ops::view_len(lo..hi, len);`: `f` checks the range where it takes the sub-slice,
+    /// whether or not the view is read later, and the generated code, which reads the base,
+    /// must fail there too (nothing when the range is all of `view` or literally inside it).
+    fn check_range(
+        &mut self,
+        view: &View,
+        lo: Option<IntExpr>,
+        hi: Option<IntExpr>,
+        span: proc_macro2::Span,
+    ) {
+        let len = view.len();
+        // `Some(None)` for an open end, `Some(Some(k))` for a literal `k`.
+        let known = |end: &Option<IntExpr>| match end {
+            None => Some(None),
+            Some(IntExpr::Lit { value, .. }) => Some(Some(*value)),
+            Some(_) => None,
+        };
+        let inside = match (known(&lo), known(&hi), known(&Some(len.clone()))) {
+            (Some(lo), Some(hi), Some(Some(n))) => {
+                let hi = hi.unwrap_or(n);
+                lo.unwrap_or(0) <= hi && hi <= n
+            }
+            _ => false,
+        };
+        if (lo.is_none() && hi.is_none()) || inside {
+            return;
+        }
+        // Named, so the check leaves the numbering of temporaries as it was.
+        let dst = self.named("view_len", Ty::Int, span);
+        let expr = IntExpr::ViewLen {
+            lo: lo.map(Box::new),
+            hi: hi.map(Box::new),
+            len: Box::new(len),
+        };
+        self.emit(Stmt::IntLet { dst, expr });
     }
 
     /// `*r`: a reference to an `f64` or to a slice reads like the value.

@@ -1,6 +1,7 @@
 //! Branches and early returns: `if` joins, and `return` turned into one result.
 
 use super::expr::Value;
+use super::fork::Rest;
 use super::{Lowerer, Scopes, scan};
 use crate::ir::{Cond, If, Join, Operand, Origin, Scoped, Stmt, Ty, VarId};
 use syn::Expr;
@@ -28,6 +29,15 @@ impl Lowerer<'_> {
         self.declare_items(stmts);
         for (i, stmt) in stmts.iter().enumerate() {
             let last = i + 1 == stmts.len();
+            // The statements after this one, run at scope depth `depth`.
+            let rest = |depth: usize| {
+                let mut rest = vec![(&stmts[i + 1..], depth)];
+                rest.extend(cont.iter().copied());
+                rest
+            };
+            if let Some(unfolded) = self.unfold_value(stmt) {
+                return self.sequence(&unfolded, &rest(self.scopes.len()), depth);
+            }
             match stmt {
                 syn::Stmt::Expr(Expr::Return(ret), _) => {
                     return match &ret.expr {
@@ -55,12 +65,11 @@ impl Lowerer<'_> {
                     self.exits_prepared = false;
                     return self.after_returning_loop(&rest, depth, span);
                 }
-                syn::Stmt::Expr(Expr::If(branch), _)
-                    if scan::returns(&Expr::If(branch.clone())) =>
-                {
-                    let mut rest = vec![(&stmts[i + 1..], self.scopes.len())];
-                    rest.extend(cont.iter().copied());
-                    return self.returning_if(branch, &rest);
+                syn::Stmt::Expr(expr @ Expr::If(branch), _) if scan::returns(expr) => {
+                    return self.exiting_if(branch, Rest::Function(&rest(self.scopes.len())));
+                }
+                syn::Stmt::Expr(expr @ Expr::Match(matching), _) if scan::returns(expr) => {
+                    return self.exiting_match(matching, Rest::Function(&rest(self.scopes.len())));
                 }
                 // A block that returns runs on to the end of the function in a scope of its
                 // own (closed here, as in `exit_sequence`).
@@ -87,43 +96,22 @@ impl Lowerer<'_> {
         self.sequence(next.0, &rest.to_vec(), next.1)
     }
 
-    /// An `if` holding a `return`: each branch runs on to the end of the function, the rest
-    /// of it (`cont`) included, so the branches never meet again and no variable needs a
-    /// join: integers and booleans declared before may still be reassigned in them.
-    fn returning_if<'s>(&mut self, branch: &'s syn::ExprIf, cont: &Cont<'s>) -> Option<Operand> {
+    /// An `if` that exits: each branch runs on to where `rest` ends, the statements after the
+    /// `if` included.
+    pub(super) fn exiting_if<'s>(
+        &mut self,
+        branch: &'s syn::ExprIf,
+        rest: Rest<'_, 's>,
+    ) -> Option<Operand> {
         let cond = self.cond(&branch.cond);
-        let saved = self.scopes.clone();
-        let depth = self.scopes.len();
-        let (then, then_value) = self.capture(|this| {
-            this.scopes.push(Default::default());
-            this.sequence(&branch.then_branch.stmts, cont, depth + 1)
-        });
-        self.scopes = saved.clone();
         let else_stmts = else_stmts(branch);
-        let (otherwise, else_value) = self.capture(|this| {
-            this.scopes.push(Default::default());
-            this.sequence(&else_stmts, cont, depth + 1)
-        });
-        self.scopes = saved;
-        let (then_value, else_value) = (then_value?, else_value?);
-        let span = branch.if_token.span;
-        // A vector output's paths stored their entries (`outputs.rs`): nothing to join.
-        let dst = (!self.vector_output()).then(|| self.new_var(Origin::Temp, Ty::F64, span));
-        let joins = dst.map(|dst| Join {
-            dst,
-            then: then_value,
-            otherwise: else_value,
-        });
-        let id = self.branch_id();
-        self.emit(Stmt::If(Box::new(If {
-            id,
+        self.fork(
+            rest,
             cond,
-            span,
-            then,
-            otherwise,
-            joins: joins.into_iter().collect(),
-        })));
-        Some(dst.map_or(Operand::Const(0.0), Operand::Var))
+            branch.if_token.span,
+            &mut |this| this.run_on(&branch.then_branch.stmts, rest),
+            &mut |this| this.run_on(&else_stmts, rest),
+        )
     }
 
     /// `if` as an expression: its value.

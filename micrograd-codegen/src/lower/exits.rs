@@ -12,6 +12,7 @@
 //! with the exit flag `c2` tested at the end of the iteration.
 
 use super::branch::Cont;
+use super::fork::Rest;
 use super::scan::{self, Escape};
 use super::{Lowerer, Scopes};
 use crate::ir::{Cond, If, Join, Op, Operand, Origin, Stmt, Ty, VarId};
@@ -65,14 +66,18 @@ impl Lowerer<'_> {
     pub(super) fn exit_sequence<'s>(&mut self, stmts: &'s [syn::Stmt], cont: &Cont<'s>) {
         self.declare_items(stmts);
         for (i, stmt) in stmts.iter().enumerate() {
-            let rest = || {
-                let mut rest = vec![(&stmts[i + 1..], self.scopes.len())];
+            // The statements after this one, run at scope depth `depth`.
+            let rest = |depth: usize| {
+                let mut rest = vec![(&stmts[i + 1..], depth)];
                 rest.extend(cont.iter().copied());
                 rest
             };
+            if let Some(unfolded) = self.unfold_value(stmt) {
+                return self.exit_sequence(&unfolded, &rest(self.scopes.len()));
+            }
             if let Some(the_loop) = loop_statement(stmt) {
                 let escapes = scan::escapes_of(the_loop);
-                let rest = rest();
+                let rest = rest(self.scopes.len());
                 self.exits_prepared = true;
                 self.stmt(stmt);
                 self.exits_prepared = false;
@@ -87,8 +92,12 @@ impl Lowerer<'_> {
                 Expr::Continue(cont) => return self.take_continue(cont),
                 Expr::Return(ret) => return self.take_return(ret),
                 Expr::If(branch) if !scan::escapes_of(expr).is_empty() => {
-                    let rest = rest();
-                    return self.exiting_if(branch, &rest);
+                    self.exiting_if(branch, Rest::Body(&rest(self.scopes.len())));
+                    return;
+                }
+                Expr::Match(matching) if !scan::escapes_of(expr).is_empty() => {
+                    self.exiting_match(matching, Rest::Body(&rest(self.scopes.len())));
+                    return;
                 }
                 // A block that exits runs on to the end of the body, `rest` included, in a
                 // scope of its own: `rest` closes it, but a branch that exits inside it
@@ -96,7 +105,7 @@ impl Lowerer<'_> {
                 Expr::Block(block)
                     if block.label.is_none() && !scan::escapes_of(expr).is_empty() =>
                 {
-                    let (rest, depth) = (rest(), self.scopes.len());
+                    let (rest, depth) = (rest(self.scopes.len()), self.scopes.len());
                     self.scopes.push(Default::default());
                     self.exit_sequence(&block.block.stmts, &rest);
                     return self.scopes.truncate(depth);
@@ -221,19 +230,6 @@ impl Lowerer<'_> {
     pub(super) fn leave_loop(&mut self) {
         let yes = self.bool_const(true);
         self.rebind(EXIT, yes);
-    }
-
-    /// An `if` that exits: each branch runs on to the end of the body, `rest` included.
-    fn exiting_if<'s>(&mut self, branch: &'s syn::ExprIf, rest: &Cont<'s>) {
-        let cond = self.cond(&branch.cond);
-        let else_stmts = super::branch::else_stmts(branch);
-        let then_stmts = &branch.then_branch.stmts;
-        self.split(
-            cond,
-            branch.if_token.span,
-            &mut |this| this.exit_sequence(then_stmts, rest),
-            &mut |this| this.exit_sequence(&else_stmts, rest),
-        );
     }
 
     /// Emits `if cond { then } else { otherwise }` where both branches end the body, joining

@@ -5,6 +5,7 @@
 
 use super::Lowerer;
 use super::expr::Value;
+use super::fork::Rest;
 use crate::ir::{CmpOp, Cond, IntExpr, Operand, Origin, Scoped, Stmt, Ty, VarId};
 use syn::spanned::Spanned;
 use syn::{Expr, Pat};
@@ -57,13 +58,7 @@ impl Lowerer<'_> {
     fn arms(&mut self, scrutinee: Scrutinee, arms: &[&syn::Arm], value: bool) -> Option<Operand> {
         let (arm, rest) = arms.split_first()?;
         self.in_scope(|this| {
-            let cond = match &arm.pat {
-                Pat::Guard(guarded) => {
-                    let cond = this.pattern(scrutinee, &guarded.pat);
-                    this.guarded(cond, &guarded.guard)
-                }
-                pat => this.pattern(scrutinee, pat),
-            };
+            let cond = this.arm_cond(scrutinee, arm);
             if rest.is_empty() || matches!(cond, Some(Cond::Lit(true))) {
                 this.check_unreachable(rest);
                 return this.arm_body(&arm.body, value);
@@ -78,6 +73,67 @@ impl Lowerer<'_> {
             );
             Some(var.map_or(Operand::Const(0.0), Operand::Var))
         })
+    }
+
+    /// A `match` whose arms exit (`1 => return x,`, `_ => break,`): the chain of [`arms`],
+    /// each arm running on to where `rest` ends; at the end of the function, its value.
+    ///
+    /// [`arms`]: Self::arms
+    pub(super) fn exiting_match<'s>(
+        &mut self,
+        expr: &'s syn::ExprMatch,
+        rest: Rest<'_, 's>,
+    ) -> Option<Operand> {
+        let scrutinee = self.scrutinee(&expr.expr)?;
+        let arms: Vec<&syn::Arm> = expr.arms.iter().collect();
+        self.exiting_arms(scrutinee, &arms, rest)
+    }
+
+    fn exiting_arms<'s>(
+        &mut self,
+        scrutinee: Scrutinee,
+        arms: &[&'s syn::Arm],
+        rest: Rest<'_, 's>,
+    ) -> Option<Operand> {
+        let (arm, others) = arms.split_first()?;
+        let depth = self.scopes.len();
+        self.scopes.push(Default::default());
+        let cond = self.arm_cond(scrutinee, arm);
+        let value = if others.is_empty() || matches!(cond, Some(Cond::Lit(true))) {
+            self.check_unreachable(others);
+            self.arm_rest(&arm.body, rest)
+        } else {
+            self.fork(
+                rest,
+                cond.unwrap_or(Cond::Lit(true)),
+                arm.fat_arrow_token.spans[0],
+                &mut |this| this.arm_rest(&arm.body, rest),
+                &mut |this| this.exiting_arms(scrutinee, others, rest),
+            )
+        };
+        self.scopes.truncate(depth);
+        value
+    }
+
+    /// An arm's body, then `rest`.
+    fn arm_rest<'s>(&mut self, body: &'s Expr, rest: Rest<'_, 's>) -> Option<Operand> {
+        match body {
+            Expr::Block(block) if block.label.is_none() => self.run_on(&block.block.stmts, rest),
+            // The body as the one statement of a block, its tail: the function's value when
+            // the `match` ends the function.
+            other => self.run_on(&[syn::Stmt::Expr(other.clone(), None)], rest),
+        }
+    }
+
+    /// The condition under which `arm` is taken, its pattern's names bound.
+    fn arm_cond(&mut self, scrutinee: Scrutinee, arm: &syn::Arm) -> Option<Cond> {
+        match &arm.pat {
+            Pat::Guard(guarded) => {
+                let cond = self.pattern(scrutinee, &guarded.pat);
+                self.guarded(cond, &guarded.guard)
+            }
+            pat => self.pattern(scrutinee, pat),
+        }
     }
 
     /// Arms after a catch-all arm never run: lowering them would only repeat their errors.

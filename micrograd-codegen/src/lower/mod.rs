@@ -11,6 +11,7 @@ mod exits;
 mod expr;
 mod fields;
 mod for_items;
+mod fork;
 mod iter;
 mod literal;
 mod loops;
@@ -21,6 +22,7 @@ mod pattern;
 mod scan;
 mod stmt;
 mod unsupported;
+mod values;
 mod vector_call;
 mod view;
 
@@ -80,6 +82,10 @@ pub struct Lowerer<'e> {
     fields: HashMap<String, VarId>,
     /// The parameter structs.
     structs: Vec<VarId>,
+    /// Every identifier of the function, and those minted for it: a minted one is new.
+    used: std::collections::HashSet<String>,
+    /// Statements the lowering wrote in place of the user's (`values`), alive to the end.
+    kept: Vec<std::rc::Rc<Vec<syn::Stmt>>>,
 }
 
 /// Lowers `item`'s body; `None` if it used anything outside the language (errors say what).
@@ -111,6 +117,8 @@ pub fn lower(
         result_arms: Default::default(),
         fields: HashMap::new(),
         structs: Vec::new(),
+        used: crate::names::user_names(item),
+        kept: Vec::new(),
     };
     let mut params: Vec<Param> = specs
         .iter()

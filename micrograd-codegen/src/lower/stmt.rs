@@ -346,7 +346,7 @@ impl Lowerer<'_> {
     }
 }
 
-fn is_compound(op: &BinOp) -> bool {
+pub(super) fn is_compound(op: &BinOp) -> bool {
     matches!(
         op,
         BinOp::AddAssign(_)

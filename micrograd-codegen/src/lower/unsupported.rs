@@ -26,11 +26,11 @@ impl Lowerer<'_> {
             ),
             Expr::Break(b) => (
                 b.break_token.span,
-                "`break` is supported as a statement of a loop body or of an `if` / `else` or `{ .. }` block in it, not inside a value; move it there",
+                "`break` is supported as a statement, or in a block, `if` or `match` whose value is bound or assigned whole, not inside an expression; bind that first: `let v = if c { break; } else { a }; y = v * 2.0;`",
             ),
             Expr::Continue(c) => (
                 c.continue_token.span,
-                "`continue` is supported as a statement of a loop body or of an `if` / `else` or `{ .. }` block in it, not inside a value; move it there",
+                "`continue` is supported as a statement, or in a block, `if` or `match` whose value is bound or assigned whole, not inside an expression; bind that first: `let v = if c { continue; } else { a }; y = v * 2.0;`",
             ),
             Expr::Macro(m) => {
                 let name = m
@@ -61,7 +61,7 @@ impl Lowerer<'_> {
             ),
             Expr::Return(r) => (
                 r.return_token.span,
-                "`return` is supported as a statement: of the function, of a loop body, or of an `if` / `else` or `{ .. }` block in them, not inside a value; move it there",
+                "`return` is supported as a statement, or in a block, `if` or `match` whose value is bound or assigned whole, not inside an expression; bind that first: `let v = if c { return a; } else { b }; let y = v * 2.0;`",
             ),
             Expr::Struct(s) => (
                 s.span(),

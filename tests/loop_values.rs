@@ -261,6 +261,21 @@ fn match_in_loop_value(p: &[Value]) -> Value {
     s
 }
 
+/// A vector output whose bound `match` value returns from two arms.
+#[differentiable(jacobian)]
+fn vector_value(x: f64, y: f64, k: i32) -> (f64, f64) {
+    let z = match k {
+        0 => return (x * y, y),
+        1 => x * x,
+        _ => {
+            if x > 1.0 {
+                return (x, x * y * y);
+            }
+            y
+        }
+    };
+    (z * y, z + x)
+}
 /// `f_grad` of `f(w: &[f64], x: f64)`.
 type SliceGrad = fn(&[f64], &mut [f64], f64) -> (f64, f64);
 
@@ -395,4 +410,21 @@ fn match_statements_that_exit() {
             &[1.0, 0.5, -0.3, -0.7, 2.0, 1.1],
         ],
     );
+}
+
+#[test]
+fn values_that_return_a_vector() {
+    // Closed forms: (x y, y); (x^2 y, x^2 + x); (x, x y^2); (y^2, y + x).
+    let (v, j) = vector_value_jacobian(2.0, 3.0, 0);
+    assert_eq!(v, (6.0, 3.0));
+    assert_eq!(j, [[3.0, 2.0], [0.0, 1.0]]);
+    let (v, j) = vector_value_jacobian(2.0, 3.0, 1);
+    assert_eq!(v, (12.0, 6.0));
+    assert_eq!(j, [[12.0, 4.0], [5.0, 0.0]]);
+    let (v, j) = vector_value_jacobian(2.0, 3.0, 2);
+    assert_eq!(v, (2.0, 18.0));
+    assert_eq!(j, [[1.0, 0.0], [9.0, 12.0]]);
+    let (v, j) = vector_value_jacobian(0.5, 3.0, 2);
+    assert_eq!(v, (9.0, 3.5));
+    assert_eq!(j, [[0.0, 6.0], [1.0, 1.0]]);
 }

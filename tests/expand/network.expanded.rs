@@ -73,6 +73,9 @@ fn network_grad(
     let mut d_b2 = 0.0;
     let mut total_1 = total;
     for s in 0..n {
+        let _ = &w1[..8];
+        let _ = &b1[..4];
+        let _ = &w2[..4];
         let mut h = [0.0_f64; 4];
         for j in 0..4 {
             let act = b1[j];
@@ -186,6 +189,9 @@ fn network_pullback(
     let mut d_b2 = 0.0;
     let mut total_1 = total;
     for s in 0..n {
+        let _ = &w1[..8];
+        let _ = &b1[..4];
+        let _ = &w2[..4];
         let mut h = [0.0_f64; 4];
         for j in 0..4 {
             let act = b1[j];

@@ -117,6 +117,7 @@ impl Emitter<'_> {
             let (tape, name) = (self.tape_of(*v), self.names.var(*v));
             quote!(#tape.push(#name);)
         });
+        let hints = self.bounds_hints(&the_loop.body);
         let body = self.forward_block(&the_loop.body);
         let reversed_here = self
             .fused_body(the_loop.id)
@@ -134,6 +135,7 @@ impl Emitter<'_> {
             #reserve
             #open {
                 #first
+                #hints
                 #body
                 #(#pushes)*
                 #reversed_here
@@ -214,10 +216,13 @@ impl Emitter<'_> {
             quote!(let #name = #tape.pop();)
         });
         let open = self.header(the_loop, true).reverse;
+        // The forward iteration read these entries: the hints cannot panic here.
+        let hints = self.bounds_hints(&the_loop.body);
         let body = self.reverse_block(body, Some(BlockId::Body(id)));
         quote! {
             #open {
                 #(#pops)*
+                #hints
                 #body
             }
         }

@@ -4,6 +4,7 @@
 //! partials. `f_pullback` is the same code for every parameter at once, seeded by the caller:
 //! it is what a `#[differentiable]` caller of `f` runs in its own reverse sweep.
 
+mod bounds;
 mod doc;
 mod fields;
 mod forward;

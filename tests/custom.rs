@@ -289,3 +289,59 @@ fn rules_give_forward_mode_and_second_order() {
         assert!((hessian[0][1] - hessian[1][0]).abs() < 1e-12);
     }
 }
+
+/// Rules on associated functions: the rules are siblings in one `impl`, named through
+/// `Self::`, and a caller in the same `impl` differentiates through them. The names differ from
+/// the free functions above, so a call left unqualified would fail to build, not find those.
+struct Special;
+
+impl Special {
+    #[differentiable(hessian, derivative(x = Self::gauss_dx))]
+    fn gauss(x: f64) -> f64 {
+        series_erf(x)
+    }
+
+    /// erf'(x) = 2/√π · e^(-x²).
+    #[differentiable(hvp)]
+    fn gauss_dx(x: f64) -> f64 {
+        2.0 / std::f64::consts::PI.sqrt() * (-x * x).exp()
+    }
+
+    #[differentiable(hvp)]
+    fn model(a: f64, b: f64) -> f64 {
+        Self::gauss(a * b) + a
+    }
+}
+
+#[test]
+fn rules_on_associated_functions() {
+    check1(
+        "Special::gauss",
+        Special::gauss,
+        Special::gauss_grad,
+        &[-1.5, 0.2, 0.9],
+    );
+    for x in [-0.8, 0.4] {
+        // erf'' = -2x erf'.
+        let (value, [[h]]) = Special::gauss_hessian(x);
+        assert_eq!(value.to_bits(), Special::gauss(x).to_bits());
+        assert!((h + 2.0 * x * erf_dx(x)).abs() < 1e-15);
+        assert_eq!(Special::gauss_jvp(x, 2.0), (value, 2.0 * erf_dx(x)));
+    }
+    // d/da (erf(ab) + a) = b erf'(ab) + 1, and its derivatives along (1, 0) and (0, 1).
+    let (a, b) = (0.3, -0.7);
+    let (value, da, db) = Special::model_grad(a, b);
+    assert_eq!(value.to_bits(), Special::model(a, b).to_bits());
+    assert!((da - (b * erf_dx(a * b) + 1.0)).abs() < 1e-15);
+    assert!((db - a * erf_dx(a * b)).abs() < 1e-15);
+    check2(
+        "Special::model",
+        Special::model,
+        Special::model_grad,
+        &[[a, b], [1.2, 0.4]],
+    );
+    let (_, haa, hab) = Special::model_hvp(a, 1.0, b, 0.0);
+    let second = -2.0 * a * b * erf_dx(a * b); // erf''(ab)
+    assert!((haa - b * b * second).abs() < 1e-14);
+    assert!((hab - (erf_dx(a * b) + a * b * second)).abs() < 1e-14);
+}

@@ -8,7 +8,8 @@
 //! `Σ ∂_i f · ẋ_i`, and the rules' own gradients give the second order.
 //!
 //! Before: `#[differentiable(derivative(x = erf_dx))] fn erf(x: f64) -> f64 { series(x) }`
-//! After: `fn erf_grad(x: f64) -> (f64, f64) { (erf(x), erf_dx(x)) }`,
+//! After: `fn erf_grad(x: f64) -> (f64, f64) { ((|x: f64| -> f64 { series(x) })(x), erf_dx(x)) }`
+//! (the body, not a call of `erf`, see [`value`]),
 //! `fn erf_pullback(x: f64, seed: f64) -> f64 { seed * erf_dx(x) }`, and a check that
 //! `erf_dx` takes `(f64,)`, returns `f64` and is `#[differentiable]`.
 
@@ -49,16 +50,18 @@ pub fn generate(
         .iter()
         .zip(&chosen)
         .filter_map(|(partial, chosen)| partial.as_ref().filter(|_| *chosen));
-    let grad_body = body(Some(quote!(#f(#(#args),*))), grad_partials, &args, None);
+    let grad_body = body(Some(value(item)), grad_partials, &args, None);
     let seed = names::ident("seed", Span::mixed_site());
     let pullback_body = body(None, partials.iter().flatten(), &args, Some(&seed));
     let grad = header::signature(item, specs, &chosen, Flavor::Grad, None, &runtime);
     let all = vec![true; specs.len()];
     let pullback = header::signature(item, specs, &all, Flavor::Pullback, Some(&seed), &runtime);
     let (grad_doc, pullback_doc) = docs(f, &rules, &chosen);
-    let checks = rule_checks(&rules);
+    let checks = rule_checks(f, &rules);
     let forward = forward::flavours(item, specs, (&rules, &partials), &chosen, options);
+    // The flavours run `f`'s body rather than call `f` ([`value`]), so `f` may go unused.
     Some(quote! {
+        #[allow(dead_code)]
         #item
         #checks
         #[doc = #grad_doc]
@@ -183,17 +186,38 @@ fn partials(specs: &[ParamSpec], rules: &Rules, float: TokenStream) -> Vec<Optio
         .collect()
 }
 
+/// `f`'s value, from its body rather than a call of `f`: inside an `impl` block `f` alone
+/// does not name the associated function (and could name a free function of that name), and
+/// outside one `Self::f` does not resolve, so the body runs in a closure called at once,
+/// whose parameters are `f`'s as written (the generated ones are hygienic).
+pub(crate) fn value(item: &syn::ItemFn) -> TokenStream {
+    let (inputs, block) = (&item.sig.inputs, &item.block);
+    let args = item.sig.inputs.iter().filter_map(|input| match input {
+        syn::FnArg::Typed(typed) => match &*typed.pat {
+            syn::Pat::Ident(pat) => Some(names::param(&pat.ident)),
+            _ => None,
+        },
+        syn::FnArg::Receiver(_) => None,
+    });
+    let float = crate::signature::scalar(&item.sig).ty();
+    quote!((|#inputs| -> #float #block)(#(#args),*))
+}
+
 /// Each rule is `#[differentiable]` (its pullback exists), so that flavours of higher order
-/// can differentiate it in turn.
-fn rule_checks(rules: &Rules) -> TokenStream {
+/// can differentiate it in turn. A hidden function rather than a `const _`, so the output is
+/// also valid inside an `impl` (where the rules are `Self::rule`).
+fn rule_checks(f: &Ident, rules: &Rules) -> TokenStream {
     let each = rules.iter().flatten().map(|rule| {
         let pullback = suffixed(rule, "_pullback");
         quote_spanned!(rule.span()=> let _ = #pullback;)
     });
+    let name = format_ident!("__micrograd_rules_{}", f);
     quote! {
-        const _: () = {
+        #[doc(hidden)]
+        #[allow(dead_code, non_snake_case)]
+        fn #name() {
             #(#each)*
-        };
+        }
     }
 }
 

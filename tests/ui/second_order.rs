@@ -1,4 +1,4 @@
-// Differentiating a gradient again: said so, not "field access is not supported".
+// Differentiating a gradient again: said so, with the flavours to ask for instead.
 use micrograd_runtime::prelude::*;
 
 #[differentiable]

@@ -34,7 +34,7 @@ pub fn flavours(
     let seed = crate::names::ident("seed", Span::mixed_site());
     let all = vec![true; specs.len()];
     let f = &item.sig.ident;
-    let value = quote!(#f(#(#args),*));
+    let value = super::value(item);
     let mut tokens = TokenStream::new();
     for flavor in [
         Flavor::Jvp,

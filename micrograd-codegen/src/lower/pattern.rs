@@ -44,10 +44,7 @@ impl Lowerer<'_> {
             );
         };
         if super::unsupported::second_order(&field.base) {
-            return self.error(
-                field.dot_token.span,
-                "second-order derivatives are not supported yet: this reads a result of a generated gradient, which `#[differentiable]` cannot differentiate again; write the derivative's formula as its own function",
-            );
+            return self.error(field.dot_token.span, second_order_message(&field.base));
         }
         match self.expr(&field.base) {
             Value::Tuple(values) => match values.get(index.index as usize) {
@@ -184,4 +181,24 @@ impl Lowerer<'_> {
             self.bind(&name, var);
         }
     }
+}
+
+/// What to write instead of differentiating `g_grad(..).k`: the second-order flavours of `g`,
+/// named after it, called outside the differentiated function.
+fn second_order_message(base: &Expr) -> String {
+    let called = match base {
+        Expr::Call(call) => match &*call.func {
+            Expr::Path(path) => path.path.segments.last().map(|s| s.ident.to_string()),
+            _ => None,
+        },
+        _ => None,
+    };
+    let called = called.unwrap_or_default();
+    let g = ["_grad", "_pullback", "_graph"]
+        .iter()
+        .find_map(|suffix| called.strip_suffix(suffix))
+        .unwrap_or(&called);
+    format!(
+        "`{called}(..)` is generated code, which `#[differentiable]` does not differentiate again; for second derivatives add `hvp` or `hessian` to `{g}`'s attribute, `#[differentiable(hvp)]` or `#[differentiable(hessian)]`, and call `{g}_hvp` (a Hessian-vector product) or `{g}_hessian` (the whole Hessian) instead"
+    )
 }

@@ -29,7 +29,7 @@
 //! | ReverseForw.C: f4, RecordRestore.C: f | calls writing through a pointer / struct, as values | accepted (`others`) |
 //! | Switch.C: fn3 fn4 fn7 | `switch` (fall-through spelled out) in `while`/`for` | accepted (`others`) |
 //! | Gradients.C: running_sum | in-place prefix sum, `f32` | accepted (`others`) |
-//! | Pointers.C: pointerParam | `arr = arr + 1`: an index here | accepted; reassigning a slice binding is refused |
+//! | Pointers.C: pointerParam | `arr = arr + 1`: `arr[..n].iter().enumerate()` here | accepted (a sub-slice loop head was refused: fixed, tests/loop_sub_slices.rs); reassigning a slice binding is refused |
 //! | TestTypeConversion.C: fn_type_conversion | `f32` times an `i32` in a loop | accepted (`others`) |
 //! | UserDefinedTypes.C: sum(double*) fn29 | counted loops, `f32`, `wrt` | accepted (`others`) |
 //! | OpenMP.C: fn1 fn20 fn21/fn22 fn23 | `parallel for` reductions, serial here | accepted (`others`) |

@@ -153,12 +153,12 @@ fn running_sum(p: &mut [f32], n: usize) -> f32 {
 }
 
 /// Pointers.C `pointerParam`: `arr = arr + 1` walks the slice, so `*arr` is the `i`th entry;
-/// the walk becomes an index (reassigning a slice binding is refused).
+/// the walk becomes an enumeration of the first `n` (reassigning a slice binding is refused).
 #[differentiable]
 fn pointer_param(arr: &[f64], n: usize) -> f64 {
     let mut sum = 0.0;
-    for i in 0..n {
-        sum += arr[i] * i as f64;
+    for (i, x) in arr[..n].iter().enumerate() {
+        sum += x * i as f64;
     }
     sum
 }

@@ -1,7 +1,7 @@
-//! `for` over the items, chunks and windows of slices, arrays, array literals and views, in
-//! either direction, and over reversed and stepped ranges: each is rewritten into the
-//! integer-range loop [`loops`](super::loops) lowers, with the items bound as loads at the top
-//! of the body.
+//! `for` over the items, chunks and windows of slices, arrays, array literals, views and
+//! sub-slices, in either direction, and over reversed and stepped ranges: each is rewritten
+//! into the integer-range loop [`loops`](super::loops) lowers, with the items bound as loads at
+//! the top of the body.
 //!
 //! Before: `for (i, (a, b)) in w.iter().zip(x).enumerate() { s += a * b * i as f64; }`
 //! After: `for k in 0..w.len().min(x.len()) { let i = k; let a = w[k]; let b = x[k]; .. }`
@@ -31,9 +31,10 @@ enum Shape {
 pub(super) struct Rewrite {
     /// The loop over `0..n`.
     pub for_loop: ExprForLoop,
-    /// Array literals the loop runs over (`for x in [a, b]`), each to be bound to its name
-    /// before the loop: Rust evaluates them once, before the first iteration.
-    pub hoisted: Vec<(syn::Ident, syn::ExprArray)>,
+    /// Array literals and sub-slices the loop runs over (`for x in [a, b]`,
+    /// `for x in &w[1..n]`), each to be bound to its name before the loop: Rust evaluates them
+    /// once, before the first iteration.
+    pub hoisted: Vec<(syn::Ident, Expr)>,
 }
 
 /// The `for` rewritten as a loop over an integer range, `None` when `for_loop` already is one
@@ -72,20 +73,20 @@ pub(super) fn rewrite(
     }))
 }
 
-/// Names each array literal among the sequences of `shape` (`__mg_items0`, minted to avoid
-/// every identifier of the loop), to be bound before the loop.
+/// Names each array literal and sub-slice among the sequences of `shape` (`__mg_items0`,
+/// minted to avoid every identifier of the loop), to be bound before the loop.
 fn hoist(
     shape: &mut Shape,
     for_loop: &ExprForLoop,
     depth: usize,
-    out: &mut Vec<(syn::Ident, syn::ExprArray)>,
+    out: &mut Vec<(syn::Ident, Expr)>,
 ) {
     match shape {
         Shape::Elem(e) | Shape::Part(e, ..) => {
-            if let Expr::Array(array) = e {
+            if let Expr::Array(_) | Expr::Index(_) = e {
                 let base = format!("__mg_items{depth}_{}", out.len());
-                let name = crate::names::fresh_in_loop(for_loop, &base, array.span());
-                out.push((name.clone(), array.clone()));
+                let name = crate::names::fresh_in_loop(for_loop, &base, e.span());
+                out.push((name.clone(), e.clone()));
                 *e = parse_quote_spanned!(name.span()=> #name);
             }
         }
@@ -175,11 +176,14 @@ fn stepped(expr: &Expr) -> Option<(&syn::ExprRange, &Expr)> {
     }
 }
 
-/// The items of `expr`: a name (`w`) or a struct's field (`p.w`), `w.iter()`, and `.copied()`, `.cloned()`,
-/// `.enumerate()`, `.zip(x)` after them.
+/// The items of `expr`: a name (`w`), a struct's field (`p.w`) or a sub-slice (`w[a..b]`),
+/// `w.iter()`, and `.copied()`, `.cloned()`, `.enumerate()`, `.zip(x)` after them.
 fn shape(expr: &Expr) -> Option<Shape> {
     match expr {
         Expr::Path(path) if path.path.get_ident().is_some() => Some(Shape::Elem(expr.clone())),
+        Expr::Index(index) if matches!(&*index.index, Expr::Range(_)) => {
+            Some(Shape::Elem(expr.clone()))
+        }
         // A field of a parameter struct, `p.layer.w`.
         Expr::Field(_) if super::fields::chain(expr).is_some() => Some(Shape::Elem(expr.clone())),
         Expr::Array(array) if !array.elems.is_empty() => Some(Shape::Elem(expr.clone())),

@@ -104,7 +104,7 @@ impl Lowerer<'_> {
             _ => {
                 return self.error(
                     call.method.span(),
-                    format!("an iterator must end in {REDUCERS} here; it cannot be stored, returned or looped over from a variable"),
+                    format!("an iterator must end in {REDUCERS} here; it cannot be stored, returned or looped over from a variable: loop over the slice where the loop is, `for v in w.iter() {{ .. }}`"),
                 );
             }
         };

@@ -7,6 +7,7 @@
 //! y_1 = y_2; v_1 = v_2; }`
 
 use super::exits::{EXIT, Frame, value_key};
+use super::expr::Value;
 use super::{Lowerer, scan};
 use crate::ir::{Carried, Cond, IntExpr, Loop, LoopKind, Operand, Stmt, Ty, VarId};
 use proc_macro2::Span;
@@ -45,26 +46,24 @@ impl Lowerer<'_> {
             Some(Err((span, message))) => return self.errors.at(span, message),
             None => (for_loop.clone(), Vec::new()),
         };
-        // The array literals the loop runs over live under minted names for the loop only:
-        // afterwards each name means what it meant before.
+        // The array literals and sub-slices the loop runs over live under minted names for the
+        // loop only: afterwards each name means what it meant before.
         let mut shadowed = Vec::new();
         let mut hoisted_all = true;
-        for (name, array) in &hoisted {
-            if let Some(Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Int(int),
-                ..
-            })) = array.elems.first()
-            {
-                return self.errors.at(int.span(), "`for` runs over an array literal of `f64`s; for integers, loop over a range and compute each one: `for k in 0..3 { let n = k + 1; .. }`");
-            }
+        for (name, items) in &hoisted {
             let name = name.to_string();
             shadowed.push((
                 name.clone(),
                 self.scopes.last().and_then(|s| s.get(&name)).copied(),
             ));
-            match self.array_literal(array, None) {
-                super::expr::Value::Seq(view) => self.bind(&name, view.base),
-                _ => hoisted_all = false,
+            match self.items(items) {
+                Some(Value::Seq(view)) if view.is_whole() => self.bind(&name, view.base),
+                Some(value @ Value::Seq(_)) => {
+                    let var = self.alias_var(&name, value, items.span());
+                    self.bind(&name, var);
+                }
+                Some(_) => hoisted_all = false,
+                None => return,
             }
         }
         let for_loop = &rewritten;
@@ -84,6 +83,26 @@ impl Lowerer<'_> {
                     None => scope.remove(&name),
                 };
             }
+        }
+    }
+
+    /// What a `for` runs over, evaluated before it: an array literal or a sub-slice; `None`
+    /// after reporting an array literal of integers.
+    fn items(&mut self, items: &Expr) -> Option<Value> {
+        match items {
+            Expr::Array(array) => {
+                if let Some(Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Int(int),
+                    ..
+                })) = array.elems.first()
+                {
+                    self.errors.at(int.span(), "`for` runs over an array literal of `f64`s; for integers, loop over a range and compute each one: `for k in 0..3 { let n = k + 1; .. }`");
+                    return None;
+                }
+                Some(self.array_literal(array, None))
+            }
+            Expr::Index(index) => Some(self.sub_slice(index)),
+            _ => Some(Value::Error),
         }
     }
 
@@ -251,7 +270,7 @@ impl Lowerer<'_> {
         let Expr::Range(range) = &*for_loop.expr else {
             self.errors.at(
                 for_loop.expr.span(),
-                "`for` runs over an integer range (`a..b`, `a..=b`, `(a..b).rev()`, `(a..b).step_by(k)`) or the items of a slice, array or view (`w`, `w.iter()`, `.copied()`, `.enumerate()`, `.zip(x)`, `.chunks(k)`, `.chunks_exact(k)`, `.windows(k)`); for another iterator chain, loop over the indices and compute each item in the body: `for i in 0..w.len() { let v = w[i] * 2.0; .. }`",
+                "`for` runs over an integer range (`a..b`, `a..=b`, `(a..b).rev()`, `(a..b).step_by(k)`) or the items of a slice, array, view or sub-slice (`w`, `&w[a..b]`, `w.iter()`, `.copied()`, `.enumerate()`, `.zip(x)`, `.chunks(k)`, `.chunks_exact(k)`, `.windows(k)`); for another iterator chain, loop over the indices and compute each item in the body: `for i in 0..w.len() { let v = w[i] * 2.0; .. }`",
             );
             return None;
         };

@@ -78,7 +78,7 @@ impl Lowerer<'_> {
                 pat.span(),
                 "give the variable its value where it is declared: `let x = 0.0;`",
             );
-            return;
+            return self.poison(pat);
         };
         // Reported, then lowered as if it were right, so that nothing else follows from it.
         if let Some(ty) = annotation {
@@ -89,7 +89,7 @@ impl Lowerer<'_> {
                 token.span,
                 "`let .. else` is not supported in `#[differentiable]` functions",
             );
-            return;
+            return self.poison(pat);
         }
         if let (Expr::Call(call), Some(shape)) = (
             &*init.expr,
@@ -150,6 +150,12 @@ impl Lowerer<'_> {
         })
     }
 
+    /// After an error, binds `name` to nothing, so its uses report no more.
+    fn poison_name(&mut self, name: &str, span: proc_macro2::Span) {
+        let var = self.alias_var(name, Value::Error, span);
+        self.bind(name, var);
+    }
+
     fn array(&mut self, name: &str, span: proc_macro2::Span, repeat: &syn::ExprRepeat) {
         let fill = match self.expr(&repeat.expr) {
             Value::F64(Operand::Var(_))
@@ -159,16 +165,16 @@ impl Lowerer<'_> {
             | Value::Tuple(_) => {
                 self.errors.at(
                     repeat.expr.span(),
-                    "local arrays start from a constant: `[0.0; N]`",
+                    "local arrays start from a constant: `[0.0; N]`; fill them in a loop: `for j in 0..N { h[j] = x; }`",
                 );
-                return;
+                return self.poison_name(name, span);
             }
             Value::F64(constant) => constant,
             Value::Unknown(path) => Operand::Extern(path),
-            Value::Error => return,
+            Value::Error => return self.poison_name(name, span),
         };
         let Some(len) = self.int_operand(&repeat.len) else {
-            return;
+            return self.poison_name(name, span);
         };
         let dst = self.named(name, Ty::Array { len }, span);
         self.emit(Stmt::Array { dst, fill });
@@ -265,6 +271,8 @@ impl Lowerer<'_> {
                 Box::new(IntExpr::Var(binding.var)),
                 Box::new(int),
             )),
+            // Reported where the value went wrong.
+            (Some(_), Value::Error) => return,
             (Some(_), _) => {
                 self.errors.at(
                     right.span(),

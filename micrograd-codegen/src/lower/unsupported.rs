@@ -24,6 +24,11 @@ impl Lowerer<'_> {
                 l.loop_token.span,
                 "this `loop` is not supported here; bind its value with `let x = loop { .. };` or use it as a statement",
             ),
+            Expr::Let(l) => {
+                self.errors.at(l.let_token.span, "`if let` and `while let` are not supported in `#[differentiable]` functions; test a condition and read the value in the body: `while i < w.len() { let v = w[i]; .. }`");
+                // The names it would bind are read in the body: they report nothing more.
+                return self.poison(&l.pat);
+            }
             Expr::Break(b) => (
                 b.break_token.span,
                 "`break` is supported as a statement, or in a block, `if` or `match` whose value is bound or assigned whole, not inside an expression; bind that first: `let v = if c { break; } else { a }; y = v * 2.0;`",

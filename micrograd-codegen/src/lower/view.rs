@@ -144,7 +144,7 @@ impl Lowerer<'_> {
     }
 
     /// `w[a..b]` of a slice, an array or a view.
-    fn sub_slice(&mut self, index: &syn::ExprIndex) -> Value {
+    pub(super) fn sub_slice(&mut self, index: &syn::ExprIndex) -> Value {
         let view = match self.expr(&index.expr) {
             Value::Seq(view) => view,
             Value::Error => return Value::Error,

@@ -5,10 +5,12 @@
 //! (the order of `Module::parameters`): neuron `k` of a layer with `n` inputs owns
 //! `w[k * (n + 1)..(k + 1) * (n + 1)]`, its bias last.
 //!
-//! - [`relu1_loss`] and [`relu2_loss`] are micrograd's network and loss of one point, written
-//!   once: one or two ReLU hidden layers of at most [`WIDTH`] neurons, a linear output, and a
-//!   loss, over parameters padded to fixed-size layers (`train::padded_positions`). Their generated gradient runs the forward pass once, keeps the hidden activations in
-//!   local arrays, and skips the backward pass where the loss or a ReLU passes no gradient.
+//! - [`relu1_block`] and [`relu2_block`] are micrograd's network and loss over a block of
+//!   points: one or two ReLU hidden layers of at most [`WIDTH`] neurons, a linear output, and
+//!   a loss, over parameters padded to fixed-size layers (`padded::padded_positions`). Their
+//!   generated gradient runs the forward pass once per point, keeps the hidden activations in
+//!   local arrays, reverses each point right after it, and skips the backward pass where the
+//!   loss or a ReLU passes no gradient.
 //! - [`dense`] and [`activate`] serve every other network, layer by layer: the pullback of a
 //!   layer is the generated gradient of `Σₖ upstreamₖ · (bₖ + Σⱼ wₖⱼ xⱼ)`.
 
@@ -17,7 +19,7 @@ use crate::loss::{squared_error, squared_error_pullback};
 use crate::nn::{Activation, linear};
 use crate::prelude::*;
 
-/// The width of the hidden layers of [`relu1_loss`] and [`relu2_loss`]. Narrower layers are
+/// The width of the hidden layers of [`relu1_block`] and [`relu2_block`]. Narrower layers are
 /// padded with neurons whose weights and bias are zero (they output `relu(0) = 0` and pass no
 /// gradient). The width is fixed so that the layers are fixed-size arrays: their loops have
 /// constant bounds and no bounds checks, and the backward pass vectorizes.
@@ -35,86 +37,101 @@ pub(crate) fn point_loss(score: f64, label: f64, loss: usize) -> f64 {
     }
 }
 
-/// `scale · loss(score)` of one point `x` for a network with one ReLU hidden layer (`w1`) and
-/// a linear output neuron (`w2`), plus `probe · score`.
+/// `Σ scale · loss(score, label)` over a block of points for a network with one ReLU hidden
+/// layer (`w1`) and a linear output neuron (`w2`); each point's score goes into `scores`.
 ///
-/// The hidden layer has [`WIDTH`] neurons and is stored input by input: `w1[k]` is neuron `k`'s
-/// bias and `w1[WIDTH * (j + 1) + k]` its weight of `x[j]`, so that the loops over neurons have
-/// a constant length. Its pre-activations are summed in the same order as a neuron's
+/// The points are flat, `dim` numbers each (point `s` is `xs[dim * s..dim * (s + 1)]`). The
+/// hidden layer has [`WIDTH`] neurons and is stored input by input: `w1[k]` is neuron `k`'s
+/// bias and `w1[WIDTH * (j + 1) + k]` its weight of input `j`, so that the loops over neurons
+/// have a constant length. Its pre-activations are summed in the same order as a neuron's
 /// (`b + w₀x₀ + w₁x₁ + ..`).
 ///
-/// Called at `probe = 0`, the value is the loss and `∂/∂probe` is the score: the caller gets
-/// both from one pass.
-#[differentiable(wrt(w1, w2, probe))]
-#[allow(clippy::manual_memcpy)] // `copy_from_slice` is outside the language of `#[differentiable]`
-pub(crate) fn relu1_loss(
+/// One function for the block rather than one call per point: the loop over points only adds
+/// each point's loss into the total, so the generated gradient reverses each point right after
+/// its forward pass, inside that loop, while its activations are in registers (nothing is
+/// recorded), and skips the whole backward pass of a point whose loss passes no gradient.
+#[differentiable(wrt(w1, w2))]
+#[allow(clippy::too_many_arguments, clippy::manual_memcpy)] // `copy_from_slice` is outside the language
+pub(crate) fn relu1_block(
     w1: &[f64],
     w2: &[f64; 17],
-    x: &[f64],
-    label: f64,
+    xs: &[f64],
+    dim: usize,
+    labels: &[f64],
     loss: usize,
     scale: f64,
-    probe: f64,
+    scores: &mut [f64],
 ) -> f64 {
-    let mut z1 = [0.0; WIDTH];
-    for k in 0..WIDTH {
-        z1[k] = w1[k];
-    }
-    for j in 0..x.len() {
+    let mut total = 0.0;
+    for s in 0..labels.len() {
+        let mut z1 = [0.0; WIDTH];
         for k in 0..WIDTH {
-            z1[k] += w1[WIDTH * (j + 1) + k] * x[j];
+            z1[k] = w1[k];
         }
+        for j in 0..dim {
+            for k in 0..WIDTH {
+                z1[k] += w1[WIDTH * (j + 1) + k] * xs[dim * s + j];
+            }
+        }
+        let mut h1 = [0.0; WIDTH];
+        for k in 0..WIDTH {
+            h1[k] = z1[k].relu();
+        }
+        let mut score = w2[WIDTH];
+        for j in 0..WIDTH {
+            score += w2[j] * h1[j];
+        }
+        scores[s] = score;
+        total += scale * point_loss(score, labels[s], loss);
     }
-    let mut h1 = [0.0; WIDTH];
-    for k in 0..WIDTH {
-        h1[k] = z1[k].relu();
-    }
-    let mut score = w2[WIDTH];
-    for j in 0..WIDTH {
-        score += w2[j] * h1[j];
-    }
-    scale * point_loss(score, label, loss) + probe * score
+    total
 }
 
-/// [`relu1_loss`] with two ReLU hidden layers (`w1`, `w2`): micrograd's demo network.
-#[differentiable(wrt(w1, w2, w3, probe))]
+/// [`relu1_block`] with two ReLU hidden layers (`w1`, `w2`): micrograd's demo network.
+#[differentiable(wrt(w1, w2, w3))]
 #[allow(clippy::too_many_arguments, clippy::manual_memcpy)]
-pub(crate) fn relu2_loss(
+pub(crate) fn relu2_block(
     w1: &[f64],
     w2: &[f64; 272],
     w3: &[f64; 17],
-    x: &[f64],
-    label: f64,
+    xs: &[f64],
+    dim: usize,
+    labels: &[f64],
     loss: usize,
     scale: f64,
-    probe: f64,
+    scores: &mut [f64],
 ) -> f64 {
-    let mut z1 = [0.0; WIDTH];
-    for k in 0..WIDTH {
-        z1[k] = w1[k];
-    }
-    for j in 0..x.len() {
+    let mut total = 0.0;
+    for s in 0..labels.len() {
+        let mut z1 = [0.0; WIDTH];
         for k in 0..WIDTH {
-            z1[k] += w1[WIDTH * (j + 1) + k] * x[j];
+            z1[k] = w1[k];
         }
-    }
-    let mut h1 = [0.0; WIDTH];
-    for k in 0..WIDTH {
-        h1[k] = z1[k].relu();
-    }
-    let mut h2 = [0.0; WIDTH];
-    for k in 0..WIDTH {
-        let mut a = w2[17 * k + WIDTH];
+        for j in 0..dim {
+            for k in 0..WIDTH {
+                z1[k] += w1[WIDTH * (j + 1) + k] * xs[dim * s + j];
+            }
+        }
+        let mut h1 = [0.0; WIDTH];
+        for k in 0..WIDTH {
+            h1[k] = z1[k].relu();
+        }
+        let mut h2 = [0.0; WIDTH];
+        for k in 0..WIDTH {
+            let mut a = w2[17 * k + WIDTH];
+            for j in 0..WIDTH {
+                a += w2[17 * k + j] * h1[j];
+            }
+            h2[k] = a.relu();
+        }
+        let mut score = w3[WIDTH];
         for j in 0..WIDTH {
-            a += w2[17 * k + j] * h1[j];
+            score += w3[j] * h2[j];
         }
-        h2[k] = a.relu();
+        scores[s] = score;
+        total += scale * point_loss(score, labels[s], loss);
     }
-    let mut score = w3[WIDTH];
-    for j in 0..WIDTH {
-        score += w3[j] * h2[j];
-    }
-    scale * point_loss(score, label, loss) + probe * score
+    total
 }
 
 /// `Σₖ upstreamₖ · (bₖ + Σⱼ wₖⱼ xⱼ)`: a layer's weighted sums against the gradient `upstream`
@@ -127,7 +144,7 @@ pub(crate) fn dense(w: &[f64], x: &[f64], upstream: &[f64]) -> f64 {
     let mut total = 0.0;
     // Neurons in reverse: the generated gradient reverses each neuron right after its forward
     // step (a summing loop), so `d_x[j]` then adds the neurons from last to first, the order of
-    // `relu2_loss`'s reversed loop: the two training paths agree bit for bit.
+    // `relu2_block`'s reversed loop: the two training paths agree bit for bit.
     for k in (0..upstream.len()).rev() {
         let row = k * (n + 1);
         let mut a = w[row + n];

@@ -1,12 +1,12 @@
-//! The layout of the fused network functions (`dense::relu1_loss`, `dense::relu2_loss`), and
+//! The layout of the fused network functions (`dense::relu1_block`, `dense::relu2_block`), and
 //! their loops over a block of points.
 
-use crate::dense::{WIDTH, relu1_loss_grad, relu2_loss_grad};
+use crate::dense::{WIDTH, relu1_block_grad, relu2_block_grad};
 use crate::loss::Loss;
 use crate::mlp::Shape;
 
-/// Where each parameter of `layers` lives in the layout of `dense::relu1_loss` and
-/// `dense::relu2_loss`; returns the layout's length. Every hidden layer is padded with zeros to
+/// Where each parameter of `layers` lives in the layout of `dense::relu1_block` and
+/// `dense::relu2_block`; returns the layout's length. Every hidden layer is padded with zeros to
 /// [`WIDTH`] neurons (and the layers after the first to [`WIDTH`] inputs); the first is stored
 /// input by input (biases, then each input's weights); the others neuron by neuron, bias last.
 pub(crate) fn padded_positions(layers: &[Shape], positions: &mut Vec<usize>) -> usize {
@@ -39,53 +39,53 @@ pub(crate) struct Batch<'a> {
 }
 
 impl Batch<'_> {
-    /// A block of points through [`relu1_loss_grad`]: adds the gradient into `d_p` (padded),
-    /// writes the scores, returns the sum of the scaled losses.
+    /// A block of points through [`relu1_block_grad`]: adds the gradient into `d_p` (padded),
+    /// writes the scores, returns the sum of the scaled losses. `flat` is a buffer for the
+    /// points, one after another.
     pub(crate) fn relu1<X: AsRef<[f64]>>(
         &self,
         d_p: &mut [f64],
-        points: &[X],
-        labels: &[f64],
-        scores: &mut [f64],
+        (points, labels, scores): (&[X], &[f64], &mut [f64]),
+        flat: &mut Vec<f64>,
     ) -> f64 {
-        let first = WIDTH * (points[0].as_ref().len() + 1);
-        let (w1, w2) = self.padded.split_at(first);
-        let (d_w1, d_w2) = d_p.split_at_mut(first);
+        let dim = flatten(points, flat);
+        let (w1, w2) = self.padded.split_at(WIDTH * (dim + 1));
+        let (d_w1, d_w2) = d_p.split_at_mut(WIDTH * (dim + 1));
         let (w2, d_w2) = (fixed(w2), fixed_mut(d_w2));
         let (loss, scale) = (self.loss.code(), self.scale);
-        let mut total = 0.0;
-        for ((x, &y), score) in points.iter().zip(labels).zip(scores) {
-            let (value, s) = relu1_loss_grad(w1, d_w1, w2, d_w2, x.as_ref(), y, loss, scale, 0.0);
-            total += value;
-            *score = s;
-        }
-        total
+        relu1_block_grad(w1, d_w1, w2, d_w2, flat, dim, labels, loss, scale, scores)
     }
 
-    /// The same through [`relu2_loss_grad`].
+    /// A block of points through [`relu2_block_grad`], one call for the block: adds the
+    /// gradient into `d_p` (padded), writes the scores, returns the sum of the scaled losses.
+    /// `flat` is a buffer for the points, one after another.
     pub(crate) fn relu2<X: AsRef<[f64]>>(
         &self,
         d_p: &mut [f64],
-        points: &[X],
-        labels: &[f64],
-        scores: &mut [f64],
+        (points, labels, scores): (&[X], &[f64], &mut [f64]),
+        flat: &mut Vec<f64>,
     ) -> f64 {
-        let first = WIDTH * (points[0].as_ref().len() + 1);
+        let dim = flatten(points, flat);
+        let first = WIDTH * (dim + 1);
         let (w1, rest) = self.padded.split_at(first);
         let (d_w1, d_rest) = d_p.split_at_mut(first);
         let (w2, w3) = rest.split_at(WIDTH * (WIDTH + 1));
         let (d_w2, d_w3) = d_rest.split_at_mut(WIDTH * (WIDTH + 1));
         let (w2, w3, d_w2, d_w3) = (fixed(w2), fixed(w3), fixed_mut(d_w2), fixed_mut(d_w3));
         let (loss, scale) = (self.loss.code(), self.scale);
-        let mut total = 0.0;
-        for ((x, &y), score) in points.iter().zip(labels).zip(scores) {
-            let x = x.as_ref();
-            let (value, s) = relu2_loss_grad(w1, d_w1, w2, d_w2, w3, d_w3, x, y, loss, scale, 0.0);
-            total += value;
-            *score = s;
-        }
-        total
+        relu2_block_grad(
+            w1, d_w1, w2, d_w2, w3, d_w3, flat, dim, labels, loss, scale, scores,
+        )
     }
+}
+
+/// Copies `points` into `flat`, one after another; returns the size of a point.
+fn flatten<X: AsRef<[f64]>>(points: &[X], flat: &mut Vec<f64>) -> usize {
+    flat.clear();
+    for x in points {
+        flat.extend_from_slice(x.as_ref());
+    }
+    points[0].as_ref().len()
 }
 
 fn fixed<const N: usize>(w: &[f64]) -> &[f64; N] {

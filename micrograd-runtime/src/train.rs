@@ -36,6 +36,8 @@ pub(crate) struct Workspace {
 #[derive(Clone, Debug, Default)]
 struct Slot {
     grads: Vec<f64>,
+    /// The block's points, one after another, for the fused paths.
+    flat: Vec<f64>,
     loss: f64,
     record: Record,
 }
@@ -239,8 +241,8 @@ impl Mlp {
         }
         slot.grads.fill(0.0);
         slot.loss = match path {
-            Path::Relu1 => batch.relu1(&mut slot.grads, points, labels, scores),
-            Path::Relu2 => batch.relu2(&mut slot.grads, points, labels, scores),
+            Path::Relu1 => batch.relu1(&mut slot.grads, (points, labels, scores), &mut slot.flat),
+            Path::Relu2 => batch.relu2(&mut slot.grads, (points, labels, scores), &mut slot.flat),
             Path::Layers => {
                 let mut total = 0.0;
                 for ((x, &label), score) in points.iter().zip(labels).zip(scores) {
@@ -315,9 +317,9 @@ type Block<'a, X> = ((&'a [X], &'a [f64]), &'a mut [f64]);
 /// The generated gradient a network's training loss runs through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Path {
-    /// One ReLU hidden layer of at most [`WIDTH`] neurons, linear output: `relu1_loss`.
+    /// One ReLU hidden layer of at most [`WIDTH`] neurons, linear output: `relu1_block`.
     Relu1,
-    /// Two such layers: `relu2_loss`, micrograd's demo network.
+    /// Two such layers: `relu2_block`, micrograd's demo network.
     Relu2,
     /// Any other network: layer by layer, `dense` and `activate`.
     Layers,

@@ -55,4 +55,5 @@ constructs! {
     loop_exits => [], [WhileLoop, LoopValue];
     iter_chains => [IterChain], [];
     counters => [], [CounterWhile, ItemLoop];
+    exit_values => [], [ExitValue];
 }

@@ -10,9 +10,10 @@ use std::rc::Rc;
 
 thread_local! {
     /// The enclosing loops of this file, innermost last: their labels, whether their value is
-    /// bound (then a `break` must carry one, so the generator writes none to them), and how
-    /// many expression blocks enclosed their body (an exit leaves none).
-    static LABELS: RefCell<Vec<(String, bool, usize)>> = const { RefCell::new(Vec::new()) };
+    /// bound (then a `break` must carry one, so the generator writes none to them), how many
+    /// expression blocks enclosed their body (an exit leaves none), and the loop depth of
+    /// their body.
+    static LABELS: RefCell<Vec<(String, bool, usize, usize)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// `while g < L && cond { .. }` or `loop { g += 1.0; if g > L || cond { break; } .. }`.
@@ -65,7 +66,8 @@ impl Gen<'_> {
     fn exit_body(&mut self, level: usize, label: &Option<String>, value: bool) -> Vec<Stmt> {
         self.loop_depth += 1;
         self.push();
-        let entry = (label.clone().unwrap_or_default(), value, self.expr_blocks);
+        let label = label.clone().unwrap_or_default();
+        let entry = (label, value, self.expr_blocks, self.loop_depth);
         LABELS.with(|l| l.borrow_mut().push(entry));
         let n = self.rng.range(1, 4) as usize;
         let mut body = Vec::new();
@@ -94,10 +96,10 @@ impl Gen<'_> {
             let inner = labels.len().saturating_sub(1);
             let outer: Vec<(String, bool)> = labels[..inner]
                 .iter()
-                .filter(|(l, _, blocks)| !l.is_empty() && *blocks == here)
-                .map(|(l, v, _)| (l.clone(), *v))
+                .filter(|(l, _, blocks, _)| !l.is_empty() && *blocks == here)
+                .map(|(l, v, _, _)| (l.clone(), *v))
                 .collect();
-            (outer, labels.get(inner).is_some_and(|(_, v, _)| *v))
+            (outer, labels.get(inner).is_some_and(|(_, v, _, _)| *v))
         });
         let target = (!outer.is_empty() && self.rng.chance(0.4)).then(|| self.rng.pick(&outer));
         let breaks = self.rng.chance(0.5);
@@ -233,4 +235,15 @@ impl StmtNode for LoopNode {
             }
         }
     }
+}
+
+/// Whether a `break` or `continue` written here leaves the innermost loop, a loop of this
+/// file (whose guard no `continue` skips), without crossing an expression block: `None` if
+/// not, else whether a plain `break` may (its value is not bound).
+pub fn innermost_exit(g: &Gen) -> Option<bool> {
+    LABELS.with(|l| {
+        let labels = l.borrow();
+        let (_, value, blocks, depth) = labels.last()?;
+        (*blocks == g.expr_blocks && *depth == g.loop_depth).then_some(!*value)
+    })
 }

@@ -3,8 +3,8 @@
 //!
 //! `cargo bench --bench jacobian -- --warm-up-time 1 --measurement-time 3`
 //!
-//! Two forms of the same residual `rᵢ = a e^(-b tᵢ) + c - yᵢ`: filled by a loop (its tape is
-//! recorded once and replayed per row) and as an array literal (each row touches one term).
+//! Two forms of the same residual `rᵢ = a e^(-b tᵢ) + c - yᵢ`: filled by a loop and as an array
+//! literal; with 3 inputs and 10 outputs, both are forward mode (one sweep, three columns).
 //! First asserts that every Jacobian agrees with the hand-written one to 1e-12, then prints the
 //! medians' ratios.
 

@@ -156,21 +156,24 @@ fn generate(
     let graph = emitted(emit::Flavor::Graph).then(|| emit(&adjoint, emit::Flavor::Graph));
     let tangents = tangent_flavors(function, specs, lowered, options);
     let jacobian = emitted(emit::Flavor::Jacobian).then(|| {
-        let wrt = emit::wrt(lowered, emit::Flavor::Jacobian);
-        let rows: Vec<_> = (0..lowered.results.len())
-            .map(|k| {
-                let row = lowered.output(k);
-                let adjoint = diff::differentiate(&row, &wrt);
-                (row, adjoint)
-            })
-            .collect();
-        // Every output seeded, for when the rows cannot share one forward sweep.
         let all = ir::Function {
             shape: ir::Shape::Array,
             ..lowered.clone()
         };
-        let seeded = diff::differentiate(&all, &wrt);
-        emit::jacobian(function, specs, (&all, &seeded), &rows, options)
+        let reverse = || {
+            let wrt = emit::wrt(lowered, emit::Flavor::Jacobian);
+            let rows = (0..lowered.results.len())
+                .map(|k| {
+                    let row = lowered.output(k);
+                    let adjoint = diff::differentiate(&row, &wrt);
+                    (row, adjoint)
+                })
+                .collect();
+            // Every output seeded, for when the rows cannot share one forward sweep.
+            let seeded = diff::differentiate(&all, &wrt);
+            emit::JacobianReverse { rows, seeded }
+        };
+        emit::jacobian(function, specs, &all, reverse, options)
     });
     // The language loops over indices (`for i in 0..w.len()`), which clippy would otherwise
     // ask the user to rewrite into an iterator the macro cannot read. And `f_grad` does not call

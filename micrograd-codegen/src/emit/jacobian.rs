@@ -1,5 +1,7 @@
-//! `f_jacobian`: the dense Jacobian of a function with several outputs, one forward sweep and
-//! then one reverse sweep per output.
+//! `f_jacobian`: the dense Jacobian of a function with several outputs: with fewer
+//! differentiated `f64`s than outputs, one forward-mode sweep carrying a tangent per input
+//! ([`crate::diff::tangent::columns`]); else one forward sweep and then one reverse sweep per
+//! output, as below.
 //!
 //! Before: `#[differentiable(jacobian)] fn r(x: f64, y: f64) -> [f64; 2] { [x * y, x + y] }`
 //! After: `fn r_jacobian(x: f64, y: f64) -> ([f64; 2], [[f64; 2]; 2]) { let t0 = x * y;
@@ -15,19 +17,29 @@
 use super::{Emitter, Flavor, wrt};
 use crate::attr::Options;
 use crate::diff::Adjoint;
-use crate::ir::{Function, Operand, Shape, VarId};
+use crate::ir::{Function, Op, Operand, Shape, Stmt, VarId};
 use crate::names::{Names, user_names};
 use crate::signature::ParamSpec;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 
-/// `f_jacobian` for `function`, from `rows[k]`: output `k` alone and its reverse sweep, and
-/// `seeded`, the reverse sweep of every output (seeded by an array).
+/// The reverse sweeps `f_jacobian` may be printed from: `rows[k]`, output `k` alone and its
+/// sweep, and the sweep of every output seeded by an array.
+pub struct Reverse {
+    /// Output `k` alone and its reverse sweep, for each `k`.
+    pub rows: Vec<(Function, Adjoint)>,
+    /// The reverse sweep of every output (seeded by an array).
+    pub seeded: Adjoint,
+}
+
+/// `f_jacobian` for `function` (every output): forward mode when it has fewer differentiated
+/// `f64`s than outputs, else the reverse sweeps `reverse` computes (only then: they are the
+/// costly part of expanding it).
 pub fn generate(
     item: &syn::ItemFn,
     specs: &[ParamSpec],
-    (function, seeded): (&Function, &Adjoint),
-    rows: &[(Function, Adjoint)],
+    function: &Function,
+    reverse: impl FnOnce() -> Reverse,
     options: &Options,
 ) -> TokenStream {
     let wrt = wrt(function, Flavor::Jacobian);
@@ -38,13 +50,6 @@ pub fn generate(
         .map(|(p, s)| (p.var, s.ident.clone()))
         .collect();
     let users = user_names(item);
-    let emitters: Vec<Emitter> = rows
-        .iter()
-        .map(|(row, adjoint)| {
-            let names = Names::new(&adjoint.vars, &params, &users);
-            Emitter::new(row, adjoint, names, Flavor::Jacobian, options)
-        })
-        .collect();
     let scalars: Vec<VarId> = function
         .params
         .iter()
@@ -56,26 +61,81 @@ pub fn generate(
         Some(crate::signature::Output::Tuple(_)) => Shape::Tuple,
         _ => Shape::Array,
     };
+    let chosen: Vec<bool> = function.params.iter().map(|p| p.wrt).collect();
+    let signature = crate::header::signature(
+        item,
+        specs,
+        &chosen,
+        Flavor::Jacobian,
+        None,
+        &options.runtime(),
+    );
+    let print = |emitter: &Emitter, body: TokenStream| {
+        let code = quote! {
+            #[allow(dead_code, unused_parens, clippy::all)]
+            #signature {
+                #body
+            }
+        };
+        let doc = emitter.doc(item, specs, &wrt, Flavor::Jacobian, &code);
+        quote!(#doc #code)
+    };
+    if forward_mode(function, scalars.len()) {
+        let directions: Vec<(VarId, String)> = params
+            .iter()
+            .filter(|(var, _)| scalars.contains(var))
+            .map(|(var, ident)| (*var, crate::names::text(ident)))
+            .collect();
+        let columns = crate::diff::tangent::columns(function, &directions);
+        let adjoint = crate::diff::differentiate(&columns.function, &Default::default());
+        let names = Names::new(&adjoint.vars, &params, &users);
+        let sweep = Emitter::new(
+            &columns.function,
+            &adjoint,
+            names,
+            Flavor::Jacobian,
+            options,
+        );
+        return print(
+            &sweep,
+            sweep.forward_columns(&columns.values, scalars.len(), shape),
+        );
+    }
+    let Reverse { rows, seeded } = reverse();
+    let emitters: Vec<Emitter> = rows
+        .iter()
+        .map(|(row, adjoint)| {
+            let names = Names::new(&adjoint.vars, &params, &users);
+            Emitter::new(row, adjoint, names, Flavor::Jacobian, options)
+        })
+        .collect();
     let first = &emitters[0];
     let body = first
         .shared_rows((&function.results, shape), &emitters, &scalars)
         .unwrap_or_else(|| {
             let names = Names::new(&seeded.vars, &params, &users);
-            let mut all = Emitter::new(function, seeded, names, Flavor::Jacobian, options);
+            let mut all = Emitter::new(function, &seeded, names, Flavor::Jacobian, options);
             all.seed = Some(all.names.fresh("seed"));
             all.seeded_rows(&scalars, shape)
         });
-    let chosen: Vec<bool> = function.params.iter().map(|p| p.wrt).collect();
-    let signature =
-        crate::header::signature(item, specs, &chosen, Flavor::Jacobian, None, &first.runtime);
-    let code = quote! {
-        #[allow(dead_code, unused_parens, clippy::all)]
-        #signature {
-            #body
-        }
-    };
-    let doc = first.doc(item, specs, &wrt, Flavor::Jacobian, &code);
-    quote!(#doc #code)
+    print(first, body)
+}
+
+/// Whether `f_jacobian` of `function` with `n` differentiated `f64`s is forward mode: `n`
+/// tangents in one sweep beat one reverse sweep per output when `n` is the smaller. Not
+/// through calls: a callee's tangent exists only where it asks for `jvp`.
+fn forward_mode(function: &Function, n: usize) -> bool {
+    let mut calls = false;
+    crate::ir::walk(&function.body, &mut |stmt| {
+        calls |= matches!(
+            stmt,
+            Stmt::Assign {
+                op: Op::Call(..),
+                ..
+            }
+        );
+    });
+    n < function.results.len() && !calls
 }
 
 impl Emitter<'_> {
@@ -133,6 +193,20 @@ impl Emitter<'_> {
         });
         let value = self.values(results, shape);
         Some(quote!(#prelude #(#blocks)* (#value, [#(#names),*])))
+    }
+
+    /// The forward sweep of the merged tangent programs ([`crate::diff::tangent::columns`]):
+    /// `f`'s `values`, then row `i` of the Jacobian gathered from the `n` columns.
+    fn forward_columns(&self, values: &[Operand], n: usize, shape: Shape) -> TokenStream {
+        let forward = self.forward_block(&self.function.body);
+        let m = values.len();
+        let columns = &self.function.results;
+        let rows = (0..m).map(|i| {
+            let entries = (0..n).map(|j| self.operand(&columns[j * m + i]));
+            quote!([#(#entries),*])
+        });
+        let value = self.values(values, shape);
+        quote!(#forward (#value, [#(#rows),*]))
     }
 
     /// One forward sweep that records for every output, then for each output `k` the reverse

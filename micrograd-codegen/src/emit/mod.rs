@@ -95,7 +95,7 @@ pub enum Flavor {
     Jacobian,
 }
 
-pub use jacobian::generate as jacobian;
+pub use jacobian::{Reverse as JacobianReverse, generate as jacobian};
 
 /// Prints `f_grad`, `f_pullback` or `f_graph` for `function` from its reverse sweep
 /// `adjoint`, computed with respect to [`wrt`]`(function, flavor)`, as the attribute's

@@ -15,7 +15,10 @@
 //! Before: `let c = a * b; let y = c.tanh();`
 //! After: `let c = a * b; let v_c = v_a * b + v_b * a; let y = c.tanh(); let v_y = v_c * (1.0 - y * y);`
 
+mod columns;
 mod select;
+
+pub use columns::columns;
 
 use super::Activity;
 use super::expr::Expr;

@@ -157,12 +157,26 @@ impl Lowerer<'_> {
         then: impl FnOnce(&mut Self) -> Option<Operand>,
         otherwise: impl FnOnce(&mut Self) -> Option<Operand>,
     ) -> Option<VarId> {
+        self.joined_branch(cond, span, value, then, otherwise, &|_, _| true)
+    }
+
+    /// [`two_way`](Self::two_way), joining only the names that `keep(level, name)` selects
+    /// among those an arm rebound.
+    pub(super) fn joined_branch(
+        &mut self,
+        cond: Cond,
+        span: proc_macro2::Span,
+        value: bool,
+        then: impl FnOnce(&mut Self) -> Option<Operand>,
+        otherwise: impl FnOnce(&mut Self) -> Option<Operand>,
+        keep: &dyn Fn(usize, &str) -> bool,
+    ) -> Option<VarId> {
         let before = self.scopes.clone();
         let (then, then_value) = self.capture(then);
         let after_then = std::mem::replace(&mut self.scopes, before.clone());
         let (otherwise, else_value) = self.capture(otherwise);
         let after_else = std::mem::replace(&mut self.scopes, before.clone());
-        let mut joins = self.joins(&before, &after_then, &after_else);
+        let mut joins = self.joins(&before, &after_then, &after_else, keep);
         let result = match (value, then_value, else_value) {
             (true, Some(a), Some(b)) => {
                 let dst = self.new_var(Origin::Temp, Ty::F64, span);
@@ -224,9 +238,15 @@ impl Lowerer<'_> {
         let dst = self.new_var(Origin::Temp, Ty::Bool, span);
         // `&&` runs its right operand when the left one holds, `||` when it fails.
         let (mut joins, result) = if and {
-            (self.joins(&before, &after, &before), (ran, skipped))
+            (
+                self.joins(&before, &after, &before, &|_, _| true),
+                (ran, skipped),
+            )
         } else {
-            (self.joins(&before, &before, &after), (skipped, ran))
+            (
+                self.joins(&before, &before, &after, &|_, _| true),
+                (skipped, ran),
+            )
         };
         let (then, otherwise) = if and {
             (stmts, Vec::new())
@@ -297,22 +317,31 @@ impl Lowerer<'_> {
         }
     }
 
-    /// One join per name that a branch rebound: an `f64`, or an integer or boolean, which is
-    /// passed through.
-    fn joins(&mut self, before: &Scopes, then: &Scopes, otherwise: &Scopes) -> Vec<Join> {
+    /// One join per name among those `keep(level, name)` selects that a branch rebound: an
+    /// `f64`, or an integer or boolean, which is passed through. A hidden key (`#exit`) joins
+    /// into a temporary, a source name into a new version of it.
+    fn joins(
+        &mut self,
+        before: &Scopes,
+        then: &Scopes,
+        otherwise: &Scopes,
+        keep: &dyn Fn(usize, &str) -> bool,
+    ) -> Vec<Join> {
         let mut joins = Vec::new();
         for (level, scope) in before.iter().enumerate() {
-            let mut names: Vec<&String> = scope.keys().collect();
+            let mut names: Vec<&String> = scope.keys().filter(|n| keep(level, n)).collect();
             names.sort();
             for name in names {
                 let old = scope[name].var;
-                let a = then[level][name].var;
-                let b = otherwise[level][name].var;
+                let (a, b) = (then[level][name].var, otherwise[level][name].var);
                 if a == old && b == old {
                     continue;
                 }
                 let (ty, span) = (self.ty(old).clone(), self.vars[old.0 as usize].span);
-                let dst = self.named(name, ty, span);
+                let dst = match name.starts_with('#') {
+                    true => self.new_var(Origin::Temp, ty, span),
+                    false => self.named(name, ty, span),
+                };
                 joins.push(Join {
                     dst,
                     then: Operand::Var(a),

@@ -11,10 +11,10 @@
 //! After: `.. let (y_2, c2) = if x_2 < y_1 { (y_1, c1) } else { let y_3 = y_1 * 0.5; (y_3, c0) };`
 //! with the exit flag `c2` tested at the end of the iteration.
 
+use super::Lowerer;
 use super::branch::Cont;
 use super::fork::Rest;
 use super::scan::{self, Escape};
-use super::{Lowerer, Scopes};
 use crate::ir::{Cond, If, Join, Op, Operand, Origin, Stmt, Ty, VarId};
 use proc_macro2::Span;
 use syn::Expr;
@@ -241,62 +241,26 @@ impl Lowerer<'_> {
         then: &mut dyn FnMut(&mut Self),
         otherwise: &mut dyn FnMut(&mut Self),
     ) {
-        let before = self.scopes.clone();
         // The rest of the body runs in both branches, and may update what it declared before
-        // the `if`. Nothing after the `if` reads those names, so only the loop's slots and
-        // flags need joins.
-        let arm = |this: &mut Self, lower: &mut dyn FnMut(&mut Self)| {
-            let (block, ()) = this.capture(|this| {
-                this.scopes.push(Default::default());
-                lower(this);
-            });
-            (block, std::mem::replace(&mut this.scopes, before.clone()))
+        // the `if`. Nothing after the `if` reads those names, so only the names of enclosing
+        // scopes (slots and flags) and the flags of the body's own scope need joins.
+        let body = self.frames.last().map_or(0, |f| f.depth);
+        let keep = |level: usize, name: &str| {
+            level + 1 < body || (level + 1 == body && name.starts_with('#'))
         };
-        let (then, after_then) = arm(self, then);
-        let (otherwise, after_else) = arm(self, otherwise);
-        let joins = self.exit_joins(&before, &after_then, &after_else);
-        let id = self.branch_id();
-        self.emit(Stmt::If(Box::new(If {
-            id,
+        let arm = |lower: &mut dyn FnMut(&mut Self), this: &mut Self| {
+            this.scopes.push(Default::default());
+            lower(this);
+            None
+        };
+        self.joined_branch(
             cond,
             span,
-            then,
-            otherwise,
-            joins,
-        })));
-    }
-
-    /// One join per name the loop reads after its body that a branch rebound: the names of
-    /// enclosing scopes (slots and flags) and the flags of the body's own scope.
-    fn exit_joins(&mut self, before: &Scopes, then: &Scopes, otherwise: &Scopes) -> Vec<Join> {
-        let body = self.frames.last().map_or(0, |f| f.depth);
-        let mut joins = Vec::new();
-        for (level, scope) in before.iter().enumerate().take(body) {
-            let mut names: Vec<&String> = scope.keys().collect();
-            names.sort();
-            for name in names {
-                if level + 1 == body && !name.starts_with('#') {
-                    continue;
-                }
-                let old = scope[name].var;
-                let (a, b) = (then[level][name].var, otherwise[level][name].var);
-                if a == old && b == old {
-                    continue;
-                }
-                let (ty, span) = (self.ty(old).clone(), self.vars[old.0 as usize].span);
-                let dst = match name.starts_with('#') {
-                    true => self.new_var(Origin::Temp, ty, span),
-                    false => self.named(name, ty, span),
-                };
-                joins.push(Join {
-                    dst,
-                    then: Operand::Var(a),
-                    otherwise: Operand::Var(b),
-                });
-                self.rebind(name, dst);
-            }
-        }
-        joins
+            false,
+            |this| arm(then, this),
+            |this| arm(otherwise, this),
+            &keep,
+        );
     }
 
     /// After a loop at the top of the function that may `return`: the returned value, or the

@@ -1,8 +1,9 @@
 //! Every function with a loop in Clad's `test/Gradient` (github.com/vgvassilev/clad), written
-//! in idiomatic Rust and checked against central differences (and, where the trip count
-//! depends on the inputs, the `Value` engine), with Clad's own `CHECK-EXEC` values where it has
-//! them. The premise of issue 11: 30 of the 169 functions ported earlier were rejected for
-//! their loops alone. The translation rules: `double *p` is `&[f64]` (`&mut [f64]` when
+//! in idiomatic Rust and checked against central differences, four of them also against the
+//! `Value` engine (`f_loop_init_var`, `loopEarly`, `fn15`, `fn35`, whose trip counts or exits
+//! depend on the data), and against Clad's own `CHECK-EXEC` values where it has them. The
+//! premise of issue 11: 30 of the 169 functions ported earlier were rejected for their loops
+//! alone. The translation rules: `double *p` is `&[f64]` (`&mut [f64]` when
 //! written), `do { .. } while (c)` is `loop { ..; if !c { break } }`, `while (n--)` is
 //! `while n != 0 { n -= 1; .. }`, and a `for` whose condition assigns is a `loop` that does the
 //! assignment first and then `break`s.

@@ -1,7 +1,8 @@
 //! Range-based `for` loops from Clad's `test/Gradient/Loops.C`, over arrays built from the
 //! inputs, with `break` and `continue`.
 
-use crate::common::{check_slice, check1, check2};
+use crate::common::{check_slice, check_with_value, check1, check2};
+use micrograd_runtime::Value;
 use micrograd_runtime::prelude::*;
 
 /// Loops.C `fn34`: `for (auto& i : a)` over a local array of expressions.
@@ -25,6 +26,23 @@ fn fn35(x: f64, y: f64) -> f64 {
             if r <= x * x {
                 r += u * v;
             } else if r > x * x {
+                break;
+            }
+        }
+    }
+    r
+}
+
+fn fn35_value(p: &[Value]) -> Value {
+    let (x, y) = (&p[0], &p[1]);
+    let mut r = Value::new(0.0);
+    let a = [x.clone(), x * y, Value::new(0.0)];
+    for u in &a {
+        for v in &a {
+            let xx = x.data() * x.data();
+            if r.data() <= xx {
+                r = &r + u * v;
+            } else if r.data() > xx {
                 break;
             }
         }
@@ -202,6 +220,13 @@ fn over_arrays_with_exits() {
         &[[2.0, 2.0], [1.5, -0.4], [0.5, 3.0]],
     );
     assert_eq!(fn35_grad(2.0, 2.0), (fn35(2.0, 2.0), 12.0, 4.0));
+    let f = |p: &[f64]| fn35(p[0], p[1]);
+    let g = |p: &[f64]| {
+        let (v, a, b) = fn35_grad(p[0], p[1]);
+        vec![v, a, b]
+    };
+    let points: [&[f64]; 3] = [&[2.0, 2.0], &[1.5, -0.4], &[0.5, 3.0]];
+    check_with_value("fn35", &f, &g, &fn35_value, &points);
     check2(
         "fn36",
         fn36,

@@ -2,7 +2,8 @@
 //! inside loops, and the `for` loops whose condition assigns (`for (..; (res = i * j); ..)`),
 //! written as `loop` with the condition's side effect first and an `if .. { break }`.
 
-use crate::common::{check1, check2};
+use crate::common::{check_with_value, check1, check2};
+use micrograd_runtime::Value;
 use micrograd_runtime::prelude::*;
 
 /// Loops.C `f3`: `return` from inside a `for`.
@@ -25,6 +26,17 @@ fn loop_early(x: f64, y: f64) -> f64 {
     for _ in 0..5 {
         s += x * y;
         if s > 20.0 {
+            return s;
+        }
+    }
+    s
+}
+
+fn loop_early_value(p: &[Value]) -> Value {
+    let mut s = Value::new(0.0);
+    for _ in 0..5 {
+        s = &s + &p[0] * &p[1];
+        if s.data() > 20.0 {
             return s;
         }
     }
@@ -319,6 +331,13 @@ fn return_from_a_loop() {
         loop_early_grad,
         &[[5.0, 5.0], [2.0, 3.0], [1.0, 1.0]],
     );
+    let f = |p: &[f64]| loop_early(p[0], p[1]);
+    let g = |p: &[f64]| {
+        let (v, a, b) = loop_early_grad(p[0], p[1]);
+        vec![v, a, b]
+    };
+    let points: [&[f64]; 3] = [&[5.0, 5.0], &[2.0, 3.0], &[1.0, 1.0]];
+    check_with_value("loopEarly", &f, &g, &loop_early_value, &points);
 }
 
 #[test]

@@ -182,6 +182,28 @@ fn fn15(i: f64, j: f64) -> f64 {
     res
 }
 
+fn fn15_value(p: &[Value]) -> Value {
+    let (mut choice, mut res) = (5, Value::new(0.0));
+    while choice != 0 {
+        choice -= 1;
+        if choice > 2 {
+            continue;
+        }
+        let mut another_choice = 3;
+        while another_choice != 0 {
+            another_choice -= 1;
+            if another_choice > 1 {
+                res = &res + &p[0];
+                continue;
+            }
+            if another_choice > 0 {
+                res = &res + &p[1];
+            }
+        }
+    }
+    res
+}
+
 /// Loops.C `fn46` (Clad checkpoints both loops): a `while` then a `do`/`while` sharing `i`.
 #[differentiable]
 fn fn46(x: f64, y: f64) -> f64 {
@@ -253,6 +275,12 @@ fn continue_from_branches() {
     let points = [[3.0, 5.0], [-0.6, 1.4]];
     check2("fn14", fn14, fn14_grad, &points);
     check2("fn15", fn15, fn15_grad, &points);
+    let f = |p: &[f64]| fn15(p[0], p[1]);
+    let g = |p: &[f64]| {
+        let (v, a, b) = fn15_grad(p[0], p[1]);
+        vec![v, a, b]
+    };
+    check_with_value("fn15", &f, &g, &fn15_value, &[&[3.0, 5.0], &[-0.6, 1.4]]);
     check2("fn46", fn46, fn46_grad, &[[1.0, 0.5], [-2.0, 0.3]]);
     assert_eq!(fn14_grad(3.0, 5.0), (fn14(3.0, 5.0), 6.0, 5.0));
     assert_eq!(fn15_grad(3.0, 5.0), (fn15(3.0, 5.0), 3.0, 3.0));

@@ -1,11 +1,13 @@
 //! T5 `moons-large`: micrograd's demo loss and gradient (2-16-16-1, hinge, 1e-4 L2) over 10⁵
-//! and 10⁶ points, per point against the hand-written gradient of T3, and the runtime's `Mlp`
-//! on one thread and on every core (rayon's pool).
+//! and 10⁶ points, per point against the hand-written gradient of T3: the one-function
+//! generated gradient (`moons_loss_grad`, one call over all the points), and the runtime's
+//! `Mlp` on one thread and on every core (rayon's pool).
 //!
 //! `cargo bench --bench training -- --warm-up-time 1 --measurement-time 3`
 //!
-//! Before timing, the `Mlp`'s loss and gradient are checked against the hand-written ones (to
-//! 1e-9 relative) and the one-thread and all-thread results against each other (bit for bit).
+//! Before timing, the generated and the `Mlp`'s loss and gradient are checked against the
+//! hand-written ones (to 1e-9 relative; the generated value bit for bit against `moons_loss`)
+//! and the one-thread and all-thread results against each other (bit for bit).
 
 #[allow(dead_code)]
 #[path = "tasks/mod.rs"]
@@ -37,6 +39,15 @@ fn check(data: &moons::Inputs, one: &rayon::ThreadPool, all: &rayon::ThreadPool)
     let mut want = vec![0.0; moons::PARAMS];
     let value = moons::moons_hand(&data.p, &mut want, &data.xs, &data.data.labels);
     want.push(value);
+    let (xs, ys) = (&data.xs, &data.data.labels);
+    let mut got = vec![0.0; moons::PARAMS];
+    let value = moons::moons_loss_grad(&data.p, &mut got, xs, ys);
+    assert_eq!(
+        value.to_bits(),
+        moons::moons_loss(&data.p, xs, ys).to_bits()
+    );
+    got.push(value);
+    tasks::assert_close("T5 generated", &got, &want);
     let mut scores = vec![0.0; data.data.len()];
     let mut results = Vec::new();
     for pool in [one, all] {
@@ -73,6 +84,11 @@ fn t5_large(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("hand", n), &n, |bench, _| {
             bench.iter(|| {
                 moons::moons_hand(black_box(&data.p), &mut d_p, &data.xs, &data.data.labels)
+            })
+        });
+        g.bench_with_input(BenchmarkId::new("generated", n), &n, |bench, _| {
+            bench.iter(|| {
+                moons::moons_loss_grad(black_box(&data.p), &mut d_p, &data.xs, &data.data.labels)
             })
         });
         let (mut mlp, mut scores) = (data.mlp.clone(), vec![0.0; n]);

@@ -9,6 +9,9 @@
 //! `t6-logistic-loop` (T6 of benches/tasks/iterators.rs), `t7-hand`, `t7-gen`, `t8-hand`,
 //! `t8-gen` (T7 and T8 of benches/tasks/exits.rs), `t2-gen` and `t2-struct` (T2 with flat
 //! parameters and with a parameter struct), and `none` (the set-up alone, to subtract).
+//!
+//! T5 at 10⁵ points: `t5-hand`, `t5-gen` (one call over all the points) and `t5-mlp` (the
+//! runtime's `Mlp` on one thread), with `t5-none` (their set-up alone) to subtract.
 #[allow(dead_code)]
 #[path = "../benches/tasks/mod.rs"]
 mod tasks;
@@ -45,6 +48,8 @@ fn main() {
         b: nb,
     };
     let mut d_neuron = neuron.zeroed_like();
+    let big = what.starts_with("t5").then(|| moons::inputs(100_000));
+    let mut big_scores = vec![0.0; 100_000];
     for _ in 0..n {
         match what.as_str() {
             "t1-hand" => {
@@ -128,8 +133,32 @@ fn main() {
                     &nx,
                 ));
             }
+            "t5-hand" | "t5-gen" | "t5-mlp" | "t5-none" => t5(what, big.as_ref(), &mut big_scores),
             "none" => {}
             other => panic!("unknown contender {other}"),
         }
+    }
+}
+
+/// One call of a T5 contender on `big` (10⁵ points).
+fn t5(what: &str, big: Option<&moons::Inputs>, scores: &mut [f64]) {
+    use micrograd_runtime::nn::Module;
+    let big = big.expect("T5's inputs");
+    let (p, xs, ys) = (&big.p, &big.xs, &big.data.labels);
+    let mut d_p = vec![0.0; moons::PARAMS];
+    match what {
+        "t5-hand" => {
+            black_box(moons::moons_hand(black_box(p), &mut d_p, xs, ys));
+        }
+        "t5-gen" => {
+            black_box(moons::moons_loss_grad(black_box(p), &mut d_p, xs, ys));
+        }
+        "t5-mlp" => {
+            let mut mlp = big.mlp.clone();
+            mlp.zero_grad();
+            let loss = micrograd_runtime::loss::Loss::Hinge;
+            black_box(mlp.train_loss_into(&big.data.points, ys, loss, moons::ALPHA, scores));
+        }
+        _ => {}
     }
 }

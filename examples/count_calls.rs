@@ -12,6 +12,10 @@
 //!
 //! T5 at 10⁵ points: `t5-hand`, `t5-gen` (one call over all the points) and `t5-mlp` (the
 //! runtime's `Mlp` on one thread), with `t5-none` (their set-up alone) to subtract.
+//!
+//! The main job's 100 training steps (`examples/moons`' loop: `train_loss`, accuracy, SGD with
+//! micrograd's schedule), divided by 100 for its time per step: `train-mlp`, against
+//! `train-hand` (the hand-written gradient and the same update, so the same trajectory).
 #[allow(dead_code)]
 #[path = "../benches/tasks/mod.rs"]
 mod tasks;
@@ -134,6 +138,12 @@ fn main() {
                 ));
             }
             "t5-hand" | "t5-gen" | "t5-mlp" | "t5-none" => t5(what, big.as_ref(), &mut big_scores),
+            "train-mlp" => {
+                black_box(train_mlp(mlp.clone(), &data));
+            }
+            "train-hand" => {
+                black_box(train_hand(p.clone(), &xs, &data));
+            }
             "none" => {}
             other => panic!("unknown contender {other}"),
         }
@@ -161,4 +171,50 @@ fn t5(what: &str, big: Option<&moons::Inputs>, scores: &mut [f64]) {
         }
         _ => {}
     }
+}
+
+/// micrograd's schedule over `STEPS` steps, as `examples/moons` sets it.
+const STEPS: usize = 100;
+
+fn sgd() -> micrograd_runtime::optim::Sgd {
+    use micrograd_runtime::optim::{Schedule, Sgd};
+    Sgd::with_schedule(Schedule::Linear {
+        start: 1.0,
+        end: 0.1,
+        steps: STEPS,
+    })
+}
+
+/// The main job's training loop (`micrograd-runtime/examples/moons/demo.rs`); the last loss.
+fn train_mlp(mut mlp: micrograd_runtime::nn::Mlp, data: &micrograd_runtime::data::Dataset) -> f64 {
+    use micrograd_runtime::nn::Module;
+    use micrograd_runtime::optim::Optimizer;
+    let (mut sgd, mut loss) = (sgd(), 0.0);
+    for _ in 0..STEPS {
+        mlp.zero_grad();
+        let (value, scores) = mlp.train_loss(
+            &data.points,
+            &data.labels,
+            micrograd_runtime::loss::Loss::Hinge,
+            moons::ALPHA,
+        );
+        black_box(micrograd_runtime::data::accuracy(&scores, &data.labels));
+        let view = mlp.parameters_mut();
+        sgd.step(view.values, view.grads);
+        loss = value;
+    }
+    loss
+}
+
+/// The same steps on the hand-written gradient (no scores, so no accuracy); the last loss.
+fn train_hand(mut p: Vec<f64>, xs: &[f64], data: &micrograd_runtime::data::Dataset) -> f64 {
+    use micrograd_runtime::optim::Optimizer;
+    let (mut sgd, mut loss) = (sgd(), 0.0);
+    let mut d_p = vec![0.0; moons::PARAMS];
+    for _ in 0..STEPS {
+        d_p.fill(0.0);
+        loss = moons::moons_hand(&p, &mut d_p, xs, &data.labels);
+        sgd.step(&mut p, &d_p);
+    }
+    loss
 }

@@ -672,11 +672,8 @@ fn hessian_case_hessian(
     w: &[::core::primitive::f64],
     hess: &mut [::core::primitive::f64],
 ) -> ::core::primitive::f64 {
-    let value = hessian_case(a, w);
     let at_a = 0usize;
-    let at_w = at_a + 1;
-    let mut v_w = ::std::vec![0.0; w.len()];
-    let mut hv_w = ::std::vec![0.0; w.len()];
+    let at_w = at_a + 1usize;
     let n = at_w + w.len();
     if hess.len() != n * n {
         ::core::panic!(
@@ -684,28 +681,76 @@ fn hessian_case_hessian(
             hess.len(), n, n
         );
     }
-    let mut row = 0usize;
-    hv_w.fill(0.0);
-    let (_, h_a) = hessian_case_hvp(a, 1.0, w, &v_w, &mut hv_w);
-    hess[row * n + at_a] = h_a;
-    hess[row * n + at_w..row * n + at_w + w.len()].copy_from_slice(&hv_w);
-    row += 1;
-    for k in 0..w.len() {
-        v_w[k] = 1.0;
-        hv_w.fill(0.0);
-        let (_, h_a) = hessian_case_hvp(a, 0.0, w, &v_w, &mut hv_w);
-        hess[row * n + at_a] = h_a;
-        hess[row * n + at_w..row * n + at_w + w.len()].copy_from_slice(&hv_w);
-        row += 1;
-        v_w[k] = 0.0;
+    hess.fill(0.0);
+    for r in (1..n).rev() {
+        let (lo, hi) = hess.split_at_mut(r * n);
+        lo[r] = 1.0;
+        let (scratch, out) = (&lo[..n], &mut hi[..n]);
+        let rest = &mut *out;
+        let (h_a, rest) = rest.split_at_mut(1usize);
+        let (h_w, rest) = rest.split_at_mut(w.len());
+        let _ = rest;
+        let (_, hv_a) = hessian_case_hvp(
+            a,
+            if r == at_a { 1.0 } else { 0.0 },
+            w,
+            &scratch[at_w..at_w + w.len()],
+            h_w,
+        );
+        h_a[0] = hv_a;
+        hess[r] = 0.0;
     }
-    let _ = row;
-    for i_ in 0..n {
+    for i_ in 1..n {
         for j in i_ + 1..n {
             let mean = (hess[i_ * n + j] + hess[j * n + i_]) * 0.5;
             hess[i_ * n + j] = mean;
             hess[j * n + i_] = mean;
         }
     }
-    value
+    let r = 0usize;
+    if n >= 2 {
+        let (h10, h11) = (hess[n], hess[n + 1]);
+        let (lo, hi) = hess.split_at_mut(n);
+        hi[..n].fill(0.0);
+        hi[0] = 1.0;
+        let (scratch, out) = (&hi[..n], lo);
+        let rest = &mut *out;
+        let (h_a, rest) = rest.split_at_mut(1usize);
+        let (h_w, rest) = rest.split_at_mut(w.len());
+        let _ = rest;
+        let (value, hv_a) = hessian_case_hvp(
+            a,
+            if r == at_a { 1.0 } else { 0.0 },
+            w,
+            &scratch[at_w..at_w + w.len()],
+            h_w,
+        );
+        h_a[0] = hv_a;
+        hess[1] = (hess[1] + h10) * 0.5;
+        hess[n] = hess[1];
+        hess[n + 1] = h11;
+        for j in 2..n {
+            let mean = (hess[j] + hess[j * n]) * 0.5;
+            hess[j] = mean;
+            hess[j * n] = mean;
+            hess[n + j] = hess[j * n + 1];
+        }
+        value
+    } else {
+        let spare = [1.0; 1];
+        let (scratch, out) = (&spare[..n], &mut hess[..n]);
+        let rest = &mut *out;
+        let (h_a, rest) = rest.split_at_mut(1usize);
+        let (h_w, rest) = rest.split_at_mut(w.len());
+        let _ = rest;
+        let (value, hv_a) = hessian_case_hvp(
+            a,
+            if r == at_a { 1.0 } else { 0.0 },
+            w,
+            &scratch[at_w..at_w + w.len()],
+            h_w,
+        );
+        h_a[0] = hv_a;
+        value
+    }
 }

@@ -121,3 +121,30 @@ fn match_through_a_caller_and_the_graph() {
         }
     }
 }
+
+/// An arm's binding is seen by its guard and body only: the next arm's `n` is the local one.
+/// (The binding used to stay in scope for the arms after it, so `f_grad` read `k` there.)
+#[differentiable]
+fn bindings_stay_in_their_arm(x: f64, k: i32) -> f64 {
+    let n = 10;
+    let y = match k {
+        n if n > 3 => x * n as f64,
+        _ => x * n as f64,
+    };
+    match k {
+        n if n < -3 => return y - n as f64,
+        _ => y * (x + n as f64),
+    }
+}
+
+#[test]
+fn arm_bindings_do_not_leak() {
+    for (x, k) in [(2.0, 1), (2.0, 5), (-1.5, -5), (0.7, 0)] {
+        let (value, d) = bindings_stay_in_their_arm_grad(x, k);
+        let f = |p: &[f64]| bindings_stay_in_their_arm(p[0], k);
+        assert_same_value("bindings_stay_in_their_arm", value, f(&[x]), &[x]);
+        assert_gradient("bindings_stay_in_their_arm", f, &[x], &[d]);
+    }
+    // k = 1: y = 10 x, and y (x + 10): 10 x^2 + 100 x.
+    assert_eq!(bindings_stay_in_their_arm_grad(2.0, 1), (240.0, 140.0));
+}

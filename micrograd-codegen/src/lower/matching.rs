@@ -3,12 +3,16 @@
 //! Before: `match k { 0 => a, 1 | 2 => b, n if n > 5 => c, _ => d }`
 //! After: `if k == 0 { a } else if k == 1 || k == 2 { b } else if k > 5 { c } else { d }`
 
+use super::Binding;
 use super::Lowerer;
 use super::expr::Value;
 use super::fork::Rest;
 use crate::ir::{CmpOp, Cond, IntExpr, Operand, Origin, Scoped, Stmt, Ty, VarId};
 use syn::spanned::Spanned;
 use syn::{Expr, Pat};
+
+/// The names one arm's pattern binds.
+type Scope = std::collections::HashMap<String, Binding>;
 
 /// What is matched: an integer or a boolean, held in one variable so each arm reads it.
 #[derive(Clone, Copy)]
@@ -57,22 +61,30 @@ impl Lowerer<'_> {
     /// taken unconditionally (the compiler has checked that the match is exhaustive).
     fn arms(&mut self, scrutinee: Scrutinee, arms: &[&syn::Arm], value: bool) -> Option<Operand> {
         let (arm, rest) = arms.split_first()?;
-        self.in_scope(|this| {
-            let cond = this.arm_cond(scrutinee, arm);
-            if rest.is_empty() || matches!(cond, Some(Cond::Lit(true))) {
-                this.check_unreachable(rest);
-                return this.arm_body(&arm.body, value);
-            }
-            let span = arm.fat_arrow_token.spans[0];
-            let var = this.two_way(
-                cond.unwrap_or(Cond::Lit(true)),
-                span,
-                value,
-                |this| this.arm_body(&arm.body, value),
-                |this| this.arms(scrutinee, rest, value),
-            );
-            Some(var.map_or(Operand::Const(0.0), Operand::Var))
-        })
+        let (cond, bound) = self.arm_cond(scrutinee, arm);
+        if rest.is_empty() || matches!(cond, Some(Cond::Lit(true))) {
+            self.check_unreachable(rest);
+            return self.with_scope(bound, |this| this.arm_body(&arm.body, value));
+        }
+        let span = arm.fat_arrow_token.spans[0];
+        let var = self.two_way(
+            cond.unwrap_or(Cond::Lit(true)),
+            span,
+            value,
+            |this| this.with_scope(bound, |this| this.arm_body(&arm.body, value)),
+            |this| this.arms(scrutinee, rest, value),
+        );
+        Some(var.map_or(Operand::Const(0.0), Operand::Var))
+    }
+
+    /// Runs `f` with `scope` (an arm's pattern bindings) open. An arm that exits runs on to
+    /// code that closed it already, and maybe scopes below it: those stay closed.
+    fn with_scope<T>(&mut self, scope: Scope, f: impl FnOnce(&mut Self) -> T) -> T {
+        let depth = self.scopes.len();
+        self.scopes.push(scope);
+        let value = f(self);
+        self.scopes.truncate(depth);
+        value
     }
 
     /// A `match` whose arms exit (`1 => return x,`, `_ => break,`): the chain of [`arms`],
@@ -96,23 +108,22 @@ impl Lowerer<'_> {
         rest: Rest<'_, 's>,
     ) -> Option<Operand> {
         let (arm, others) = arms.split_first()?;
-        let depth = self.scopes.len();
-        self.scopes.push(Default::default());
-        let cond = self.arm_cond(scrutinee, arm);
-        let value = if others.is_empty() || matches!(cond, Some(Cond::Lit(true))) {
+        let (cond, bound) = self.arm_cond(scrutinee, arm);
+        if others.is_empty() || matches!(cond, Some(Cond::Lit(true))) {
             self.check_unreachable(others);
-            self.arm_rest(&arm.body, rest)
-        } else {
-            self.fork(
-                rest,
-                cond.unwrap_or(Cond::Lit(true)),
-                arm.fat_arrow_token.spans[0],
-                &mut |this| this.arm_rest(&arm.body, rest),
-                &mut |this| this.exiting_arms(scrutinee, others, rest),
-            )
-        };
-        self.scopes.truncate(depth);
-        value
+            return self.with_scope(bound, |this| this.arm_rest(&arm.body, rest));
+        }
+        let mut bound = Some(bound);
+        self.fork(
+            rest,
+            cond.unwrap_or(Cond::Lit(true)),
+            arm.fat_arrow_token.spans[0],
+            &mut |this| {
+                let scope = bound.take().unwrap_or_default();
+                this.with_scope(scope, |this| this.arm_rest(&arm.body, rest))
+            },
+            &mut |this| this.exiting_arms(scrutinee, others, rest),
+        )
     }
 
     /// An arm's body, then `rest`.
@@ -125,15 +136,18 @@ impl Lowerer<'_> {
         }
     }
 
-    /// The condition under which `arm` is taken, its pattern's names bound.
-    fn arm_cond(&mut self, scrutinee: Scrutinee, arm: &syn::Arm) -> Option<Cond> {
-        match &arm.pat {
+    /// The condition under which `arm` is taken, and the scope of its pattern's names: only
+    /// the arm's guard and body see them, never the arms after it.
+    fn arm_cond(&mut self, scrutinee: Scrutinee, arm: &syn::Arm) -> (Option<Cond>, Scope) {
+        self.scopes.push(Scope::default());
+        let cond = match &arm.pat {
             Pat::Guard(guarded) => {
                 let cond = self.pattern(scrutinee, &guarded.pat);
                 self.guarded(cond, &guarded.guard)
             }
             pat => self.pattern(scrutinee, pat),
-        }
+        };
+        (cond, self.scopes.pop().unwrap_or_default())
     }
 
     /// Arms after a catch-all arm never run: lowering them would only repeat their errors.

@@ -131,10 +131,11 @@ fn bindings_stay_in_their_arm(x: f64, k: i32) -> f64 {
         n if n > 3 => x * n as f64,
         _ => x * n as f64,
     };
-    match k {
+    let z = match k {
         n if n < -3 => return y - n as f64,
         _ => y * (x + n as f64),
-    }
+    };
+    z + 0.5
 }
 
 #[test]
@@ -145,6 +146,6 @@ fn arm_bindings_do_not_leak() {
         assert_same_value("bindings_stay_in_their_arm", value, f(&[x]), &[x]);
         assert_gradient("bindings_stay_in_their_arm", f, &[x], &[d]);
     }
-    // k = 1: y = 10 x, and y (x + 10): 10 x^2 + 100 x.
-    assert_eq!(bindings_stay_in_their_arm_grad(2.0, 1), (240.0, 140.0));
+    // k = 1: y = 10 x, and y (x + 10) + 0.5: 10 x^2 + 100 x + 0.5.
+    assert_eq!(bindings_stay_in_their_arm_grad(2.0, 1), (240.5, 140.0));
 }

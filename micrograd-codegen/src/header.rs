@@ -45,8 +45,11 @@ impl Flavor {
             Flavor::Grad | Flavor::Hvp => differentiable && chosen,
             Flavor::Pullback | Flavor::TangentPullback => differentiable,
             Flavor::Graph | Flavor::Jvp | Flavor::Tangent | Flavor::Hessian => false,
-            // Its partials fill fixed-size rows, so slices are constants (`wrt(..)` says so).
-            Flavor::Jacobian => matches!(spec.kind, Kind::Scalar) && chosen,
+            // The `f64`s' partials fill fixed-size rows; a read-only slice's fill a block
+            // `d_w` (`m × w.len()`, row-major) after it.
+            Flavor::Jacobian => {
+                matches!(spec.kind, Kind::Scalar | Kind::Slice(_) | Kind::Vec) && chosen
+            }
         }
     }
 
@@ -361,6 +364,8 @@ mod tests {
             ),
             (quote!(), quote!([f64; 2]), quote!([t, a]), 1),
             (quote!(jvp, jacobian), quote!((f64, f64)), quote!((t, a)), 4),
+            // A slice's Jacobian block follows it.
+            (quote!(jacobian), quote!([f64; 2]), quote!([t, a]), 2),
         ] {
             let signature = quote!(pub fn f(a: f64, w: &[f64], n: usize) -> #output);
             let real = generated(

@@ -236,8 +236,7 @@ fn tangent_flavors(
 }
 
 /// The flavours that need one output (`graph`, second order, `derivative(..)`) or several
-/// (`jacobian`), and
-/// `f_jacobian`'s fixed-size rows, which leave no room for a slice's partials.
+/// (`jacobian`), and the parameters `f_jacobian` differentiates: `f64`s and read-only slices.
 fn check_output(
     function: &syn::ItemFn,
     options: &attr::Options,
@@ -270,11 +269,11 @@ fn check_output(
         return;
     }
     for spec in specs {
-        let sequence =
-            spec.kind.is_differentiable() && !matches!(spec.kind, signature::Kind::Scalar);
-        if sequence && wrt.contains(&spec.ident.to_string()) {
+        use signature::Kind;
+        let other = !matches!(spec.kind, Kind::Scalar | Kind::Slice(_) | Kind::Vec);
+        if other && spec.kind.is_differentiable() && wrt.contains(&spec.ident.to_string()) {
             let w = &spec.ident;
-            errors.at(w.span(), format!("`f_jacobian` returns fixed-size rows of `f64` partials, so it cannot differentiate the slice `{w}`; leave it out with `wrt(..)`, or use `f_pullback` with a seed per output"));
+            errors.at(w.span(), format!("`f_jacobian` differentiates `f64` and read-only slice (`&[f64]`) parameters, not `{w}`; leave it out with `wrt(..)`, or use `f_pullback` with a seed per output"));
         }
     }
 }

@@ -13,3 +13,13 @@ fn residual(a: f64, b: f64, t: &[f64; 3]) -> (f64, f64, f64) {
     }
     (r[0], r[1], r[2])
 }
+
+// A slice's Jacobian block `d_w` follows it; row `k` of the sweep writes `d_w[k * n..]`.
+#[differentiable(jacobian)]
+fn weighted(a: f64, w: &[f64]) -> [f64; 2] {
+    let mut s = 0.0;
+    for i in 0..w.len() {
+        s += w[i] * w[i];
+    }
+    [a * s, s.sqrt()]
+}

@@ -23,9 +23,10 @@ fn hessian(x: f64) -> [f64; 2] {
     [x, x * x]
 }
 
-// `f_jacobian`'s rows are fixed-size: a slice stays out of `wrt(..)`.
+// `f_jacobian` differentiates `f64`s and read-only slices: a written one stays out of `wrt(..)`.
 #[differentiable(jacobian)]
-fn sliced(x: f64, w: &[f64]) -> (f64, f64) {
+fn written(x: f64, w: &mut [f64]) -> (f64, f64) {
+    w[0] = x;
     (x * w[0], x + w[1])
 }
 

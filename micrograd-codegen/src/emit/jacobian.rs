@@ -21,7 +21,7 @@ use crate::ir::{Function, Op, Operand, Shape, Stmt, VarId};
 use crate::names::{Names, user_names};
 use crate::signature::ParamSpec;
 use proc_macro2::{Ident, Literal, TokenStream};
-use quote::quote;
+use quote::{ToTokens, quote};
 
 /// The reverse sweeps `f_jacobian` may be printed from: `rows[k]`, output `k` alone and its
 /// sweep, and the sweep of every output seeded by an array.
@@ -50,12 +50,12 @@ pub fn generate(
         .map(|(p, s)| (p.var, s.ident.clone()))
         .collect();
     let users = user_names(item);
-    let scalars: Vec<VarId> = function
+    let (scalars, slices): (Vec<VarId>, Vec<VarId>) = function
         .params
         .iter()
         .map(|p| p.var)
         .filter(|v| wrt.contains(v))
-        .collect();
+        .partition(|v| function.var(*v).ty == crate::ir::Ty::F64);
     // `function` is seeded as an array; the value keeps the shape `f` returns.
     let shape = match crate::signature::output(item) {
         Some(crate::signature::Output::Tuple(_)) => Shape::Tuple,
@@ -80,7 +80,7 @@ pub fn generate(
         let doc = emitter.doc(item, specs, &wrt, Flavor::Jacobian, &code);
         quote!(#doc #code)
     };
-    if forward_mode(function, scalars.len()) {
+    if slices.is_empty() && forward_mode(function, scalars.len()) {
         let directions: Vec<(VarId, String)> = params
             .iter()
             .filter(|(var, _)| scalars.contains(var))
@@ -110,15 +110,18 @@ pub fn generate(
         })
         .collect();
     let first = &emitters[0];
+    let differentiated = (&scalars[..], &slices[..]);
     let body = first
-        .shared_rows((&function.results, shape), &emitters, &scalars)
+        .shared_rows((&function.results, shape), &emitters, differentiated)
         .unwrap_or_else(|| {
             let names = Names::new(&seeded.vars, &params, &users);
             let mut all = Emitter::new(function, &seeded, names, Flavor::Jacobian, options);
             all.seed = Some(all.names.fresh("seed"));
-            all.seeded_rows(&scalars, shape)
+            all.seeded_rows(differentiated, shape)
         });
-    print(first, body)
+    let name = crate::header::name(item, Flavor::Jacobian);
+    let blocks = first.blocks(&slices, function.results.len(), &name);
+    print(first, quote!(#blocks #body))
 }
 
 /// Whether `f_jacobian` of `function` with `n` differentiated `f64`s is forward mode: `n`
@@ -156,7 +159,13 @@ impl Emitter<'_> {
     }
 
     /// `{ reverse sweep; [∂fₖ/∂x₁, ..] }` for this emitter's row.
-    fn row(&self, scalars: &[VarId]) -> TokenStream {
+    fn row(&self, (scalars, slices): (&[VarId], &[VarId]), k: &TokenStream) -> TokenStream {
+        // Row `k`'s shadow of `w` is its part of the Jacobian block `d_w`.
+        let shadows = slices.iter().map(|w| {
+            let d_w = self.names.adjoint(*w);
+            let w = self.names.var(*w);
+            quote!(let #d_w = &mut #d_w[#k * #w.len()..(#k + 1) * #w.len()];)
+        });
         let reverse = self.reverse_block(&self.adjoint.rev, None);
         let partials = scalars.iter().map(|v| {
             if self.adjoint.declared_params.contains(v) {
@@ -166,7 +175,26 @@ impl Emitter<'_> {
                 quote!(0.0)
             }
         });
-        quote!({ #reverse [#(#partials),*] })
+        quote!({ #(#shadows)* #reverse [#(#partials),*] })
+    }
+
+    /// Checks each Jacobian block `d_w` has `m × w.len()` entries, then zeroes it (the rows'
+    /// sweeps add into it).
+    fn blocks(&self, slices: &[VarId], m: usize, name: &Ident) -> TokenStream {
+        let each = slices.iter().map(|w| {
+            let (w, d_w) = (self.names.var(*w), self.names.adjoint(*w));
+            let message = format!(
+                "{name}: the Jacobian block `{d_w}` has {{}} entries but `{w}` has {{}} and there are {m} outputs; it must have {m} * {w}.len()"
+            );
+            let m = Literal::usize_unsuffixed(m);
+            quote! {
+                if #d_w.len() != #m * #w.len() {
+                    ::core::panic!(#message, #d_w.len(), #w.len());
+                }
+                #d_w.fill(0.0);
+            }
+        });
+        quote!(#(#each)*)
     }
 
     /// One shared forward sweep and a block per row, when the rows agree on it and record
@@ -175,7 +203,7 @@ impl Emitter<'_> {
         &self,
         (results, shape): (&[Operand], Shape),
         rows: &[Emitter],
-        scalars: &[VarId],
+        differentiated: (&[VarId], &[VarId]),
     ) -> Option<TokenStream> {
         let prelude = self.prelude();
         let text = prelude.to_string();
@@ -187,8 +215,9 @@ impl Emitter<'_> {
         let names: Vec<Ident> = (0..rows.len())
             .map(|k| self.names.local(&format!("row{k}")))
             .collect();
-        let blocks = rows.iter().zip(&names).map(|(row, name)| {
-            let block = row.row(scalars);
+        let blocks = rows.iter().zip(&names).enumerate().map(|(k, (row, name))| {
+            let k = Literal::usize_unsuffixed(k).to_token_stream();
+            let block = row.row(differentiated, &k);
             quote!(let #name = #block;)
         });
         let value = self.values(results, shape);
@@ -211,7 +240,8 @@ impl Emitter<'_> {
 
     /// One forward sweep that records for every output, then for each output `k` the reverse
     /// sweep seeded with the unit vector `e_k`, replaying the tapes.
-    fn seeded_rows(&self, scalars: &[VarId], shape: Shape) -> TokenStream {
+    fn seeded_rows(&self, differentiated: (&[VarId], &[VarId]), shape: Shape) -> TokenStream {
+        let scalars = differentiated.0;
         let prelude = self.prelude();
         let (k, rows) = (self.names.local("k"), self.names.local("rows"));
         let seed = self
@@ -224,7 +254,7 @@ impl Emitter<'_> {
             .tapes()
             .into_iter()
             .map(|(tape, _, _)| quote!(let mut #tape = #tape.replay();));
-        let row = self.row(scalars);
+        let row = self.row(differentiated, &k.to_token_stream());
         let value = self.values(&self.function.results, shape);
         quote! {
             #prelude

@@ -149,7 +149,11 @@ pub fn wrt(function: &Function, flavor: Flavor) -> HashSet<VarId> {
             .filter(|v| differentiable(function, *v))
             .collect(),
         Flavor::Jacobian => params
-            .filter(|p| p.wrt && function.var(p.var).ty == Ty::F64)
+            .filter(|p| {
+                let ty = &function.var(p.var).ty;
+                let read_only = matches!(ty, Ty::Slice { mutable: false, .. });
+                p.wrt && (*ty == Ty::F64 || read_only)
+            })
             .map(|p| p.var)
             .collect(),
     }

@@ -71,6 +71,7 @@ fn a_slice_s_block_follows_it() {
 
 /// A recurrence over `w` (its loop records values for the reverse sweep, so each row replays
 /// the tape) with three outputs, one of them from a branch; `x` is not differentiated.
+#[allow(clippy::ptr_arg)] // `&Vec` is the parameter kind under test
 #[differentiable(jacobian, wrt(c, w))]
 fn recurrence(c: f64, w: &Vec<f64>, x: f64) -> (f64, f64, f64) {
     let mut h = x;

@@ -120,15 +120,6 @@ fn generate(
     let grad_wrt = emit::wrt(lowered, emit::Flavor::Grad);
     let pullback_wrt = emit::wrt(lowered, emit::Flavor::Pullback);
     let adjoint = diff::differentiate(lowered, &grad_wrt);
-    let written = specs
-        .iter()
-        .find(|spec| matches!(spec.kind, signature::Kind::SliceMut));
-    if let Some(spec) = written.filter(|_| options.emits(emit::Flavor::Jvp)) {
-        errors.at(
-            spec.ident.span(),
-            "`jvp`, `hvp` and `hessian` do not support `&mut [f64]` parameters yet; take `w: &[f64]` and return what you compute, or drop the argument",
-        );
-    }
     let structure = specs
         .iter()
         .find(|spec| matches!(spec.kind, signature::Kind::Struct(_)));

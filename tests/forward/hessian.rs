@@ -13,7 +13,7 @@ use nalgebra::SVector;
 use num_dual::Dual2SVec64;
 
 /// Checks a row-major `hessian` at `x` against num-dual and central differences of `grad`.
-fn check<const N: usize>(
+pub fn check<const N: usize>(
     name: &str,
     hessian: &[f64],
     grad: &dyn Fn(&[f64]) -> Vec<f64>,

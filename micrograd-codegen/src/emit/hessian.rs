@@ -61,6 +61,8 @@ struct Locals {
     mean: Ident,
     /// The buffer of each `&Vec<f64>` parameter's tangent.
     vecs: Vec<(usize, Ident)>,
+    /// The entry values of each `&mut [f64]` parameter, restored before each row.
+    saved: Vec<(usize, Ident)>,
 }
 
 /// `f_hessian` of `item` (parameters `specs`, `wrt(..)` selecting `chosen`).
@@ -199,6 +201,12 @@ fn dense(
         .filter(|(_, p)| matches!(p.spec.kind, Kind::Vec))
         .map(|(k, p)| (k, free(&format!("v_{}", names::text(&p.spec.ident)))))
         .collect();
+    let saved = parts
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| matches!(p.spec.kind, Kind::SliceMut))
+        .map(|(k, p)| (k, free(&format!("entry_{}", names::text(&p.spec.ident)))))
+        .collect();
     let l = Locals {
         n: free("n"),
         r: free("r"),
@@ -210,6 +218,7 @@ fn dense(
         j: free("j"),
         mean: free("mean"),
         vecs,
+        saved,
     };
     let (lo, hi, h10, h11, spare) = (
         free("lo"),
@@ -244,10 +253,18 @@ fn dense(
         let w = names::param(&parts[*k].spec.ident);
         setup.extend(quote!(let mut #v = ::std::vec![0.0; #w.len()];));
     }
+    for (k, entry) in &l.saved {
+        let w = names::param(&parts[*k].spec.ident);
+        setup.extend(quote!(let #entry = #w.to_vec();));
+    }
     let message = format!(
         "{}: `{hess}` has {{}} entries but the Hessian has {{}} × {{}}; pass a buffer of n × n",
         header::name(item, Flavor::Hessian)
     );
+    // The tangent of a `&mut [f64]` is written by `f_hvp`, so only then is `scratch` mutable.
+    let written = !l.saved.is_empty();
+    let borrow = if written { quote!(&mut) } else { quote!(&) };
+    let spare_mut = written.then(|| quote!(mut));
     let row = |bind: TokenStream| row(item, specs, chosen, parts, (&l, &returned), bind);
     let (later, first, only) = (row(quote!(_)), row(quote!(#value)), row(quote!(#value)));
     quote! {
@@ -260,7 +277,7 @@ fn dense(
         for #r in (1..#n).rev() {
             let (#lo, #hi) = #hess.split_at_mut(#r * #n);
             #lo[#r] = 1.0;
-            let (#scratch, #out) = (&#lo[..#n], &mut #hi[..#n]);
+            let (#scratch, #out) = (#borrow #lo[..#n], &mut #hi[..#n]);
             #later
             #hess[#r] = 0.0;
         }
@@ -277,7 +294,7 @@ fn dense(
             let (#lo, #hi) = #hess.split_at_mut(#n);
             #hi[..#n].fill(0.0);
             #hi[0] = 1.0;
-            let (#scratch, #out) = (&#hi[..#n], #lo);
+            let (#scratch, #out) = (#borrow #hi[..#n], #lo);
             #first
             #hess[1] = (#hess[1] + #h10) * 0.5;
             #hess[#n] = #hess[1];
@@ -290,8 +307,8 @@ fn dense(
             }
             #value
         } else {
-            let #spare = [1.0; 1];
-            let (#scratch, #out) = (&#spare[..#n], &mut #hess[..#n]);
+            let #spare_mut #spare = [1.0; 1];
+            let (#scratch, #out) = (#borrow #spare[..#n], &mut #hess[..#n]);
             #only
             #value
         }
@@ -322,7 +339,7 @@ fn row(
         tokens.extend(quote!(let (#h, #rest) = #rest.split_at_mut(#len);));
     }
     tokens.extend(quote!(let _ = #rest;));
-    let mut args = Vec::new();
+    let (mut args, mut after) = (Vec::new(), TokenStream::new());
     for (spec, &chosen) in specs.iter().zip(chosen) {
         args.push(names::param(&spec.ident).into_token_stream());
         if !Flavor::Hvp.has_tangent(spec, chosen) {
@@ -341,6 +358,20 @@ fn row(
             Kind::Slice(Some(_)) => {
                 args.push(quote!(::core::convert::TryInto::try_into(#unit).unwrap()));
                 args.push(quote!(::core::convert::TryInto::try_into(#h).unwrap()));
+            }
+            Kind::SliceMut => {
+                // `f_hvp` writes `w` and its tangent as `f` writes `w`: both start over.
+                let entry = &l
+                    .saved
+                    .iter()
+                    .find(|(j, _)| *j == k)
+                    .expect("internal error: a copy per `&mut [f64]`")
+                    .1;
+                let w = names::param(&spec.ident);
+                tokens.extend(quote!(#w.copy_from_slice(&#entry);));
+                args.push(quote!(&mut #scratch[#at..#at + #len]));
+                args.push(quote!(#h));
+                after.extend(quote!(#scratch[#at..#at + #len].fill(0.0);));
             }
             Kind::Vec => {
                 let v = &l
@@ -377,5 +408,6 @@ fn row(
             _ => quote!(#h.copy_from_slice(&#name);),
         });
     }
+    tokens.extend(after);
     tokens
 }

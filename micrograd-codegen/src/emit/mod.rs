@@ -363,7 +363,8 @@ impl Emitter<'_> {
         let mut checks = self.shadow_checks(specs, wrt, &name);
         checks.extend(self.tangent_prelude(&name));
         let mut arrays = self.array_params(specs, wrt);
-        if flavor == Flavor::Grad {
+        // `f_hvp`'s tangent `v_w` of a `&mut [f64]` is written and read back as `w` is.
+        if matches!(flavor, Flavor::Grad | Flavor::Hvp) {
             arrays.extend(self.written_constants(specs, wrt));
         }
         let fields = self.struct_prologue(specs, wrt, &name);

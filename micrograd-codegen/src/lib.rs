@@ -123,10 +123,10 @@ fn generate(
     let structure = specs
         .iter()
         .find(|spec| matches!(spec.kind, signature::Kind::Struct(_)));
-    if let Some(spec) = structure.filter(|_| options.emits(emit::Flavor::Jvp)) {
+    if let Some(spec) = structure.filter(|_| options.emits(emit::Flavor::Hessian)) {
         errors.at(
             spec.ident.span(),
-            "`jvp`, `hvp` and `hessian` do not support parameter structs yet; pass the fields as `f64` and slice parameters, or drop the argument",
+            "`hessian` does not support parameter structs yet (its rows have no order over a struct's fields); ask for `hvp` and take Hessian-vector products with `f_hvp`, or pass the fields as `f64` and slice parameters",
         );
     }
     for array in &adjoint.unstable_calls {

@@ -8,6 +8,7 @@ mod common;
 mod hessian;
 mod mutable;
 mod programs;
+mod structs;
 
 use nalgebra::SVector;
 use num_dual::Dual2SVec64;

@@ -77,6 +77,11 @@ impl Emitter<'_> {
             } => {
                 let name = self.names.var(*array);
                 let is_param = matches!(self.function.var(*array).ty, Ty::Slice { .. });
+                if self.is_whole(*array) && lo.is_some() {
+                    // The tangent of a constant struct (a slice's would be empty): zeros.
+                    let runtime = &self.runtime;
+                    return quote!(&#runtime::shadow::Differentiable::zeroed_like(#name));
+                }
                 match (lo, hi, is_param) {
                     // A parameter is read through a reference (an array by value too).
                     _ if *by_value && is_param => quote!(*#name),

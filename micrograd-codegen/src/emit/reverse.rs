@@ -242,6 +242,11 @@ impl Emitter<'_> {
 
     /// The shadow passed for a slice argument: its adjoint's part, or `&mut []` if constant.
     fn shadow_arg(&self, array: VarId, lo: Option<&IntExpr>, hi: Option<&IntExpr>) -> TokenStream {
+        if self.is_whole(array) && lo.is_some() {
+            // The zero tangent of a constant struct (`arg`): what it receives is dropped.
+            let (runtime, name) = (&self.runtime, self.names.var(array));
+            return quote!(&mut #runtime::shadow::Differentiable::zeroed_like(#name));
+        }
         if let Some(shadow) = self.whole_shadow(array) {
             return shadow;
         }

@@ -81,7 +81,10 @@ impl Emitter<'_> {
     pub(super) fn tangent_prelude(&self, name: &Ident) -> TokenStream {
         let mut tokens = TokenStream::new();
         for (primal, tangent) in &self.tangent_pairs {
-            if !matches!(self.function.var(*tangent).ty, Ty::Slice { len: None, .. }) {
+            if !matches!(self.function.var(*tangent).ty, Ty::Slice { len: None, .. })
+                || self.is_whole(*primal)
+                || self.function.fields.iter().any(|f| f.var == *primal)
+            {
                 continue;
             }
             let (w, v_w) = (self.names.var(*primal), self.names.var(*tangent));

@@ -57,9 +57,13 @@ pub fn transform(function: &Function, varying: &HashSet<VarId>) -> Tangent {
     };
     let mut params = Vec::new();
     let mut tangents = Vec::new();
+    let (mut fields, mut structs) = (function.fields.clone(), function.structs.clone());
     for param in &function.params {
         params.push(param.clone());
-        let tangent = varying.contains(&param.var).then(|| {
+        let field = function.fields.iter().find(|f| f.var == param.var);
+        // A field that no result depends on has no tangent, so none is bound and left unread.
+        let inactive_field = field.is_some() && !activity.is_active(param.var);
+        let tangent = (varying.contains(&param.var) && !inactive_field).then(|| {
             let info = pass.info(param.var).clone();
             let tangent = pass.new_var(Origin::Param, info.ty);
             pass.dot.insert(param.var, tangent);
@@ -69,6 +73,23 @@ pub fn transform(function: &Function, varying: &HashSet<VarId>) -> Tangent {
             });
             tangent
         });
+        if let Some(tangent) = tangent {
+            if function.structs.contains(&param.var) {
+                structs.push(tangent);
+            }
+            if let Some(field) = field {
+                pass.rename(param.var, tangent);
+                let root = *pass
+                    .dot
+                    .get(&field.root)
+                    .expect("internal error: a varying field's struct varies");
+                fields.push(crate::ir::Field {
+                    var: tangent,
+                    root,
+                    ..field.clone()
+                });
+            }
+        }
         tangents.push(tangent);
     }
     let unread = function
@@ -76,6 +97,14 @@ pub fn transform(function: &Function, varying: &HashSet<VarId>) -> Tangent {
         .iter()
         .zip(&tangents)
         .filter(|(param, _)| !activity.is_active(param.var))
+        .filter(|(param, _)| !function.fields.iter().any(|f| f.var == param.var))
+        // A struct is read through its fields: its tangent is read if one of theirs is.
+        .filter(|(param, _)| {
+            !function
+                .fields
+                .iter()
+                .any(|f| f.root == param.var && activity.is_active(f.var))
+        })
         .filter_map(|(_, tangent)| *tangent)
         .collect();
     let body = pass.block(&function.body);
@@ -84,9 +113,8 @@ pub fn transform(function: &Function, varying: &HashSet<VarId>) -> Tangent {
         function: Function {
             name: function.name.clone(),
             params,
-            // Functions with parameter structs have no tangent flavors (refused in `generate`).
-            fields: Vec::new(),
-            structs: Vec::new(),
+            fields,
+            structs,
             body,
             results,
             shape: function.shape,

@@ -6,7 +6,7 @@ struct Line {
     b: f64,
 }
 
-#[differentiable(jvp)]
+#[differentiable(hessian)]
 fn line(p: &Line, x: f64) -> f64 {
     p.w[0] * x + p.w[1] + p.b
 }

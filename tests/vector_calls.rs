@@ -172,3 +172,25 @@ fn a_vector_output_of_a_call_has_the_chain_rule_s_jacobian() {
         assert_near("rotated jvp", tangent[1], exact[0], 1e-14);
     }
 }
+
+/// `f_graph` draws a call's outputs as nodes whose partials come from the seeded pullback.
+#[differentiable(graph)]
+fn drawn(x: f64, y: f64) -> f64 {
+    let [a, b] = polar(x, y);
+    let (u, _) = pair(a);
+    u * b
+}
+
+#[test]
+fn a_graph_through_a_vector_call_has_f_grad_s_gradient() {
+    for [x, y] in [[0.7, 0.3], [-1.2, 0.9]] {
+        let graph = drawn_graph(x, y);
+        let (value, d_x, d_y) = drawn_grad(x, y);
+        let output = graph.node(graph.output().expect("backward was called"));
+        assert_eq!(output.data().to_bits(), value.to_bits());
+        let input = |name: &str| graph.find(name).expect("an input").grad();
+        assert_near("drawn d_x", input("x"), d_x, 1e-14);
+        assert_near("drawn d_y", input("y"), d_y, 1e-14);
+        assert_gradient("drawn", |p| drawn(p[0], p[1]), &[x, y], &[d_x, d_y]);
+    }
+}

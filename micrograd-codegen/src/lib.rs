@@ -129,6 +129,9 @@ fn generate(
             "`hessian` does not support parameter structs yet (its rows have no order over a struct's fields); ask for `hvp` and take Hessian-vector products with `f_hvp`, or pass the fields as `f64` and slice parameters",
         );
     }
+    if options.emits(emit::Flavor::Hvp) {
+        vector_calls_in_second_order(lowered, errors);
+    }
     for array in &adjoint.unstable_calls {
         errors.at(
             lowered.var(*array).span,
@@ -179,6 +182,35 @@ fn generate(
         #provenance
         #grad #pullback #graph #tangents #jacobian
     })
+}
+
+/// Reports each call of a function returning several values: second order goes through a
+/// callee's `g_tangent_pullback`, which such a function does not have (`hvp` is refused there).
+fn vector_calls_in_second_order(lowered: &ir::Function, errors: &mut Errors) {
+    let mut spans = Vec::new();
+    // A call's outputs are consecutive statements (`lower/vector_call.rs`): report the first.
+    let mut previous: Option<&ir::Extern> = None;
+    ir::walk(&lowered.body, &mut |stmt| {
+        let callee = match stmt {
+            ir::Stmt::Assign {
+                op: ir::Op::Call(callee, _),
+                ..
+            } if callee.entry.is_some() => Some(callee),
+            _ => None,
+        };
+        let same = |a: &ir::Extern, b: &ir::Extern| {
+            a.path == b.path && a.entry.zip(b.entry).is_some_and(|(a, b)| a.k < b.k)
+        };
+        if let Some(callee) = callee
+            && !previous.is_some_and(|last| same(last, callee))
+        {
+            spans.push(callee.span);
+        }
+        previous = callee;
+    });
+    for span in spans {
+        errors.at(span, "`hvp` and `hessian` do not go through a function returning several values (it has no second order); compute the outputs used here in this function, or in functions returning one `f64` each");
+    }
 }
 
 /// `f_jvp` and `f_tangent` with `jvp`, and also `f_hvp` and `f_tangent_pullback` with `hvp`,

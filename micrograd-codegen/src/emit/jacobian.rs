@@ -32,6 +32,21 @@ pub struct Reverse {
     pub seeded: Adjoint,
 }
 
+/// What both ways of printing `f_jacobian` read.
+struct Parts<'a> {
+    function: &'a Function,
+    params: Vec<(VarId, Ident)>,
+    users: std::collections::HashSet<String>,
+    options: &'a Options,
+    /// The value's shape (`function` itself is seeded as an array).
+    shape: Shape,
+    /// The differentiated `f64`s and read-only slices.
+    differentiated: (Vec<VarId>, Vec<VarId>),
+}
+
+/// The function around a body, with its doc; given the emitter that printed the body.
+type Print<'p> = &'p dyn Fn(&Emitter, TokenStream) -> TokenStream;
+
 /// `f_jacobian` for `function` (every output): forward mode when it has fewer differentiated
 /// `f64`s than outputs, else the reverse sweeps `reverse` computes (only then: they are the
 /// costly part of expanding it).
@@ -43,33 +58,27 @@ pub fn generate(
     options: &Options,
 ) -> TokenStream {
     let wrt = wrt(function, Flavor::Jacobian);
-    let params: Vec<(VarId, Ident)> = function
-        .params
-        .iter()
-        .zip(specs)
-        .map(|(p, s)| (p.var, s.ident.clone()))
-        .collect();
-    let users = user_names(item);
-    let (scalars, slices): (Vec<VarId>, Vec<VarId>) = function
-        .params
-        .iter()
-        .map(|p| p.var)
-        .filter(|v| wrt.contains(v))
-        .partition(|v| function.var(*v).ty == crate::ir::Ty::F64);
-    // `function` is seeded as an array; the value keeps the shape `f` returns.
-    let shape = match crate::signature::output(item) {
-        Some(crate::signature::Output::Tuple(_)) => Shape::Tuple,
-        _ => Shape::Array,
+    let params = function.params.iter().zip(specs);
+    let parts = Parts {
+        function,
+        params: params.map(|(p, s)| (p.var, s.ident.clone())).collect(),
+        users: user_names(item),
+        options,
+        shape: match crate::signature::output(item) {
+            Some(crate::signature::Output::Tuple(_)) => Shape::Tuple,
+            _ => Shape::Array,
+        },
+        differentiated: function
+            .params
+            .iter()
+            .map(|p| p.var)
+            .filter(|v| wrt.contains(v))
+            .partition(|v| function.var(*v).ty == crate::ir::Ty::F64),
     };
     let chosen: Vec<bool> = function.params.iter().map(|p| p.wrt).collect();
-    let signature = crate::header::signature(
-        item,
-        specs,
-        &chosen,
-        Flavor::Jacobian,
-        None,
-        &options.runtime(),
-    );
+    let runtime = options.runtime();
+    let signature =
+        crate::header::signature(item, specs, &chosen, Flavor::Jacobian, None, &runtime);
     let print = |emitter: &Emitter, body: TokenStream| {
         let code = quote! {
             #[allow(dead_code, unused_parens, clippy::all)]
@@ -80,48 +89,68 @@ pub fn generate(
         let doc = emitter.doc(item, specs, &wrt, Flavor::Jacobian, &code);
         quote!(#doc #code)
     };
+    let (scalars, slices) = &parts.differentiated;
     if slices.is_empty() && forward_mode(function, scalars.len()) {
-        let directions: Vec<(VarId, String)> = params
+        return parts.forward(&print);
+    }
+    parts.reverse(
+        reverse(),
+        &crate::header::name(item, Flavor::Jacobian),
+        &print,
+    )
+}
+
+impl Parts<'_> {
+    /// One sweep carrying a tangent per differentiated `f64`.
+    fn forward(&self, print: Print) -> TokenStream {
+        let scalars = &self.differentiated.0;
+        let directions: Vec<(VarId, String)> = self
+            .params
             .iter()
             .filter(|(var, _)| scalars.contains(var))
             .map(|(var, ident)| (*var, crate::names::text(ident)))
             .collect();
-        let columns = crate::diff::tangent::columns(function, &directions);
+        let columns = crate::diff::tangent::columns(self.function, &directions);
         let adjoint = crate::diff::differentiate(&columns.function, &Default::default());
-        let names = Names::new(&adjoint.vars, &params, &users);
-        let sweep = Emitter::new(
-            &columns.function,
-            &adjoint,
-            names,
-            Flavor::Jacobian,
-            options,
-        );
-        return print(
-            &sweep,
-            sweep.forward_columns(&columns.values, scalars.len(), shape),
-        );
+        let names = Names::new(&adjoint.vars, &self.params, &self.users);
+        let flavor = Flavor::Jacobian;
+        let sweep = Emitter::new(&columns.function, &adjoint, names, flavor, self.options);
+        let body = sweep.forward_columns(&columns.values, scalars.len(), self.shape);
+        print(&sweep, body)
     }
-    let Reverse { rows, seeded } = reverse();
-    let emitters: Vec<Emitter> = rows
-        .iter()
-        .map(|(row, adjoint)| {
-            let names = Names::new(&adjoint.vars, &params, &users);
-            Emitter::new(row, adjoint, names, Flavor::Jacobian, options)
-        })
-        .collect();
-    let first = &emitters[0];
-    let differentiated = (&scalars[..], &slices[..]);
-    let body = first
-        .shared_rows((&function.results, shape), &emitters, differentiated)
-        .unwrap_or_else(|| {
-            let names = Names::new(&seeded.vars, &params, &users);
-            let mut all = Emitter::new(function, &seeded, names, Flavor::Jacobian, options);
-            all.seed = Some(all.names.fresh("seed"));
-            all.seeded_rows(differentiated, shape)
-        });
-    let name = crate::header::name(item, Flavor::Jacobian);
-    let blocks = first.blocks(&slices, function.results.len(), &name);
-    print(first, quote!(#blocks #body))
+
+    /// One reverse sweep per output, after one shared forward sweep, or replaying the tapes
+    /// of one that records for every output; each slice's Jacobian block checked first.
+    fn reverse(
+        &self,
+        Reverse { rows, seeded }: Reverse,
+        name: &Ident,
+        print: Print,
+    ) -> TokenStream {
+        let (params, users, options) = (&self.params, &self.users, self.options);
+        let emitters: Vec<Emitter> = rows
+            .iter()
+            .map(|(row, adjoint)| {
+                let names = Names::new(&adjoint.vars, params, users);
+                Emitter::new(row, adjoint, names, Flavor::Jacobian, options)
+            })
+            .collect();
+        let first = &emitters[0];
+        let (scalars, slices) = &self.differentiated;
+        let differentiated = (&scalars[..], &slices[..]);
+        let results = (&self.function.results[..], self.shape);
+        let body = first
+            .shared_rows(results, &emitters, differentiated)
+            .unwrap_or_else(|| {
+                let names = Names::new(&seeded.vars, params, users);
+                let flavor = Flavor::Jacobian;
+                let mut all = Emitter::new(self.function, &seeded, names, flavor, options);
+                all.seed = Some(all.names.fresh("seed"));
+                all.seeded_rows(differentiated, self.shape)
+            });
+        let blocks = first.blocks(slices, self.function.results.len(), name);
+        print(first, quote!(#blocks #body))
+    }
 }
 
 /// Whether `f_jacobian` of `function` with `n` differentiated `f64`s is forward mode: `n`

@@ -52,58 +52,8 @@ impl Lowerer<'_> {
 
     /// A returned vector: a branch, `match` or block whose tails are returned, or the entries.
     fn vector_result(&mut self, expr: &Expr, m: usize) -> Option<()> {
-        match expr {
-            Expr::Paren(inner) => return self.vector_result(&inner.expr, m),
-            Expr::If(branch) if branch.else_branch.is_some() => {
-                let cond = self.cond(&branch.cond);
-                let otherwise = super::branch::else_stmts(branch);
-                let spans = (
-                    branch.then_branch.brace_token.span.close(),
-                    branch
-                        .else_branch
-                        .as_ref()
-                        .map_or(expr.span(), |e| e.1.span()),
-                );
-                self.two_way(
-                    cond,
-                    branch.if_token.span,
-                    false,
-                    |this| this.result_block(&branch.then_branch.stmts, spans.0, m),
-                    |this| this.result_block(&otherwise, spans.1, m),
-                );
-                return Some(());
-            }
-            Expr::Match(matched) => {
-                // By address, removed after: the syntax may be a clone that is dropped later.
-                let arms: Vec<usize> = matched
-                    .arms
-                    .iter()
-                    .map(|arm| &*arm.body as *const Expr as usize)
-                    .collect();
-                self.result_arms.extend(&arms);
-                self.match_expr(matched, false);
-                self.result_arms.retain(|arm| !arms.contains(arm));
-                return Some(());
-            }
-            Expr::Block(block) if block.label.is_none() => {
-                let span = block.block.brace_token.span.close();
-                self.result_block(&block.block.stmts, span, m);
-                return Some(());
-            }
-            Expr::If(_) => {
-                let kind = self.kind();
-                self.errors.at(
-                    expr.span(),
-                    format!("an `if` whose {kind} is returned needs an `else` with one too"),
-                );
-                return None;
-            }
-            Expr::Loop(_) | Expr::Block(_) => {
-                let kind = self.kind();
-                self.errors.at(expr.span(), format!("`break` carries one `f64` out of a loop; return the {kind} with `return` from inside it instead"));
-                return None;
-            }
-            _ => {}
+        if let Some(done) = self.compound_result(expr, m) {
+            return done;
         }
         let entries = self.entries(expr, m)?;
         if entries.len() != m {
@@ -118,6 +68,65 @@ impl Lowerer<'_> {
             return None;
         }
         self.keep(entries, m);
+        Some(())
+    }
+
+    /// A returned `if`, `match` or block, each of whose tails is returned; `None` for an
+    /// expression of another kind.
+    fn compound_result(&mut self, expr: &Expr, m: usize) -> Option<Option<()>> {
+        let kind = self.kind();
+        match expr {
+            Expr::Paren(inner) => Some(self.vector_result(&inner.expr, m)),
+            Expr::If(branch) if branch.else_branch.is_some() => Some(self.result_if(branch, m)),
+            Expr::Match(matched) => {
+                // By address, removed after: the syntax may be a clone that is dropped later.
+                let arms: Vec<usize> = matched
+                    .arms
+                    .iter()
+                    .map(|arm| &*arm.body as *const Expr as usize)
+                    .collect();
+                self.result_arms.extend(&arms);
+                self.match_expr(matched, false);
+                self.result_arms.retain(|arm| !arms.contains(arm));
+                Some(Some(()))
+            }
+            Expr::Block(block) if block.label.is_none() => {
+                let span = block.block.brace_token.span.close();
+                self.result_block(&block.block.stmts, span, m);
+                Some(Some(()))
+            }
+            Expr::If(_) => {
+                let message =
+                    format!("an `if` whose {kind} is returned needs an `else` with one too");
+                self.errors.at(expr.span(), message);
+                Some(None)
+            }
+            Expr::Loop(_) | Expr::Block(_) => {
+                self.errors.at(expr.span(), format!("`break` carries one `f64` out of a loop; return the {kind} with `return` from inside it instead"));
+                Some(None)
+            }
+            _ => None,
+        }
+    }
+
+    /// `if c { .. } else { .. }` whose branches' tails are returned.
+    fn result_if(&mut self, branch: &syn::ExprIf, m: usize) -> Option<()> {
+        let cond = self.cond(&branch.cond);
+        let otherwise = super::branch::else_stmts(branch);
+        let spans = (
+            branch.then_branch.brace_token.span.close(),
+            branch
+                .else_branch
+                .as_ref()
+                .map_or(branch.if_token.span, |e| e.1.span()),
+        );
+        self.two_way(
+            cond,
+            branch.if_token.span,
+            false,
+            |this| this.result_block(&branch.then_branch.stmts, spans.0, m),
+            |this| this.result_block(&otherwise, spans.1, m),
+        );
         Some(())
     }
 

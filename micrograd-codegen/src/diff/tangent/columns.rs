@@ -26,12 +26,13 @@ pub struct Columns {
 }
 
 /// The columns of the Jacobian of `function` along each of `directions` (`f64` parameters,
-/// with the names their unit tangents `v_x = 1.0` take).
+/// with the names their unit tangents `dx_dx = 1.0` take).
 pub fn columns(function: &Function, directions: &[(VarId, String)]) -> Columns {
     let base = (function.vars.len(), function.branches);
     let mut merged: Option<Function> = None;
     let mut results = Vec::new();
-    for (param, name) in directions {
+    for direction in directions {
+        // Each program continues the ids of the ones before it.
         let start = Function {
             vars: merged
                 .as_ref()
@@ -39,51 +40,54 @@ pub fn columns(function: &Function, directions: &[(VarId, String)]) -> Columns {
             branches: merged.as_ref().map_or(function.branches, |m| m.branches),
             ..function.clone()
         };
-        let tangent = transform(&start, &HashSet::from([*param]));
-        let mut program = tangent.function;
-        // `dr_da` rather than `v_r`: each direction's tangents say which column they are.
-        for info in &mut program.vars[start.vars.len()..] {
-            if let Origin::Named { name: text, .. } = &mut info.origin
-                && let Some(of) = text.strip_prefix("v_")
-            {
-                *text = format!("d{of}_d{name}");
-            }
-        }
-        let seed = function
-            .params
-            .iter()
-            .zip(&tangent.tangents)
-            .find_map(|(p, t)| (p.var == *param).then_some(*t).flatten())
-            .expect("internal error: a direction is a parameter, so it has a tangent");
-        program.params = function.params.clone();
-        // The unit tangent is a local, unless nothing reads it.
-        if !tangent.unread.contains(&seed) {
-            program.vars[seed.0 as usize].origin = Origin::Named {
-                name: format!("d{name}_d{name}"),
-                version: 0,
-            };
-            let one = Stmt::Assign {
-                dst: seed,
-                op: Op::Copy(Operand::Const(1.0)),
-            };
-            program.body.insert(0, one);
-        }
+        let program = column(&start, direction);
         results.extend(program.results.iter().cloned());
         merged = Some(match merged {
             None => program,
-            Some(mut merged) => {
-                merged.body = merge(std::mem::take(&mut merged.body), program.body, base);
-                Function {
-                    body: merged.body,
-                    ..program
-                }
-            }
+            Some(mut merged) => Function {
+                body: merge(std::mem::take(&mut merged.body), program.body, base),
+                ..program
+            },
         });
     }
     let values = function.results.clone();
     let mut function = merged.unwrap_or_else(|| function.clone());
     function.results = results;
     Columns { function, values }
+}
+
+/// The tangent program of `function` along the parameter `param` named `name`, its unit
+/// tangent a local `dx_dx = 1.0` (unless nothing reads it) and its tangents named `dr_dx`.
+fn column(function: &Function, (param, name): &(VarId, String)) -> Function {
+    let tangent = transform(function, &HashSet::from([*param]));
+    let mut program = tangent.function;
+    // `dr_da` rather than `v_r`: each direction's tangents say which column they are.
+    for info in &mut program.vars[function.vars.len()..] {
+        if let Origin::Named { name: text, .. } = &mut info.origin
+            && let Some(of) = text.strip_prefix("v_")
+        {
+            *text = format!("d{of}_d{name}");
+        }
+    }
+    let seed = function
+        .params
+        .iter()
+        .zip(&tangent.tangents)
+        .find_map(|(p, t)| (p.var == *param).then_some(*t).flatten())
+        .expect("internal error: a direction is a parameter, so it has a tangent");
+    program.params = function.params.clone();
+    if !tangent.unread.contains(&seed) {
+        program.vars[seed.0 as usize].origin = Origin::Named {
+            name: format!("d{name}_d{name}"),
+            version: 0,
+        };
+        let one = Stmt::Assign {
+            dst: seed,
+            op: Op::Copy(Operand::Const(1.0)),
+        };
+        program.body.insert(0, one);
+    }
+    program
 }
 
 /// Whether `stmt` belongs to a tangent program rather than to `f`: it defines or writes a

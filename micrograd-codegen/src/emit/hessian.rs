@@ -19,8 +19,11 @@ use crate::header;
 use crate::names;
 use crate::signature::{Kind, ParamSpec};
 use proc_macro2::{Ident, Literal, TokenStream};
-use quote::quote;
+use quote::{ToTokens, quote};
 use std::collections::HashSet;
+
+mod row;
+use row::row;
 
 /// How one differentiated parameter takes part.
 struct Part<'a> {
@@ -134,8 +137,6 @@ fn scalar_call(
     }
     quote!(#hvp(#(#args),*))
 }
-
-use quote::ToTokens;
 
 /// `(f, [[h00, h01], [h10, h11]])` from one `f_hvp` per `f64` parameter.
 fn small(
@@ -313,101 +314,4 @@ fn dense(
             #value
         }
     }
-}
-
-/// One row: `f_hvp` along the unit tangent laid out in `scratch` (an `f64` parameter's is
-/// `1.0` where its column is `r`), its slices' entries of `H v` added into their parts of `out`,
-/// the others written there after the call; `bind` takes the value.
-fn row(
-    item: &syn::ItemFn,
-    specs: &[ParamSpec],
-    chosen: &[bool],
-    parts: &[Part],
-    (l, returned): (&Locals, &[Ident]),
-    bind: TokenStream,
-) -> TokenStream {
-    let Locals {
-        r,
-        scratch,
-        out,
-        rest,
-        ..
-    } = l;
-    let mut tokens = quote!(let #rest = &mut *#out;);
-    for part in parts {
-        let (h, len) = (&part.entries, part.len());
-        tokens.extend(quote!(let (#h, #rest) = #rest.split_at_mut(#len);));
-    }
-    tokens.extend(quote!(let _ = #rest;));
-    let (mut args, mut after) = (Vec::new(), TokenStream::new());
-    for (spec, &chosen) in specs.iter().zip(chosen) {
-        args.push(names::param(&spec.ident).into_token_stream());
-        if !Flavor::Hvp.has_tangent(spec, chosen) {
-            continue;
-        }
-        let k = parts
-            .iter()
-            .position(|p| p.spec.ident == spec.ident)
-            .expect("internal error: every parameter with a tangent is a part");
-        let (part, at, len) = (&parts[k], &parts[k].offset, parts[k].len());
-        let unit = quote!(&#scratch[#at..#at + #len]);
-        let h = &part.entries;
-        match &spec.kind {
-            Kind::Scalar => args.push(quote!(if #r == #at { 1.0 } else { 0.0 })),
-            Kind::Array(_) => args.push(quote!(::core::convert::TryInto::try_into(#unit).unwrap())),
-            Kind::Slice(Some(_)) => {
-                args.push(quote!(::core::convert::TryInto::try_into(#unit).unwrap()));
-                args.push(quote!(::core::convert::TryInto::try_into(#h).unwrap()));
-            }
-            Kind::SliceMut => {
-                // `f_hvp` writes `w` and its tangent as `f` writes `w`: both start over.
-                let entry = &l
-                    .saved
-                    .iter()
-                    .find(|(j, _)| *j == k)
-                    .expect("internal error: a copy per `&mut [f64]`")
-                    .1;
-                let w = names::param(&spec.ident);
-                tokens.extend(quote!(#w.copy_from_slice(&#entry);));
-                args.push(quote!(&mut #scratch[#at..#at + #len]));
-                args.push(quote!(#h));
-                after.extend(quote!(#scratch[#at..#at + #len].fill(0.0);));
-            }
-            Kind::Vec => {
-                let v = &l
-                    .vecs
-                    .iter()
-                    .find(|(j, _)| *j == k)
-                    .expect("internal error: a buffer per `Vec`")
-                    .1;
-                tokens.extend(quote!(#v.copy_from_slice(#unit);));
-                args.push(quote!(&#v));
-                args.push(quote!(#h));
-            }
-            _ => {
-                args.push(unit);
-                args.push(quote!(#h));
-            }
-        }
-    }
-    let hvp = header::name(item, Flavor::Hvp);
-    let back: Vec<(&Part, &Ident)> = parts
-        .iter()
-        .zip(returned)
-        .filter(|(p, _)| matches!(p.spec.kind, Kind::Scalar | Kind::Array(_)))
-        .collect();
-    let names = back.iter().map(|(_, name)| name);
-    tokens.extend(match back.len() {
-        0 => quote!(let #bind = #hvp(#(#args),*);),
-        _ => quote!(let (#bind, #(#names),*) = #hvp(#(#args),*);),
-    });
-    for (part, name) in back {
-        let h = &part.entries;
-        tokens.extend(match part.spec.kind {
-            Kind::Scalar => quote!(#h[0] = #name;),
-            _ => quote!(#h.copy_from_slice(&#name);),
-        });
-    }
-    tokens.extend(after);
-    tokens
 }

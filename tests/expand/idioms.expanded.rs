@@ -93,7 +93,6 @@ fn pairs_grad(
     let d_t3 = d_v[1];
     d_v[1] = 0.0;
     let d_s_1 = d_v[0];
-    d_v[0] = 0.0;
     d_xs[0] += d_t3;
     if d_s_1 != 0.0 {
         for k in (0..n).rev() {
@@ -183,7 +182,6 @@ fn pairs_pullback(
     let d_t3 = d_v[1];
     d_v[1] = 0.0;
     let d_s_1 = d_v[0];
-    d_v[0] = 0.0;
     if !d_xs.is_empty() {
         d_xs[0] += d_t3;
     }

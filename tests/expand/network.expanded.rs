@@ -117,7 +117,6 @@ fn network_grad(
             d_b2 += d_score_1;
             for j in (0..4).rev() {
                 let d_t3 = d_h[j];
-                d_h[j] = 0.0;
                 let d_act_1 = if h[j] <= 0.0 { 0.0 } else { d_t3 };
                 if d_act_1 != 0.0 {
                     for k in (0..2).rev() {
@@ -239,7 +238,6 @@ fn network_pullback(
             d_b2 += d_score_1;
             for j in (0..4).rev() {
                 let d_t3 = d_h[j];
-                d_h[j] = 0.0;
                 let d_act_1 = if h[j] <= 0.0 { 0.0 } else { d_t3 };
                 if d_act_1 != 0.0 {
                     for k in (0..2).rev() {

@@ -105,7 +105,6 @@ fn residual_pullback(
         let t3 = tape.pop();
         let t0 = -b;
         let d_t5 = d_r[i];
-        d_r[i] = 0.0;
         d_a += d_t5 * t3;
         let d_t3 = d_t5 * a;
         let d_t2 = d_t3 * t3;

@@ -35,14 +35,12 @@ fn swap_pullback(
         d_x += d_out[1];
         d_out[1] = 0.0;
         let d_t0 = d_out[0];
-        d_out[0] = 0.0;
         d_x += d_t0 * y;
         d_y += d_t0 * x;
     } else {
         let d_t1 = d_out[1];
         d_out[1] = 0.0;
         d_y += d_out[0];
-        d_out[0] = 0.0;
         d_x += d_t1 * y;
         d_y += d_t1 * x;
     }

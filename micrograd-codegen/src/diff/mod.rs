@@ -20,6 +20,7 @@ mod linear;
 pub(crate) mod merge;
 pub mod needs;
 pub(crate) mod remat;
+mod resets;
 pub(crate) mod reverse;
 pub mod rules;
 pub mod tangent;
@@ -138,6 +139,7 @@ pub fn differentiate(function: &Function, wrt: &HashSet<VarId>) -> Adjoint {
     linear::fold_linear(&mut rev, &declared_params, function.scalar);
     let fused = fuse::fuse(function, &vars, &mut rev);
     let fused_loop = fused.as_ref().map(|f| f.the_loop);
+    resets::drop_dead_resets(&mut rev, &function.body);
     let plan = needs::plan(function, &rev, &vars, &decisions, fused_loop);
     guard::insert_guards(&mut rev, &plan, fused_loop);
     fold::settle_mutability(&mut rev);

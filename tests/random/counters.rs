@@ -35,6 +35,8 @@ struct CounterNode {
 #[derive(Debug)]
 struct ItemNode {
     seq: String,
+    /// Loops over `seq[from..]` when not zero, a sub-slice.
+    from: usize,
     item: String,
     index: Option<String>,
     reversed: bool,
@@ -93,8 +95,12 @@ impl StmtConstruct for CounterWhile {
         let counter = g.fresh("c");
         let (bound, known) = g.counter_bound();
         let up = g.rng.chance(0.7).then(|| (g.rng.range(1, 2) as usize, g.rng.chance(0.3)));
-        // The condition runs before each iteration, and may read what the body updates.
+        // The condition runs before each iteration, and may read what the body updates. It is
+        // generated as the body is: an array declared outside the loop is not passed to a call
+        // there, since a later iteration may change it after the call.
+        g.loop_depth += 1;
         let cond = g.rng.chance(0.4).then(|| g.cond(1));
+        g.loop_depth -= 1;
         let body = g.counted_body(level, Some((&counter, known)), None);
         // After the loop the counter is an integer like any other, which later code may update.
         let depth = g.depth();
@@ -123,8 +129,13 @@ impl StmtConstruct for ItemLoop {
         let (reversed, copied) = (g.rng.chance(0.3), g.rng.chance(0.3));
         let bound = Bound::Len(seq.name.clone());
         let body = g.counted_body(level, index.as_deref().map(|i| (i, bound)), Some(&item));
+        // A sub-slice head (`&w[1..]`, `w[1..].iter()`) where `w` surely has the entries.
+        let from = match seq.len > 0 && g.rng.chance(0.3) {
+            true => g.rng.range(1, seq.len.min(2) as i64) as usize,
+            false => 0,
+        };
         let seq = seq.name;
-        Stmt::Ext(Rc::new(ItemNode { seq, item, index, reversed, copied, body }))
+        Stmt::Ext(Rc::new(ItemNode { seq, from, item, index, reversed, copied, body }))
     }
 }
 
@@ -169,6 +180,11 @@ impl StmtNode for ItemNode {
             (true, _) | (false, true) => item,
             (false, false) => format!("&{item}"),
         };
+        let whole = seq.clone();
+        let seq = match self.from {
+            0 => seq,
+            from => format!("{seq}[{from}..]"),
+        };
         let mut chain = format!("{seq}.iter()");
         if self.copied && !value {
             chain.push_str(".copied()");
@@ -179,8 +195,11 @@ impl StmtNode for ItemNode {
         let head = match &self.index {
             Some(i) => format!("({}, {item}) in {chain}.enumerate()", p.name(i)),
             // An array taken by value yields `f64`s, not references: it keeps `.iter()`.
-            None if chain == format!("{seq}.iter()") && !value && !p.by_value.contains(&self.seq) => {
+            None if chain == format!("{whole}.iter()") && !value && !p.by_value.contains(&self.seq) => {
                 format!("{item} in {seq}")
+            }
+            None if chain == format!("{seq}.iter()") && !value && self.from > 0 => {
+                format!("{item} in &{seq}")
             }
             None => format!("{item} in {chain}"),
         };

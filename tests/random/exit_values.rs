@@ -58,7 +58,16 @@ impl StmtConstruct for ExitValue {
             Some(false) => exits.push(2),
             None => {}
         }
+        // Drawn in the order they run, so that an array passed to a call in the condition is
+        // not written after it in the exit (`Gen::frozen`), which the macro refuses.
         let d = g.rng.range(1, 3) as usize;
+        let shape = match g.rng.below(4) {
+            0 => Shape::If,
+            1 => Shape::Block,
+            2 => Shape::Match(g.usize_expr(1), g.rng.below(3)),
+            _ => Shape::ElseIf(g.cond(2), g.expr(d)),
+        };
+        let cond = g.cond(2);
         let exit = match g.rng.pick(&exits) {
             0 => {
                 g.returns_left -= 1;
@@ -67,14 +76,7 @@ impl StmtConstruct for ExitValue {
             1 => Exit::Break,
             _ => Exit::Continue,
         };
-        let cond = g.cond(2);
         let value = g.expr(d);
-        let shape = match g.rng.below(4) {
-            0 => Shape::If,
-            1 => Shape::Block,
-            2 => Shape::Match(g.usize_expr(1), g.rng.below(3)),
-            _ => Shape::ElseIf(g.cond(2), g.expr(d)),
-        };
         let name = g.fresh("ev");
         g.scope().f.push(FVar {
             name: name.clone(),

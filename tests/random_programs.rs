@@ -13,7 +13,11 @@
 //!   so that `cargo test --workspace` stays within minutes; 1200 was the default before);
 //! - `MICROGRAD_RANDOM_SEED=7` draws other programs (default 1);
 //! - `MICROGRAD_RANDOM_ONLY=123` replays one program (as printed by a failure);
-//! - `MICROGRAD_RANDOM_BATCH=300` programs per compiled crate.
+//! - `MICROGRAD_RANDOM_BATCH=300` programs per compiled crate;
+//! - `MICROGRAD_RANDOM_F32=1` checks every program's `f32` twin too (`=k` every k-th, default 4;
+//!   `=0` none): the program written in `f32` throughout (tests/random/single.rs), whose
+//!   `f_grad` must return its `f` bit for bit and partials within `f32` rounding of the `f64`
+//!   program's `f_grad` and central differences (tests/random/single_check.rs).
 //!
 //! A failure prints the program, the point and the check that failed; the report is also kept
 //! in `random_programs/failures.txt` under the target's tmp directory.
@@ -29,6 +33,7 @@ use std::time::Instant;
 
 const HARNESS: &str = include_str!("random/harness.rs");
 const SECOND_ORDER: &str = include_str!("random/second_order.rs");
+const SINGLE: &str = include_str!("random/single_check.rs");
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     match std::env::var(name) {
@@ -56,7 +61,18 @@ struct Totals {
     skipped: usize,
     points: usize,
     rejected: [usize; 4],
+    /// Points where an `f32` twin was checked, and where it was too ill-conditioned to be.
+    single: [usize; 2],
     report: String,
+}
+
+/// Every how many programs one has its `f32` twin checked (`MICROGRAD_RANDOM_F32`, default 4),
+/// if any (0: none).
+fn single_share() -> Option<usize> {
+    match env_or("MICROGRAD_RANDOM_F32", 4) {
+        0 => None,
+        k => Some(k),
+    }
 }
 
 /// How many crates a batch is split into: they build in parallel.
@@ -107,7 +123,8 @@ fn write_batch(dir: &Path, slot: usize, parts: &[&[generator::Program]]) {
         );
         write_if_changed(&src.join("rt.rs"), HARNESS);
         write_if_changed(&src.join("second.rs"), SECOND_ORDER);
-        let mut main = String::from("#![allow(warnings)]\nmod rt;\nmod second;\n");
+        write_if_changed(&src.join("single.rs"), SINGLE);
+        let mut main = String::from("#![allow(warnings)]\nmod rt;\nmod second;\nmod single;\n");
         for p in programs.iter() {
             let _ = writeln!(main, "mod p{};", p.id);
             write_if_changed(
@@ -169,8 +186,14 @@ fn batch(root: &Path, slot: usize, seed: u64, ids: &[usize], only: Option<usize>
     let mut totals = Totals::default();
     let dir = root.join(format!("batch{slot}"));
     let target = root.join("target");
-    let mut programs: Vec<generator::Program> =
-        ids.iter().map(|&id| generator::program(seed, id)).collect();
+    let single = single_share();
+    let mut programs: Vec<generator::Program> = ids
+        .iter()
+        .map(|&id| generator::Program {
+            single: single.is_some_and(|k| id % k == 0),
+            ..generator::program(seed, id)
+        })
+        .collect();
     let nparts = parts().min(programs.len()).max(1);
     let start = Instant::now();
     loop {
@@ -260,6 +283,8 @@ fn batch(root: &Path, slot: usize, seed: u64, ids: &[usize], only: Option<usize>
         for (r, v) in totals.rejected.iter_mut().zip(&n[4..8]) {
             *r += v;
         }
+        totals.single[0] += n[8];
+        totals.single[1] += n[9];
         totals
             .report
             .push_str(&std::fs::read_to_string(&failures).unwrap_or_default());
@@ -313,12 +338,15 @@ fn random_programs_match_finite_differences() {
         for k in 0..4 {
             all.rejected[k] += t.rejected[k];
         }
+        for k in 0..2 {
+            all.single[k] += t.single[k];
+        }
         all.report.push_str(&t.report);
     }
     let failures = root.join("failures.txt");
     std::fs::write(&failures, &all.report).expect("write the failures file");
     println!(
-        "random programs (seed {seed}): {} passed, {} failed, {} skipped, in {:.1?}; {} points; rejected points: {} out of range, {} near a kink or branch, {} too curved, {} too steep",
+        "random programs (seed {seed}): {} passed, {} failed, {} skipped, in {:.1?}; {} points; rejected points: {} out of range, {} near a kink or branch, {} too curved, {} too steep; f32 twins checked at {} points, {} too ill-conditioned for f32",
         all.passed,
         all.failed,
         all.skipped,
@@ -328,6 +356,8 @@ fn random_programs_match_finite_differences() {
         all.rejected[1],
         all.rejected[2],
         all.rejected[3],
+        all.single[0],
+        all.single[1],
     );
     assert!(
         all.failed == 0,

@@ -222,6 +222,8 @@ pub struct Program {
     pub value_only: bool,
     /// How each variable is printed, where not as generated (hygiene.rs).
     pub names: std::collections::HashMap<String, String>,
+    /// Whether its `f32` twin is checked too (single.rs); the test sets it, not the draw.
+    pub single: bool,
 }
 
 impl Program {

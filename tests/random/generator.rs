@@ -36,6 +36,7 @@ mod print;
 mod print_stmt;
 mod program;
 mod rng;
+mod single;
 mod source;
 mod state;
 mod stmts;
@@ -46,6 +47,7 @@ pub use ext::*;
 pub use print::*;
 pub use program::*;
 pub use rng::*;
+pub use single::*;
 pub use source::*;
 pub use state::*;
 

@@ -15,7 +15,8 @@
 //! - its partial against the dual number's, to 1e-8 relative (an exact oracle);
 //! - shadows accumulate: starting from 1.0 they end at 1.0 + the partial;
 //! - for programs in `Value`'s subset, its partial against the `Value` engine's, to 1e-9;
-//! - forward mode and second order (second_order.rs): `f_jvp` and `f_hvp`.
+//! - forward mode and second order (second_order.rs): `f_jvp` and `f_hvp`;
+//! - for some programs, their `f32` twin (single_check.rs).
 #![allow(dead_code)]
 
 use micrograd_runtime::prelude::*;
@@ -457,6 +458,8 @@ pub struct Prog {
     pub jv: fn(&Args, usize) -> (f64, f64),
     /// `f_hvp` along the unit vector of one coordinate: a row of the Hessian.
     pub hv: fn(&Args, usize) -> (f64, Vec<Option<f64>>),
+    /// The program in `f32` (single_check.rs), for some programs.
+    pub single: Option<crate::single::Single>,
 }
 
 /// SplitMix64, as in the generator.
@@ -551,6 +554,9 @@ pub struct Stats {
     pub steep: usize,
     /// Points checked.
     pub points: usize,
+    /// Points where the `f32` twin was checked, and where it was too ill-conditioned to be.
+    pub single: usize,
+    pub single_ill: usize,
 }
 
 /// The references for one differentiated coordinate of an accepted point.
@@ -651,7 +657,7 @@ fn check_point(
     wrt: &[bool],
     coords: &[Coord],
     fv: f64,
-) -> Result<(), String> {
+) -> Result<crate::single::Verdict, String> {
     let (gv, grads) = guarded("f_grad", || (p.g)(a, 0.0))?;
     if gv.to_bits() != fv.to_bits() {
         return Err(format!("value: f_grad returns {gv:?} but f returns {fv:?}"));
@@ -728,7 +734,8 @@ fn check_point(
             return Err(format!("value engine:\n{problems}"));
         }
     }
-    crate::second::check(p, a, coords, fv)
+    crate::second::check(p, a, coords, fv)?;
+    crate::single::check(p, a, coords, fv, &grads)
 }
 
 /// The outcome of one program.
@@ -767,8 +774,11 @@ pub fn check_program(p: &Prog, seed: u64, stats: &mut Stats) -> Outcome {
             Prepared::Accepted(coords, fv) => {
                 accepted += 1;
                 stats.points += 1;
-                if let Err(m) = check_point(p, &a, &shadow, &wrt, &coords, fv) {
-                    return Outcome::Failed(failure(p, seed, &a, &m));
+                match check_point(p, &a, &shadow, &wrt, &coords, fv) {
+                    Err(m) => return Outcome::Failed(failure(p, seed, &a, &m)),
+                    Ok(crate::single::Verdict::Checked) => stats.single += 1,
+                    Ok(crate::single::Verdict::Ill) => stats.single_ill += 1,
+                    Ok(crate::single::Verdict::Unchecked) => {}
                 }
             }
         }
@@ -809,7 +819,13 @@ pub fn run(programs: &[Prog]) {
     }
     std::fs::write(&failures, report).expect("write the failures file");
     println!(
-        "RESULT {passed} {failed} {skipped} {} {} {} {} {}",
-        stats.points, stats.range, stats.kink, stats.curvature, stats.steep
+        "RESULT {passed} {failed} {skipped} {} {} {} {} {} {} {}",
+        stats.points,
+        stats.range,
+        stats.kink,
+        stats.curvature,
+        stats.steep,
+        stats.single,
+        stats.single_ill
     );
 }

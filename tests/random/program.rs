@@ -205,6 +205,7 @@ pub fn program(seed: u64, id: usize) -> Program {
         funcs,
         value_only,
         names: Default::default(),
+        single: false,
     };
     hygiene::rename(&mut program, program_seed(seed, id));
     program

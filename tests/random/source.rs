@@ -63,39 +63,80 @@ pub fn module_source(p: &Program) -> String {
     let _ = writeln!(out, "pub const PARAMS: &[PSpec] = &[{}];", specs.join(", "));
     let _ = writeln!(out, "pub const WRT: &[bool] = &[{}];", wrt.join(", "));
     let _ = writeln!(out, "pub const SRC: &str = r####\"{plain}\"####;");
-    // Adapters: unpack the flat point.
-    let unpack = |elem: &str| -> (String, Vec<String>) {
-        let mut s = String::new();
-        let mut names = Vec::new();
-        for (k, q) in entry.params.iter().enumerate() {
-            let v = format!("p{k}");
-            let get = match (&q.kind, elem) {
-                (PKind::Scalar, _) => "c.s()".to_string(),
-                (PKind::Slice(_), _) => "c.sl()".to_string(),
-                (PKind::Array(n), "f64") => format!("c.arr::<{n}>()"),
-                (PKind::Array(_), _) => "c.sl()".to_string(),
-                (PKind::Vec(_), "f64") => "&c.sl().to_vec()".to_string(),
-                (PKind::ArrayByValue(n), "f64") => format!("*c.arr::<{n}>()"),
-                (PKind::Vec(_) | PKind::ArrayByValue(_), _) => "c.sl()".to_string(),
-                (PKind::Usize(_), _) => "c.u()".to_string(),
-                (PKind::I32(..), _) => "c.i()".to_string(),
-                (PKind::Bool, _) => "c.b()".to_string(),
-            };
-            let _ = writeln!(s, "    let {v} = {get};");
-            names.push(v);
-        }
-        (s, names)
-    };
     let name = &entry.name;
     // f
-    let (s, names) = unpack("f64");
+    let (s, names) = unpack(entry, "f64");
     let _ = writeln!(
         out,
         "pub fn f(a: &Args) -> f64 {{\n    let mut c = Cur::new(&a.x, a);\n{s}    {name}({})\n}}",
         names.join(", ")
     );
-    // g
-    let (s, names) = unpack("f64");
+    let point = "    let mut c = Cur::new(&a.x, a);\n";
+    out.push_str(&grad_adapter(entry, "g", "f64", point, name));
+    out.push_str(&second_order(p));
+    if p.single {
+        out.push_str(&single_module(p));
+    }
+    // t
+    let (s, names) = unpack(entry, "T");
+    let _ = writeln!(
+        out,
+        "pub fn t(a: &Args, dir: usize) -> T {{\n    let xs = duals(&a.x, dir);\n    let mut c = Cur::new(&xs, a);\n{s}    {name}_t({})\n}}",
+        names.join(", ")
+    );
+    // v
+    if p.value_only {
+        let (s, names) = unpack(entry, "Value");
+        let _ = writeln!(
+            out,
+            "pub fn v(a: &Args) -> (f64, Vec<f64>) {{\n    let xs: Vec<Value> = a.x.iter().map(|&x| Value::new(x)).collect();\n    let mut c = Cur::new(&xs, a);\n{s}    let r = {name}_v({});\n    r.backward();\n    (r.data(), xs.iter().map(|x| x.grad()).collect())\n}}",
+            names.join(", ")
+        );
+    }
+    out
+}
+
+/// The statements reading each parameter of the entry off the cursor `c` into `p0`, `p1`, ..,
+/// for element type `elem` (`f64`'s getters serve `f32` too), and those names.
+pub fn unpack(entry: &Func, elem: &str) -> (String, Vec<String>) {
+    let mut s = String::new();
+    let mut names = Vec::new();
+    for (k, q) in entry.params.iter().enumerate() {
+        let v = format!("p{k}");
+        let get = match (&q.kind, elem) {
+            (PKind::Scalar, _) => "c.s()".to_string(),
+            (PKind::Slice(_), _) => "c.sl()".to_string(),
+            (PKind::Array(n), "f64") => format!("c.arr::<{n}>()"),
+            (PKind::Array(_), _) => "c.sl()".to_string(),
+            (PKind::Vec(_), "f64") => "&c.sl().to_vec()".to_string(),
+            (PKind::ArrayByValue(n), "f64") => format!("*c.arr::<{n}>()"),
+            (PKind::Vec(_) | PKind::ArrayByValue(_), _) => "c.sl()".to_string(),
+            (PKind::Usize(_), _) => "c.u()".to_string(),
+            (PKind::I32(..), _) => "c.i()".to_string(),
+            (PKind::Bool, _) => "c.b()".to_string(),
+        };
+        let _ = writeln!(s, "    let {v} = {get};");
+        names.push(v);
+    }
+    (s, names)
+}
+
+/// `pub fn {adapter}(a: &Args, fill: F) -> (F, Vec<Option<F>>)` for `F = float`: `{callee}_grad`
+/// at the point the cursor `c` of `point` reads, shadows filled with `fill`, each partial where
+/// the checker expects it (`None` for coordinates not differentiated).
+pub fn grad_adapter(entry: &Func, adapter: &str, float: &str, point: &str, callee: &str) -> String {
+    let (s, names) = unpack(entry, "f64");
+    let (call, collect, value) = grad_outputs(entry, &names);
+    let shadows = grad_shadows(entry);
+    format!(
+        "pub fn {adapter}(a: &Args, fill: {float}) -> ({float}, Vec<Option<{float}>>) {{\n{point}{s}{shadows}    let r = {callee}_grad({});\n    let mut out: Vec<Option<{float}>> = Vec::new();\n{collect}    ({value}, out)\n}}\n",
+        call.join(", ")
+    )
+}
+
+/// The arguments of the `_grad` call after the parameters `names`, the statements collecting
+/// its partials into `out`, and where its value is.
+fn grad_outputs(entry: &Func, names: &[String]) -> (Vec<String>, String, String) {
     let mut call = Vec::new();
     let mut collect = String::new();
     // Positions in the returned tuple: the value, then each partial returned (`f64`s and
@@ -140,6 +181,11 @@ pub fn module_source(p: &Program) -> String {
             _ => {}
         }
     }
+    (call, collect, at(0))
+}
+
+/// `let mut dK = ..;`: a shadow for each differentiated slice or array parameter.
+fn grad_shadows(entry: &Func) -> String {
     let mut shadows = String::new();
     for (k, q) in entry.params.iter().enumerate() {
         if entry.is_wrt(q) {
@@ -154,30 +200,7 @@ pub fn module_source(p: &Program) -> String {
             }
         }
     }
-    let value = at(0);
-    let _ = writeln!(
-        out,
-        "pub fn g(a: &Args, fill: f64) -> (f64, Vec<Option<f64>>) {{\n    let mut c = Cur::new(&a.x, a);\n{s}{shadows}    let r = {name}_grad({});\n    let mut out: Vec<Option<f64>> = Vec::new();\n{collect}    ({value}, out)\n}}",
-        call.join(", ")
-    );
-    out.push_str(&second_order(p));
-    // t
-    let (s, names) = unpack("T");
-    let _ = writeln!(
-        out,
-        "pub fn t(a: &Args, dir: usize) -> T {{\n    let xs = duals(&a.x, dir);\n    let mut c = Cur::new(&xs, a);\n{s}    {name}_t({})\n}}",
-        names.join(", ")
-    );
-    // v
-    if p.value_only {
-        let (s, names) = unpack("Value");
-        let _ = writeln!(
-            out,
-            "pub fn v(a: &Args) -> (f64, Vec<f64>) {{\n    let xs: Vec<Value> = a.x.iter().map(|&x| Value::new(x)).collect();\n    let mut c = Cur::new(&xs, a);\n{s}    let r = {name}_v({});\n    r.backward();\n    (r.data(), xs.iter().map(|x| x.grad()).collect())\n}}",
-            names.join(", ")
-        );
-    }
-    out
+    shadows
 }
 
 /// The `Prog` table entry of program `p` for the crate's `main.rs`.
@@ -189,8 +212,9 @@ pub fn table_entry(p: &Program) -> String {
         "None".to_string()
     };
     format!(
-        "    Prog {{ id: {}, params: {m}::PARAMS, wrt: {m}::WRT, src: {m}::SRC, f: {m}::f, g: {m}::g, t: {m}::t, v: {v}, jv: {m}::jv, hv: {m}::hv }},\n",
-        p.id
+        "    Prog {{ id: {}, params: {m}::PARAMS, wrt: {m}::WRT, src: {m}::SRC, f: {m}::f, g: {m}::g, t: {m}::t, v: {v}, jv: {m}::jv, hv: {m}::hv, single: {} }},\n",
+        p.id,
+        single_entry(p)
     )
 }
 

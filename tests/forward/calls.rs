@@ -195,3 +195,47 @@ fn demo_network_loss() {
         check(&case, &p, &v);
     }
 }
+
+/// Reads a sub-slice of its parameter and hands it on: called with a constant array, its
+/// tangent is empty (zeros), and so must be the part of it it hands on.
+#[differentiable(hvp)]
+fn head_times(x: &[f64], d: &[f64]) -> f64 {
+    dot_tanh(&x[0..2], &d[1..3]) + d[0]
+}
+
+/// A constant local array passed (as a sub-slice) to a callee that re-slices it: random
+/// program 2459 of seed 20261123, where `f_jvp` sliced the empty tangent and panicked.
+#[differentiable(hvp)]
+fn constant_array_handed_on(a: f64, w: &[f64]) -> f64 {
+    let k = [0.5, -0.25, 2.0, 1.0];
+    head_times(&k[..], &w[..3]) * a
+}
+
+fn constant_array_handed_on_dual<D: Dual>(p: &[D]) -> D {
+    let (a, w) = (p[0], &p[1..]);
+    let k = [0.5, -0.25].map(c::<D>);
+    (dot_tanh_dual(&k, &w[1..3]) + w[0]) * a
+}
+
+#[test]
+fn constant_arrays_handed_on_have_zero_tangents() {
+    let case = Case::<4> {
+        name: "constant_array_handed_on",
+        f: &|p| constant_array_handed_on(p[0], &p[1..]),
+        grad: &|p| {
+            let mut d_w = vec![0.0; 3];
+            let (_, d_a) = constant_array_handed_on_grad(p[0], &p[1..], &mut d_w);
+            [vec![d_a], d_w].concat()
+        },
+        jvp: &|p, v| constant_array_handed_on_jvp(p[0], v[0], &p[1..], &v[1..]),
+        hvp: &|p, v| {
+            let mut hv = vec![0.0; 3];
+            let (y, hv_a) = constant_array_handed_on_hvp(p[0], v[0], &p[1..], &v[1..], &mut hv);
+            (y, [vec![hv_a], hv].concat())
+        },
+        dual: &constant_array_handed_on_dual,
+    };
+    for (p, v) in points(4, -1.0, 1.0) {
+        check(&case, &p, &v);
+    }
+}

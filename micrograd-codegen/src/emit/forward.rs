@@ -93,7 +93,12 @@ impl Emitter<'_> {
                             lo.as_ref().map(|e| self.int(e)),
                             hi.as_ref().map(|e| self.int(e)),
                         );
-                        quote!(&#name[#lo..#hi])
+                        let part = quote!(&#name[#lo..#hi]);
+                        if self.maybe_empty.contains(array) {
+                            // An empty tangent stands for zeros: its part is empty too.
+                            return quote!(if #name.is_empty() { &[] } else { #part });
+                        }
+                        part
                     }
                 }
             }

@@ -39,8 +39,7 @@ pub fn stubs(
         .into_iter()
         .filter(|flavor| flavor.emitted(options, output))
         .map(|flavor| {
-            let seed =
-                matches!(flavor, Flavor::Pullback | Flavor::TangentPullback).then_some(&seed);
+            let seed = flavor.seeded(output.is_vector()).then_some(&seed);
             let signature = header::signature(item, specs, &chosen, flavor, seed, runtime);
             let hidden = (flavor != Flavor::Grad).then(|| quote!(#[doc(hidden)]));
             quote! {

@@ -66,20 +66,34 @@ impl Flavor {
     }
 
     /// Whether `options` and the function's `output` call for this flavor: `f_grad` and the
-    /// flavours of one output (`f_graph`, the second order ones) for one `f64` (a vector's
-    /// gradient is its Jacobian), `f_jacobian` for several, forward mode for both, the others
-    /// on request.
+    /// flavours of one output (`f_graph`, `f_hessian`) for one `f64` (a vector's gradient is
+    /// its Jacobian, its Hessian a tensor), `f_jacobian` for several, forward mode and
+    /// Hessian-vector products for both, the others on request.
     pub fn emitted(self, options: &crate::attr::Options, output: Output) -> bool {
         let vector = output.is_vector();
         match self {
             Flavor::Pullback => true,
             Flavor::Jacobian => options.jacobian && vector,
-            Flavor::Jvp | Flavor::Tangent => options.emits(self),
+            Flavor::Jvp | Flavor::Tangent | Flavor::Hvp | Flavor::TangentPullback => {
+                options.emits(self)
+            }
+            Flavor::Grad | Flavor::Graph | Flavor::Hessian => options.emits(self) && !vector,
+        }
+    }
+
+    /// Whether this flavor takes a `seed` shaped as `f`'s value: the pullbacks, and `f_hvp` of
+    /// several outputs, the Hessian-vector product of `seed · f`.
+    /// `vector` says whether `f` returns several values.
+    pub fn seeded(self, vector: bool) -> bool {
+        match self {
+            Flavor::Pullback | Flavor::TangentPullback => true,
+            Flavor::Hvp => vector,
             Flavor::Grad
             | Flavor::Graph
-            | Flavor::Hvp
-            | Flavor::TangentPullback
-            | Flavor::Hessian => options.emits(self) && !vector,
+            | Flavor::Jvp
+            | Flavor::Tangent
+            | Flavor::Hessian
+            | Flavor::Jacobian => false,
         }
     }
 }
@@ -291,7 +305,7 @@ fn output(
     };
     match flavor {
         Flavor::Grad | Flavor::Hvp => {
-            partials.insert(0, float.clone());
+            partials.insert(0, values(shape, float));
             tuple(partials)
         }
         Flavor::Pullback | Flavor::TangentPullback => tuple(partials),
@@ -366,6 +380,9 @@ mod tests {
             (quote!(jvp, jacobian), quote!((f64, f64)), quote!((t, a)), 4),
             // A slice's Jacobian block follows it.
             (quote!(jacobian), quote!([f64; 2]), quote!([t, a]), 2),
+            // `f_hvp` of several outputs takes a seed, as the pullbacks do.
+            (quote!(hvp), quote!([f64; 2]), quote!([t, a]), 5),
+            (quote!(hvp, jacobian), quote!((f64, f64)), quote!((t, a)), 6),
         ] {
             let signature = quote!(pub fn f(a: f64, w: &[f64], n: usize) -> #output);
             let real = generated(

@@ -129,9 +129,6 @@ fn generate(
             "`hessian` does not support parameter structs yet (its rows have no order over a struct's fields); ask for `hvp` and take Hessian-vector products with `f_hvp`, or pass the fields as `f64` and slice parameters",
         );
     }
-    if options.emits(emit::Flavor::Hvp) {
-        vector_calls_in_second_order(lowered, errors);
-    }
     for array in &adjoint.unstable_calls {
         errors.at(
             lowered.var(*array).span,
@@ -184,35 +181,6 @@ fn generate(
     })
 }
 
-/// Reports each call of a function returning several values: second order goes through a
-/// callee's `g_tangent_pullback`, which such a function does not have (`hvp` is refused there).
-fn vector_calls_in_second_order(lowered: &ir::Function, errors: &mut Errors) {
-    let mut spans = Vec::new();
-    // A call's outputs are consecutive statements (`lower/vector_call.rs`): report the first.
-    let mut previous: Option<&ir::Extern> = None;
-    ir::walk(&lowered.body, &mut |stmt| {
-        let callee = match stmt {
-            ir::Stmt::Assign {
-                op: ir::Op::Call(callee, _),
-                ..
-            } if callee.entry.is_some() => Some(callee),
-            _ => None,
-        };
-        let same = |a: &ir::Extern, b: &ir::Extern| {
-            a.path == b.path && a.entry.zip(b.entry).is_some_and(|(a, b)| a.k < b.k)
-        };
-        if let Some(callee) = callee
-            && !previous.is_some_and(|last| same(last, callee))
-        {
-            spans.push(callee.span);
-        }
-        previous = callee;
-    });
-    for span in spans {
-        errors.at(span, "`hvp` and `hessian` do not go through a function returning several values (it has no second order); compute the outputs used here in this function, or in functions returning one `f64` each");
-    }
-}
-
 /// `f_jvp` and `f_tangent` with `jvp`, and also `f_hvp` and `f_tangent_pullback` with `hvp`,
 /// and `f_hessian` (made of `f_hvp` calls) with `hessian`:
 /// printed from the tangent program, the first two as they are, the others from its reverse
@@ -258,7 +226,7 @@ fn tangent_flavors(
     Some(tokens)
 }
 
-/// The flavours that need one output (`graph`, second order, `derivative(..)`) or several
+/// The flavours that need one output (`graph`, `hessian`, `derivative(..)`) or several
 /// (`jacobian`), and the parameters `f_jacobian` differentiates: `f64`s and read-only slices.
 fn check_output(
     function: &syn::ItemFn,
@@ -277,10 +245,10 @@ fn check_output(
             "`graph` draws a function of one `f64`, but this one returns several; remove `graph`",
         );
     }
-    // A Hessian of several outputs is a tensor: each output's is asked of a function of its own.
-    if output.is_vector() && (options.hvp || options.hessian) {
-        let asked = if options.hessian { "hessian" } else { "hvp" };
-        errors.at(span, format!("`{asked}` is the second derivative of one `f64`, but this function returns several; ask for `jvp` (or `jacobian`) here, and for `{asked}` on a function returning the one output (or a weighted sum) you need"));
+    // A Hessian of several outputs is a tensor: each output's is asked of a function of its
+    // own, or `f_hvp` gives the Hessian of a weighted sum times `v`.
+    if output.is_vector() && options.hessian {
+        errors.at(span, "`hessian` is the second derivative of one `f64`, but this function returns several; ask for `hvp` here (its `f_hvp` takes a seed per output and gives the Hessian-vector product of their weighted sum), or for `hessian` on a function returning the one output you need");
     }
     if output.is_vector() && options.derivative.is_some() {
         errors.at(span, "`derivative(..)` gives the partials of one `f64`, but this function returns several; return one `f64` per function");

@@ -9,6 +9,7 @@ mod hessian;
 mod mutable;
 mod programs;
 mod structs;
+mod vector_calls;
 
 use nalgebra::SVector;
 use num_dual::Dual2SVec64;

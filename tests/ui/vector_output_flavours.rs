@@ -12,12 +12,7 @@ fn drawn(x: f64) -> [f64; 2] {
     [x, x * x]
 }
 
-// Second order is for one output (`jvp` and `jacobian` are for several too).
-#[differentiable(hvp)]
-fn second(x: f64) -> (f64, f64) {
-    (x, x * x)
-}
-
+// A dense Hessian is for one output (`hvp`, `jvp` and `jacobian` are for several too).
 #[differentiable(hessian, jvp)]
 fn hessian(x: f64) -> [f64; 2] {
     [x, x * x]

@@ -167,8 +167,8 @@ impl<'a> Emitter<'a> {
         flavor: Flavor,
         options: &Options,
     ) -> Emitter<'a> {
-        let seed = matches!(flavor, Flavor::Pullback | Flavor::TangentPullback)
-            .then(|| names.fresh("seed"));
+        let vector = function.shape != crate::ir::Shape::Scalar;
+        let seed = flavor.seeded(vector).then(|| names.fresh("seed"));
         let nodes = match flavor {
             Flavor::Graph => (0..adjoint.vars.len())
                 .map(|v| {

@@ -25,6 +25,10 @@ use crate::prelude::*;
 /// constant bounds and no bounds checks, and the backward pass vectorizes.
 pub(crate) const WIDTH: usize = 16;
 
+/// The most inputs [`relu1_block`] and [`relu2_block`] take: each input count up to it is one
+/// more copy of each. Wider networks go layer by layer.
+pub(crate) const MAX_INPUTS: usize = 8;
+
 /// `loss(score, label)` for the loss of code `loss` (`Loss::code`: hinge, logistic, squared).
 #[differentiable(wrt(score))]
 pub(crate) fn point_loss(score: f64, label: f64, loss: usize) -> f64 {
@@ -46,22 +50,26 @@ pub(crate) fn point_loss(score: f64, label: f64, loss: usize) -> f64 {
 /// have a constant length. Its pre-activations are summed in the same order as a neuron's
 /// (`b + w₀x₀ + w₁x₁ + ..`).
 ///
+/// `N = WIDTH * (dim + 1)`, the first layer's length, is a constant: each input count gets
+/// its own copy ([`MAX_INPUTS`]) whose loops over inputs have a constant length, so that no
+/// read or add of the first layer checks its index (a run-time `dim` cost an eighth more).
+///
 /// One function for the block rather than one call per point: the loop over points only adds
 /// each point's loss into the total, so the generated gradient reverses each point right after
 /// its forward pass, inside that loop, while its activations are in registers (nothing is
 /// recorded), and skips the whole backward pass of a point whose loss passes no gradient.
 #[differentiable(wrt(w1, w2))]
 #[allow(clippy::too_many_arguments, clippy::manual_memcpy)] // `copy_from_slice` is outside the language
-pub(crate) fn relu1_block(
-    w1: &[f64],
+pub(crate) fn relu1_block<const N: usize>(
+    w1: &[f64; N],
     w2: &[f64; 17],
     xs: &[f64],
-    dim: usize,
     labels: &[f64],
     loss: usize,
     scale: f64,
     scores: &mut [f64],
 ) -> f64 {
+    let dim = N / WIDTH - 1;
     let mut total = 0.0;
     for s in 0..labels.len() {
         let mut z1 = [0.0; WIDTH];
@@ -90,17 +98,17 @@ pub(crate) fn relu1_block(
 /// [`relu1_block`] with two ReLU hidden layers (`w1`, `w2`): micrograd's demo network.
 #[differentiable(wrt(w1, w2, w3))]
 #[allow(clippy::too_many_arguments, clippy::manual_memcpy)]
-pub(crate) fn relu2_block(
-    w1: &[f64],
+pub(crate) fn relu2_block<const N: usize>(
+    w1: &[f64; N],
     w2: &[f64; 272],
     w3: &[f64; 17],
     xs: &[f64],
-    dim: usize,
     labels: &[f64],
     loss: usize,
     scale: f64,
     scores: &mut [f64],
 ) -> f64 {
+    let dim = N / WIDTH - 1;
     let mut total = 0.0;
     for s in 0..labels.len() {
         let mut z1 = [0.0; WIDTH];

@@ -39,42 +39,53 @@ pub(crate) struct Batch<'a> {
 }
 
 impl Batch<'_> {
-    /// A block of points through [`relu1_block_grad`]: adds the gradient into `d_p` (padded),
-    /// writes the scores, returns the sum of the scaled losses. `flat` is a buffer for the
-    /// points, one after another.
-    pub(crate) fn relu1<X: AsRef<[f64]>>(
+    /// A block of points through [`relu1_block_grad`] (one hidden layer) or
+    /// [`relu2_block_grad`] (two), one call for the block: adds the gradient into `d_p`
+    /// (padded), writes the scores, returns the sum of the scaled losses. `flat` is a buffer for
+    /// the points, one after another.
+    pub(crate) fn fused<X: AsRef<[f64]>>(
         &self,
+        hidden: usize,
         d_p: &mut [f64],
         (points, labels, scores): (&[X], &[f64], &mut [f64]),
         flat: &mut Vec<f64>,
     ) -> f64 {
         let dim = flatten(points, flat);
-        let (w1, w2) = self.padded.split_at(WIDTH * (dim + 1));
-        let (d_w1, d_w2) = d_p.split_at_mut(WIDTH * (dim + 1));
-        let (w2, d_w2) = (fixed(w2), fixed_mut(d_w2));
-        let (loss, scale) = (self.loss.code(), self.scale);
-        relu1_block_grad(w1, d_w1, w2, d_w2, flat, dim, labels, loss, scale, scores)
+        let (block, two) = ((&flat[..], labels, scores), hidden == 2);
+        // One arm per input count up to `MAX_INPUTS`: the first layer's length is a constant.
+        match dim {
+            1 => self.block::<{ WIDTH * 2 }>(two, d_p, block),
+            2 => self.block::<{ WIDTH * 3 }>(two, d_p, block),
+            3 => self.block::<{ WIDTH * 4 }>(two, d_p, block),
+            4 => self.block::<{ WIDTH * 5 }>(two, d_p, block),
+            5 => self.block::<{ WIDTH * 6 }>(two, d_p, block),
+            6 => self.block::<{ WIDTH * 7 }>(two, d_p, block),
+            7 => self.block::<{ WIDTH * 8 }>(two, d_p, block),
+            8 => self.block::<{ WIDTH * 9 }>(two, d_p, block),
+            dim => unreachable!("internal error: {dim} inputs take the layers path"),
+        }
     }
 
-    /// A block of points through [`relu2_block_grad`], one call for the block: adds the
-    /// gradient into `d_p` (padded), writes the scores, returns the sum of the scaled losses.
-    /// `flat` is a buffer for the points, one after another.
-    pub(crate) fn relu2<X: AsRef<[f64]>>(
+    /// [`Batch::fused`] for a first layer of `N = WIDTH * (inputs + 1)` parameters.
+    fn block<const N: usize>(
         &self,
+        two: bool,
         d_p: &mut [f64],
-        (points, labels, scores): (&[X], &[f64], &mut [f64]),
-        flat: &mut Vec<f64>,
+        (xs, labels, scores): (&[f64], &[f64], &mut [f64]),
     ) -> f64 {
-        let dim = flatten(points, flat);
-        let first = WIDTH * (dim + 1);
-        let (w1, rest) = self.padded.split_at(first);
-        let (d_w1, d_rest) = d_p.split_at_mut(first);
+        let (w1, rest) = self.padded.split_at(N);
+        let (d_w1, d_rest) = d_p.split_at_mut(N);
+        let (w1, d_w1) = (fixed::<N>(w1), fixed_mut::<N>(d_w1));
+        let (loss, scale) = (self.loss.code(), self.scale);
+        if !two {
+            let (w2, d_w2) = (fixed(rest), fixed_mut(d_rest));
+            return relu1_block_grad(w1, d_w1, w2, d_w2, xs, labels, loss, scale, scores);
+        }
         let (w2, w3) = rest.split_at(WIDTH * (WIDTH + 1));
         let (d_w2, d_w3) = d_rest.split_at_mut(WIDTH * (WIDTH + 1));
         let (w2, w3, d_w2, d_w3) = (fixed(w2), fixed(w3), fixed_mut(d_w2), fixed_mut(d_w3));
-        let (loss, scale) = (self.loss.code(), self.scale);
         relu2_block_grad(
-            w1, d_w1, w2, d_w2, w3, d_w3, flat, dim, labels, loss, scale, scores,
+            w1, d_w1, w2, d_w2, w3, d_w3, xs, labels, loss, scale, scores,
         )
     }
 }

@@ -5,7 +5,7 @@
 //! in index order. What runs on which thread never changes a sum, so the result is the same bit
 //! for bit on one thread or many (with the `parallel` feature, blocks run on rayon's pool).
 
-use crate::dense::WIDTH;
+use crate::dense::{MAX_INPUTS, WIDTH};
 use crate::loss::Loss;
 use crate::mlp::{Mlp, Record, Shape, backpropagate};
 use crate::nn::Activation;
@@ -241,8 +241,12 @@ impl Mlp {
         }
         slot.grads.fill(0.0);
         slot.loss = match path {
-            Path::Relu1 => batch.relu1(&mut slot.grads, (points, labels, scores), &mut slot.flat),
-            Path::Relu2 => batch.relu2(&mut slot.grads, (points, labels, scores), &mut slot.flat),
+            Path::Relu1 => {
+                batch.fused(1, &mut slot.grads, (points, labels, scores), &mut slot.flat)
+            }
+            Path::Relu2 => {
+                batch.fused(2, &mut slot.grads, (points, labels, scores), &mut slot.flat)
+            }
             Path::Layers => {
                 let mut total = 0.0;
                 for ((x, &label), score) in points.iter().zip(labels).zip(scores) {
@@ -259,6 +263,7 @@ impl Mlp {
     fn path(&self) -> Path {
         let (hidden, output) = self.layers.split_at(self.layers.len() - 1);
         let fused = output[0].activation == Activation::Linear
+            && self.inputs() <= MAX_INPUTS
             && hidden
                 .iter()
                 .all(|l| l.activation == Activation::Relu && l.outputs <= WIDTH);
@@ -317,7 +322,8 @@ type Block<'a, X> = ((&'a [X], &'a [f64]), &'a mut [f64]);
 /// The generated gradient a network's training loss runs through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Path {
-    /// One ReLU hidden layer of at most [`WIDTH`] neurons, linear output: `relu1_block`.
+    /// At most [`MAX_INPUTS`] inputs, one ReLU hidden layer of at most [`WIDTH`] neurons,
+    /// linear output: `relu1_block`.
     Relu1,
     /// Two such layers: `relu2_block`, micrograd's demo network.
     Relu2,

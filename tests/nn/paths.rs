@@ -178,23 +178,56 @@ fn the_fused_network_gradient_is_the_layer_by_layer_one_bit_for_bit() {
     for (seed, sizes) in (60..).zip([&[16, 16, 1][..], &[6, 5, 1], &[7, 1]]) {
         let base = Mlp::new(2, sizes, Activation::Relu, seed);
         let (points, labels) = clear_points(&base, 50, seed);
-        let mut fused = base.clone();
-        let (value, _) = fused.train_loss(&points, &labels, Loss::Hinge, 1e-4);
-        let mut layered = base.clone();
-        let scale = 1.0 / points.len() as f64;
-        let mut total = 0.0;
-        for (x, y) in points.iter().zip(&labels) {
-            let (loss, d_score) = loss::hinge_grad(layered.forward(x)[0], *y);
-            total += scale * loss;
-            if d_score != 0.0 {
-                layered.backward(x, &[d_score * scale]);
-            }
-        }
-        total += layered.regularize(1e-4);
-        let bits = |v: &[f64]| v.iter().map(|g| g.to_bits()).collect::<Vec<_>>();
-        assert_eq!(bits(&fused.grads()), bits(&layered.grads()), "{sizes:?}");
-        assert_eq!(value.to_bits(), total.to_bits(), "{sizes:?}: value");
+        assert_fused_is_layered(&base, &points, &labels, &format!("{sizes:?}"));
     }
+}
+
+#[test]
+fn every_input_count_gives_the_layer_by_layer_bits() {
+    // The fused functions have one copy per input count up to 8 (the first layer's loops have
+    // a constant length); 9 inputs go layer by layer. 200 points: one block (a block sums
+    // its points from zero, which adding point by point into the gradients does not).
+    for inputs in 1..=9 {
+        for sizes in [&[16, 16, 1][..], &[5, 1]] {
+            let base = Mlp::new(inputs, sizes, Activation::Relu, 70 + inputs as u64);
+            let mut rng = StdRng::seed_from_u64(inputs as u64);
+            let points: Vec<Vec<f64>> = (0..200)
+                .map(|_| (0..inputs).map(|_| rng.random_range(-1.5..1.5)).collect())
+                .collect();
+            let labels: Vec<f64> = (0..200)
+                .map(|i| if i % 3 == 0 { 1.0 } else { -1.0 })
+                .collect();
+            let name = format!("{inputs} inputs, {sizes:?}");
+            assert_fused_is_layered(&base, &points, &labels, &name);
+        }
+    }
+}
+
+/// `train_loss` against `forward` and `backward` point by point, bit for bit.
+fn assert_fused_is_layered<X: AsRef<[f64]> + Sync>(
+    base: &Mlp,
+    points: &[X],
+    labels: &[f64],
+    name: &str,
+) {
+    let mut fused = base.clone();
+    let (value, scores) = fused.train_loss(points, labels, Loss::Hinge, 1e-4);
+    let mut layered = base.clone();
+    let scale = 1.0 / points.len() as f64;
+    let mut total = 0.0;
+    for ((x, y), score) in points.iter().zip(labels).zip(&scores) {
+        let out = layered.forward(x.as_ref())[0];
+        assert_eq!(out.to_bits(), score.to_bits(), "{name}: a score");
+        let (loss, d_score) = loss::hinge_grad(out, *y);
+        total += scale * loss;
+        if d_score != 0.0 {
+            layered.backward(x.as_ref(), &[d_score * scale]);
+        }
+    }
+    total += layered.regularize(1e-4);
+    let bits = |v: &[f64]| v.iter().map(|g| g.to_bits()).collect::<Vec<_>>();
+    assert_eq!(bits(&fused.grads()), bits(&layered.grads()), "{name}");
+    assert_eq!(value.to_bits(), total.to_bits(), "{name}: value");
 }
 
 #[test]

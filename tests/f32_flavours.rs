@@ -2,7 +2,7 @@
 //! `f_jacobian` of functions written in `f32`, against the same functions written in `f64`.
 
 macro_rules! flavours {
-    ($T:ident) => {
+    ($T:ident, $S:ident) => {
         use micrograd_runtime::prelude::*;
 
         #[differentiable(hessian)]
@@ -32,15 +32,41 @@ macro_rules! flavours {
         pub fn pair(a: $T, b: $T) -> ($T, $T) {
             (a * b, a.exp() + b)
         }
+
+        pub use super::$S as Affine;
+
+        #[differentiable(hessian)]
+        pub fn affine(p: &Affine, x: $T) -> $T {
+            (p.w[0] * x + p.w[1] * x * x + p.b).tanh() * p.b
+        }
     };
 }
 
+// Outside the macro: the derive's `self` would otherwise take `macro_rules!` hygiene from `$T`.
+/// The parameters of `affine` in `f32`.
+#[derive(micrograd_runtime::prelude::Differentiable)]
+pub struct Affine32 {
+    /// The weights.
+    pub w: [f32; 2],
+    /// The bias.
+    pub b: f32,
+}
+
+/// The parameters of `affine` in `f64`.
+#[derive(micrograd_runtime::prelude::Differentiable)]
+pub struct Affine64 {
+    /// The weights.
+    pub w: [f64; 2],
+    /// The bias.
+    pub b: f64,
+}
+
 mod narrow {
-    flavours!(f32);
+    flavours!(f32, Affine32);
 }
 
 mod wide {
-    flavours!(f64);
+    flavours!(f64, Affine64);
 }
 
 /// `a` (an `f32` result) is `b` (the `f64` one) to `f32` accuracy.
@@ -94,4 +120,25 @@ fn vector_outputs_and_jacobians_in_f32() {
     let (want_a, want_b) = wide::pair_pullback(0.5, 2.0, (1.0, 0.25));
     near("pullback a", d_a, want_a);
     near("pullback b", d_b, want_b);
+}
+
+/// A parameter struct's Hessian in `f32`: its entries are the function's float type.
+#[test]
+fn struct_hessian_in_f32() {
+    let (w, b, x) = ([0.4_f32, -0.7], 0.3_f32, 1.1_f32);
+    let mut h = [0.0_f32; 16];
+    let value = narrow::affine_hessian(&narrow::Affine { w, b }, x, &mut h);
+    assert_eq!(
+        value.to_bits(),
+        narrow::affine(&narrow::Affine { w, b }, x).to_bits()
+    );
+    let wide_p = wide::Affine {
+        w: w.map(f64::from),
+        b: f64::from(b),
+    };
+    let mut want = [0.0_f64; 16];
+    wide::affine_hessian(&wide_p, f64::from(x), &mut want);
+    for i in 0..16 {
+        near("struct hessian", h[i], want[i]);
+    }
 }

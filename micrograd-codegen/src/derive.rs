@@ -9,7 +9,8 @@
 //!
 //! Before: `struct Line { w: [f64; 2], b: f64 }`
 //! After: `impl Differentiable for Line { fn zeroed_like(&self) -> Self { Line { w:
-//! Differentiable::zeroed_like(&self.w), b: .. } } fn zero(&mut self) { .. } }`
+//! Differentiable::zeroed_like(&self.w), b: .. } } fn zero(&mut self) { .. } fn
+//! for_each_entry(..) { .. } }`, each method field by field in declaration order
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -59,6 +60,9 @@ pub fn derive(item: TokenStream) -> TokenStream {
     let zero = fields.named.iter().zip(&idents).map(
         |(field, ident)| quote_spanned!(field.ty.span()=> #trait_path::zero(&mut self.#ident);),
     );
+    let entries = fields.named.iter().zip(&idents).map(|(field, ident)| {
+        quote_spanned!(field.ty.span()=> #trait_path::for_each_entry(&mut self.#ident, visit);)
+    });
     let name = &input.ident;
     let (generics, arguments, where_clause) = input.generics.split_for_impl();
     quote! {
@@ -70,6 +74,14 @@ pub fn derive(item: TokenStream) -> TokenStream {
 
             fn zero(&mut self) {
                 #(#zero)*
+            }
+
+            // Not `F`: the struct may have a generic parameter of that name.
+            fn for_each_entry<MicrogradFloat: 'static>(
+                &mut self,
+                visit: &mut dyn ::core::ops::FnMut(&mut MicrogradFloat),
+            ) {
+                #(#entries)*
             }
         }
     }

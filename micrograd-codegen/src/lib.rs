@@ -120,15 +120,6 @@ fn generate(
     let grad_wrt = emit::wrt(lowered, emit::Flavor::Grad);
     let pullback_wrt = emit::wrt(lowered, emit::Flavor::Pullback);
     let adjoint = diff::differentiate(lowered, &grad_wrt);
-    let structure = specs
-        .iter()
-        .find(|spec| matches!(spec.kind, signature::Kind::Struct(_)));
-    if let Some(spec) = structure.filter(|_| options.emits(emit::Flavor::Hessian)) {
-        errors.at(
-            spec.ident.span(),
-            "`hessian` does not support parameter structs yet (its rows have no order over a struct's fields); ask for `hvp` and take Hessian-vector products with `f_hvp`, or pass the fields as `f64` and slice parameters",
-        );
-    }
     for array in &adjoint.unstable_calls {
         errors.at(
             lowered.var(*array).span,

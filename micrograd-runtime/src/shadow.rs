@@ -45,6 +45,27 @@ pub trait Differentiable {
 
     /// Sets every `f64` to zero, keeping the shape: reuses a shadow between gradient steps.
     fn zero(&mut self);
+
+    /// Visits every float of type `F` (`f64`, or `f32`) in flat order: fields in declaration
+    /// order, arrays and `Vec`s entry by entry, nested structs in place; integers and `bool`s
+    /// have none. `f_hessian` numbers a struct's rows and columns in this order.
+    ///
+    /// ```
+    /// use micrograd_runtime::prelude::*;
+    ///
+    /// #[derive(Differentiable)]
+    /// struct Layer {
+    ///     w: [f64; 2],
+    ///     steps: usize,
+    ///     b: f64,
+    /// }
+    ///
+    /// let mut layer = Layer { w: [1.0, 2.0], steps: 3, b: 4.0 };
+    /// let mut entries = Vec::new();
+    /// layer.for_each_entry::<f64>(&mut |x| entries.push(*x));
+    /// assert_eq!(entries, [1.0, 2.0, 4.0]);
+    /// ```
+    fn for_each_entry<F: 'static>(&mut self, visit: &mut dyn FnMut(&mut F));
 }
 
 /// `f64` and `f32`, alone, in arrays and in `Vec`s.
@@ -58,6 +79,13 @@ macro_rules! float {
             fn zero(&mut self) {
                 *self = 0.0;
             }
+
+            fn for_each_entry<F: 'static>(&mut self, visit: &mut dyn FnMut(&mut F)) {
+                // `F` is known statically: the test folds away.
+                if let Some(entry) = (self as &mut dyn ::core::any::Any).downcast_mut::<F>() {
+                    visit(entry);
+                }
+            }
         }
 
         impl<const N: usize> Differentiable for [$float; N] {
@@ -68,6 +96,12 @@ macro_rules! float {
             fn zero(&mut self) {
                 self.fill(0.0);
             }
+
+            fn for_each_entry<F: 'static>(&mut self, visit: &mut dyn FnMut(&mut F)) {
+                for entry in self.iter_mut() {
+                    entry.for_each_entry(visit);
+                }
+            }
         }
 
         impl Differentiable for Vec<$float> {
@@ -77,6 +111,12 @@ macro_rules! float {
 
             fn zero(&mut self) {
                 self.fill(0.0);
+            }
+
+            fn for_each_entry<F: 'static>(&mut self, visit: &mut dyn FnMut(&mut F)) {
+                for entry in self.iter_mut() {
+                    entry.for_each_entry(visit);
+                }
             }
         }
     )*};
@@ -93,6 +133,8 @@ macro_rules! constant {
             }
 
             fn zero(&mut self) {}
+
+            fn for_each_entry<F: 'static>(&mut self, _: &mut dyn FnMut(&mut F)) {}
         }
     )*};
 }

@@ -3,7 +3,7 @@
 //! gradient. Checked on flattened structs against num-dual and central differences.
 
 use super::programs::{Dual, c};
-use super::{Case, check, points};
+use super::{Case, check, hessian, points};
 use micrograd_runtime::prelude::*;
 
 #[derive(Differentiable, Clone, Debug)]
@@ -130,5 +130,77 @@ fn a_constant_struct_passed_to_a_call() {
     };
     for (x, v) in points(2, -1.0, 1.0) {
         check(&case, &x, &v);
+    }
+}
+
+/// A struct beside an `f64` and a slice: `f_hessian` numbers `p`'s entries in declaration order
+/// (`hidden.w`, `hidden.b`, `out`; the integer `steps` has none), then `a`, then `x`.
+#[differentiable(hessian)]
+fn net_scaled(p: &Net, a: f64, x: &[f64]) -> f64 {
+    net(p, x) * a.sin() + p.out[0] * a * x[1]
+}
+
+fn net_scaled_dual<D: Dual>(q: &[D]) -> D {
+    let (a, x) = (q[5], &q[6..8]);
+    let h = (q[2] + q[0] * x[0] + q[1] * x[1]).tanh();
+    let mut y = q[4];
+    for _ in 0..2 {
+        y = y * q[3] + h * h;
+    }
+    y * a.sin() + q[3] * a * x[1]
+}
+
+fn net_scaled_grad_flat(q: &[f64]) -> Vec<f64> {
+    let p = unflat(&q[..5]);
+    let mut d_p = p.zeroed_like();
+    let mut d_x = [0.0; 2];
+    let (_, d_a) = net_scaled_grad(&p, &mut d_p, q[5], &q[6..8], &mut d_x);
+    let mut d = flat(&d_p);
+    d.push(d_a);
+    d.extend(d_x);
+    d
+}
+
+#[test]
+fn hessian_of_a_parameter_struct() {
+    for (q, _) in points(8, -1.0, 1.0) {
+        let p = unflat(&q[..5]);
+        let mut h = [0.0; 64];
+        let value = net_scaled_hessian(&p, q[5], &q[6..8], &mut h);
+        assert_eq!(value.to_bits(), net_scaled(&p, q[5], &q[6..8]).to_bits());
+        hessian::check::<8>(
+            "net_scaled",
+            &h,
+            &net_scaled_grad_flat,
+            &net_scaled_dual,
+            &q,
+        );
+    }
+}
+
+/// The struct alone (`wrt(p)`): its five entries are the whole Hessian.
+#[differentiable(hessian, wrt(p))]
+fn net_squared(p: &Net, x: &[f64]) -> f64 {
+    net(p, x).powi(2)
+}
+
+fn net_squared_dual<D: Dual>(q: &[D]) -> D {
+    net_dual(q).powi(2)
+}
+
+#[test]
+fn hessian_of_a_parameter_struct_alone() {
+    let grad = |q: &[f64]| {
+        let p = unflat(q);
+        let mut d_p = p.zeroed_like();
+        net_squared_grad(&p, &mut d_p, &X);
+        flat(&d_p)
+    };
+    for (q, _) in points(5, -1.0, 1.0) {
+        let p = unflat(&q);
+        let mut h = [0.0; 25];
+        let value = net_squared_hessian(&p, &X, &mut h);
+        assert_eq!(value.to_bits(), net_squared(&p, &X).to_bits());
+        hessian::check::<5>("net_squared", &h, &grad, &net_squared_dual, &q);
     }
 }

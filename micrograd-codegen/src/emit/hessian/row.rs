@@ -67,6 +67,36 @@ pub(super) fn row(
                 args.push(quote!(#h));
                 after.extend(quote!(#scratch[#at..#at + #len].fill(0.0);));
             }
+            Kind::Struct(_) => {
+                // The unit tangent is copied in, and `H v` copied out of a zeroed shadow.
+                let (_, v, d) = l
+                    .structs
+                    .iter()
+                    .find(|(j, _, _)| *j == k)
+                    .expect("internal error: a tangent and a shadow per struct");
+                let (runtime, float) = (&l.runtime, &l.float);
+                let each = quote!(#runtime::shadow::Differentiable::for_each_entry::<#float>);
+                let (walk, entry, slot) = (&l.walk, &l.entry, &l.slot);
+                tokens.extend(quote! {
+                    let mut #walk = #scratch[#at..#at + #len].iter();
+                    #each(&mut #v, &mut |#entry| {
+                        if let ::core::option::Option::Some(#slot) = #walk.next() {
+                            *#entry = *#slot;
+                        }
+                    });
+                    #runtime::shadow::Differentiable::zero(&mut #d);
+                });
+                args.push(quote!(&#v));
+                args.push(quote!(&mut #d));
+                after.extend(quote! {
+                    let mut #walk = #h.iter_mut();
+                    #each(&mut #d, &mut |#entry| {
+                        if let ::core::option::Option::Some(#slot) = #walk.next() {
+                            *#slot = *#entry;
+                        }
+                    });
+                });
+            }
             Kind::Vec => {
                 let v = &l
                     .vecs

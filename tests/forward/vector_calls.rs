@@ -161,3 +161,40 @@ fn seeded_hvp_of_several_values() {
         }
     }
 }
+
+/// `moments_hvp` of a tuple output with a slice parameter: the seed is a tuple, and the slice's
+/// entries of `H v` are added into its shadow.
+#[test]
+fn seeded_hvp_of_a_tuple_with_a_slice() {
+    let seed = (0.3, -1.1);
+    for (x, v) in points(4, -1.2, 1.2) {
+        let mut h_w = [0.0; 3];
+        let (value, h_a) = moments_hvp(x[0], v[0], &x[1..], &v[1..], &mut h_w, seed);
+        let exact = moments(x[0], &x[1..]);
+        assert_eq!(
+            (value.0.to_bits(), value.1.to_bits()),
+            (exact.0.to_bits(), exact.1.to_bits())
+        );
+        let weighted = |p: SVector<Dual2SVec64<4>, 4>| {
+            let (s, q) = moments_dual(p[0], &[p[1], p[2], p[3]]);
+            s * seed.0 + q * seed.1
+        };
+        let (_, _, reference) = num_dual::hessian(weighted, &SVector::from_column_slice(&x));
+        let h_v: SVector<f64, 4> = reference * SVector::<f64, 4>::from_column_slice(&v);
+        let hv = [h_a, h_w[0], h_w[1], h_w[2]];
+        for i in 0..4 {
+            let (a, b) = (hv[i], h_v[i]);
+            assert!(
+                (a - b).abs() <= 1e-10 * a.abs().max(b.abs()).max(1.0),
+                "moments: (H v)[{i}] {a:e}, num-dual {b:e}"
+            );
+            let component = |t: &[f64]| {
+                let p: Vec<f64> = x.iter().zip(&v).map(|(x, v)| x + t[0] * v).collect();
+                let mut d_w = [0.0; 3];
+                let d_a = moments_pullback(p[0], &p[1..], &mut d_w, seed);
+                [d_a, d_w[0], d_w[1], d_w[2]][i]
+            };
+            common::assert_partial("moments", component, &[0.0], 0, a);
+        }
+    }
+}

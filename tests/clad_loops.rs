@@ -24,9 +24,9 @@
 //! | Loops.C: fn42 (`layer::forward`) | vector of one-float structs: a slice of offsets | accepted (`arrays`) |
 //! | Loops.C: f_const | `(b * b) as i64` in a `while` | refused: float-to-integer casts (not a loop form) |
 //! | FunctionCalls.C: fn13 fn30 fnIdLoop (+ flexibleInterp) | copy loop into a local array, calls in loops | accepted (`others`) |
-//! | FunctionCalls.C: fn4 (+ sum, twice) | `sum(arr, n)` passes a `&mut [f64]` parameter on | refused: `&mut` slices are not passed to calls yet (lower/call.rs) |
-//! | FunctionCalls.C: fn27 (+ mult) | `mult(&mut arr, u);` a call for its side effect | refused: a call as a statement (lower/call.rs) |
-//! | RecursiveFunctionEarlyReturn.C: func | recursion in a loop, `v` written in place | refused: `&mut` slice passed to the recursive call |
+//! | FunctionCalls.C: fn4 (+ sum, twice) | `sum(arr, n)` passes a `&mut [f64]` parameter on | accepted (`lending`) |
+//! | FunctionCalls.C: fn27 (+ mult) | `mult(&mut arr, u);` a call for its side effect | accepted (`lending`) |
+//! | RecursiveFunctionEarlyReturn.C: func | recursion in a loop, `v` written in place | accepted (`lending`) |
 //! | ReverseForw.C: f4, RecordRestore.C: f | calls writing through a pointer / struct, as values | accepted (`others`) |
 //! | Switch.C: fn3 fn4 fn7 | `switch` (fall-through spelled out) in `while`/`for` | accepted (`others`) |
 //! | Gradients.C: running_sum | in-place prefix sum, `f32` | accepted (`others`) |
@@ -39,8 +39,8 @@
 //! | UserDefinedTypes.C: Tangent methods, fn9, fn13; MemberFunctions.C | loops in methods, over struct members, or in `main` | not ported: methods, `void` results |
 //! | TestAgainstDiff.C, OpenMP.C fn24 | the loop is in the test harness / no loop | not ported |
 //!
-//! Every loop form the issue lists that these functions use is accepted; the refusals are about
-//! calls with `&mut` arguments and float-to-integer casts, which are outside issue 11.
+//! Every loop form the issue lists that these functions use is accepted; the one refusal left
+//! is a float-to-integer cast, which is outside issue 11.
 
 #![allow(clippy::needless_range_loop)] // the ports keep Clad's index loops
 

@@ -151,6 +151,24 @@ mod generated {
         [z.sin(), x + y, z.detach()]
     }
 
+    #[differentiable]
+    pub fn scale_in_place(w: &mut [f64], k: f64) -> f64 {
+        for i in 0..w.len() {
+            w[i] *= k;
+        }
+        w[0]
+    }
+
+    #[differentiable]
+    pub fn lends(x: f64, w: &mut [f64]) -> f64 {
+        let mut h = [x, 1.0];
+        for _ in 0..2 {
+            scale_in_place(&mut h, x);
+        }
+        scale_in_place(w, h[1]);
+        scale_in_place(&mut w[1..], x) + h[0]
+    }
+
     #[differentiable(jacobian, wrt(a))]
     pub fn taped(a: f64, t: &[f64]) -> (f64, f64) {
         let mut s = 0.0;
@@ -199,6 +217,10 @@ fn every_generated_function_runs() {
     same(s, taped(0.5, &w).0);
     same(p, taped(0.5, &w).1);
     same(odd_shapes_grad(0.7, 0.4, 5).0, odd_shapes(0.7, 0.4, 5));
+    same(
+        lends_grad(0.7, &mut w.clone(), &mut d_w).0,
+        lends(0.7, &mut w.clone()),
+    );
     // By hand: d(a^2)/da = 2a, and nothing for the ignored parameter.
     assert_eq!(
         unused_parameter_grad(1.5, 9.0),

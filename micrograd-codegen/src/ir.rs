@@ -293,7 +293,18 @@ pub enum Arg {
         /// A whole array passed by value (`g(a)`, `g(*r)`) to a `[f64; N]` parameter, whose
         /// partials the pullback returns rather than adds into a shadow.
         by_value: bool,
+        /// Passed as `&mut` (`g(&mut h)`, or a `&mut [f64]` parameter `g(w)`): the call may
+        /// write it, so the forward sweep records the entries it passes, which the callee's
+        /// pullback reads in the reverse sweep, and the call is a store into the array.
+        mutable: bool,
     },
+}
+
+impl Arg {
+    /// Whether it is an array passed as `&mut`.
+    pub fn is_mut(&self) -> bool {
+        matches!(self, Arg::Slice { mutable: true, .. })
+    }
 }
 
 /// A scalar operation: the right side of one [`Stmt::Assign`].

@@ -120,6 +120,7 @@ fn generate(
     let grad_wrt = emit::wrt(lowered, emit::Flavor::Grad);
     let pullback_wrt = emit::wrt(lowered, emit::Flavor::Pullback);
     let adjoint = diff::differentiate(lowered, &grad_wrt);
+    lent_arrays_in_other_flavors(lowered, options, errors);
     for array in &adjoint.unstable_calls {
         errors.at(
             lowered.var(*array).span,
@@ -170,6 +171,48 @@ fn generate(
         #provenance
         #grad #pullback #graph #tangents #jacobian
     })
+}
+
+/// Reports each call lent an array as `&mut` when `options` ask for a flavour that does not go
+/// through one: `f_graph` would need a node per written entry, forward mode and `f_jacobian`
+/// (which replays one forward sweep per output) do not record the entries yet.
+fn lent_arrays_in_other_flavors(
+    lowered: &ir::Function,
+    options: &attr::Options,
+    errors: &mut Errors,
+) {
+    let asked: Vec<&str> = [
+        (options.graph, "graph"),
+        (options.jvp, "jvp"),
+        (options.hvp, "hvp"),
+        (options.hessian, "hessian"),
+        (options.jacobian, "jacobian"),
+    ]
+    .into_iter()
+    .filter_map(|(on, name)| on.then_some(name))
+    .collect();
+    if asked.is_empty() {
+        return;
+    }
+    let (them, verb) = match asked.len() {
+        1 => ("it", "does"),
+        _ => ("them", "do"),
+    };
+    let asked = match asked.split_last() {
+        Some((last, [])) => format!("`{last}`"),
+        Some((last, rest)) => format!("`{}` and `{last}`", rest.join("`, `")),
+        None => return,
+    };
+    ir::walk(&lowered.body, &mut |stmt| {
+        if let ir::Stmt::Assign {
+            op: ir::Op::Call(callee, args),
+            ..
+        } = stmt
+            && args.iter().any(ir::Arg::is_mut)
+        {
+            errors.at(callee.span, format!("{asked} {verb} not go through a call that writes an array lent as `&mut` yet (`f_grad` and `f_pullback` do); remove {them} here, or let the callee return what it computes rather than write it"));
+        }
+    });
 }
 
 /// `f_jvp` and `f_tangent` with `jvp`, and also `f_hvp` and `f_tangent_pullback` with `hvp`,

@@ -171,6 +171,67 @@ impl<T: Record, const INLINE: usize> Tape<T, INLINE> {
         }
     }
 
+    /// Records every value of `values`, first to last: the entries of an array that a call
+    /// is about to write, which its pullback reads back with [`Tape::last_mut`].
+    ///
+    /// ```
+    /// let mut tape = micrograd_runtime::Tape::<f64>::new();
+    /// tape.extend_from_slice(&[1.0, 2.0, 3.0]);
+    /// assert_eq!(tape.pop(), 3.0);
+    /// ```
+    #[inline]
+    pub fn extend_from_slice(&mut self, values: &[T]) {
+        self.reserve(values.len());
+        for value in values {
+            self.push(*value);
+        }
+    }
+
+    /// The last `len` values recorded, in the order they were recorded, to read and overwrite
+    /// in place (a pullback writes the array it is lent), before [`Tape::discard`] drops them.
+    ///
+    /// ```
+    /// let mut tape = micrograd_runtime::Tape::<f64>::new();
+    /// tape.push(0.5);
+    /// tape.extend_from_slice(&[1.0, 2.0]);
+    /// tape.last_mut(2)[0] *= 10.0;
+    /// assert_eq!(tape.last_mut(2), &[10.0, 2.0]);
+    /// tape.discard(2);
+    /// assert_eq!(tape.pop(), 0.5);
+    /// ```
+    ///
+    /// # Panics
+    /// If fewer than `len` values are recorded, which generated code never does.
+    #[inline]
+    pub fn last_mut(&mut self, len: usize) -> &mut [T] {
+        let values = match &mut self.heap {
+            Some(heap) => &mut heap[..],
+            None => &mut self.inline[..self.len],
+        };
+        match values.len().checked_sub(len) {
+            Some(start) => &mut values[start..],
+            None => panic!(
+                "micrograd-rs: a reverse sweep read past a tape's start; please report this bug"
+            ),
+        }
+    }
+
+    /// Drops the last `len` values recorded.
+    ///
+    /// # Panics
+    /// If fewer than `len` values are recorded, which generated code never does.
+    #[inline]
+    pub fn discard(&mut self, len: usize) {
+        let recorded = self.heap.as_ref().map_or(self.len, Vec::len);
+        let Some(left) = recorded.checked_sub(len) else {
+            panic!("micrograd-rs: a reverse sweep popped an empty tape; please report this bug")
+        };
+        match &mut self.heap {
+            Some(heap) => heap.truncate(left),
+            None => self.len = left,
+        }
+    }
+
     /// A reader that pops this tape's values, last first, leaving the tape as it is: so that
     /// several reverse sweeps (one per output, for a Jacobian) read one forward sweep's record.
     ///
@@ -273,6 +334,25 @@ mod tests {
         for i in (0..5).rev() {
             assert_eq!(tape.pop(), f64::from(i));
         }
+    }
+
+    #[test]
+    fn slices_of_entries_come_back_across_the_inline_slots() {
+        let mut tape = Tape::<f64, 4>::new();
+        tape.push(-1.0);
+        tape.extend_from_slice(&[1.0, 2.0]);
+        tape.extend_from_slice(&[3.0, 4.0, 5.0]); // past the inline slots
+        assert!(tape.heap.is_some());
+        tape.last_mut(3)[2] = 50.0;
+        assert_eq!(tape.last_mut(3), &[3.0, 4.0, 50.0]);
+        tape.discard(3);
+        assert_eq!(tape.last_mut(2), &[1.0, 2.0]);
+        tape.discard(2);
+        assert_eq!(tape.pop(), -1.0);
+        let mut inline = Tape::<f64>::new();
+        inline.extend_from_slice(&[1.0, 2.0]);
+        inline.discard(1);
+        assert_eq!(inline.last_mut(1), &[1.0]);
     }
 
     #[test]

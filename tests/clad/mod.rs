@@ -3,5 +3,6 @@
 mod arrays;
 mod counted;
 mod exits;
+mod lending;
 mod others;
 mod whiles;

@@ -4,7 +4,7 @@
 //! on it; only values that are both get an adjoint. Arrays are tracked whole. Both facts are
 //! fixpoints over the loops, found by repeating the pass until nothing changes.
 
-use crate::ir::{Arg, Block, Function, Op, Operand, Stmt, VarId};
+use crate::ir::{Arg, Block, Function, Op, Operand, Stmt, Ty, VarId};
 use std::collections::HashSet;
 
 /// The values that get adjoints.
@@ -19,6 +19,11 @@ impl Activity {
         let mut varied = wrt.clone();
         while forward(&function.body, &mut varied) {}
         let mut useful: HashSet<VarId> = function.results.iter().filter_map(operand_var).collect();
+        // The entries a differentiated `&mut [f64]` holds on exit are outputs too: a caller that
+        // lent it passes their adjoint in its shadow, which the sweep carries back to the entry.
+        useful.extend(function.params.iter().map(|p| p.var).filter(|v| {
+            wrt.contains(v) && matches!(function.var(*v).ty, Ty::Slice { mutable: true, .. })
+        }));
         while backward(&function.body, &mut useful) {}
         Activity {
             active: varied.intersection(&useful).copied().collect(),
@@ -62,6 +67,25 @@ pub fn sources(op: &Op) -> Vec<VarId> {
     operands.into_iter().filter_map(operand_var).collect()
 }
 
+/// The arrays a call may write (passed as `&mut`): each takes its new values from all of the
+/// call's sources, as its result does.
+pub fn written(op: &Op) -> Vec<VarId> {
+    match op {
+        Op::Call(_, args) => args
+            .iter()
+            .filter_map(|arg| match arg {
+                Arg::Slice {
+                    array,
+                    mutable: true,
+                    ..
+                } => Some(*array),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// One pass of "depends on an input"; true if anything changed.
 fn forward(block: &Block, varied: &mut HashSet<VarId>) -> bool {
     let mut changed = false;
@@ -70,7 +94,13 @@ fn forward(block: &Block, varied: &mut HashSet<VarId>) -> bool {
     };
     for stmt in block {
         match stmt {
-            Stmt::Assign { dst, op } => changed |= mark(varied, *dst, &sources(op)),
+            Stmt::Assign { dst, op } => {
+                let from = sources(op);
+                changed |= mark(varied, *dst, &from);
+                for array in written(op) {
+                    changed |= mark(varied, array, &from);
+                }
+            }
             Stmt::Store { array, value, .. } | Stmt::StoreAdd { array, value, .. } => {
                 changed |= mark(
                     varied,
@@ -113,7 +143,13 @@ fn backward(block: &Block, useful: &mut HashSet<VarId>) -> bool {
     };
     for stmt in block.iter().rev() {
         match stmt {
-            Stmt::Assign { dst, op } => changed |= spread(useful, *dst, &sources(op)),
+            Stmt::Assign { dst, op } => {
+                let to = sources(op);
+                changed |= spread(useful, *dst, &to);
+                for array in written(op) {
+                    changed |= spread(useful, array, &to);
+                }
+            }
             Stmt::Store { array, value, .. } | Stmt::StoreAdd { array, value, .. } => {
                 changed |= spread(
                     useful,

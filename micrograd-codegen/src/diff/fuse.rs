@@ -17,7 +17,7 @@
 //! after the loop, from values known before it, move before it).
 
 use super::{Rev, evaluated, read_adjoints, walk, written_adjoints};
-use crate::ir::{Function, LoopId, LoopKind, Op, Stmt, Ty, VarId, VarInfo};
+use crate::ir::{Arg, Function, LoopId, LoopKind, Op, Stmt, Ty, VarId, VarInfo};
 use std::collections::{HashMap, HashSet};
 
 /// A loop whose reversed iterations run inside its forward loop.
@@ -105,6 +105,20 @@ fn outer_adjoints(body: &[Rev], vars: &[VarInfo]) -> Option<HashSet<VarId>> {
             // must come after the reads' contributions: it is not added to from here.
             let shadow = matches!(vars[array.0 as usize].ty, Ty::Slice { mutable: false, .. });
             fine &= own_arrays.contains(array) || shadow;
+        }
+        // A call lent an array reads its adjoint (of the entries after the call), which the
+        // later iterations give it: only the body's own.
+        Rev::Pullback { args, .. } => {
+            for arg in args {
+                if let Arg::Slice {
+                    array,
+                    mutable: true,
+                    ..
+                } = arg
+                {
+                    fine &= own_arrays.contains(array);
+                }
+            }
         }
         _ => {}
     });

@@ -13,7 +13,7 @@
 
 use super::needs::{BlockId, Plan};
 use super::{Rev, evaluated, walk};
-use crate::ir::{LoopId, VarId};
+use crate::ir::{Arg, LoopId, VarId};
 use std::collections::HashSet;
 
 /// At most this many adjoints are tested before a guarded suffix.
@@ -131,13 +131,14 @@ fn incoming(code: &[Rev], zeroed: &HashSet<VarId>, plan: &Plan) -> Option<Vec<Va
     (!unguardable && !reads.is_empty()).then_some(reads)
 }
 
-/// Whether running `code` pops a tape.
+/// Whether running `code` pops a tape: a loop's records, or the entries a call wrote (whose
+/// pullback also carries the written array's adjoint back, zero seed or not).
 fn pops(code: &[Rev], plan: &Plan) -> bool {
     let mut any = false;
-    walk(code, &mut |stmt| {
-        if let Rev::Loop { the_loop, .. } = stmt {
-            any |= !plan.records[*the_loop].is_empty();
-        }
+    walk(code, &mut |stmt| match stmt {
+        Rev::Loop { the_loop, .. } => any |= !plan.records[*the_loop].is_empty(),
+        Rev::Pullback { args, .. } => any |= args.iter().any(Arg::is_mut),
+        _ => {}
     });
     any
 }

@@ -96,6 +96,8 @@ pub enum Rev {
     },
     /// `let (d_0, ..) = g_pullback(args, shadows, seed);`
     Pullback {
+        /// The variable the forward call defines: which call this mirrors.
+        call: VarId,
         /// The function called.
         callee: Extern,
         /// Its arguments as in the forward call.

@@ -210,8 +210,17 @@ impl Planner<'_> {
             Arg::Scalar(operand) => self.expr(&Expr::from(operand), context),
             Arg::Int(int) => self.int(int, context),
             Arg::Bool(cond) => self.cond(cond, context),
-            Arg::Slice { array, lo, hi, .. } => {
-                self.need(*array, context);
+            Arg::Slice {
+                array,
+                lo,
+                hi,
+                mutable,
+                ..
+            } => {
+                // A `&mut` argument's entry values come from the record of them, not the array.
+                if !mutable {
+                    self.need(*array, context);
+                }
                 for bound in [lo, hi].into_iter().flatten() {
                     self.int(bound, context);
                 }

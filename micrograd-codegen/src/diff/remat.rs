@@ -9,7 +9,9 @@
 //! the array from the branch.
 //!
 //! A call's pullback reads the arrays passed to it in the same way, wherever they are
-//! declared: an array that can change after the call is an error (`unstable_calls`).
+//! declared: an array that can change after the call is an error (`unstable_calls`). An array
+//! passed as `&mut` is not read again: the forward sweep records the entries it passes, and
+//! the call counts as a store into it.
 //!
 //! A value stored into such an array is read back the same way when that store is the entry's
 //! last: the only store of the array, in the same block as the value, under at most one loop
@@ -189,8 +191,15 @@ impl Walk {
                 ..
             } => {
                 for arg in args {
-                    if let Arg::Slice { array, .. } = arg {
-                        self.reads.push((*array, None, site.clone()));
+                    match arg {
+                        // Its entry values are recorded; what the call writes is a store.
+                        Arg::Slice {
+                            array,
+                            mutable: true,
+                            ..
+                        } => self.stores.entry(*array).or_default().push(site.clone()),
+                        Arg::Slice { array, .. } => self.reads.push((*array, None, site.clone())),
+                        Arg::Scalar(_) | Arg::Int(_) | Arg::Bool(_) => {}
                     }
                 }
             }

@@ -288,14 +288,27 @@ impl Sweep<'_> {
     }
 
     fn assign(&mut self, dst: VarId, op: &Op, out: &mut Vec<Rev>) {
-        if !self.activity.is_active(dst) || !self.is_declared(dst) {
+        let seeded = self.activity.is_active(dst) && self.is_declared(dst);
+        // A call that writes an active array carries its adjoint back even when its own
+        // value has none (`g(&mut h, u);`): then its seed is zero.
+        let writes = super::activity::written(op);
+        let writes_active = writes.iter().any(|a| self.activity.is_active(*a));
+        if let Op::Call(callee, args) = op
+            && (seeded || writes_active)
+        {
+            let seed = if seeded {
+                Expr::Adj(dst)
+            } else {
+                Expr::Const(0.0)
+            };
+            self.pullback(dst, (callee, args), seed, out);
+            return;
+        }
+        if !seeded {
             return;
         }
         let d = Expr::Adj(dst);
         let Some(contributions) = rules::pullback(op, dst, d.clone()) else {
-            if let Op::Call(callee, args) = op {
-                self.pullback(callee, args, d, out);
-            }
             return;
         };
         for (target, expr) in contributions {
@@ -312,7 +325,13 @@ impl Sweep<'_> {
         }
     }
 
-    fn pullback(&mut self, callee: &Extern, args: &[Arg], seed: Expr, out: &mut Vec<Rev>) {
+    fn pullback(
+        &mut self,
+        call: VarId,
+        (callee, args): (&Extern, &[Arg]),
+        seed: Expr,
+        out: &mut Vec<Rev>,
+    ) {
         let mut outs = Vec::new();
         let mut adds = Vec::new();
         for arg in args {
@@ -328,6 +347,7 @@ impl Sweep<'_> {
             }
         }
         out.push(Rev::Pullback {
+            call,
             callee: callee.clone(),
             args: args.to_vec(),
             seed,

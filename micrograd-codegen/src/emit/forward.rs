@@ -16,7 +16,8 @@ impl Emitter<'_> {
         match stmt {
             Stmt::Assign { dst, op } => {
                 let (name, value) = (self.names.var(*dst), self.op(op));
-                quote!(let #name = #value;)
+                let record = self.record_entries(*dst, op);
+                quote!(#record let #name = #value;)
             }
             Stmt::IntLet { dst, expr } => {
                 let (name, value) = (self.names.var(*dst), self.int(expr));
@@ -73,7 +74,28 @@ impl Emitter<'_> {
                 array,
                 lo,
                 hi,
+                mutable: true,
+                ..
+            } => {
+                let name = self.names.var(*array);
+                let is_param = matches!(self.function.var(*array).ty, Ty::Slice { .. });
+                let (lo, hi) = (
+                    lo.as_ref().map(|e| self.int(e)),
+                    hi.as_ref().map(|e| self.int(e)),
+                );
+                match (&lo, &hi, is_param) {
+                    // `w: &mut [f64]` is lent again (an implicit reborrow).
+                    (None, None, true) => quote!(#name),
+                    (None, None, false) => quote!(&mut #name),
+                    _ => quote!(&mut #name[#lo..#hi]),
+                }
+            }
+            Arg::Slice {
+                array,
+                lo,
+                hi,
                 by_value,
+                mutable: false,
             } => {
                 let name = self.names.var(*array);
                 let is_param = matches!(self.function.var(*array).ty, Ty::Slice { .. });
@@ -103,6 +125,37 @@ impl Emitter<'_> {
                 }
             }
         }
+    }
+
+    /// `saved.extend_from_slice(&h[a..b]);` before a call the reverse sweep reverses, for each
+    /// array it is lent as `&mut`: the callee's pullback reads the entries as they were on entry.
+    fn record_entries(&self, call: VarId, op: &crate::ir::Op) -> TokenStream {
+        let crate::ir::Op::Call(_, args) = op else {
+            return TokenStream::new();
+        };
+        if !self.saved_calls.contains(&call) {
+            return TokenStream::new();
+        }
+        let saved = &self.saved;
+        args.iter()
+            .filter_map(|arg| match arg {
+                Arg::Slice {
+                    array,
+                    lo,
+                    hi,
+                    mutable: true,
+                    ..
+                } => {
+                    let name = self.names.var(*array);
+                    let (lo, hi) = (
+                        lo.as_ref().map(|e| self.int(e)),
+                        hi.as_ref().map(|e| self.int(e)),
+                    );
+                    Some(quote!(#saved.extend_from_slice(&#name[#lo..#hi]);))
+                }
+                _ => None,
+            })
+            .collect()
     }
 
     /// `let (joins.., exports..) = if c { ..; (..) } else { ..; (..) };`

@@ -39,6 +39,11 @@ struct Emitter<'a> {
     seed: Option<Ident>,
     tape: Ident,
     branches: Ident,
+    /// The tape of the entries of arrays lent to calls as `&mut` (`saved_calls`).
+    saved: Ident,
+    /// The calls whose `&mut` arrays' entry values are recorded: those the reverse sweep
+    /// reverses, by the variable each defines.
+    saved_calls: HashSet<VarId>,
     /// The tapes of recorded arrays and counters (see `own_tapes`).
     own_tapes: HashMap<VarId, Ident>,
     int_lets: HashMap<VarId, IntExpr>,
@@ -183,6 +188,8 @@ impl<'a> Emitter<'a> {
             adjoint,
             tape: names.fresh("tape"),
             branches: names.fresh("branches"),
+            saved: names.fresh("saved"),
+            saved_calls: saved_calls(adjoint),
             graph: names.fresh("graph"),
             counts: names.fresh("counts"),
             own_tapes: own_tapes(function, adjoint, &mut names),
@@ -253,6 +260,18 @@ fn own_tapes(function: &Function, adjoint: &Adjoint, names: &mut Names) -> HashM
         .into_iter()
         .map(|v| (v, names.fresh(&format!("{}_tape", names.var(v)))))
         .collect()
+}
+
+fn saved_calls(adjoint: &Adjoint) -> HashSet<VarId> {
+    let mut calls = HashSet::new();
+    crate::diff::walk(&adjoint.rev, &mut |rev| {
+        if let crate::diff::Rev::Pullback { call, args, .. } = rev
+            && args.iter().any(crate::ir::Arg::is_mut)
+        {
+            calls.insert(*call);
+        }
+    });
+    calls
 }
 
 fn trip_counts(function: &Function) -> HashSet<VarId> {
@@ -548,6 +567,9 @@ impl Emitter<'_> {
         }
         if any(Ty::Bool) {
             tapes.push((&self.branches, quote!(::core::primitive::bool), quote!()));
+        }
+        if !self.saved_calls.is_empty() {
+            tapes.push((&self.saved, scalar.clone(), quote!()));
         }
         if records
             .iter()

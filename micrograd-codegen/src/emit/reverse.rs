@@ -97,6 +97,7 @@ impl Emitter<'_> {
                 args,
                 seed,
                 outs,
+                ..
             } => self.pullback(callee, args, seed, outs),
         }
     }
@@ -147,6 +148,20 @@ impl Emitter<'_> {
         let mut outs = outs.iter();
         let mut names = Vec::new();
         for (k, arg) in args.iter().enumerate() {
+            if let Arg::Slice {
+                array,
+                lo,
+                hi,
+                mutable: true,
+                ..
+            } = arg
+            {
+                let (entries, shadow) = self.lent_entries(k, *array, (lo.as_ref(), hi.as_ref()));
+                tokens.extend([entries.0, shadow]);
+                before.extend(entries.1);
+                after.extend(entries.2);
+                continue;
+            }
             tokens.push(self.arg(arg));
             match arg {
                 Arg::Scalar(_) => names.push(match outs.next() {
@@ -181,6 +196,28 @@ impl Emitter<'_> {
             _ => quote!(let (#(#names),*) = #call;),
         };
         quote!(#before #call #after)
+    }
+
+    /// What a pullback gets for `array` lent as argument `k` with `&mut`: the entries it held
+    /// before the call, last on the tape of entries (a scratch copy the callee may write), and
+    /// their shadow, which holds the adjoint of the entries after the call and receives that
+    /// of the entries before it. Returns ((entries, before the call, after it), shadow).
+    fn lent_entries(
+        &self,
+        k: usize,
+        array: VarId,
+        (lo, hi): (Option<&IntExpr>, Option<&IntExpr>),
+    ) -> ((TokenStream, TokenStream, TokenStream), TokenStream) {
+        let (saved, len) = (&self.saved, self.names.local(&format!("lent{k}")));
+        let shadow = self.shadow_arg(array, lo, hi);
+        let d = self.names.adjoint(array);
+        let part = match (lo.map(|e| self.int(e)), hi.map(|e| self.int(e))) {
+            (None, None) => quote!(#d),
+            (lo, hi) => quote!(#d[#lo..#hi]),
+        };
+        let before = quote!(let #len = #part.len(););
+        let after = quote!(#saved.discard(#len););
+        ((quote!(#saved.last_mut(#len)), before, after), shadow)
     }
 
     /// The name that receives the partials of `array`, passed by value as argument `k`, and

@@ -10,6 +10,24 @@ use syn::spanned::Spanned;
 /// The methods `receiver.name(..)` accepts besides those of [`Func`] and [`Func2`].
 const OTHER_METHODS: [&str; 1] = ["powi"];
 
+/// `expr` without the parentheses around it.
+fn strip(expr: &Expr) -> &Expr {
+    match expr {
+        Expr::Paren(inner) => strip(&inner.expr),
+        Expr::Group(inner) => strip(&inner.expr),
+        other => other,
+    }
+}
+
+/// Where an argument lent as `&mut` is named: `h` of `&mut h` (a span cannot cover two tokens).
+fn lent_span(expr: &Expr) -> proc_macro2::Span {
+    match strip(expr) {
+        Expr::Reference(reference) => lent_span(&reference.expr),
+        Expr::Index(index) => lent_span(&index.expr),
+        other => other.span(),
+    }
+}
+
 /// Every supported method of `f64`, for error messages, without `except`.
 fn methods(except: &str) -> String {
     let names = Func::ALL.iter().map(|f| f.name());
@@ -125,11 +143,42 @@ impl Lowerer<'_> {
                 return Value::Error;
             }
         };
-        let args: Option<Vec<Arg>> = call.args.iter().map(|arg| self.arg(arg)).collect();
-        match args {
+        match self.args(call, false) {
             Some(args) => Value::F64(self.temp(Op::Call(callee, args), path.span())),
             None => Value::Error,
         }
+    }
+
+    /// The arguments of `call`, of which one at most is lent as `&mut` (its entries are
+    /// recorded, then read back as one piece), and none for a callee returning `several`
+    /// values (each output's pullback would write it again).
+    pub(super) fn args(&mut self, call: &syn::ExprCall, several: bool) -> Option<Vec<Arg>> {
+        let mut lent = 0;
+        let mut args = Some(Vec::new());
+        for expr in &call.args {
+            let arg = self.arg(expr);
+            if arg.as_ref().is_some_and(Arg::is_mut) {
+                lent += 1;
+                let message = match several {
+                    true => {
+                        "a function returning several values cannot be lent an array as `&mut` (each output's pullback would write it again); return one `f64` from the function that writes it"
+                    }
+                    false if lent > 1 => {
+                        "a call may be lent one array as `&mut`; write the others in calls of their own, or pass them as `&h`"
+                    }
+                    false => "",
+                };
+                if !message.is_empty() {
+                    self.errors.at(lent_span(expr), message);
+                    args = None;
+                }
+            }
+            args = args.zip(arg).map(|(mut args, arg)| {
+                args.push(arg);
+                args
+            });
+        }
+        args
     }
 
     /// `f64::name(x, args)`: the method `x.name(args)`.
@@ -159,21 +208,27 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn arg(&mut self, expr: &Expr) -> Option<Arg> {
-        match self.expr(expr) {
+        let value = match strip(expr) {
+            Expr::Reference(reference) if reference.mutability.is_some() => {
+                return self.mut_arg(reference);
+            }
+            inner => self.expr(inner),
+        };
+        match value {
             Value::F64(operand) => Some(Arg::Scalar(operand)),
             Value::Int(int) => Some(Arg::Int(int)),
             Value::Bool(cond) => Some(Arg::Bool(self.bool_arg(cond, expr.span()))),
-            Value::Seq(view) if matches!(self.ty(view.base), Ty::Slice { mutable: true, .. }) => {
-                // Its pullback would read the values it holds then, which later writes change.
-                self.errors.at(
-                    expr.span(),
-                    "a `&mut [f64]` parameter cannot be passed to another `#[differentiable]` function yet; copy the entries it needs into a local array `let mut h = [0.0; N];` and pass that",
-                );
-                None
+            // `g(w)` of a `&mut [f64]` parameter lends it whole, and `g` may write it.
+            Value::Seq(view)
+                if view.is_whole()
+                    && matches!(strip(expr), Expr::Path(_))
+                    && matches!(self.ty(view.base), Ty::Slice { mutable: true, .. }) =>
+            {
+                Some(view.arg(false, true))
             }
             Value::Seq(view) => {
                 let by_value = view.is_whole() && self.is_array_value(expr, view.base);
-                Some(view.arg(by_value))
+                Some(view.arg(by_value, false))
             }
             Value::Tuple(_) => {
                 self.errors.at(
@@ -188,6 +243,57 @@ impl Lowerer<'_> {
             }
             Value::Error => None,
         }
+    }
+
+    /// `&mut h` or `&mut h[a..b]` of a local array or a `&mut [f64]` parameter: entries the
+    /// callee may write.
+    fn mut_arg(&mut self, reference: &syn::ExprReference) -> Option<Arg> {
+        let value = match &*reference.expr {
+            Expr::Index(index) if matches!(&*index.index, Expr::Range(_)) => self.sub_slice(index),
+            inner => self.expr(inner),
+        };
+        match value {
+            Value::Seq(view)
+                if matches!(
+                    self.ty(view.base),
+                    Ty::Array { .. } | Ty::Slice { mutable: true, .. }
+                ) =>
+            {
+                Some(view.arg(false, true))
+            }
+            Value::Error => None,
+            _ => {
+                self.errors.at(
+                    lent_span(&reference.expr),
+                    "`&mut` passes a local array (`&mut h`, `&mut h[a..b]`) or a `&mut [f64]` parameter to a `#[differentiable]` function; an `f64` is passed by value and its new value returned",
+                );
+                None
+            }
+        }
+    }
+
+    /// `g(&mut h, u);`: a call made for the array it writes, its value dropped.
+    pub(super) fn call_stmt(&mut self, call: &syn::ExprCall) {
+        let value = self.call(call);
+        let Value::F64(Operand::Var(var)) = value else {
+            return;
+        };
+        let lent = self
+            .blocks
+            .last()
+            .and_then(|block| block.last())
+            .is_some_and(|stmt| {
+                matches!(stmt, Stmt::Assign { dst, op: Op::Call(_, args) } if *dst == var
+                && args.iter().any(|arg| matches!(arg, Arg::Slice { mutable: true, .. })))
+            });
+        if !lent {
+            self.errors.at(
+                call.span(),
+                "this value is computed and then dropped; bind it with `let` or return it (a call made for the array it writes passes it as `&mut h`)",
+            );
+            return;
+        }
+        self.vars[var.0 as usize].origin = self.next_version("_discarded");
     }
 
     /// Whether the argument `expr`, a whole array or slice `base`, is passed by value: `a` of

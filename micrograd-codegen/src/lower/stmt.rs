@@ -54,6 +54,7 @@ impl Lowerer<'_> {
             Expr::Block(block) if block.label.is_none() => {
                 self.tail_block(&block.block.stmts, None);
             }
+            Expr::Call(call) => self.call_stmt(call),
             Expr::Paren(_)
             | Expr::Lit(_)
             | Expr::Path(_)

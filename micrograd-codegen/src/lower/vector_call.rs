@@ -110,11 +110,7 @@ impl Lowerer<'_> {
             self.errors.at(call.func.span(), message);
             return None;
         };
-        let args: Vec<Arg> = call
-            .args
-            .iter()
-            .map(|arg| self.arg(arg))
-            .collect::<Option<_>>()?;
+        let args: Vec<Arg> = self.args(call, true)?;
         let span = call.func.span();
         let outputs = (0..m).map(|k| {
             let mut callee = callee.clone();

@@ -87,13 +87,14 @@ impl View {
     }
 
     /// The view passed to another `#[differentiable]` function, by reference, or `by_value`
-    /// (then it is a whole array).
-    pub fn arg(&self, by_value: bool) -> Arg {
+    /// (then it is a whole array), `mutable` for `&mut`.
+    pub fn arg(&self, by_value: bool, mutable: bool) -> Arg {
         Arg::Slice {
             array: self.base,
             lo: self.lo.clone(),
             hi: self.hi.clone(),
             by_value,
+            mutable,
         }
     }
 

@@ -295,6 +295,7 @@ impl Pass<'_> {
                     lo,
                     hi,
                     by_value,
+                    mutable,
                 } => {
                     let (array, lo, hi) = match self.dot.get(array) {
                         Some(t) => (*t, lo.clone(), hi.clone()),
@@ -306,6 +307,7 @@ impl Pass<'_> {
                         lo,
                         hi,
                         by_value: *by_value,
+                        mutable: *mutable,
                     });
                 }
                 Arg::Int(_) | Arg::Bool(_) => {}

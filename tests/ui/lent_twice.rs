@@ -1,0 +1,18 @@
+use micrograd_runtime::prelude::*;
+
+#[differentiable]
+fn swap_scaled(a: &mut [f64], b: &mut [f64], k: f64) -> f64 {
+    let t = a[0];
+    a[0] = b[0] * k;
+    b[0] = t * k;
+    a[0] + b[0]
+}
+
+// A call may be lent one array as `&mut`.
+#[differentiable]
+fn f(x: f64, w: &mut [f64]) -> f64 {
+    let mut h = [x, 1.0];
+    swap_scaled(&mut h, w, x) + h[0]
+}
+
+fn main() {}

@@ -165,6 +165,56 @@ fn lends_value(x: &Value, w: &mut [Value]) -> Value {
     squash_value(w, &b) + &h[0] * &h[2]
 }
 
+/// A call lent an array in the condition that ends a loop (its left operand, which every
+/// iteration evaluates in the body): the trip count depends on the data.
+#[differentiable]
+fn lent_until(x: f64) -> f64 {
+    let mut h = [x, 0.3];
+    let mut n = 0;
+    loop {
+        n += 1;
+        if squash(&mut h, x) < 0.2 * x || n > 4 {
+            break;
+        }
+    }
+    h[0] * h[1] + n as f64
+}
+
+fn lent_until_value(x: &Value) -> Value {
+    let mut h = [x.clone(), Value::new(0.3)];
+    let mut n = 0;
+    loop {
+        n += 1;
+        if squash_value(&mut h, x).data() < 0.2 * x.data() || n > 4 {
+            break;
+        }
+    }
+    &h[0] * &h[1] + n as f64
+}
+
+/// The calls' values reach the result through a ReLU: where it is off their adjoint is zero,
+/// and the reversed loop must still carry `h`'s adjoint back through every call.
+#[differentiable]
+fn gated(x: f64, y: f64) -> f64 {
+    let a = x.relu();
+    let mut h = [y, 1.0];
+    let mut s = 0.0;
+    for _ in 0..2 {
+        s += squash(&mut h, a + 0.5);
+    }
+    s * a + h[0]
+}
+
+fn gated_value(x: &Value, y: &Value) -> Value {
+    let a = x.relu();
+    let mut h = [y.clone(), Value::new(1.0)];
+    let mut s = Value::new(0.0);
+    for _ in 0..2 {
+        s += squash_value(&mut h, &(&a + 0.5));
+    }
+    s * &a + &h[0]
+}
+
 /// A loss summed over data points, each lending a fresh local array: the loop's reversed
 /// iterations run inside it (one record of two entries at a time).
 #[differentiable]
@@ -278,4 +328,28 @@ fn only_lent_in_a_loop() {
     };
     let v = |p: &[Value]| lends_value(&p[0], &mut p[1..].to_vec());
     check_with_value("lends", &f, &g, &v, &[&[0.4, -0.7, 1.3], &[-0.2, 0.5]]);
+}
+
+#[test]
+fn lent_in_a_loop_condition() {
+    let f = |p: &[f64]| lent_until(p[0]);
+    let g = |p: &[f64]| {
+        let (value, d_x) = lent_until_grad(p[0]);
+        vec![value, d_x]
+    };
+    let v = |p: &[Value]| lent_until_value(&p[0]);
+    // Trips: 1 (x < 0), 2, 3, 4, and 5 (the condition never holds).
+    let points: [&[f64]; 5] = [&[-0.9], &[0.5], &[0.6], &[0.65], &[1.3]];
+    check_with_value("lent_until", &f, &g, &v, &points);
+}
+
+#[test]
+fn lent_behind_a_relu_that_is_off() {
+    let f = |p: &[f64]| gated(p[0], p[1]);
+    let g = |p: &[f64]| {
+        let (value, d_x, d_y) = gated_grad(p[0], p[1]);
+        vec![value, d_x, d_y]
+    };
+    let v = |p: &[Value]| gated_value(&p[0], &p[1]);
+    check_with_value("gated", &f, &g, &v, &[&[-0.7, 0.9], &[0.6, -0.4]]);
 }

@@ -13,7 +13,7 @@ mod scalar;
 mod walk;
 pub use crate::math::{Func, Func2, Func3};
 pub use scalar::Scalar;
-pub use walk::walk;
+pub use walk::{forward_only, walk};
 
 /// An index into [`Function::vars`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

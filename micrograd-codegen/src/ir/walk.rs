@@ -1,6 +1,6 @@
 //! Walks over the statements of a block, those nested in conditions included.
 
-use super::{Arg, Cond, Op, Stmt};
+use super::{Arg, Cond, LoopKind, Op, Stmt};
 
 impl Cond {
     /// Whether evaluating the condition runs statements (of a right operand of `&&` / `||`).
@@ -37,7 +37,7 @@ pub fn walk<'a>(block: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt)) {
                 nested(&branch.otherwise);
             }
             Stmt::Loop(the_loop) => {
-                if let super::LoopKind::While { head, cond } = &the_loop.kind {
+                if let LoopKind::While { head, cond } = &the_loop.kind {
                     nested(head);
                     cond.visit_blocks(&mut nested);
                 }
@@ -57,4 +57,30 @@ pub fn walk<'a>(block: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt)) {
             _ => {}
         }
     }
+}
+
+/// Calls `f` on each block nested in `block` that only the forward sweep runs: the head of a
+/// `while`, and the right operands of `&&` / `||` (a condition has no derivative).
+pub fn forward_only<'a>(block: &'a [Stmt], f: &mut dyn FnMut(&'a [Stmt])) {
+    walk(block, &mut |stmt| match stmt {
+        Stmt::If(branch) => branch.cond.visit_blocks(f),
+        Stmt::Loop(the_loop) => {
+            if let LoopKind::While { head, cond } = &the_loop.kind {
+                f(head);
+                cond.visit_blocks(f);
+            }
+        }
+        Stmt::BoolLet { cond, .. } => cond.visit_blocks(f),
+        Stmt::Assign {
+            op: Op::Call(_, args),
+            ..
+        } => {
+            for arg in args {
+                if let Arg::Bool(cond) = arg {
+                    cond.visit_blocks(f);
+                }
+            }
+        }
+        _ => {}
+    });
 }

@@ -272,6 +272,28 @@ impl Lowerer<'_> {
         }
     }
 
+    /// Reports each call lent an array in code only the forward sweep runs (a `while` head,
+    /// the right operand of `&&` / `||`): the reverse sweep would never undo what it writes.
+    pub(super) fn lent_in_conditions(&mut self, body: &[Stmt]) {
+        let mut calls: Vec<(crate::ir::VarId, proc_macro2::Span)> = Vec::new();
+        crate::ir::forward_only(body, &mut |block| {
+            crate::ir::walk(block, &mut |stmt| {
+                if let Stmt::Assign {
+                    dst,
+                    op: Op::Call(callee, args),
+                } = stmt
+                    && args.iter().any(Arg::is_mut)
+                    && !calls.iter().any(|(call, _)| call == dst)
+                {
+                    calls.push((*dst, callee.span));
+                }
+            })
+        });
+        for (_, span) in calls {
+            self.errors.at(span, "a call lent an array as `&mut` cannot be part of a `while` condition or of the right side of `&&` / `||`, which the reverse sweep does not run; call it in a statement before (`let r = g(&mut h);`, or in a `loop` that `break`s on it)");
+        }
+    }
+
     /// `g(&mut h, u);`: a call made for the array it writes, its value dropped.
     pub(super) fn call_stmt(&mut self, call: &syn::ExprCall) {
         let value = self.call(call);

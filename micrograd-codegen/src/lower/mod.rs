@@ -143,6 +143,7 @@ pub fn lower(
         .blocks
         .pop()
         .expect("internal error: the lowering pops the function's block last");
+    lowerer.lent_in_conditions(&body);
     // A vector output's entries were recorded as it was lowered; `result` is a placeholder.
     let result = result?;
     let (results, shape) = match output {

@@ -63,3 +63,42 @@ fn activity_reaches_across_loop_iterations() {
         "some version of s in the loop is active: {versions:?}"
     );
 }
+
+#[test]
+fn a_call_lent_an_array_writes_it_from_its_arguments() {
+    let function = lower(
+        &parse_quote! {
+            fn f(x: f64) -> f64 {
+                let mut h = [0.0; 2];
+                g(&mut h, x);
+                h[0]
+            }
+        },
+        &[],
+    );
+    let activity = Activity::of(&function, &wrt_vars(&function));
+    assert!(
+        activity.is_active(var(&function, "h", 0)),
+        "h holds what g wrote from x"
+    );
+}
+
+#[test]
+fn a_written_parameter_is_an_output() {
+    // A caller that lent `w` seeds the adjoint of what `f` leaves in it.
+    let function = lower(
+        &parse_quote! {
+            fn f(w: &mut [f64], x: f64) -> f64 {
+                w[0] = x * x;
+                0.0
+            }
+        },
+        &[],
+    );
+    let activity = Activity::of(&function, &wrt_vars(&function));
+    assert!(activity.is_active(param(&function, 0)));
+    assert!(
+        activity.is_active(param(&function, 1)),
+        "x reaches w's exit entries"
+    );
+}

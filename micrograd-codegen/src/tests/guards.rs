@@ -55,3 +55,26 @@ fn a_loop_that_pops_is_not_guarded() {
         adjoint.rev
     );
 }
+
+#[test]
+fn a_loop_lending_an_array_is_not_guarded() {
+    // `d_s` may be zero (a ReLU that is off) while `h` still carries adjoint from `h[0]`.
+    let (_, adjoint) = differentiate(
+        &parse_quote! {
+            fn f(x: f64, n: usize) -> f64 {
+                let a = x.relu();
+                let mut h = [x, 1.0];
+                let mut s = 0.0;
+                for _ in 0..n {
+                    s += g(&mut h, a);
+                }
+                s.tanh() + h[0]
+            }
+        },
+        &[],
+    );
+    let guarded = all(&adjoint.rev)
+        .into_iter()
+        .any(|s| matches!(s, Rev::Guard { .. }));
+    assert!(!guarded, "{:?}", adjoint.rev);
+}

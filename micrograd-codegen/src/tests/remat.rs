@@ -63,3 +63,33 @@ fn an_array_changed_after_a_call_reads_it_is_unstable() {
     let remat = remat::analyze(&function);
     assert_eq!(remat.unstable_calls, vec![var(&function, "h", 0)]);
 }
+
+#[test]
+fn a_call_lent_an_array_is_a_store_into_it() {
+    let function = lower(
+        &parse_quote! {
+            fn f(x: f64) -> f64 {
+                let mut h = [x, 1.0];
+                let before = h[0];
+                g(&mut h, x);
+                let after = h[0];
+                before * after
+            }
+        },
+        &[],
+    );
+    let remat = remat::analyze(&function);
+    let (before, after) = (var(&function, "before", 0), var(&function, "after", 0));
+    assert!(
+        !remat.values.contains_key(&before),
+        "the call overwrites h[0]"
+    );
+    assert!(
+        remat.values.contains_key(&after),
+        "nothing writes h after it"
+    );
+    assert!(
+        remat.unstable_calls.is_empty(),
+        "the lent entries are recorded"
+    );
+}

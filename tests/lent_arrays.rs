@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::check_with_value;
+use common::{assert_f32_partial, check_with_value};
 use micrograd_runtime::Value;
 use micrograd_runtime::prelude::*;
 
@@ -238,6 +238,25 @@ fn loss_value(xs: &[Value], w: &Value) -> Value {
     total
 }
 
+/// `squash` in `f32`.
+#[differentiable]
+fn squash32(w: &mut [f32], a: f32) -> f32 {
+    let mut s = 0.0;
+    for i in 0..w.len() {
+        w[i] = (w[i] * a).tanh();
+        s += w[i];
+    }
+    s * a
+}
+
+/// A call statement lending a local array, in `f32`.
+#[differentiable]
+fn lent32(x: f32, y: f32) -> f32 {
+    let mut h = [x, y];
+    squash32(&mut h, x);
+    h[0] * h[1] + y
+}
+
 #[test]
 fn a_mut_parameter_passed_on() {
     let f = |p: &[f64]| passes_on(&mut p[..4].to_vec(), p[4]);
@@ -352,4 +371,20 @@ fn lent_behind_a_relu_that_is_off() {
     };
     let v = |p: &[Value]| gated_value(&p[0], &p[1]);
     check_with_value("gated", &f, &g, &v, &[&[-0.7, 0.9], &[0.6, -0.4]]);
+}
+
+#[test]
+fn lent_in_f32() {
+    let wide = |p: &[f64]| {
+        let mut h = [p[0], p[1]];
+        squash(&mut h, p[0]);
+        h[0] * h[1] + p[1]
+    };
+    for point in [[0.7f32, -0.4], [-1.2, 0.9]] {
+        let (value, d_x, d_y) = lent32_grad(point[0], point[1]);
+        assert_eq!(value.to_bits(), lent32(point[0], point[1]).to_bits());
+        let at = [f64::from(point[0]), f64::from(point[1])];
+        assert_f32_partial("lent32", wide, &at, 0, d_x);
+        assert_f32_partial("lent32", wide, &at, 1, d_y);
+    }
 }

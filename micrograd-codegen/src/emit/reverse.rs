@@ -156,10 +156,8 @@ impl Emitter<'_> {
                 ..
             } = arg
             {
-                let (entries, shadow) = self.lent_entries(k, *array, (lo.as_ref(), hi.as_ref()));
-                tokens.extend([entries.0, shadow]);
-                before.extend(entries.1);
-                after.extend(entries.2);
+                let part = (lo.as_ref(), hi.as_ref());
+                tokens.extend(self.lent_entries(k, *array, part, (&mut before, &mut after)));
                 continue;
             }
             tokens.push(self.arg(arg));
@@ -198,26 +196,30 @@ impl Emitter<'_> {
         quote!(#before #call #after)
     }
 
-    /// What a pullback gets for `array` lent as argument `k` with `&mut`: the entries it held
-    /// before the call, last on the tape of entries (a scratch copy the callee may write), and
-    /// their shadow, which holds the adjoint of the entries after the call and receives that
-    /// of the entries before it. Returns ((entries, before the call, after it), shadow).
+    /// The two arguments a pullback gets for `array` lent as argument `k` with `&mut`: the
+    /// entries it held before the call, last on the tape of entries (scratch the callee may
+    /// write), and their shadow, which holds the adjoint of the entries after the call and
+    /// receives that of the entries before it. `before` the call their number is taken, and
+    /// `after` it they leave the tape.
     fn lent_entries(
         &self,
         k: usize,
         array: VarId,
         (lo, hi): (Option<&IntExpr>, Option<&IntExpr>),
-    ) -> ((TokenStream, TokenStream, TokenStream), TokenStream) {
+        (before, after): (&mut TokenStream, &mut TokenStream),
+    ) -> [TokenStream; 2] {
         let (saved, len) = (&self.saved, self.names.local(&format!("lent{k}")));
-        let shadow = self.shadow_arg(array, lo, hi);
         let d = self.names.adjoint(array);
         let part = match (lo.map(|e| self.int(e)), hi.map(|e| self.int(e))) {
             (None, None) => quote!(#d),
             (lo, hi) => quote!(#d[#lo..#hi]),
         };
-        let before = quote!(let #len = #part.len(););
-        let after = quote!(#saved.discard(#len););
-        ((quote!(#saved.last_mut(#len)), before, after), shadow)
+        before.extend(quote!(let #len = #part.len();));
+        after.extend(quote!(#saved.discard(#len);));
+        [
+            quote!(#saved.last_mut(#len)),
+            self.shadow_arg(array, lo, hi),
+        ]
     }
 
     /// The name that receives the partials of `array`, passed by value as argument `k`, and

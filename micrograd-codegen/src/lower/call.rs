@@ -159,16 +159,18 @@ impl Lowerer<'_> {
             let arg = self.arg(expr);
             if arg.as_ref().is_some_and(Arg::is_mut) {
                 lent += 1;
-                let message = match several {
-                    true => {
-                        "a function returning several values cannot be lent an array as `&mut` (each output's pullback would write it again); return one `f64` from the function that writes it"
-                    }
-                    false if lent > 1 => {
-                        "a call may be lent one array as `&mut`; write the others in calls of their own, or pass them as `&h`"
-                    }
-                    false => "",
+                let refused = if several {
+                    Some(
+                        "a function returning several values cannot be lent an array as `&mut` (each output's pullback would write it again); return one `f64` from the function that writes it",
+                    )
+                } else if lent > 1 {
+                    Some(
+                        "a call may be lent one array as `&mut`; write the others in calls of their own, or pass them as `&h`",
+                    )
+                } else {
+                    None
                 };
-                if !message.is_empty() {
+                if let Some(message) = refused {
                     self.errors.at(lent_span(expr), message);
                     args = None;
                 }
@@ -305,8 +307,8 @@ impl Lowerer<'_> {
             .last()
             .and_then(|block| block.last())
             .is_some_and(|stmt| {
-                matches!(stmt, Stmt::Assign { dst, op: Op::Call(_, args) } if *dst == var
-                && args.iter().any(|arg| matches!(arg, Arg::Slice { mutable: true, .. })))
+                matches!(stmt, Stmt::Assign { dst, op: Op::Call(_, args) }
+                    if *dst == var && args.iter().any(Arg::is_mut))
             });
         if !lent {
             self.errors.at(

@@ -56,6 +56,36 @@ fn iterate(x: f64, n: usize) -> f64 {
     y
 }
 
+/// Writes `w` in place.
+#[differentiable]
+fn squash(w: &mut [f64], a: f64) -> f64 {
+    let mut s = 0.0;
+    for i in 0..w.len() {
+        w[i] = (w[i] * a).tanh();
+        s += w[i];
+    }
+    s * a
+}
+
+/// Lends a local array whole and in part.
+#[differentiable]
+fn lends(x: f64, y: f64) -> f64 {
+    let mut h = [x, y, 0.5];
+    squash(&mut h, x);
+    let s = squash(&mut h[1..], y);
+    h[0] * s
+}
+
+/// Lends a local array `n` times.
+#[differentiable]
+fn lends_in_loop(x: f64, n: usize) -> f64 {
+    let mut h = [x, 0.5];
+    for _ in 0..n {
+        squash(&mut h, x);
+    }
+    h[0] + h[1]
+}
+
 /// How many allocations `f` performs.
 fn allocations<T>(f: impl FnOnce() -> T) -> u64 {
     measure(|| {
@@ -131,6 +161,22 @@ fn loops_that_must_record_allocate_only_past_sixteen_values() {
         assert_eq!(iterate_grad(0.5, n).0, iterate(0.5, n));
     }
     assert_eq!(sum_tanh_grad(&w, &mut d_w, &x, &mut d_x), sum_tanh(&w, &x));
+}
+
+/// The entries a call is lent are recorded on a tape whose first 16 values are inline; a loop
+/// sizes it up front for all its iterations' entries.
+#[test]
+fn lent_arrays_allocate_only_past_sixteen_entries() {
+    assert_eq!(allocations(|| lends_grad(black_box(0.7), -0.4)), 0);
+    assert_eq!(lends_grad(0.7, -0.4).0, lends(0.7, -0.4));
+    for (n, expected) in [(0, 0), (8, 0), (9, 1), (40, 1)] {
+        assert_eq!(
+            allocations(|| lends_in_loop_grad(black_box(0.5), black_box(n))),
+            expected,
+            "lent {n} times"
+        );
+        assert_eq!(lends_in_loop_grad(0.5, n).0, lends_in_loop(0.5, n));
+    }
 }
 
 /// A training step of the runtime's networks (loss, gradient, update) allocates nothing once

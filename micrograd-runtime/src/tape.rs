@@ -182,8 +182,14 @@ impl<T: Record, const INLINE: usize> Tape<T, INLINE> {
     #[inline]
     pub fn extend_from_slice(&mut self, values: &[T]) {
         self.reserve(values.len());
-        for value in values {
-            self.push(*value);
+        match &mut self.heap {
+            Some(heap) => heap.extend_from_slice(values),
+            // `reserve` left them inline only if they fit.
+            None => {
+                let end = self.len + values.len();
+                self.inline[self.len..end].copy_from_slice(values);
+                self.len = end;
+            }
         }
     }
 

@@ -134,6 +134,7 @@ fn lends_grad(
     h[1] = t0;
     h[2] = 0.5;
     tape.reserve((0..3).size_hint().0);
+    saved.reserve((0..3).size_hint().0 * 3);
     for k in 0..3 {
         let t1 = k as ::core::primitive::f64;
         let t2 = x + t1;
@@ -197,6 +198,7 @@ fn lends_pullback(
     h[1] = t0;
     h[2] = 0.5;
     tape.reserve((0..3).size_hint().0);
+    saved.reserve((0..3).size_hint().0 * 3);
     for k in 0..3 {
         let t1 = k as ::core::primitive::f64;
         let t2 = x + t1;

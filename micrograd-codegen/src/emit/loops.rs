@@ -4,7 +4,7 @@
 use super::Emitter;
 use crate::diff::needs::BlockId;
 use crate::diff::{Fusion, Rev};
-use crate::ir::{Cond, IntExpr, Loop, LoopId, LoopKind, Operand, Stmt, VarId};
+use crate::ir::{Arg, Cond, IntExpr, Loop, LoopId, LoopKind, Op, Operand, Stmt, Ty, VarId};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -112,7 +112,8 @@ impl Emitter<'_> {
         }
         let records = &self.adjoint.plan.records[the_loop.id];
         let header = self.header(the_loop, self.reversed[the_loop.id]);
-        let reserve = self.reserve(records, header.trips.as_ref());
+        let mut reserve = self.reserve(records, header.trips.as_ref());
+        reserve.extend(self.reserve_lent(the_loop, header.trips.as_ref()));
         let pushes = records.iter().map(|v| {
             let (tape, name) = (self.tape_of(*v), self.names.var(*v));
             quote!(#tape.push(#name);)
@@ -177,6 +178,47 @@ impl Emitter<'_> {
         match self.adjoint.rev.get(fusion.seeds)? {
             Rev::Loop { body, .. } => Some(body),
             _ => None,
+        }
+    }
+
+    /// Sizes the tape of lent entries up front too: the trip count times the entries the body's
+    /// own calls are lent whole (a part's bounds may change from one iteration to the next),
+    /// unless each iteration takes its entries back before the next (a fused loop).
+    fn reserve_lent(&self, the_loop: &Loop, trips: Option<&TokenStream>) -> TokenStream {
+        let fused = self.adjoint.fused.as_ref().map(|f| f.the_loop);
+        let Some(trips) = trips.filter(|_| fused != Some(the_loop.id)) else {
+            return TokenStream::new();
+        };
+        let lent = the_loop.body.iter().flat_map(|stmt| match stmt {
+            Stmt::Assign {
+                dst,
+                op: Op::Call(_, args),
+            } if self.saved_calls.contains(dst) => args.as_slice(),
+            _ => &[],
+        });
+        let lens: Vec<TokenStream> = lent
+            .filter_map(|arg| match arg {
+                Arg::Slice {
+                    array,
+                    lo: None,
+                    hi: None,
+                    mutable: true,
+                    ..
+                } => Some(match &self.function.var(*array).ty {
+                    Ty::Array { len } => self.int(len),
+                    _ => {
+                        let name = self.names.var(*array);
+                        quote!(#name.len())
+                    }
+                }),
+                _ => None,
+            })
+            .collect();
+        let saved = &self.saved;
+        match lens.as_slice() {
+            [] => TokenStream::new(),
+            [len] => quote!(#saved.reserve(#trips * #len);),
+            _ => quote!(#saved.reserve(#trips * (#(#lens)+*));),
         }
     }
 

@@ -215,6 +215,14 @@ fn gated_value(x: &Value, y: &Value) -> Value {
     s * &a + &h[0]
 }
 
+/// `wrt(x)` leaves out the `&mut [f64]` it lends on: its adjoint is then a local buffer, which
+/// still carries `x`'s gradient through what the call writes.
+#[differentiable(wrt(x))]
+fn lends_a_constant(x: f64, w: &mut [f64]) -> f64 {
+    let s = squash(w, x);
+    s * w[1]
+}
+
 /// A loss summed over data points, each lending a fresh local array: the loop's reversed
 /// iterations run inside it (one record of two entries at a time).
 #[differentiable]
@@ -386,5 +394,23 @@ fn lent_in_f32() {
         let at = [f64::from(point[0]), f64::from(point[1])];
         assert_f32_partial("lent32", wide, &at, 0, d_x);
         assert_f32_partial("lent32", wide, &at, 1, d_y);
+    }
+}
+
+#[test]
+fn a_mut_parameter_left_out_by_wrt_passed_on() {
+    let f = |p: &[f64]| lends_a_constant(p[0], &mut p[1..].to_vec());
+    let g = |p: &[f64]| {
+        let mut w = p[1..].to_vec();
+        let (value, d_x) = lends_a_constant_grad(p[0], &mut w);
+        let mut written = p[1..].to_vec();
+        lends_a_constant(p[0], &mut written);
+        assert_eq!(w, written, "f_grad writes `w` as `f` does");
+        vec![value, d_x]
+    };
+    for point in [[0.8, 0.3, -1.1, 0.5], [-0.6, 1.2, 0.4, 0.9]] {
+        let out = g(&point);
+        common::assert_same_value("lends_a_constant", out[0], f(&point), &point);
+        common::assert_partial("lends_a_constant", f, &point, 0, out[1]);
     }
 }

@@ -105,25 +105,27 @@ fn network_grad(
         let t10 = t9.relu();
         let total_2 = total_1 + t10;
         let mut d_h = [0.0; 4];
-        let d_t9 = if t10 <= 0.0 { 0.0 } else { d_total_1 };
-        let d_score_1 = -(d_t9 * ys[s]);
-        if d_score_1 != 0.0 {
-            for j_1 in (0..4).rev() {
-                let d_t4 = d_score_1 * h[j_1];
-                let d_t5 = d_score_1 * w2[j_1];
-                d_h[j_1] += d_t5;
-                d_w2[j_1] += d_t4;
-            }
-            d_b2 += d_score_1;
-            for j in (0..4).rev() {
-                let d_t3 = d_h[j];
-                let d_act_1 = if h[j] <= 0.0 { 0.0 } else { d_t3 };
-                if d_act_1 != 0.0 {
-                    for k in (0..2).rev() {
-                        let d_t0 = d_act_1 * xs[s * 2 + k];
-                        d_w1[j * 2 + k] += d_t0;
+        if !(t10 <= 0.0) {
+            let d_t9 = d_total_1;
+            let d_score_1 = -(d_t9 * ys[s]);
+            if d_score_1 != 0.0 {
+                for j_1 in (0..4).rev() {
+                    let d_t4 = d_score_1 * h[j_1];
+                    let d_t5 = d_score_1 * w2[j_1];
+                    d_h[j_1] += d_t5;
+                    d_w2[j_1] += d_t4;
+                }
+                d_b2 += d_score_1;
+                for j in (0..4).rev() {
+                    let d_t3 = d_h[j];
+                    if !(h[j] <= 0.0) {
+                        let d_act_1 = d_t3;
+                        for k in (0..2).rev() {
+                            let d_t0 = d_act_1 * xs[s * 2 + k];
+                            d_w1[j * 2 + k] += d_t0;
+                        }
+                        d_b1[j] += d_act_1;
                     }
-                    d_b1[j] += d_act_1;
                 }
             }
         }
@@ -220,38 +222,40 @@ fn network_pullback(
         let t10 = t9.relu();
         let total_2 = total_1 + t10;
         let mut d_h = [0.0; 4];
-        let d_t9 = if t10 <= 0.0 { 0.0 } else { d_total_1 };
-        let d_t7 = -(d_t9 * score_1);
-        let d_score_1 = -(d_t9 * ys[s]);
-        if !d_ys.is_empty() {
-            d_ys[s] += d_t7;
-        }
-        if d_score_1 != 0.0 {
-            for j_1 in (0..4).rev() {
-                let d_t4 = d_score_1 * h[j_1];
-                let d_t5 = d_score_1 * w2[j_1];
-                d_h[j_1] += d_t5;
-                if !d_w2.is_empty() {
-                    d_w2[j_1] += d_t4;
-                }
+        if !(t10 <= 0.0) {
+            let d_t9 = d_total_1;
+            let d_t7 = -(d_t9 * score_1);
+            let d_score_1 = -(d_t9 * ys[s]);
+            if !d_ys.is_empty() {
+                d_ys[s] += d_t7;
             }
-            d_b2 += d_score_1;
-            for j in (0..4).rev() {
-                let d_t3 = d_h[j];
-                let d_act_1 = if h[j] <= 0.0 { 0.0 } else { d_t3 };
-                if d_act_1 != 0.0 {
-                    for k in (0..2).rev() {
-                        let d_t0 = d_act_1 * xs[s * 2 + k];
-                        let d_t1 = d_act_1 * w1[j * 2 + k];
-                        if !d_xs.is_empty() {
-                            d_xs[s * 2 + k] += d_t1;
-                        }
-                        if !d_w1.is_empty() {
-                            d_w1[j * 2 + k] += d_t0;
-                        }
+            if d_score_1 != 0.0 {
+                for j_1 in (0..4).rev() {
+                    let d_t4 = d_score_1 * h[j_1];
+                    let d_t5 = d_score_1 * w2[j_1];
+                    d_h[j_1] += d_t5;
+                    if !d_w2.is_empty() {
+                        d_w2[j_1] += d_t4;
                     }
-                    if !d_b1.is_empty() {
-                        d_b1[j] += d_act_1;
+                }
+                d_b2 += d_score_1;
+                for j in (0..4).rev() {
+                    let d_t3 = d_h[j];
+                    if !(h[j] <= 0.0) {
+                        let d_act_1 = d_t3;
+                        for k in (0..2).rev() {
+                            let d_t0 = d_act_1 * xs[s * 2 + k];
+                            let d_t1 = d_act_1 * w1[j * 2 + k];
+                            if !d_xs.is_empty() {
+                                d_xs[s * 2 + k] += d_t1;
+                            }
+                            if !d_w1.is_empty() {
+                                d_w1[j * 2 + k] += d_t0;
+                            }
+                        }
+                        if !d_b1.is_empty() {
+                            d_b1[j] += d_act_1;
+                        }
                     }
                 }
             }

@@ -229,7 +229,18 @@ impl Test {
         }
     }
 
-    fn visit_vars(&self, f: &mut dyn FnMut(VarId)) {
+    /// Whether the test reads an adjoint, an adjoint entry or the seed.
+    pub fn reads_adjoints(&self) -> bool {
+        match self {
+            Test::Cmp(_, a, b) => a.reads_adjoints() || b.reads_adjoints(),
+            Test::IntEq(..) => false,
+            Test::And(a, b) | Test::Or(a, b) => a.reads_adjoints() || b.reads_adjoints(),
+            Test::IsNan(a) => a.reads_adjoints(),
+        }
+    }
+
+    /// Calls `f` on every forward variable the test reads.
+    pub fn visit_vars(&self, f: &mut dyn FnMut(VarId)) {
         match self {
             Test::Cmp(_, a, b) => {
                 a.visit_vars(f);

@@ -10,9 +10,21 @@
 //!
 //! A ReLU that is off, or a hinge loss that is satisfied, then costs nothing downstream, as in a
 //! careful hand-written backward pass. (Skipping `0 · ∞` leaves 0 where IEEE arithmetic gives NaN.)
+//!
+//! Where the one adjoint such code reads is a select whose other arm is the constant zero (the
+//! pullback of a ReLU, a hinge, `abs`, a clamp's bound), the code is gated on the select's own
+//! test of forward values instead, and the select goes ([`Rev::Gate`]):
+//!
+//! ```text
+//! Before: let d_z = if h <= 0.0 { 0.0 } else { d_h }; d_w[j] += d_z * x;
+//! After:  if !(h <= 0.0) { let d_z = d_h; d_w[j] += d_z * x; }
+//! ```
+//!
+//! That is the hand-written `if h > 0.0 { .. }`: no select, no test of an adjoint, and the
+//! statements of a unit that is off are skipped even when they are straight-line code.
 
 use super::needs::{BlockId, Plan};
-use super::{Rev, evaluated, walk};
+use super::{Expr, Rev, Test, evaluated, walk};
 use crate::ir::{Arg, LoopId, VarId};
 use std::collections::HashSet;
 
@@ -46,7 +58,64 @@ fn guard_block(block: &mut Vec<Rev>, plan: &Plan, is_body: bool, fused: Option<L
     // Only a loop body's suffix: at the top level, the partials returned come after it.
     if is_body {
         guard_suffix(block, plan);
+        gate_suffix(block, 0, plan);
     }
+}
+
+/// Gates `block[p + 1..]` on the test of the select `block[p]` declares, for the first `p` at or
+/// after `from` where the rest of the block reads only that adjoint from before it; then the
+/// gate's own body likewise.
+fn gate_suffix(block: &mut Vec<Rev>, from: usize, plan: &Plan) {
+    let found = (from..block.len()).find_map(|p| {
+        let (var, test, when, arm) = zero_select(&block[p])?;
+        let zeroed = fresh_arrays(&block[..p]);
+        let incoming = incoming(&block[p + 1..], &zeroed, plan)?;
+        (incoming == [var]).then(|| (p, var, test.clone(), when, arm.clone()))
+    });
+    let Some((p, var, test, when, arm)) = found else {
+        return;
+    };
+    let mut suffix = block.split_off(p + 1);
+    let Some(Rev::Let { mutable, .. }) = block.pop() else {
+        unreachable!("internal error: a gate opens with its select");
+    };
+    // A guard on the same adjoint inside tests again what the gate has decided, but for a
+    // zero arriving from downstream, which is rare: it goes.
+    if let [Rev::Guard { incoming, body }] = suffix.as_mut_slice()
+        && incoming.as_slice() == [var]
+    {
+        suffix = std::mem::take(body);
+    }
+    let declaration = Rev::Let {
+        var,
+        expr: arm,
+        mutable,
+    };
+    let mut body = vec![declaration];
+    body.extend(suffix);
+    gate_suffix(&mut body, 1, plan);
+    block.push(Rev::Gate { test, when, body });
+}
+
+/// `let d_v = if test { 0.0 } else { arm };` (or `let mut`, or the arms the other way round),
+/// with a test of forward values only: `(v, test, when, arm)`, `arm` being the value where
+/// `test` is `when`.
+fn zero_select(stmt: &Rev) -> Option<(VarId, &Test, bool, &Expr)> {
+    let Rev::Let {
+        var,
+        expr: Expr::Select(test, then, otherwise),
+        ..
+    } = stmt
+    else {
+        return None;
+    };
+    let zero = |e: &Expr| matches!(e, Expr::Const(c) if c.to_bits() == 0);
+    let (when, arm) = match (zero(then), zero(otherwise)) {
+        (true, false) => (false, &**otherwise),
+        (false, true) => (true, &**then),
+        _ => return None,
+    };
+    (!test.reads_adjoints()).then_some((*var, &**test, when, arm))
 }
 
 /// Guards `block[p..]`, where `p` is its first nested loop, if the suffix qualifies.

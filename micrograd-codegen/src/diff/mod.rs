@@ -94,6 +94,17 @@ pub enum Rev {
         /// The guarded statements.
         body: Vec<Rev>,
     },
+    /// `if test { body }` (`if !(test) { body }` when `when` is false): the rest of a loop body
+    /// whose one incoming adjoint is zero unless `test` is `when`, tested on forward values
+    /// (`if !(h <= 0.0) { let d_z = d_h; .. }` for a ReLU that may be off).
+    Gate {
+        /// A test of forward values.
+        test: Test,
+        /// The value of `test` for which the body runs.
+        when: bool,
+        /// The gated statements, the adjoint's declaration first.
+        body: Vec<Rev>,
+    },
     /// `let (d_0, ..) = g_pullback(args, shadows, seed);`
     Pullback {
         /// The variable the forward call defines: which call this mirrors.

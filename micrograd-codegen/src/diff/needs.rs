@@ -191,6 +191,13 @@ impl Planner<'_> {
                 }
             }
             Rev::Guard { .. } => {}
+            Rev::Gate { test, .. } => {
+                let mut vars = Vec::new();
+                test.visit_vars(&mut |v| vars.push(v));
+                for var in vars {
+                    self.need(var, context);
+                }
+            }
             Rev::Pullback { args, seed, .. } => {
                 self.expr(seed, context);
                 for arg in args {

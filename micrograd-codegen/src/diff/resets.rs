@@ -91,7 +91,9 @@ fn drop_in(
                     drop_in(body, array, read_later, Some(k), indices);
                 }
             }
-            Rev::Guard { body, .. } => drop_in(body, array, read_later, own_index, indices),
+            Rev::Guard { body, .. } | Rev::Gate { body, .. } => {
+                drop_in(body, array, read_later, own_index, indices)
+            }
             Rev::If {
                 then, otherwise, ..
             } => {

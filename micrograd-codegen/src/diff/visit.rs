@@ -20,7 +20,7 @@ macro_rules! nested_blocks {
                 (Some(BlockId::Branch(*branch, false)), otherwise),
             ],
             Rev::Loop { the_loop, body } => vec![(Some(BlockId::Body(*the_loop)), body)],
-            Rev::Guard { body, .. } => vec![(None, body)],
+            Rev::Guard { body, .. } | Rev::Gate { body, .. } => vec![(None, body)],
             Rev::Let { .. }
             | Rev::Zero(_)
             | Rev::Set(..)
@@ -35,7 +35,7 @@ macro_rules! nested_blocks {
 
 impl Rev {
     /// The blocks nested directly in this statement, each with the forward block it mirrors
-    /// (`None` for a guard, which adds no block of its own).
+    /// (`None` for a guard or a gate, which adds no block of its own).
     pub fn blocks(&self) -> Vec<(Option<BlockId>, &Vec<Rev>)> {
         nested_blocks!(self)
     }
@@ -47,7 +47,10 @@ impl Rev {
 
     /// Whether the statement holds other statements.
     pub fn is_nested(&self) -> bool {
-        matches!(self, Rev::If { .. } | Rev::Loop { .. } | Rev::Guard { .. })
+        matches!(
+            self,
+            Rev::If { .. } | Rev::Loop { .. } | Rev::Guard { .. } | Rev::Gate { .. }
+        )
     }
 
     /// The expression the statement evaluates, if any, mutably.

@@ -92,6 +92,14 @@ impl Emitter<'_> {
                 let body = self.reverse_block(body, None);
                 quote!(if #(#incoming != 0.0)||* { #body })
             }
+            Rev::Gate { test, when, body } => {
+                let (test, body) = (self.test(test), self.reverse_block(body, None));
+                if *when {
+                    quote!(if #test { #body })
+                } else {
+                    quote!(if !(#test) { #body })
+                }
+            }
             Rev::Pullback {
                 callee,
                 args,

@@ -131,7 +131,7 @@ impl Emitter<'_> {
         quote!(#receiver.#name(#args))
     }
 
-    fn test(&self, test: &Test) -> TokenStream {
+    pub(super) fn test(&self, test: &Test) -> TokenStream {
         match test {
             Test::Cmp(op, a, b) => {
                 let (a, b, op) = (

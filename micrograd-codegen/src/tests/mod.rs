@@ -74,7 +74,9 @@ fn collect<'a>(rev: &'a [Rev], out: &mut Vec<&'a Rev>) {
                 collect(then, out);
                 collect(otherwise, out);
             }
-            Rev::Loop { body, .. } | Rev::Guard { body, .. } => collect(body, out),
+            Rev::Loop { body, .. } | Rev::Guard { body, .. } | Rev::Gate { body, .. } => {
+                collect(body, out)
+            }
             _ => {}
         }
     }

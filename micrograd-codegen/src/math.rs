@@ -167,6 +167,12 @@ unary! {
     Round "round" |_, _, _| None,
     // trunc' = 0
     Trunc "trunc" |_, _, _| None,
+    // fract' = 1 (std: a - trunc a, and trunc' = 0; PyTorch's frac passes the gradient)
+    Fract "fract" |_, _, d| Some(d),
+    // std: a · (π / 180) with the constant rounded once, which `1.to_radians()` is exactly
+    ToRadians "to_radians" |_, _, d| Some(d * one().call(Func::ToRadians)),
+    // std: a · (180 / π), its constant `1.to_degrees()` exactly
+    ToDegrees "to_degrees" |_, _, d| Some(d * one().call(Func::ToDegrees)),
     /// (micrograd_runtime's `Detach`)
     // detach' = 0: the value passes, the gradient stops (PyTorch's `detach`)
     Detach "detach" |_, _, _| None,
@@ -181,6 +187,16 @@ binary! {
     Min "min" |a, b, _, d| split(CmpOp::Lt, a, b, d),
     // y = √(a² + b²): a ← d a / y, b ← d b / y
     Hypot "hypot" |a, b, y, d| (Some(d.clone() * a / y.clone()), Some(d * b / y)),
+    // y = ln a / ln b (std's `log`): a ← d / (a ln b), b ← -d y / (b ln b)
+    Log "log" |a, b, y, d| {
+        let ln_b = b.clone().call(Func::Ln);
+        (Some(d.clone() / (a * ln_b.clone())), Some(-(d * y / (b * ln_b))))
+    },
+    // y = |a| with b's sign: a ← d y / a (0 where a = 0), b ← 0, as PyTorch's copysign
+    Copysign "copysign" |a, _, y, d| {
+        let ratio = Expr::select(Test::Cmp(CmpOp::Eq, a.clone(), zero()), zero(), y / a);
+        (Some(d * ratio), None)
+    },
     // y = atan2(a, b): a ← d b / (a² + b²), b ← -d a / (a² + b²)
     Atan2 "atan2" |a, b, _, d| {
         let norm = a.clone() * a.clone() + b.clone() * b.clone();

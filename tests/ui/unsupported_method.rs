@@ -2,7 +2,7 @@ use micrograd_runtime::prelude::*;
 
 #[differentiable]
 fn f(x: f64) -> f64 {
-    x.to_degrees()
+    x.rem_euclid(2.0)
 }
 
 fn main() {}

@@ -35,6 +35,7 @@ fn methods(except: &str) -> String {
     let names = names.chain(Func3::ALL.iter().map(|f| f.name()));
     let names: Vec<&str> = names
         .chain(OTHER_METHODS)
+        .chain(super::derived::DERIVED)
         .filter(|n| *n != except)
         .collect();
     names.join(", ")
@@ -77,6 +78,9 @@ impl Lowerer<'_> {
             other => return self.wrong_receiver(name, span, &other),
         };
         match (Func::from_name(name), Func2::from_name(name), args) {
+            (None, None, []) if let Some(value) = self.derived(name, span, receiver.clone()) => {
+                value
+            }
             (Some(f), _, []) => Value::F64(self.temp(Op::Call1(f, receiver), span)),
             (_, Some(f), [arg]) => match self.f64_operand(arg) {
                 Some(b) => Value::F64(self.temp(Op::Call2(f, receiver, b), span)),
@@ -92,7 +96,7 @@ impl Lowerer<'_> {
                 Some(n) => Value::F64(self.temp(Op::Powi(receiver, n), span)),
                 None => Value::Error,
             },
-            (Some(_), _, _) => {
+            _ if Func::from_name(name).is_some() || super::derived::DERIVED.contains(&name) => {
                 self.error(span, format!("`{name}` takes no arguments: `x.{name}()`"))
             }
             (_, Some(_), _) => {

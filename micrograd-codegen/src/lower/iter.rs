@@ -9,6 +9,7 @@
 //! `let t = a * b; s = s + t; }`
 
 use super::expr::Value;
+use super::steps::Step;
 use super::{Lowerer, View};
 use crate::ir::{Carried, IntExpr, IntOp, Loop, LoopKind, Op, Operand, Stmt, Ty, VarId};
 use syn::spanned::Spanned;
@@ -34,15 +35,15 @@ enum Chain<'a> {
     Zip(Box<Chain<'a>>, Box<Chain<'a>>),
     /// The elements last to first.
     Rev(Box<Chain<'a>>),
-    /// The closure's value of each element.
-    Map(Box<Chain<'a>>, &'a syn::ExprClosure),
+    /// The step's value of each element.
+    Map(Box<Chain<'a>>, Step<'a>),
 }
 
 /// How the elements are combined.
 enum Reduce<'a> {
     Sum,
     Product,
-    Fold(&'a Expr, &'a syn::ExprClosure),
+    Fold(&'a Expr, Step<'a>),
 }
 
 const ADAPTORS: &str = "`.iter()`, `.map(|x| ..)`, `.zip(..)`, `.enumerate()`, `.rev()`, `.copied()`, `.chunks(k)`, `.windows(k)`";
@@ -92,14 +93,9 @@ impl Lowerer<'_> {
         let reduce = match (name.as_str(), call.args.len()) {
             ("sum", 0) => Reduce::Sum,
             ("product", 0) => Reduce::Product,
-            ("fold", 2) => match (&call.args[0], &call.args[1]) {
-                (init, Expr::Closure(closure)) => Reduce::Fold(init, closure),
-                (_, other) => {
-                    return self.error(
-                        other.span(),
-                        "`fold` takes its step as a closure: `.fold(0.0, |acc, x| acc + x)`",
-                    );
-                }
+            ("fold", 2) => match self.step_of(&call.args[1], "fold") {
+                Some(step) => Reduce::Fold(&call.args[0], step),
+                None => return Value::Error,
             },
             _ => {
                 return self.error(
@@ -148,13 +144,9 @@ impl Lowerer<'_> {
                 let first = inner(self)?;
                 Chain::Zip(Box::new(first), Box::new(self.chain(other)?))
             }
-            ("map", [Expr::Closure(closure)]) => Chain::Map(Box::new(inner(self)?), closure),
-            ("map", [other]) => {
-                self.errors.at(
-                    other.span(),
-                    "`map` takes a closure here: `.map(|x| x * 2.0)`",
-                );
-                return None;
+            ("map", [step]) => {
+                let inner = inner(self)?;
+                Chain::Map(Box::new(inner), self.step_of(step, "map")?)
             }
             ("chunks" | "chunks_exact" | "windows", [size]) => {
                 let of = self.slice_source(&call.receiver)?;
@@ -311,9 +303,7 @@ impl Lowerer<'_> {
     ) -> Option<Operand> {
         let acc = Operand::Var(slot);
         let value = match reduce {
-            Reduce::Fold(_, closure) => {
-                self.closure(closure, vec![Value::F64(acc.clone()), element])
-            }
+            Reduce::Fold(_, step) => self.apply_step(*step, vec![Value::F64(acc.clone()), element]),
             _ => element,
         };
         let value = match value {
@@ -365,36 +355,10 @@ impl Lowerer<'_> {
                 let last = bin(IntOp::Sub, inner.count(), int(1));
                 self.element(inner, bin(IntOp::Sub, last, i), span)
             }
-            Chain::Map(inner, closure) => {
+            Chain::Map(inner, step) => {
                 let element = self.element(inner, i, span);
-                self.closure(closure, vec![element])
+                self.apply_step(*step, vec![element])
             }
         }
-    }
-
-    /// The value of `closure` applied to `args`, inlined.
-    fn closure(&mut self, closure: &syn::ExprClosure, args: Vec<Value>) -> Value {
-        if closure.inputs.len() != args.len() {
-            return self.error(
-                closure.inputs_begin.span,
-                format!("this closure takes {} argument(s) here", args.len()),
-            );
-        }
-        let body = syn::Stmt::Expr((*closure.body).clone(), None);
-        if let Some(name) = super::scan::assigned_outer(std::slice::from_ref(&body))
-            .into_iter()
-            .next()
-        {
-            return self.error(
-                closure.inputs_begin.span,
-                format!("this closure assigns `{name}`, which lives outside it; carry it through `.fold(init, |acc, x| ..)` instead"),
-            );
-        }
-        self.in_scope(|this| {
-            for (pat, arg) in closure.inputs.iter().zip(args) {
-                this.bind_pat(pat, arg);
-            }
-            this.expr(&closure.body)
-        })
     }
 }

@@ -7,6 +7,7 @@
 
 mod branch;
 mod call;
+mod derived;
 mod exits;
 mod expr;
 mod fields;
@@ -20,6 +21,7 @@ mod outputs;
 mod paths;
 mod pattern;
 mod scan;
+mod steps;
 mod stmt;
 mod unsupported;
 mod values;

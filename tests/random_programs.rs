@@ -34,6 +34,7 @@ use std::time::Instant;
 const HARNESS: &str = include_str!("random/harness.rs");
 const SECOND_ORDER: &str = include_str!("random/second_order.rs");
 const SINGLE: &str = include_str!("random/single_check.rs");
+const STD_METHODS: &str = include_str!("random/harness_std.rs");
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     match std::env::var(name) {
@@ -124,7 +125,10 @@ fn write_batch(dir: &Path, slot: usize, parts: &[&[generator::Program]]) {
         write_if_changed(&src.join("rt.rs"), HARNESS);
         write_if_changed(&src.join("second.rs"), SECOND_ORDER);
         write_if_changed(&src.join("single.rs"), SINGLE);
-        let mut main = String::from("#![allow(warnings)]\nmod rt;\nmod second;\nmod single;\n");
+        write_if_changed(&src.join("std_methods.rs"), STD_METHODS);
+        let mut main = String::from(
+            "#![allow(warnings)]\nmod rt;\nmod second;\nmod single;\nmod std_methods;\n",
+        );
         for p in programs.iter() {
             let _ = writeln!(main, "mod p{};", p.id);
             write_if_changed(

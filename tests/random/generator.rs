@@ -58,4 +58,5 @@ constructs! {
     iter_chains => [IterChain], [];
     counters => [], [CounterWhile, ItemLoop];
     exit_values => [], [ExitValue];
+    std_idioms => [StdMethod, ClassTest, PathStep], [];
 }

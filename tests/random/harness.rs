@@ -52,7 +52,7 @@ thread_local! {
     static REC: RefCell<Rec> = RefCell::new(Rec::default());
 }
 
-fn note(v: f64, d: f64) -> T {
+pub(crate) fn note(v: f64, d: f64) -> T {
     REC.with(|r| {
         let mut r = r.borrow_mut();
         if !v.is_finite() || !d.is_finite() {
@@ -65,18 +65,18 @@ fn note(v: f64, d: f64) -> T {
 }
 
 /// Notes how fast a nonlinear function's argument moves (see `Rec::max_move`).
-fn moves(rate: f64) {
+pub(crate) fn moves(rate: f64) {
     REC.with(|r| {
         let mut r = r.borrow_mut();
         r.max_move = r.max_move.max(rate.abs());
     });
 }
 
-fn decide(code: i64) {
+pub(crate) fn decide(code: i64) {
     REC.with(|r| r.borrow_mut().decisions.push(code));
 }
 
-fn sign(x: f64) -> i64 {
+pub(crate) fn sign(x: f64) -> i64 {
     if x > 0.0 {
         1
     } else if x < 0.0 {

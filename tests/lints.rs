@@ -13,6 +13,25 @@ mod generated {
         d.tanh() * a.max(b).min(2.0) + a.hypot(b) - b.atan2(a)
     }
 
+    /// Paths where closures go, a local `Vec`, std's derived functions and class tests, in
+    /// every flavour.
+    #[differentiable(hessian, graph)]
+    pub fn idioms(x: &[f64], a: f64) -> f64 {
+        let m = x.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let mut v = vec![0.0; x.len()];
+        for i in 0..x.len() {
+            v[i] = (x[i] - m).exp();
+        }
+        let (s, c) = a.sin_cos();
+        let k = if a.is_finite() && !a.is_sign_negative() {
+            a.fract()
+        } else {
+            a.copysign(-1.0)
+        };
+        let t = v.iter().copied().map(f64::tanh).sum::<f64>();
+        t * s + c.to_degrees() + k.to_radians() + (a * a + 2.0).log(3.0)
+    }
+
     #[differentiable]
     pub fn branches(a: f64, b: f64, flag: bool) -> f64 {
         let mut y = a;

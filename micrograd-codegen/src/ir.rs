@@ -98,10 +98,13 @@ pub enum Ty {
         /// `&mut [f64]`: the body writes it, as it writes a local array.
         mutable: bool,
     },
-    /// A local array `[c; N]`.
+    /// A local array `[c; N]`, or a local `Vec` (`vec![c; n]`).
     Array {
-        /// `N`.
+        /// `N`, or the `Vec`'s length.
         len: IntExpr,
+        /// A `Vec`: its length may be known at run time only, and its entries live on the
+        /// heap, as in `f`; its tangent and its adjoint are `Vec`s of the same length.
+        vec: bool,
     },
 }
 

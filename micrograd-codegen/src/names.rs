@@ -65,6 +65,26 @@ impl<'ast> syn::visit::Visit<'ast> for Collect {
     fn visit_ident(&mut self, ident: &'ast Ident) {
         self.0.insert(text(ident));
     }
+
+    /// A macro's body is tokens, not syntax; `vec![0.0; n]` names `n` all the same.
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        syn::visit::visit_macro(self, mac);
+        self.tokens(mac.tokens.clone());
+    }
+}
+
+impl Collect {
+    fn tokens(&mut self, tokens: proc_macro2::TokenStream) {
+        for token in tokens {
+            match token {
+                proc_macro2::TokenTree::Ident(ident) => {
+                    self.0.insert(text(&ident));
+                }
+                proc_macro2::TokenTree::Group(group) => self.tokens(group.stream()),
+                _ => {}
+            }
+        }
+    }
 }
 
 /// Every identifier in `item` (unraw): the names generated bindings must not print as.

@@ -153,8 +153,11 @@ pub enum Stmt {
         name: String,
         len: usize,
         fill: f64,
-        /// 0: `let mut h = [0.0; N]`, 1: `let mut h: [f64; N] = ..`, 2: `[0.0_f64; N]`.
+        /// 0: `let mut h = [0.0; N]`, 1: `let mut h: [f64; N] = ..`, 2: `[0.0_f64; N]`,
+        /// 3: `vec![0.0; N]` (outside loops), its length at run time where `seq` names a slice.
         style: u8,
+        /// A slice whose length the `vec!`'s length adds and takes away again.
+        seq: Option<String>,
     },
     Assign {
         name: String,

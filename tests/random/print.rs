@@ -17,6 +17,8 @@ pub struct Printer {
     pub seen: Rc<RefCell<BTreeSet<String>>>,
     /// The arrays the entry takes by value: passed on as `&w` where a slice is expected.
     pub by_value: Vec<String>,
+    /// The local arrays declared as `vec![..]` so far (as generated).
+    pub vecs: Rc<RefCell<BTreeSet<String>>>,
 }
 
 impl Printer {
@@ -36,6 +38,7 @@ impl Printer {
                 .filter(|q| matches!(q.kind, PKind::ArrayByValue(_)) && mode == Mode::Plain)
                 .map(|q| q.name.clone())
                 .collect(),
+            vecs: Rc::default(),
         }
     }
 
@@ -177,6 +180,7 @@ impl Printer {
             names: self.names.clone(),
             seen: self.seen.clone(),
             by_value: self.by_value.clone(),
+            vecs: self.vecs.clone(),
         };
         inner.out.push_str("{\n");
         for s in stmts {

@@ -46,9 +46,24 @@ impl Printer {
                 len,
                 fill,
                 style,
+                seq,
             } => {
+                if *style == 3 {
+                    self.vecs.borrow_mut().insert(name.clone());
+                }
                 let name = self.name(name);
+                let len = match (style, seq) {
+                    (3, Some(seq)) => {
+                        let seq = self.name(seq);
+                        format!("{len} + {seq}.len() - {seq}.len()")
+                    }
+                    _ => len.to_string(),
+                };
                 let text = match (self.mode, style) {
+                    (Mode::Plain, 3) => format!("let mut {name} = vec![{fill:?}; {len}];"),
+                    (Mode::Trace, 3) => {
+                        format!("let mut {name}: Vec<T> = vec![T::c({fill:?}); {len}];")
+                    }
                     (Mode::Plain, 0) => format!("let mut {name} = [{fill:?}; {len}];"),
                     (Mode::Plain, 1) => {
                         format!("let mut {name}: [f64; {len}] = [{fill:?}; {len}];")
@@ -86,12 +101,15 @@ impl Printer {
                 self.line(&format!("{name} {op} {e};"));
             }
             Stmt::Store { arr, idx, op, expr } => {
+                let vec = self.vecs.borrow().contains(arr);
                 let (arr, i) = (self.name(arr), self.iexpr(idx));
                 let e = self.expr(expr, false);
-                // (`Vec`'s `IndexMut` also borrows the vector before the index runs.)
+                // (`Vec`'s `IndexMut` also borrows the vector before the index runs, so an
+                // index that reads its length is computed first, after the value, as `f64`
+                // arrays order them.)
                 match (self.mode, *op) {
-                    (Mode::Plain, _) => self.line(&format!("{arr}[{i}] {op} {e};")),
-                    (Mode::Trace, _) | (Mode::Value, "=") => self.line(&format!(
+                    (Mode::Plain, _) if !vec => self.line(&format!("{arr}[{i}] {op} {e};")),
+                    (Mode::Plain | Mode::Trace, _) | (Mode::Value, "=") => self.line(&format!(
                         "{{ let rhs__ = {e}; let i__ = {i}; {arr}[i__] {op} rhs__; }}"
                     )),
                     (Mode::Value, _) => {

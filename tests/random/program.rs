@@ -136,6 +136,7 @@ pub fn program(seed: u64, id: usize) -> Program {
                 len: 4,
                 fill: 0.0,
                 style: 1,
+                seq: None,
             });
             g.no_pass.push(name.clone());
             let src = g.expr(1);

@@ -193,7 +193,10 @@ impl Gen<'_> {
         } else {
             self.positive_literal()
         };
-        let style = self.rng.below(3) as u8;
+        let style = self.rng.below(if self.loop_depth == 0 { 4 } else { 3 }) as u8;
+        let seqs = self.svars();
+        let seq = (style == 3 && !seqs.is_empty() && self.rng.chance(0.5))
+            .then(|| self.rng.pick(&seqs).name);
         let loop_depth = self.loop_depth;
         self.scope().s.push(SVar {
             name: name.clone(),
@@ -201,13 +204,14 @@ impl Gen<'_> {
             exact: true,
             local: true,
             loop_depth,
-            typed: style != 0,
+            typed: style == 1 || style == 2,
         });
         Stmt::LetArr {
             name,
             len,
             fill,
             style,
+            seq,
         }
     }
 

@@ -178,7 +178,13 @@ impl Planner<'_> {
                 self.expr(expr, context);
             }
             Rev::ZeroElem(_, index) => self.int(index, context),
-            Rev::Zero(_) | Rev::ZeroArray(_) => {}
+            Rev::Zero(_) => {}
+            // A `Vec`'s adjoint is declared with the length `f` gave it (a constant otherwise).
+            Rev::ZeroArray(array) => {
+                if let crate::ir::Ty::Array { len, .. } = &self.vars[array.0 as usize].ty {
+                    self.int(len, context);
+                }
+            }
             Rev::If { cond, .. } => self.need(*cond, context),
             Rev::Loop { the_loop, .. } if Some(*the_loop) == self.fused => {}
             Rev::Loop { the_loop, .. } => {

@@ -7,6 +7,22 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 impl Emitter<'_> {
+    /// A local array of `fill`s: `[fill; N]`, or `::std::vec![fill; n]` for a `Vec`, as `f`
+    /// declares it.
+    pub(super) fn filled(&self, fill: TokenStream, ty: &Ty) -> TokenStream {
+        match ty {
+            Ty::Array { len, vec: false } => {
+                let len = self.int(len);
+                quote!([#fill; #len])
+            }
+            Ty::Array { len, vec: true } => {
+                let len = self.int(len);
+                quote!(::std::vec![#fill; #len])
+            }
+            _ => unreachable!("internal error: only local arrays are filled"),
+        }
+    }
+
     /// The statements of `block`.
     pub(super) fn forward_block(&self, block: &Block) -> TokenStream {
         block.iter().map(|stmt| self.forward_stmt(stmt)).collect()
@@ -29,12 +45,9 @@ impl Emitter<'_> {
             }
             Stmt::Array { dst, fill } => {
                 let (name, fill) = (self.names.var(*dst), self.bound(fill));
-                let len = match &self.function.var(*dst).ty {
-                    Ty::Array { len } => self.int(len),
-                    _ => quote!(0),
-                };
+                let value = self.filled(fill, &self.function.var(*dst).ty);
                 let mutable = self.stored.contains(dst).then(|| quote!(mut));
-                quote!(let #mutable #name = [#fill; #len];)
+                quote!(let #mutable #name = #value;)
             }
             Stmt::Store {
                 array,
@@ -208,11 +221,10 @@ impl Emitter<'_> {
         match &self.adjoint.vars[var.0 as usize].ty {
             Ty::Bool => quote!(false),
             Ty::Int => quote!(0),
+            // An empty `Vec` allocates nothing; its length may not be in scope here.
+            Ty::Array { vec: true, .. } => quote!(::std::vec::Vec::new()),
             // The length of a local array is a constant, so it is also in scope here.
-            Ty::Array { len } => {
-                let len = self.int(len);
-                quote!([0.0; #len])
-            }
+            ty @ Ty::Array { .. } => self.filled(quote!(0.0), ty),
             Ty::F64 | Ty::Slice { .. } => quote!(0.0),
         }
     }

@@ -101,13 +101,10 @@ impl Emitter<'_> {
             Stmt::Array { dst, fill } => {
                 let mut prelude = Vec::new();
                 let (node, fill) = (self.node(*dst), self.node_of(fill, &mut prelude));
-                let len = match &self.function.var(*dst).ty {
-                    Ty::Array { len } => self.int(len),
-                    _ => quote!(0),
-                };
+                let nodes = self.filled(fill, &self.function.var(*dst).ty);
                 let mutable = self.stored.contains(dst).then(|| quote!(mut));
                 let value = self.forward_stmt(stmt);
-                quote!(#value #(#prelude)* let #mutable #node = [#fill; #len];)
+                quote!(#value #(#prelude)* let #mutable #node = #nodes;)
             }
             Stmt::Store {
                 array,

@@ -205,7 +205,7 @@ impl Emitter<'_> {
                     mutable: true,
                     ..
                 } => Some(match &self.function.var(*array).ty {
-                    Ty::Array { len } => self.int(len),
+                    Ty::Array { len, vec: false } => self.int(len),
                     _ => {
                         let name = self.names.var(*array);
                         quote!(#name.len())

@@ -581,7 +581,8 @@ impl Emitter<'_> {
         own.sort();
         for (var, name) in own {
             match &self.adjoint.vars[var.0 as usize].ty {
-                Ty::Array { len } => {
+                // A `Vec` is never recorded: lowering keeps `vec!` out of loops.
+                Ty::Array { len, vec: false } => {
                     let len = self.int(len);
                     tapes.push((name, quote!([#scalar; #len]), quote!(, 0)));
                 }

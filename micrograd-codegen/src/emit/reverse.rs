@@ -74,11 +74,8 @@ impl Emitter<'_> {
             }
             Rev::ZeroArray(array) => {
                 let name = self.names.adjoint(*array);
-                let len = match &self.adjoint.vars[array.0 as usize].ty {
-                    Ty::Array { len } => self.int(len),
-                    _ => quote!(0),
-                };
-                quote!(let mut #name = [0.0; #len];)
+                let zeros = self.filled(quote!(0.0), &self.adjoint.vars[array.0 as usize].ty);
+                quote!(let mut #name = #zeros;)
             }
             Rev::If {
                 branch,

@@ -25,6 +25,7 @@ mod steps;
 mod stmt;
 mod unsupported;
 mod values;
+mod vecs;
 mod vector_call;
 mod view;
 

@@ -189,7 +189,10 @@ impl Lowerer<'_> {
         };
         let dst = self.new_var(
             origin,
-            Ty::Array { len: lit(m) },
+            Ty::Array {
+                len: lit(m),
+                vec: false,
+            },
             proc_macro2::Span::mixed_site(),
         );
         let fill = Operand::Const(0.0);

@@ -80,7 +80,19 @@ impl Lowerer<'_> {
     ///
     /// Before: `[a, b * 2.0]` After: `let mut t = [0.0; 2]; t[0] = a; let t1 = b * 2.0; t[1] = t1;`
     pub(super) fn array_literal(&mut self, array: &syn::ExprArray, name: Option<&str>) -> Value {
-        let elems: Vec<Option<Operand>> = array.elems.iter().map(|e| self.f64_operand(e)).collect();
+        let elems: Vec<&Expr> = array.elems.iter().collect();
+        self.array_of(&elems, name, array.span(), false)
+    }
+
+    /// A local array (a `Vec` with `vec`) of the values of `elems`, bound to `name` if any.
+    pub(super) fn array_of(
+        &mut self,
+        elems: &[&Expr],
+        name: Option<&str>,
+        span: proc_macro2::Span,
+        vec: bool,
+    ) -> Value {
+        let elems: Vec<Option<Operand>> = elems.iter().map(|e| self.f64_operand(e)).collect();
         let Some(elems) = elems.into_iter().collect::<Option<Vec<_>>>() else {
             return Value::Error;
         };
@@ -92,7 +104,7 @@ impl Lowerer<'_> {
             Some(name) => self.next_version(name),
             None => Origin::Temp,
         };
-        let dst = self.new_var(origin, Ty::Array { len }, array.span());
+        let dst = self.new_var(origin, Ty::Array { len, vec }, span);
         self.emit(Stmt::Array {
             dst,
             fill: Operand::Const(0.0),

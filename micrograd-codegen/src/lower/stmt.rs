@@ -21,14 +21,8 @@ impl Lowerer<'_> {
                 self.errors.at(item.span(), "items inside `#[differentiable]` functions are not supported; move them outside");
             }
             syn::Stmt::Macro(mac) => {
-                let name = mac
-                    .mac
-                    .path
-                    .segments
-                    .last()
-                    .map(|s| s.ident.to_string())
-                    .unwrap_or_default();
-                self.errors.at(mac.mac.path.span(), format!("`{name}!` is not supported in `#[differentiable]` functions; they hold arithmetic only, so print or assert around the call instead"));
+                self.errors
+                    .at(mac.mac.path.span(), super::vecs::refusal(&mac.mac));
             }
         }
     }
@@ -101,7 +95,13 @@ impl Lowerer<'_> {
         if let Pat::Ident(ident) = pat {
             let name = ident.ident.to_string();
             match &*init.expr {
-                Expr::Repeat(repeat) => return self.array(&name, ident.ident.span(), repeat),
+                Expr::Repeat(repeat) => {
+                    let parts = (&*repeat.expr, &*repeat.len);
+                    return self.array(&name, ident.ident.span(), parts, false);
+                }
+                Expr::Macro(mac) if super::vecs::is_vec(&mac.mac) => {
+                    return self.vec_local(&name, ident.ident.span(), &mac.mac);
+                }
                 Expr::Array(array) => {
                     let value = self.array_literal(array, Some(&name));
                     if let Value::Seq(view) = value {
@@ -152,32 +152,45 @@ impl Lowerer<'_> {
     }
 
     /// After an error, binds `name` to nothing, so its uses report no more.
-    fn poison_name(&mut self, name: &str, span: proc_macro2::Span) {
+    pub(super) fn poison_name(&mut self, name: &str, span: proc_macro2::Span) {
         let var = self.alias_var(name, Value::Error, span);
         self.bind(name, var);
     }
 
-    fn array(&mut self, name: &str, span: proc_macro2::Span, repeat: &syn::ExprRepeat) {
-        let fill = match self.expr(&repeat.expr) {
+    /// `let name = [fill; len];`, or `vec![fill; len]` with `vec`.
+    pub(super) fn array(
+        &mut self,
+        name: &str,
+        span: proc_macro2::Span,
+        (fill, len): (&Expr, &Expr),
+        vec: bool,
+    ) {
+        let fill = match self.expr(fill) {
             Value::F64(Operand::Var(_))
             | Value::Int(_)
             | Value::Bool(_)
             | Value::Seq(_)
             | Value::Tuple(_) => {
-                self.errors.at(
-                    repeat.expr.span(),
-                    "local arrays start from a constant: `[0.0; N]`; fill them in a loop: `for j in 0..N { h[j] = x; }`",
-                );
+                let message = match vec {
+                    true => {
+                        "a `vec!` starts from a constant: `vec![0.0; n]`; fill it in a loop: `for j in 0..n { v[j] = x; }`"
+                    }
+                    false => {
+                        "local arrays start from a constant: `[0.0; N]`; fill them in a loop: `for j in 0..N { h[j] = x; }`"
+                    }
+                };
+                self.errors.at(fill.span(), message);
                 return self.poison_name(name, span);
             }
             Value::F64(constant) => constant,
             Value::Unknown(path) => Operand::Extern(path),
             Value::Error => return self.poison_name(name, span),
         };
-        let Some(len) = self.int_operand(&repeat.len) else {
+        let Some(len) = self.int_operand(len) else {
             return self.poison_name(name, span);
         };
-        let dst = self.named(name, Ty::Array { len }, span);
+        let len = if vec { self.fixed(len, span) } else { len };
+        let dst = self.named(name, Ty::Array { len, vec }, span);
         self.emit(Stmt::Array { dst, fill });
         self.bind(name, dst);
     }

@@ -38,14 +38,8 @@ impl Lowerer<'_> {
                 "`continue` is supported as a statement, or in a block, `if` or `match` whose value is bound or assigned whole, not inside an expression; bind that first: `let v = if c { continue; } else { a }; y = v * 2.0;`",
             ),
             Expr::Macro(m) => {
-                let name = m
-                    .mac
-                    .path
-                    .segments
-                    .last()
-                    .map(|s| s.ident.to_string())
-                    .unwrap_or_default();
-                self.errors.at(m.mac.path.span(), format!("`{name}!` is not supported in `#[differentiable]` functions; they hold arithmetic only, so print or assert around the call instead"));
+                self.errors
+                    .at(m.mac.path.span(), super::vecs::refusal(&m.mac));
                 return;
             }
             Expr::Async(a) => (

@@ -319,10 +319,10 @@ impl Pass<'_> {
     /// A local array of zeros as long as `array` (whose length a by-value argument knows).
     fn zeros(&mut self, array: VarId, out: &mut Block) -> VarId {
         let len = match &self.info(array).ty {
-            Ty::Array { len } | Ty::Slice { len: Some(len), .. } => len.clone(),
+            Ty::Array { len, .. } | Ty::Slice { len: Some(len), .. } => len.clone(),
             _ => unreachable!("internal error: an array passed by value has a known length"),
         };
-        let dst = self.new_var(Origin::Temp, Ty::Array { len });
+        let dst = self.new_var(Origin::Temp, Ty::Array { len, vec: false });
         out.push(Stmt::Array {
             dst,
             fill: Operand::Const(0.0),

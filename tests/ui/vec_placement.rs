@@ -1,0 +1,27 @@
+use micrograd_runtime::prelude::*;
+
+#[differentiable]
+fn g(w: &[f64]) -> f64 {
+    w[0]
+}
+
+// `vec!` is the value of a `let` outside loops, filled with a constant.
+#[differentiable]
+fn f(x: &[f64], a: f64) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        let mut h = vec![0.0; i + 1];
+        h[i] = x[i];
+        s += g(&h);
+    }
+    let mut k = 0;
+    while k < 2 {
+        let v = vec![a, 2.0 * a];
+        s += v[1];
+        k += 1;
+    }
+    let w = vec![a; x.len()];
+    s + g(&vec![a, s]) + w[0]
+}
+
+fn main() {}

@@ -326,12 +326,26 @@ fn reversed(function: &Function, adjoint: &Adjoint) -> Table<LoopId, bool> {
     reversed
 }
 
+/// The arrays the function writes: by a store, or by lending them to a call as `&mut` (an
+/// array only a call writes, `let mut h = [0.0; 2]; g(&mut h, x);`, is `mut` too).
 fn stored(block: &[Stmt]) -> HashSet<VarId> {
     let mut arrays = HashSet::new();
-    crate::ir::walk(block, &mut |stmt| {
-        if let Stmt::Store { array, .. } | Stmt::StoreAdd { array, .. } = stmt {
+    crate::ir::walk(block, &mut |stmt| match stmt {
+        Stmt::Store { array, .. } | Stmt::StoreAdd { array, .. } => {
             arrays.insert(*array);
         }
+        Stmt::Assign {
+            op: Op::Call(_, args),
+            ..
+        } => arrays.extend(args.iter().filter_map(|arg| match arg {
+            crate::ir::Arg::Slice {
+                array,
+                mutable: true,
+                ..
+            } => Some(*array),
+            _ => None,
+        })),
+        _ => {}
     });
     arrays
 }

@@ -28,6 +28,8 @@ pub enum PKind {
     Vec(usize),
     /// `w: [f64; N]` by value (the entry only).
     ArrayByValue(usize),
+    /// `w: &mut [f64]` of at least this length, read and written (callees only; lend.rs).
+    MutSlice(usize),
     /// `n: usize` in `0..=max`.
     Usize(usize),
     /// `e: i32` in `lo..=hi`.
@@ -45,6 +47,7 @@ impl PKind {
                 | PKind::Array(_)
                 | PKind::Vec(_)
                 | PKind::ArrayByValue(_)
+                | PKind::MutSlice(_)
         )
     }
 }
@@ -205,6 +208,9 @@ pub struct Func {
     pub body: Vec<Stmt>,
     /// The tail expression (`None` when the body ends with `return`).
     pub tail: Option<Expr>,
+    /// Whether it asks for `hvp`: not when it or an earlier function (which it may call)
+    /// lends an array to a call (lend.rs), which `hvp` does not go through.
+    pub hvp: bool,
 }
 
 impl Func {

@@ -24,6 +24,8 @@ impl Gen<'_> {
                     | PKind::Array(min)
                     | PKind::Vec(min)
                     | PKind::ArrayByValue(min) => fits(min),
+                    // Lent an array: lend.rs draws those calls.
+                    PKind::MutSlice(_) => false,
                     _ => true,
                 })
             })
@@ -56,6 +58,7 @@ impl Gen<'_> {
                 }
                 PKind::I32(lo, hi) => Arg::Int(IExpr::Lit(self.rng.range(lo as i64, hi as i64))),
                 PKind::Bool => Arg::Bool(self.cond(1)),
+                PKind::MutSlice(_) => unreachable!("lend.rs draws calls lent an array"),
             };
             args.push(arg);
         }

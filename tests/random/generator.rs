@@ -19,7 +19,8 @@
 //! in scope), ints.rs, exprs.rs, methods.rs, branches.rs, calls.rs, stmts.rs, loops.rs (drawing
 //! each kind of construct), program.rs (whole programs), print.rs and print_stmt.rs (the three
 //! printings), source.rs (the files the test writes). A new construct is a new file registered
-//! in `constructs!` below; ext.rs says how.
+//! in `constructs!` below; ext.rs says how. Arrays lent to calls as `&mut` are lend.rs (and
+//! lend_source.rs, the checker's side).
 
 #[macro_use]
 mod ext;
@@ -30,6 +31,7 @@ mod calls;
 mod exprs;
 mod hygiene;
 mod ints;
+mod lend_source;
 mod loops;
 mod methods;
 mod print;
@@ -59,4 +61,5 @@ constructs! {
     counters => [], [CounterWhile, ItemLoop];
     exit_values => [], [ExitValue];
     std_idioms => [StdMethod, ClassTest, PathStep], [];
+    lend => [], [LentCall];
 }

@@ -379,6 +379,8 @@ pub enum PSpec {
     Arr(usize),
     /// `[f64; N]` by value: its partials are returned, not added into a shadow.
     ArrV(usize),
+    /// `&mut [f64]` of at least this length, which the entry writes (tests/random/lend.rs).
+    MSl(usize),
     /// `usize` in `0..=max`
     U(usize),
     /// `i32` in `lo..=hi`
@@ -458,6 +460,9 @@ pub struct Prog {
     pub jv: fn(&Args, usize) -> (f64, f64),
     /// `f_hvp` along the unit vector of one coordinate: a row of the Hessian.
     pub hv: fn(&Args, usize) -> (f64, Vec<Option<f64>>),
+    /// Whether `jv` and `hv` are there: not for an entry that lends an array to a call or
+    /// takes `&mut [f64]` (tests/random/lend.rs).
+    pub second: bool,
     /// The program in `f32` (single_check.rs), for some programs.
     pub single: Option<crate::single::Single>,
 }
@@ -502,8 +507,8 @@ fn sample(p: &Prog, rng: &mut Rng) -> (Args, Vec<bool>, Vec<bool>) {
                 shadow.push(false);
                 wrt.push(p.wrt[k]);
             }
-            PSpec::Sl(min) | PSpec::Arr(min) | PSpec::ArrV(min) => {
-                let n = if matches!(spec, PSpec::Sl(_)) {
+            PSpec::Sl(min) | PSpec::Arr(min) | PSpec::ArrV(min) | PSpec::MSl(min) => {
+                let n = if matches!(spec, PSpec::Sl(_) | PSpec::MSl(_)) {
                     min + rng.below(3)
                 } else {
                     min
@@ -511,7 +516,9 @@ fn sample(p: &Prog, rng: &mut Rng) -> (Args, Vec<bool>, Vec<bool>) {
                 a.lens.push(n);
                 for _ in 0..n {
                     a.x.push(value(rng));
-                    shadow.push(!matches!(spec, PSpec::ArrV(_)));
+                    // A `&mut [f64]`'s shadow is the adjoint of what `f` leaves in it, not a
+                    // sum that `f_grad` adds to.
+                    shadow.push(!matches!(spec, PSpec::ArrV(_) | PSpec::MSl(_)));
                     wrt.push(p.wrt[k]);
                 }
             }
@@ -734,7 +741,9 @@ fn check_point(
             return Err(format!("value engine:\n{problems}"));
         }
     }
-    crate::second::check(p, a, coords, fv)?;
+    if p.second {
+        crate::second::check(p, a, coords, fv)?;
+    }
     crate::single::check(p, a, coords, fv, &grads)
 }
 

@@ -165,12 +165,14 @@ impl Printer {
 
     pub fn func(&mut self, f: &Func) {
         if self.mode == Mode::Plain {
-            match &f.wrt {
-                // `hvp` (with `jvp`'s): the checker also runs forward mode and second order.
-                None => self.line("#[differentiable(hvp)]"),
-                Some(w) => {
+            // `hvp` (with `jvp`'s): the checker also runs forward mode and second order.
+            match (&f.wrt, f.hvp) {
+                (None, true) => self.line("#[differentiable(hvp)]"),
+                (None, false) => self.line("#[differentiable]"),
+                (Some(w), hvp) => {
                     let w: Vec<String> = w.iter().map(|p| self.name(p)).collect();
-                    self.line(&format!("#[differentiable(hvp, wrt({}))]", w.join(", ")))
+                    let h = if hvp { "hvp, " } else { "" };
+                    self.line(&format!("#[differentiable({h}wrt({}))]", w.join(", ")))
                 }
             }
         }
@@ -186,6 +188,7 @@ impl Printer {
                     (PKind::Vec(_), Mode::Plain) => "&Vec<f64>".to_string(),
                     (PKind::ArrayByValue(n), Mode::Plain) => format!("[f64; {n}]"),
                     (PKind::Vec(_) | PKind::ArrayByValue(_), m) => format!("&[{}]", printer_ty(m)),
+                    (PKind::MutSlice(_), m) => format!("&mut [{}]", printer_ty(m)),
                     (PKind::Usize(_), _) => "usize".to_string(),
                     (PKind::I32(..), _) => "i32".to_string(),
                     (PKind::Bool, _) => "bool".to_string(),

@@ -21,7 +21,11 @@ pub fn params(rng: &mut Rng, entry: bool) -> Vec<Param> {
         };
         let prefix = match kind {
             PKind::Scalar => "a",
-            PKind::Slice(_) | PKind::Array(_) | PKind::Vec(_) | PKind::ArrayByValue(_) => "w",
+            PKind::Slice(_)
+            | PKind::Array(_)
+            | PKind::Vec(_)
+            | PKind::ArrayByValue(_)
+            | PKind::MutSlice(_) => "w",
             PKind::Usize(_) => "n",
             PKind::I32(..) => "e",
             PKind::Bool => "flag",
@@ -51,9 +55,11 @@ pub fn program(seed: u64, id: usize) -> Program {
     let value_only = rng.chance(0.3);
     let nfuncs = rng.weighted(&[0, 50, 35, 15]);
     let mut funcs: Vec<Func> = Vec::new();
+    let mut lends = false;
     for k in 0..nfuncs {
         let entry = k + 1 == nfuncs;
-        let params = params(&mut rng, entry);
+        let mut params = params(&mut rng, entry);
+        lend::mut_param(&mut params, program_seed(seed, id), k, entry);
         let callees: Vec<Callee> = funcs
             .iter()
             .map(|f| Callee {
@@ -77,6 +83,7 @@ pub fn program(seed: u64, id: usize) -> Program {
             callees,
             counter: 0,
             expr_blocks: 0,
+            lent: false,
         };
         for p in &params {
             match p.kind {
@@ -112,6 +119,7 @@ pub fn program(seed: u64, id: usize) -> Program {
                     depth: 1,
                 }),
                 PKind::Bool => g.scope().b.push(p.name.clone()),
+                PKind::MutSlice(len) => g.scope().s.push(lend::mut_svar(&p.name, len)),
             }
         }
         // Every callee slice gets something long enough to pass: a local array of length 4
@@ -148,6 +156,7 @@ pub fn program(seed: u64, id: usize) -> Program {
                 expr: src,
             });
         }
+        body.extend(g.lend_prologue());
         let n = g.rng.range(2, 8) as usize;
         body.extend(g.stmts(n, 0));
         let ends_with_return = body.last().is_some_and(diverges);
@@ -173,6 +182,7 @@ pub fn program(seed: u64, id: usize) -> Program {
                 Some(tail)
             }
         };
+        lends |= g.lent;
         drop(g);
         let wrt = if rng.chance(0.3) {
             let diff: Vec<String> = params
@@ -192,12 +202,14 @@ pub fn program(seed: u64, id: usize) -> Program {
         } else {
             None
         };
+        let hvp = lend::asks_hvp(lends, &params, entry);
         funcs.push(Func {
             name: format!("f{k}"),
             params,
             wrt,
             body,
             tail,
+            hvp,
         });
     }
     entry_kinds(&mut funcs, program_seed(seed, id));

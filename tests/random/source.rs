@@ -53,6 +53,7 @@ pub fn module_source(p: &Program) -> String {
             PKind::Usize(m) => format!("PSpec::U({m})"),
             PKind::I32(lo, hi) => format!("PSpec::I({lo}, {hi})"),
             PKind::Bool => "PSpec::B".to_string(),
+            PKind::MutSlice(n) => format!("PSpec::MSl({n})"),
         })
         .collect();
     let wrt: Vec<String> = entry
@@ -114,6 +115,8 @@ pub fn unpack(entry: &Func, elem: &str) -> (String, Vec<String>) {
             (PKind::Usize(_), _) => "c.u()".to_string(),
             (PKind::I32(..), _) => "c.i()".to_string(),
             (PKind::Bool, _) => "c.b()".to_string(),
+            // A copy for each call to write.
+            (PKind::MutSlice(_), _) => "&mut c.sl().to_vec()".to_string(),
         };
         let _ = writeln!(s, "    let {v} = {get};");
         names.push(v);
@@ -128,8 +131,9 @@ pub fn grad_adapter(entry: &Func, adapter: &str, float: &str, point: &str, calle
     let (s, names) = unpack(entry, "f64");
     let (call, collect, value) = grad_outputs(entry, &names);
     let shadows = grad_shadows(entry);
+    let writes = lend_source::writes_as_f(entry, point, &s, &names, callee);
     format!(
-        "pub fn {adapter}(a: &Args, fill: {float}) -> ({float}, Vec<Option<{float}>>) {{\n{point}{s}{shadows}    let r = {callee}_grad({});\n    let mut out: Vec<Option<{float}>> = Vec::new();\n{collect}    ({value}, out)\n}}\n",
+        "pub fn {adapter}(a: &Args, fill: {float}) -> ({float}, Vec<Option<{float}>>) {{\n{point}{s}{shadows}    let r = {callee}_grad({});\n{writes}    let mut out: Vec<Option<{float}>> = Vec::new();\n{collect}    ({value}, out)\n}}\n",
         call.join(", ")
     )
 }
@@ -171,11 +175,18 @@ fn grad_outputs(entry: &Func, names: &[String]) -> (Vec<String>, String, String)
                 );
             }
             (PKind::Scalar, false) => collect.push_str("    out.push(None);\n"),
-            (PKind::Slice(_) | PKind::Array(_) | PKind::Vec(_), true) => {
+            (PKind::Slice(_) | PKind::Array(_) | PKind::Vec(_) | PKind::MutSlice(_), true) => {
                 call.push(format!("&mut d{k}"));
                 let _ = writeln!(collect, "    out.extend(d{k}.iter().map(|&v| Some(v)));");
             }
-            (PKind::Slice(_) | PKind::Array(_) | PKind::Vec(_) | PKind::ArrayByValue(_), false) => {
+            (
+                PKind::Slice(_)
+                | PKind::Array(_)
+                | PKind::Vec(_)
+                | PKind::ArrayByValue(_)
+                | PKind::MutSlice(_),
+                false,
+            ) => {
                 let _ = writeln!(collect, "    out.extend(p{k}.iter().map(|_| None));");
             }
             _ => {}
@@ -196,6 +207,10 @@ fn grad_shadows(entry: &Func) -> String {
                 PKind::Array(n) => {
                     let _ = writeln!(shadows, "    let mut d{k} = [fill; {n}];");
                 }
+                // Taken as the adjoint of what `f` leaves in it: zero, for the gradient.
+                PKind::MutSlice(_) => {
+                    let _ = writeln!(shadows, "    let mut d{k} = vec![0.0; p{k}.len()];");
+                }
                 _ => {}
             }
         }
@@ -212,8 +227,9 @@ pub fn table_entry(p: &Program) -> String {
         "None".to_string()
     };
     format!(
-        "    Prog {{ id: {}, params: {m}::PARAMS, wrt: {m}::WRT, src: {m}::SRC, f: {m}::f, g: {m}::g, t: {m}::t, v: {v}, jv: {m}::jv, hv: {m}::hv, single: {} }},\n",
+        "    Prog {{ id: {}, params: {m}::PARAMS, wrt: {m}::WRT, src: {m}::SRC, f: {m}::f, g: {m}::g, t: {m}::t, v: {v}, jv: {m}::jv, hv: {m}::hv, second: {}, single: {} }},\n",
         p.id,
+        p.entry().hvp,
         single_entry(p)
     )
 }
@@ -222,6 +238,9 @@ pub fn table_entry(p: &Program) -> String {
 /// each tangent is read off that vector as its parameter is off the point.
 fn second_order(p: &Program) -> String {
     let entry = p.entry();
+    if !entry.hvp {
+        return lend_source::no_second_order();
+    }
     let (mut unpack, mut args, mut shadows, mut collect) =
         (String::new(), Vec::new(), String::new(), String::new());
     let mut scalar = 0;
@@ -235,6 +254,7 @@ fn second_order(p: &Program) -> String {
             PKind::Bool => "b()".to_string(),
             PKind::Vec(_) => "sl().to_vec()".to_string(),
             PKind::ArrayByValue(n) => format!("arr::<{n}>()"),
+            PKind::MutSlice(_) => unreachable!("an entry taking &mut [f64] asks for no hvp"),
         };
         let by = match q.kind {
             PKind::Vec(_) => "&",

@@ -121,3 +121,55 @@ fn a_vec_s_block_with_rows_replaying_a_tape() {
 fn a_block_of_the_wrong_length_is_a_clear_panic() {
     features_jacobian(1.0, &[1.0, 2.0, 3.0], &mut [0.0; 4]);
 }
+
+/// Regression (random programs 103, 112, 134, 253 and 277 of seed 1): a loop that only adds
+/// each iteration's contribution into an output, which `f_grad` reverses inside the forward
+/// loop (diff/fuse.rs). `f_jacobian`'s rows seed each output after their one forward sweep,
+/// which ran that fused reverse before any seed was set: "cannot find value `d_sum`". One
+/// output alone through the loop (the rows replay one seeded sweep), and both through it (the
+/// rows share the forward sweep).
+#[differentiable(jacobian)]
+fn summed(a: f64, w: &[f64]) -> [f64; 2] {
+    [w.iter().map(|x| x * a).sum::<f64>(), a]
+}
+
+fn summed_dual<D: DualNum<Primitive = f64> + Copy>(p: &[D]) -> [D; 2] {
+    let (a, w) = (p[0], &p[1..]);
+    [w.iter().fold(D::from(0.0), |s, &x| s + x * a), a]
+}
+
+#[differentiable(jacobian)]
+fn accumulated(a: f64, w: &[f64]) -> [f64; 2] {
+    let mut s = 0.0;
+    for i in 0..w.len() {
+        s += (w[i] * a).tanh();
+    }
+    [s, s * a]
+}
+
+fn accumulated_dual<D: DualNum<Primitive = f64> + Copy>(p: &[D]) -> [D; 2] {
+    let (a, w) = (p[0], &p[1..]);
+    let s = w.iter().fold(D::from(0.0), |s, &x| s + (x * a).tanh());
+    [s, s * a]
+}
+
+#[test]
+fn rows_through_a_loop_that_only_accumulates() {
+    for point in [vec![1.5, 0.5, -1.0, 2.0], vec![-0.7, 2.0, 0.1]] {
+        let w = &point[1..];
+        let mut d_w = vec![f64::NAN; 2 * w.len()];
+        let (value, rows) = summed_jacobian(point[0], w, &mut d_w);
+        let f = |p: &[f64]| summed(p[0], &p[1..]);
+        check("summed", &f, &summed_dual, &point, (value, rows, &d_w));
+        let mut d_w = vec![f64::NAN; 2 * w.len()];
+        let (value, rows) = accumulated_jacobian(point[0], w, &mut d_w);
+        let f = |p: &[f64]| accumulated(p[0], &p[1..]);
+        check(
+            "accumulated",
+            &f,
+            &accumulated_dual,
+            &point,
+            (value, rows, &d_w),
+        );
+    }
+}

@@ -148,12 +148,13 @@ fn generate(
             let rows = (0..lowered.results.len())
                 .map(|k| {
                     let row = lowered.output(k);
-                    let adjoint = diff::differentiate(&row, &wrt);
+                    let adjoint = diff::differentiate_unfused(&row, &wrt);
                     (row, adjoint)
                 })
                 .collect();
-            // Every output seeded, for when the rows cannot share one forward sweep.
-            let seeded = diff::differentiate(&all, &wrt);
+            // Every output seeded, for when the rows cannot share one forward sweep. Neither
+            // reverses a loop inside the forward sweep: the rows' seeds come after it.
+            let seeded = diff::differentiate_unfused(&all, &wrt);
             emit::JacobianReverse { rows, seeded }
         };
         emit::jacobian(function, specs, &all, reverse, options)

@@ -240,27 +240,36 @@ fn weighted_jacobian(
     }
     let t3 = a * s_1;
     let t4 = s_1.sqrt();
-    let mut rows = [[0.0; 1]; 2];
-    for k in 0..2 {
-        let mut seed = [0.0; 2];
-        seed[k] = 1.0;
-        rows[k] = {
-            let d_w = &mut d_w[k * w.len()..(k + 1) * w.len()];
-            let d_t3 = seed[0];
-            let d_t4 = seed[1];
-            let d_a = d_t3 * s_1;
-            let d_s_1 = d_t4 * (1.0 / (2.0 * t4)) + d_t3 * a;
-            if d_s_1 != 0.0 {
-                for i in (0..w.len()).rev() {
-                    let d_t0 = d_s_1 * w[i];
-                    let d_t1 = d_s_1 * w[i];
-                    if !d_w.is_empty() {
-                        d_w[i] += d_t1 + d_t0;
-                    }
+    let row0 = {
+        let d_w = &mut d_w[0 * w.len()..(0 + 1) * w.len()];
+        let d_t3 = 1.0;
+        let d_a = d_t3 * s_1;
+        let d_s_1 = d_t3 * a;
+        if d_s_1 != 0.0 {
+            for i in (0..w.len()).rev() {
+                let d_t0 = d_s_1 * w[i];
+                let d_t1 = d_s_1 * w[i];
+                if !d_w.is_empty() {
+                    d_w[i] += d_t1 + d_t0;
                 }
             }
-            [d_a]
-        };
-    }
-    ([t3, t4], rows)
+        }
+        [d_a]
+    };
+    let row1 = {
+        let d_w = &mut d_w[1 * w.len()..(1 + 1) * w.len()];
+        let d_t4 = 1.0;
+        let d_s_1 = d_t4 * (1.0 / (2.0 * t4));
+        if d_s_1 != 0.0 {
+            for i in (0..w.len()).rev() {
+                let d_t0 = d_s_1 * w[i];
+                let d_t1 = d_s_1 * w[i];
+                if !d_w.is_empty() {
+                    d_w[i] += d_t1 + d_t0;
+                }
+            }
+        }
+        [0.0]
+    };
+    ([t3, t4], [row0, row1])
 }

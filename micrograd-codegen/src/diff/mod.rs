@@ -142,6 +142,17 @@ pub struct Adjoint {
 
 /// Differentiates `function` with respect to the parameters `wrt` (`f64`s and slices).
 pub fn differentiate(function: &Function, wrt: &HashSet<VarId>) -> Adjoint {
+    adjoint(function, wrt, true)
+}
+
+/// [`differentiate`] without reversing a loop's iterations inside it ([`fuse`]), for a
+/// reverse sweep whose seed is set only after the forward sweep: `f_jacobian`'s rows, which
+/// share one forward sweep and seed each output in turn.
+pub fn differentiate_unfused(function: &Function, wrt: &HashSet<VarId>) -> Adjoint {
+    adjoint(function, wrt, false)
+}
+
+fn adjoint(function: &Function, wrt: &HashSet<VarId>, fusing: bool) -> Adjoint {
     let activity = Activity::of(function, wrt);
     let remat = remat::analyze(function);
     let mut vars = function.vars.clone();
@@ -150,7 +161,9 @@ pub fn differentiate(function: &Function, wrt: &HashSet<VarId>) -> Adjoint {
     merge::merge_adds(&mut rev);
     fold::fold_copies(&mut rev);
     linear::fold_linear(&mut rev, &declared_params, function.scalar);
-    let fused = fuse::fuse(function, &vars, &mut rev);
+    let fused = fusing
+        .then(|| fuse::fuse(function, &vars, &mut rev))
+        .flatten();
     let fused_loop = fused.as_ref().map(|f| f.the_loop);
     resets::drop_dead_resets(&mut rev, &function.body);
     let plan = needs::plan(function, &rev, &vars, &decisions, fused_loop);

@@ -118,7 +118,15 @@ impl Gen<'_> {
     /// lend it.
     pub fn lend_prologue(&mut self) -> Vec<Stmt> {
         let mut out = Vec::new();
-        for s in self.svars().into_iter().filter(is_param) {
+        // Not one a call in an earlier statement was passed read-only (frozen; the local
+        // array drawn for callees taking slices may have been), which the macro refuses.
+        let frozen = |s: &SVar| self.frozen.contains(&s.name);
+        let params: Vec<SVar> = self
+            .svars()
+            .into_iter()
+            .filter(|s| is_param(s) && !frozen(s))
+            .collect();
+        for s in params {
             if !self.rng.chance(0.7) {
                 continue;
             }

@@ -2,7 +2,7 @@
 //! sweep what the plan asks (branch exports, per-iteration records).
 
 use super::Emitter;
-use crate::ir::{Arg, Block, If, Operand, Stmt, Ty, VarId};
+use crate::ir::{Arg, Block, If, IntExpr, Operand, Stmt, Ty, VarId};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -21,6 +21,18 @@ impl Emitter<'_> {
             }
             _ => unreachable!("internal error: only local arrays are filled"),
         }
+    }
+
+    /// The bounds of a sub-slice `w[lo..hi]`, each left out where the source leaves it out.
+    fn bounds(
+        &self,
+        lo: &Option<IntExpr>,
+        hi: &Option<IntExpr>,
+    ) -> (Option<TokenStream>, Option<TokenStream>) {
+        (
+            lo.as_ref().map(|e| self.int(e)),
+            hi.as_ref().map(|e| self.int(e)),
+        )
     }
 
     /// The statements of `block`.
@@ -92,10 +104,7 @@ impl Emitter<'_> {
             } => {
                 let name = self.names.var(*array);
                 let is_param = matches!(self.function.var(*array).ty, Ty::Slice { .. });
-                let (lo, hi) = (
-                    lo.as_ref().map(|e| self.int(e)),
-                    hi.as_ref().map(|e| self.int(e)),
-                );
+                let (lo, hi) = self.bounds(lo, hi);
                 match (&lo, &hi, is_param) {
                     // `w: &mut [f64]` is lent again (an implicit reborrow).
                     (None, None, true) => quote!(#name),
@@ -124,10 +133,7 @@ impl Emitter<'_> {
                     (None, None, true) => quote!(#name),
                     (None, None, false) => quote!(&#name),
                     _ => {
-                        let (lo, hi) = (
-                            lo.as_ref().map(|e| self.int(e)),
-                            hi.as_ref().map(|e| self.int(e)),
-                        );
+                        let (lo, hi) = self.bounds(lo, hi);
                         let part = quote!(&#name[#lo..#hi]);
                         if self.maybe_empty.contains(array) {
                             // An empty tangent stands for zeros: its part is empty too.
@@ -160,10 +166,7 @@ impl Emitter<'_> {
                     ..
                 } => {
                     let name = self.names.var(*array);
-                    let (lo, hi) = (
-                        lo.as_ref().map(|e| self.int(e)),
-                        hi.as_ref().map(|e| self.int(e)),
-                    );
+                    let (lo, hi) = self.bounds(lo, hi);
                     Some(quote!(#saved.extend_from_slice(&#name[#lo..#hi]);))
                 }
                 _ => None,

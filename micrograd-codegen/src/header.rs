@@ -182,7 +182,10 @@ pub fn signature(
     if flavor == Flavor::Hessian {
         return hessian_signature(item, specs, chosen, params, &float);
     }
-    let shape = crate::signature::output(item).unwrap_or(Output::Scalar);
+    let shape = match crate::signature::output(item) {
+        _ if flavor == Flavor::Tangent && returns_pair(item, specs) => Output::Tuple(2),
+        shape => shape.unwrap_or(Output::Scalar),
+    };
     let seed = seed.map(|seed| {
         let values = values(shape, &float);
         quote!(#seed: #values)
@@ -268,6 +271,14 @@ pub fn tangent_specs(specs: &[ParamSpec], chosen: &[bool], flavor: Flavor) -> Ve
     all
 }
 
+/// Whether `f_tangent` returns `(f, ∇f · v)` rather than `∇f · v`: where `f` takes a
+/// `&mut [f64]`, which its callers lend it, and call its tangent instead of it, not after it
+/// (a second call would write the array again).
+pub fn returns_pair(item: &syn::ItemFn, specs: &[ParamSpec]) -> bool {
+    let lent = specs.iter().any(|spec| matches!(spec.kind, Kind::SliceMut));
+    lent && crate::signature::output(item) == Some(Output::Scalar)
+}
+
 /// The tangent program as a function of its own, `f_tangent(x, v_x, ..)`: what its pullback
 /// `f_tangent_pullback` is printed from, as any function's pullback is.
 pub fn tangent_item(
@@ -278,6 +289,10 @@ pub fn tangent_item(
 ) -> (syn::ItemFn, Vec<ParamSpec>) {
     let mut item = item.clone();
     item.sig.ident = name(&item, Flavor::Tangent);
+    if returns_pair(&item, specs) {
+        let float = crate::signature::scalar(&item.sig).ty();
+        item.sig.output = syn::parse_quote!(-> (#float, #float));
+    }
     let specs = tangent_specs(specs, chosen, flavor);
     item.sig.inputs = specs
         .iter()

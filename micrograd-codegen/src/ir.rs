@@ -144,6 +144,17 @@ pub struct Extern {
     pub span: Span,
     /// For a call of a function with several outputs, the one this call reads.
     pub entry: Option<Entry>,
+    /// In a tangent program, a call lent an array as `&mut`: `g_tangent` writes the array and
+    /// its tangent as `g` writes the array, so it runs once, for the value and the tangent
+    /// together (`let (y, v_y) = g_tangent(..)`).
+    pub pair: Option<Pair>,
+}
+
+/// The tangent a call lent an array returns beside its value ([`Extern::pair`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pair {
+    /// The variable that receives it; `None` where nothing reads it.
+    pub tangent: Option<VarId>,
 }
 
 /// Output `k` of a called function returning `m` values (`g(x)[k]` or `g(x).k`): its pullback

@@ -175,8 +175,10 @@ fn generate(
 }
 
 /// Reports each call lent an array as `&mut` when `options` ask for a flavour that does not go
-/// through one: `f_graph` would need a node per written entry, forward mode and `f_jacobian`
-/// (which replays one forward sweep per output) do not record the entries yet.
+/// through one: `f_graph` would need a node per written entry, and the reverse sweep of the
+/// tangent program (`f_hvp`, `f_hessian`) would need the callee's tangent pullback seeded with
+/// the adjoints of both the value and the tangent the call returns, and the entries of the
+/// array and of its tangent recorded.
 fn lent_arrays_in_other_flavors(
     lowered: &ir::Function,
     options: &attr::Options,
@@ -184,10 +186,8 @@ fn lent_arrays_in_other_flavors(
 ) {
     let asked: Vec<&str> = [
         (options.graph, "graph"),
-        (options.jvp, "jvp"),
         (options.hvp, "hvp"),
         (options.hessian, "hessian"),
-        (options.jacobian, "jacobian"),
     ]
     .into_iter()
     .filter_map(|(on, name)| on.then_some(name))
@@ -211,7 +211,7 @@ fn lent_arrays_in_other_flavors(
         } = stmt
             && args.iter().any(ir::Arg::is_mut)
         {
-            errors.at(callee.span, format!("{asked} {verb} not go through a call that writes an array lent as `&mut` yet (`f_grad` and `f_pullback` do); remove {them} here, or let the callee return what it computes rather than write it"));
+            errors.at(callee.span, format!("{asked} {verb} not go through a call that writes an array lent as `&mut` yet (`f_grad`, `f_pullback`, `f_jvp` and `f_jacobian` do); remove {them} here, or let the callee return what it computes rather than write it"));
         }
     });
 }
@@ -232,7 +232,11 @@ fn tangent_flavors(
     }
     let chosen: Vec<bool> = lowered.params.iter().map(|p| p.wrt).collect();
     let chosen_tangent = diff::tangent::transform(lowered, &emit::wrt(lowered, Flavor::Grad));
-    let every_tangent = diff::tangent::transform(lowered, &emit::wrt(lowered, Flavor::Pullback));
+    let mut every_tangent =
+        diff::tangent::transform(lowered, &emit::wrt(lowered, Flavor::Pullback));
+    if header::returns_pair(function, specs) {
+        every_tangent = every_tangent.with_value();
+    }
     let forward_only = |tangent: &diff::tangent::Tangent| {
         diff::differentiate(&tangent.function, &Default::default())
     };

@@ -25,6 +25,7 @@
 /// arrays.push([1.0, 2.0]);
 /// assert_eq!(arrays.pop(), [1.0, 2.0]);
 /// ```
+///
 #[derive(Debug)]
 pub struct Tape<T: Record, const INLINE: usize = 16> {
     /// The values, while they fit here.
@@ -33,6 +34,38 @@ pub struct Tape<T: Record, const INLINE: usize = 16> {
     len: usize,
     /// All the values, once they did not fit in `inline` (then `inline` is unused).
     heap: Option<Vec<T>>,
+}
+
+impl<T: Record, const INLINE: usize> Clone for Tape<T, INLINE> {
+    fn clone(&self) -> Self {
+        Tape {
+            inline: self.inline,
+            len: self.len,
+            heap: self.heap.clone(),
+        }
+    }
+
+    /// Copies `source` into a tape that keeps its allocation: each reverse sweep of a
+    /// Jacobian takes a fresh copy of the entries lent to calls, which the callees' pullbacks
+    /// overwrite, into one buffer.
+    ///
+    /// ```
+    /// use micrograd_runtime::Tape;
+    ///
+    /// let mut lent = Tape::<f64>::new();
+    /// lent.extend_from_slice(&[1.0; 20]);
+    /// let mut copy = Tape::new();
+    /// for _ in 0..2 {
+    ///     copy.clone_from(&lent);
+    ///     copy.last_mut(20)[0] = 5.0;
+    ///     assert_eq!(lent.last_mut(20)[0], 1.0);
+    /// }
+    /// ```
+    fn clone_from(&mut self, source: &Self) {
+        self.inline = source.inline;
+        self.len = source.len;
+        self.heap.clone_from(&source.heap);
+    }
 }
 
 /// A value a [`Tape`] can record: `f64`, `f32`, `bool`, the primitive integers (trip counts

@@ -169,7 +169,7 @@ fn scale_in_place_jvp(
     let t20 = t18 + t19;
     (t6, t20)
 }
-/// The directional derivative `∇scale_in_place · v` alone, with a tangent after every `f64` and slice parameter (an empty tangent slice stands for zeros): what the tangent program of a `#[differentiable(jvp)]` caller of [`scale_in_place`] calls.
+/// The value of [`scale_in_place`] and its directional derivative, `(scale_in_place(..), ∇scale_in_place · v)`, with a tangent after every `f64` and slice parameter (an empty tangent of a read-only slice stands for zeros), writing each `&mut` slice as `scale_in_place` does and its tangent with the tangent of what it writes: what the tangent program of a `#[differentiable(jvp)]` caller that lends [`scale_in_place`] an array calls instead of `scale_in_place`, once.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
 fn scale_in_place_tangent(
@@ -177,7 +177,7 @@ fn scale_in_place_tangent(
     v_w: &mut [::core::primitive::f64],
     a: ::core::primitive::f64,
     v_a: ::core::primitive::f64,
-) -> ::core::primitive::f64 {
+) -> (::core::primitive::f64, ::core::primitive::f64) {
     if !v_w.is_empty() && v_w.len() != w.len() {
         ::core::panic!(
             "scale_in_place_tangent: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
@@ -216,7 +216,7 @@ fn scale_in_place_tangent(
     let t18 = v_s_1 * a;
     let t19 = v_a * s_1;
     let t20 = t18 + t19;
-    t20
+    (t6, t20)
 }
 /** The value of [`scale_in_place`] and the Hessian-vector product `H v`, reverse mode over forward mode: the gradient of `∇scale_in_place · v`.
 
@@ -331,7 +331,7 @@ fn scale_in_place_tangent_pullback(
     d_v_w: &mut [::core::primitive::f64],
     a: ::core::primitive::f64,
     v_a: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: (::core::primitive::f64, ::core::primitive::f64),
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
     if d_w.len() != w.len() {
         ::core::panic!(
@@ -392,11 +392,13 @@ fn scale_in_place_tangent_pullback(
     let t18 = v_s_1 * a;
     let t19 = v_a * s_1;
     let t20 = t18 + t19;
-    let d_t20 = seed;
+    let d_t6 = seed.0;
+    let d_t20 = seed.1;
     let mut d_v_a = d_t20 * s_1;
-    let d_s_1 = d_t20 * v_a;
     let d_v_s_1 = d_t20 * a;
     let mut d_a = d_t20 * v_s_1;
+    let d_s_1 = d_t20 * v_a + d_t6 * a;
+    d_a += d_t6 * s_1;
     for i in (0..w.len()).rev() {
         let t0 = tape.pop();
         let t7 = tape.pop();

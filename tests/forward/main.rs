@@ -6,6 +6,7 @@ mod calls;
 #[path = "../common/mod.rs"]
 mod common;
 mod hessian;
+mod lending;
 mod mutable;
 mod programs;
 mod structs;

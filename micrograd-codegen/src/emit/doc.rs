@@ -55,6 +55,10 @@ impl Emitter<'_> {
                 differentiated_kinds(&scalars, &slices),
                 self.directional(f),
             ),
+            // A function taking a `&mut [f64]` returns its value too ([`crate::header::returns_pair`]).
+            Flavor::Tangent if self.values.len() < self.function.results.len() => format!(
+                " The value of [`{f}`] and its directional derivative, `({f}(..), ∇{f} · v)`, with a tangent after every `f64` and slice parameter (an empty tangent of a read-only slice stands for zeros), writing each `&mut` slice as `{f}` does and its tangent with the tangent of what it writes: what the tangent program of a `#[differentiable(jvp)]` caller that lends [`{f}`] an array calls instead of `{f}`, once.",
+            ),
             Flavor::Tangent => format!(
                 " The directional derivative `{}` alone, with a tangent after every `f64` and slice parameter (an empty tangent slice stands for zeros): what the tangent program of a `#[differentiable(jvp)]` caller of [`{f}`] calls.",
                 self.directional(f),

@@ -4,7 +4,7 @@
 use super::Emitter;
 use crate::ir::{Arg, Block, If, IntExpr, Operand, Stmt, Ty, VarId};
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{ToTokens, quote};
 
 impl Emitter<'_> {
     /// A local array of `fill`s: `[fill; N]`, or `::std::vec![fill; n]` for a `Vec`, as `f`
@@ -45,7 +45,20 @@ impl Emitter<'_> {
             Stmt::Assign { dst, op } => {
                 let (name, value) = (self.names.var(*dst), self.op(op));
                 let record = self.record_entries(*dst, op);
-                quote!(#record let #name = #value;)
+                match op {
+                    crate::ir::Op::Call(
+                        crate::ir::Extern {
+                            pair: Some(pair), ..
+                        },
+                        _,
+                    ) => {
+                        let tangent = pair
+                            .tangent
+                            .map_or_else(|| quote!(_), |t| self.names.var(t).to_token_stream());
+                        quote!(#record let (#name, #tangent) = #value;)
+                    }
+                    _ => quote!(#record let #name = #value;),
+                }
             }
             Stmt::IntLet { dst, expr } => {
                 let (name, value) = (self.names.var(*dst), self.int(expr));

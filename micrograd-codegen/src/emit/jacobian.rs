@@ -267,6 +267,20 @@ impl Emitter<'_> {
         quote!(#forward (#value, [#(#rows),*]))
     }
 
+    /// The entries lent to calls, which each row's callee pullbacks overwrite: a copy per
+    /// row, in one buffer allocated once (`Tape::clone_from` keeps it), named as the tape is.
+    fn lent_rows(&self) -> (TokenStream, TokenStream) {
+        if self.saved_calls.is_empty() {
+            return Default::default();
+        }
+        let (saved, copy) = (&self.saved, self.names.local("saved_row"));
+        let (runtime, scalar) = (&self.runtime, self.function.scalar.ty());
+        (
+            quote!(let mut #copy = #runtime::Tape::<#scalar>::new();),
+            quote!(#copy.clone_from(&#saved); let #saved = &mut #copy;),
+        )
+    }
+
     /// One forward sweep that records for every output, then for each output `k` the reverse
     /// sweep seeded with the unit vector `e_k`, replaying the tapes.
     fn seeded_rows(&self, differentiated: (&[VarId], &[VarId]), shape: Shape) -> TokenStream {
@@ -282,14 +296,18 @@ impl Emitter<'_> {
         let replays = self
             .tapes()
             .into_iter()
+            .filter(|(tape, _, _)| **tape != self.saved)
             .map(|(tape, _, _)| quote!(let mut #tape = #tape.replay();));
+        let (lent, relent) = self.lent_rows();
         let row = self.row(differentiated, &k.to_token_stream());
         let value = self.values(&self.function.results, shape);
         quote! {
             #prelude
+            #lent
             let mut #rows = [[0.0; #n]; #m];
             for #k in 0..#m {
                 #(#replays)*
+                #relent
                 let mut #seed = [0.0; #m];
                 #seed[#k] = 1.0;
                 #rows[#k] = #row;

@@ -45,6 +45,7 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
             .collect(),
         span,
         entry: None,
+        pair: None,
     };
     let all: Vec<&str> = names.iter().map(String::as_str).collect();
     let relative = match all.as_slice() {
@@ -71,6 +72,7 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
                 path: full,
                 span,
                 entry: None,
+                pair: None,
             })
         }
     }

@@ -24,8 +24,8 @@ use super::Activity;
 use super::expr::Expr;
 use super::rules::{self, Target};
 use crate::ir::{
-    Arg, Block, Carried, Extern, Function, If, Join, Loop, Op, Operand, Origin, Param, Stmt, Ty,
-    VarId, VarInfo,
+    Arg, Block, Carried, Extern, Function, If, Join, Loop, Op, Operand, Origin, Pair, Param, Stmt,
+    Ty, VarId, VarInfo,
 };
 use std::collections::{HashMap, HashSet};
 
@@ -39,6 +39,18 @@ pub struct Tangent {
     pub tangents: Vec<Option<VarId>>,
     /// The tangent parameters nothing reads: their parameter is not active.
     pub unread: Vec<VarId>,
+}
+
+impl Tangent {
+    /// The program returning `f`'s value before its tangent, `(y, ẏ)`: what a caller that
+    /// lends `f` an array calls, once, since a second call would write the array again.
+    pub fn with_value(mut self) -> Tangent {
+        self.function
+            .results
+            .splice(0..0, self.values.iter().cloned());
+        self.function.shape = crate::ir::Shape::Tuple;
+        self
+    }
 }
 
 /// The suffix of a callee's tangent flavour, which a tangent program calls.
@@ -189,6 +201,10 @@ impl Pass<'_> {
 
     fn stmt(&mut self, stmt: &Stmt, out: &mut Block) {
         match stmt {
+            Stmt::Assign {
+                dst,
+                op: Op::Call(callee, args),
+            } if self.lends_active(*dst, args) => self.lent_call(*dst, callee, args, out),
             Stmt::Assign { dst, op } => {
                 out.push(stmt.clone());
                 if self.active(*dst) {
@@ -244,11 +260,11 @@ impl Pass<'_> {
     fn assign(&mut self, dst: VarId, op: &Op, out: &mut Block) {
         let Some(parts) = rules::pullback(op, dst, Expr::Seed(0)) else {
             if let Op::Call(callee, args) = op {
-                let call = self.call(callee, args, out);
+                let (callee, args) = self.call(callee, args, out);
                 let tangent = self.tangent_of(dst);
                 out.push(Stmt::Assign {
                     dst: tangent,
-                    op: call,
+                    op: Op::Call(callee, args),
                 });
             }
             return;
@@ -280,7 +296,7 @@ impl Pass<'_> {
     /// `g_tangent(x, ẋ, w, ẇ, ..)`: the callee's tangent, a tangent after each `f64` and slice
     /// argument (zero, or an empty slice, where the argument is constant; a zero array for a
     /// constant array passed by value).
-    fn call(&mut self, callee: &Extern, args: &[Arg], out: &mut Block) -> Op {
+    fn call(&mut self, callee: &Extern, args: &[Arg], out: &mut Block) -> (Extern, Vec<Arg>) {
         let mut callee = callee.clone();
         if let Some(last) = callee.path.last_mut() {
             last.push_str(CALLEE_SUFFIX);
@@ -313,7 +329,35 @@ impl Pass<'_> {
                 Arg::Int(_) | Arg::Bool(_) => {}
             }
         }
-        Op::Call(callee, with_tangents)
+        (callee, with_tangents)
+    }
+
+    /// Whether a call defining `dst` lends an array that gets a tangent, or defines an active
+    /// value: then it is called through the callee's tangent.
+    fn lends_active(&self, dst: VarId, args: &[Arg]) -> bool {
+        let lent = args.iter().filter_map(|arg| match arg {
+            Arg::Slice {
+                array,
+                mutable: true,
+                ..
+            } => Some(*array),
+            _ => None,
+        });
+        let mut lent = lent.peekable();
+        lent.peek().is_some() && (self.active(dst) || lent.any(|a| self.dot.contains_key(&a)))
+    }
+
+    /// `let (y, v_y) = g_tangent(.., h, v_h, ..);` for `let y = g(.., &mut h, ..);`: the
+    /// callee's tangent writes `h` as `g` does and `v_h` with the tangent of what it writes, so
+    /// it replaces the call rather than follows it, and returns the value and the tangent.
+    fn lent_call(&mut self, dst: VarId, callee: &Extern, args: &[Arg], out: &mut Block) {
+        let (mut callee, args) = self.call(callee, args, out);
+        let tangent = self.active(dst).then(|| self.tangent_of(dst));
+        callee.pair = Some(Pair { tangent });
+        out.push(Stmt::Assign {
+            dst,
+            op: Op::Call(callee, args),
+        });
     }
 
     /// A local array of zeros as long as `array` (whose length a by-value argument knows).

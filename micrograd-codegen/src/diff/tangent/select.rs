@@ -34,6 +34,7 @@ impl Pass<'_> {
                     path: path.map(String::from).to_vec(),
                     span: proc_macro2::Span::mixed_site(),
                     entry: None,
+                    pair: None,
                 });
             }
             Expr::Int(n) => Op::FromInt(n),

@@ -1,13 +1,13 @@
 use micrograd_runtime::prelude::*;
 
-#[differentiable(jvp)]
+#[differentiable(hvp)]
 fn squash(w: &mut [f64], a: f64) -> f64 {
     w[0] = (w[0] * a).tanh();
     w[0] + w[1]
 }
 
-// Forward mode and `graph` do not go through a call lent an array as `&mut`.
-#[differentiable(jvp, graph)]
+// Second order and `graph` do not go through a call lent an array as `&mut` (`jvp` does).
+#[differentiable(hvp, graph)]
 fn f(x: f64) -> f64 {
     let mut h = [x, 1.0];
     squash(&mut h, x);

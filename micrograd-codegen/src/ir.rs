@@ -150,6 +150,17 @@ pub struct Extern {
     pub pair: Option<Pair>,
 }
 
+impl Op {
+    /// The tangent a call returning its value and its tangent binds ([`Extern::pair`]): a
+    /// second variable the statement defines.
+    pub fn tangent_out(&self) -> Option<VarId> {
+        match self {
+            Op::Call(callee, _) => callee.pair.and_then(|pair| pair.tangent),
+            _ => None,
+        }
+    }
+}
+
 /// The tangent a call lent an array returns beside its value ([`Extern::pair`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Pair {

@@ -120,7 +120,7 @@ fn generate(
     let grad_wrt = emit::wrt(lowered, emit::Flavor::Grad);
     let pullback_wrt = emit::wrt(lowered, emit::Flavor::Pullback);
     let adjoint = diff::differentiate(lowered, &grad_wrt);
-    lent_arrays_in_other_flavors(lowered, options, errors);
+    lent_arrays_in_graph(lowered, options, errors);
     for array in &adjoint.unstable_calls {
         errors.at(
             lowered.var(*array).span,
@@ -174,36 +174,12 @@ fn generate(
     })
 }
 
-/// Reports each call lent an array as `&mut` when `options` ask for a flavour that does not go
-/// through one: `f_graph` would need a node per written entry, and the reverse sweep of the
-/// tangent program (`f_hvp`, `f_hessian`) would need the callee's tangent pullback seeded with
-/// the adjoints of both the value and the tangent the call returns, and the entries of the
-/// array and of its tangent recorded.
-fn lent_arrays_in_other_flavors(
-    lowered: &ir::Function,
-    options: &attr::Options,
-    errors: &mut Errors,
-) {
-    let asked: Vec<&str> = [
-        (options.graph, "graph"),
-        (options.hvp, "hvp"),
-        (options.hessian, "hessian"),
-    ]
-    .into_iter()
-    .filter_map(|(on, name)| on.then_some(name))
-    .collect();
-    if asked.is_empty() {
+/// Reports each call lent an array as `&mut` when `options` ask for `graph`: `f_graph` would
+/// need a node per written entry.
+fn lent_arrays_in_graph(lowered: &ir::Function, options: &attr::Options, errors: &mut Errors) {
+    if !options.graph {
         return;
     }
-    let (them, verb) = match asked.len() {
-        1 => ("it", "does"),
-        _ => ("them", "do"),
-    };
-    let asked = match asked.split_last() {
-        Some((last, [])) => format!("`{last}`"),
-        Some((last, rest)) => format!("`{}` and `{last}`", rest.join("`, `")),
-        None => return,
-    };
     ir::walk(&lowered.body, &mut |stmt| {
         if let ir::Stmt::Assign {
             op: ir::Op::Call(callee, args),
@@ -211,7 +187,7 @@ fn lent_arrays_in_other_flavors(
         } = stmt
             && args.iter().any(ir::Arg::is_mut)
         {
-            errors.at(callee.span, format!("{asked} {verb} not go through a call that writes an array lent as `&mut` yet (`f_grad`, `f_pullback`, `f_jvp` and `f_jacobian` do); remove {them} here, or let the callee return what it computes rather than write it"));
+            errors.at(callee.span, "`graph` does not go through a call that writes an array lent as `&mut` yet (every other flavour does); remove `graph` here, or let the callee return what it computes rather than write it");
         }
     });
 }

@@ -1,13 +1,17 @@
 //! Arrays lent to calls as `&mut` in forward mode and second order: the caller's tangent
 //! program calls the callee's tangent instead of the callee, once, with the lent array's
-//! tangent beside it, and both come back written.
+//! tangent beside it, and both come back written; `f_hvp` hands the recorded entries of both
+//! to the callee's tangent pullback with the adjoints of the value and the tangent, and each
+//! row of `f_jacobian` takes its own copy of the recorded entries. Each flavour is checked
+//! against num-dual on a generic twin and against central differences (of `f` for `f_jvp` and
+//! `f_jacobian`, of `f_grad` for `f_hvp` and `f_hessian`).
 
 use super::programs::{Dual, c};
-use super::{close, moved, points};
+use super::{Case, check, close, hessian, points};
 use micrograd_runtime::prelude::*;
 
 /// Reads each entry of `w` and writes it back squashed: `w[i] = tanh(a w[i])`.
-#[differentiable(jvp)]
+#[differentiable(hessian)]
 pub fn squash(w: &mut [f64], a: f64) -> f64 {
     let mut s = 0.0;
     for i in 0..w.len() {
@@ -27,7 +31,7 @@ fn squash_dual<D: Dual>(w: &mut [D], a: D) -> D {
 }
 
 /// Writes `h` without reading it.
-#[differentiable(jvp)]
+#[differentiable(hessian)]
 pub fn fill(h: &mut [f64], x: f64) -> f64 {
     for i in 0..h.len() {
         h[i] = (x * (i as f64 + 1.0)).sin();
@@ -43,7 +47,7 @@ fn fill_dual<D: Dual>(h: &mut [D], x: D) -> D {
 }
 
 /// A local array filled by a call made for what it writes, then reduced.
-#[differentiable(jvp)]
+#[differentiable(hessian)]
 pub fn filled(x: f64, y: f64) -> f64 {
     let mut h = [0.0; 3];
     fill(&mut h, x * y);
@@ -58,7 +62,7 @@ fn filled_dual<D: Dual>(p: &[D]) -> D {
 }
 
 /// A `&mut [f64]` parameter lent on whole, read after the call.
-#[differentiable(jvp)]
+#[differentiable(hessian)]
 pub fn passes_on(w: &mut [f64], a: f64) -> f64 {
     let s = squash(w, a);
     s * w[0] + w[1] * w[2]
@@ -71,7 +75,7 @@ fn passes_on_dual<D: Dual>(p: &[D]) -> D {
 }
 
 /// A sub-slice `&mut h[a..b]` of a local array: the entries outside it keep their tangents.
-#[differentiable(jvp)]
+#[differentiable(hessian)]
 pub fn part(x: f64, y: f64) -> f64 {
     let mut h = [x, y, x * y, 1.0];
     let s = squash(&mut h[1..3], x);
@@ -86,7 +90,7 @@ fn part_dual<D: Dual>(p: &[D]) -> D {
 }
 
 /// A lent call inside a loop, its value summed.
-#[differentiable(jvp)]
+#[differentiable(hessian)]
 pub fn looped(x: f64, y: f64) -> f64 {
     let mut h = [x, y, 0.5];
     let mut s = 0.0;
@@ -107,7 +111,7 @@ fn looped_dual<D: Dual>(p: &[D]) -> D {
 }
 
 /// Two lent calls in a row, the first made for what it writes.
-#[differentiable(jvp)]
+#[differentiable(hessian)]
 pub fn in_a_row(x: f64, y: f64) -> f64 {
     let mut h = [x, y, x - y];
     squash(&mut h, x);
@@ -124,7 +128,7 @@ fn in_a_row_dual<D: Dual>(p: &[D]) -> D {
 }
 
 /// Reads each entry and the one it wrote before: `w[i] = tanh(w[i] + a w[i - 1])`.
-#[differentiable(jvp)]
+#[differentiable(hessian)]
 pub fn smooth(w: &mut [f64], a: f64) -> f64 {
     for i in 1..w.len() {
         w[i] = (w[i] + a * w[i - 1]).tanh();
@@ -140,7 +144,7 @@ fn smooth_dual<D: Dual>(w: &mut [D], a: D) -> D {
 }
 
 /// The caller reads the lent array before and after a callee that reads and writes it.
-#[differentiable(jvp)]
+#[differentiable(hessian)]
 pub fn reads_and_writes(x: f64, y: f64) -> f64 {
     let mut h = [x * y, x - y, y];
     let before = h[0] * h[2];
@@ -156,68 +160,121 @@ fn reads_and_writes_dual<D: Dual>(p: &[D]) -> D {
     before * r + h[0] + h[1] * h[2]
 }
 
-type Jvp<'a> = &'a dyn Fn(&[f64], &[f64]) -> (f64, f64);
-type Generic<'a, const N: usize> =
-    &'a dyn Fn(&[num_dual::Dual2SVec64<N>]) -> num_dual::Dual2SVec64<N>;
-
-fn check_jvp<const N: usize>(
-    name: &str,
-    f: &dyn Fn(&[f64]) -> f64,
-    jvp: Jvp,
-    dual: Generic<N>,
-    lo_hi: (f64, f64),
-) {
-    for (x, v) in points(N, lo_hi.0, lo_hi.1) {
-        let (value, d) = jvp(&x, &v);
-        assert_eq!(value.to_bits(), f(&x).to_bits(), "{name}: f_jvp's value");
-        let (_, gradient, _) = num_dual::hessian(
-            |p: nalgebra::SVector<num_dual::Dual2SVec64<N>, N>| dual(p.as_slice()),
-            &nalgebra::SVector::from_column_slice(&x),
-        );
-        let want: f64 = gradient.iter().zip(&v).map(|(g, v)| g * v).sum();
-        assert!(
-            close(d, want, 1e-12),
-            "{name}: jvp {d:e}, num-dual {want:e}"
-        );
-        super::common::assert_partial(name, |t| f(&moved(&x, &v, t[0])), &[0.0], 0, d);
-    }
+/// `f_jvp` and `f_hvp` of a function of `(x, y)` against num-dual and central differences
+/// ([`check`]), and `f_hessian` against num-dual's, symmetric.
+macro_rules! check_two {
+    ($f:ident, $grad:ident, $jvp:ident, $hvp:ident, $hessian:ident, $dual:ident) => {{
+        let case = Case::<2> {
+            name: stringify!($f),
+            f: &|p| $f(p[0], p[1]),
+            grad: &|p| {
+                let (_, dx, dy) = $grad(p[0], p[1]);
+                vec![dx, dy]
+            },
+            jvp: &|p, v| $jvp(p[0], v[0], p[1], v[1]),
+            hvp: &|p, v| {
+                let (y, hx, hy) = $hvp(p[0], v[0], p[1], v[1]);
+                (y, vec![hx, hy])
+            },
+            dual: &$dual,
+        };
+        for (p, v) in points(2, -1.0, 1.0) {
+            check(&case, &p, &v);
+            let (value, h) = $hessian(p[0], p[1]);
+            assert_eq!(
+                value.to_bits(),
+                $f(p[0], p[1]).to_bits(),
+                "f_hessian's value"
+            );
+            let grad = |q: &[f64]| (case.grad)(q);
+            hessian::check::<2>(case.name, h.as_flattened(), &grad, &$dual, &p);
+        }
+    }};
 }
 
 #[test]
-fn jvp_through_lent_calls() {
-    check_jvp::<2>(
-        "filled",
-        &|p| filled(p[0], p[1]),
-        &|p, v| filled_jvp(p[0], v[0], p[1], v[1]),
-        &filled_dual,
-        (-1.0, 1.0),
+fn a_local_array_filled_by_a_call_then_reduced() {
+    check_two!(
+        filled,
+        filled_grad,
+        filled_jvp,
+        filled_hvp,
+        filled_hessian,
+        filled_dual
     );
-    check_jvp::<4>(
-        "passes_on",
-        &|p| passes_on(&mut p[..3].to_vec(), p[3]),
-        &|p, v| passes_on_jvp(&mut p[..3].to_vec(), &mut v[..3].to_vec(), p[3], v[3]),
-        &passes_on_dual,
-        (-1.0, 1.0),
+}
+
+#[test]
+fn a_sub_slice_lent() {
+    check_two!(part, part_grad, part_jvp, part_hvp, part_hessian, part_dual);
+}
+
+#[test]
+fn a_call_lent_an_array_in_a_loop() {
+    check_two!(
+        looped,
+        looped_grad,
+        looped_jvp,
+        looped_hvp,
+        looped_hessian,
+        looped_dual
     );
-    type Two = (fn(f64, f64) -> f64, fn(f64, f64, f64, f64) -> (f64, f64));
-    let twos: [(&str, Two, Generic<2>); 4] = [
-        ("part", (part, part_jvp), &part_dual),
-        ("looped", (looped, looped_jvp), &looped_dual),
-        ("in_a_row", (in_a_row, in_a_row_jvp), &in_a_row_dual),
-        (
-            "reads_and_writes",
-            (reads_and_writes, reads_and_writes_jvp),
-            &reads_and_writes_dual,
-        ),
-    ];
-    for (name, (f, jvp), dual) in twos {
-        check_jvp::<2>(
-            name,
-            &|p| f(p[0], p[1]),
-            &|p, v| jvp(p[0], v[0], p[1], v[1]),
-            dual,
-            (-1.0, 1.0),
-        );
+}
+
+#[test]
+fn two_lent_calls_in_a_row() {
+    check_two!(
+        in_a_row,
+        in_a_row_grad,
+        in_a_row_jvp,
+        in_a_row_hvp,
+        in_a_row_hessian,
+        in_a_row_dual
+    );
+}
+
+#[test]
+fn a_callee_that_reads_and_writes_the_lent_array() {
+    check_two!(
+        reads_and_writes,
+        reads_and_writes_grad,
+        reads_and_writes_jvp,
+        reads_and_writes_hvp,
+        reads_and_writes_hessian,
+        reads_and_writes_dual
+    );
+}
+
+#[test]
+fn a_mut_parameter_passed_on() {
+    let grad = |p: &[f64]| {
+        let mut d = vec![0.0; 3];
+        let (_, d_a) = passes_on_grad(&mut p[..3].to_vec(), &mut d, p[3]);
+        d.push(d_a);
+        d
+    };
+    let case = Case::<4> {
+        name: "passes_on",
+        f: &|p| passes_on(&mut p[..3].to_vec(), p[3]),
+        grad: &grad,
+        jvp: &|p, v| passes_on_jvp(&mut p[..3].to_vec(), &mut v[..3].to_vec(), p[3], v[3]),
+        hvp: &|p, v| {
+            let mut hv = vec![0.0; 3];
+            let (w, v_w) = (&mut p[..3].to_vec(), &mut v[..3].to_vec());
+            let (y, hv_a) = passes_on_hvp(w, v_w, &mut hv, p[3], v[3]);
+            hv.push(hv_a);
+            (y, hv)
+        },
+        dual: &passes_on_dual,
+    };
+    for (p, v) in points(4, -1.0, 1.0) {
+        check(&case, &p, &v);
+        let (mut w, mut h) = (p[..3].to_vec(), [0.0; 16]);
+        let value = passes_on_hessian(&mut w, p[3], &mut h);
+        let mut by_f = p[..3].to_vec();
+        assert_eq!(value.to_bits(), passes_on(&mut by_f, p[3]).to_bits());
+        assert_eq!(w, by_f, "f_hessian writes `w` as `f` does");
+        hessian::check::<4>("passes_on", &h, &grad, &passes_on_dual, &p);
     }
 }
 
@@ -285,5 +342,51 @@ fn jacobian_through_lent_calls() {
                 super::common::assert_partial("outputs", component, &p, j, a);
             }
         }
+    }
+}
+
+/// A `&mut [f64]` parameter left out of `wrt(..)`, lent on: its tangent is a local of zeros,
+/// which the callee writes with the tangent of what it writes from `x`.
+#[differentiable(hessian, wrt(x))]
+pub fn held_constant(x: f64, w: &mut [f64]) -> f64 {
+    let s = squash(w, x);
+    s + w[1] * x
+}
+
+const W: [f64; 3] = [0.5, 0.7, -0.2];
+
+fn held_constant_dual<D: Dual>(p: &[D]) -> D {
+    let mut w = W.map(c::<D>);
+    let s = squash_dual(&mut w, p[0]);
+    s + w[1] * p[0]
+}
+
+#[test]
+fn a_mut_parameter_held_constant_lent_on() {
+    let case = Case::<1> {
+        name: "held_constant",
+        f: &|p| held_constant(p[0], &mut W.to_vec()),
+        grad: &|p| vec![held_constant_grad(p[0], &mut W.to_vec()).1],
+        jvp: &|p, v| held_constant_jvp(p[0], v[0], &mut W.to_vec()),
+        hvp: &|p, v| {
+            let (y, hv) = held_constant_hvp(p[0], v[0], &mut W.to_vec());
+            (y, vec![hv])
+        },
+        dual: &held_constant_dual,
+    };
+    for (p, v) in points(1, -1.0, 1.0) {
+        check(&case, &p, &v);
+        let (value, h) = held_constant_hessian(p[0], &mut W.to_vec());
+        assert_eq!(
+            value.to_bits(),
+            held_constant(p[0], &mut W.to_vec()).to_bits()
+        );
+        hessian::check::<1>(
+            "held_constant",
+            h.as_flattened(),
+            case.grad,
+            &held_constant_dual,
+            &p,
+        );
     }
 }

@@ -88,3 +88,41 @@ fn a_mutable_slice_is_written_as_f_writes_it() {
     let x = [w0[0], w0[1], w0[2], a];
     super::hessian::check::<4>("scale_in_place", &h, &grad, &scale_in_place_dual, &x);
 }
+
+/// A `&mut [f64]` parameter left out of `wrt(..)`, written from `a` and read back: `f_jvp` and
+/// `f_hvp` carry the tangent of what is written in a local of zeros, as `f_grad` carries its
+/// adjoint (they used to read the written entries as constants).
+#[differentiable(hessian, wrt(a))]
+pub fn written_constant(a: f64, w: &mut [f64]) -> f64 {
+    w[0] = (a * w[1]).sin();
+    w[0] * a + w[1]
+}
+
+const W: [f64; 2] = [0.3, -1.1];
+
+fn written_constant_dual<D: Dual>(p: &[D]) -> D {
+    let a = p[0];
+    let w0 = (a * W[1]).sin();
+    w0 * a + c::<D>(W[1])
+}
+
+#[test]
+fn a_mutable_slice_held_constant_in_jvp_and_hvp() {
+    let case = Case::<1> {
+        name: "written_constant",
+        f: &|p| written_constant(p[0], &mut W.to_vec()),
+        grad: &|p| vec![written_constant_grad(p[0], &mut W.to_vec()).1],
+        jvp: &|p, v| written_constant_jvp(p[0], v[0], &mut W.to_vec()),
+        hvp: &|p, v| {
+            let (y, hv) = written_constant_hvp(p[0], v[0], &mut W.to_vec());
+            (y, vec![hv])
+        },
+        dual: &written_constant_dual,
+    };
+    for (p, v) in points(1, -1.0, 1.0) {
+        check(&case, &p, &v);
+        let (_, h) = written_constant_hessian(p[0], &mut W.to_vec());
+        let dual = &written_constant_dual;
+        super::hessian::check::<1>("written_constant", h.as_flattened(), case.grad, dual, &p);
+    }
+}

@@ -208,8 +208,8 @@ pub struct Func {
     pub body: Vec<Stmt>,
     /// The tail expression (`None` when the body ends with `return`).
     pub tail: Option<Expr>,
-    /// Whether it asks for `hvp`: not when it or an earlier function (which it may call)
-    /// lends an array to a call (lend.rs), which `hvp` does not go through.
+    /// Whether it asks for `hvp`: not an entry taking `&mut [f64]` (lend.rs), whose tangents
+    /// the checker's adapters do not pass.
     pub hvp: bool,
 }
 

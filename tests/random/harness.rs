@@ -460,8 +460,8 @@ pub struct Prog {
     pub jv: fn(&Args, usize) -> (f64, f64),
     /// `f_hvp` along the unit vector of one coordinate: a row of the Hessian.
     pub hv: fn(&Args, usize) -> (f64, Vec<Option<f64>>),
-    /// Whether `jv` and `hv` are there: not for an entry that lends an array to a call or
-    /// takes `&mut [f64]` (tests/random/lend.rs).
+    /// Whether `jv` and `hv` are there: not for an entry that takes `&mut [f64]`
+    /// (tests/random/lend.rs).
     pub second: bool,
     /// The program in `f32` (single_check.rs), for some programs.
     pub single: Option<crate::single::Single>,

@@ -7,9 +7,8 @@
 //! Only what the macro accepts: one lent array per call, to callees returning one `f64`, never
 //! in code only the forward sweep runs (a `while` condition, the right side of `&&` / `||`): the
 //! calls are statements, drawn outside `if` values and `{ .. }` values, which conditions may
-//! hold. `hvp` (and so `jvp`) does not go through a lent call, so a function that lends, and
-//! every later one (which may call it), asks for neither ([`Func::hvp`]), and the checker skips
-//! forward mode and second order for an entry without them.
+//! hold. `hvp` (and so `jvp`) goes through a lent call; only an entry taking `&mut [f64]` asks
+//! for neither ([`Func::hvp`]), and the checker skips forward mode and second order for it.
 //!
 //! Inside the function that takes it, a `&mut [f64]` parameter is a local array of unknown
 //! length declared outside every loop (an [`SVar`] with `local` and not `exact`): stores may
@@ -44,11 +43,11 @@ pub fn mut_param(params: &mut Vec<Param>, seed: u64, k: usize, entry: bool) {
     }
 }
 
-/// Whether function `f` may ask for `hvp`: not once it or an earlier function `lends`, nor an
-/// entry taking `&mut [f64]` (whose tangents the checker's adapters do not pass).
-pub fn asks_hvp(lends: bool, params: &[Param], entry: bool) -> bool {
+/// Whether function `f` may ask for `hvp`: not an entry taking `&mut [f64]` (whose tangents
+/// the checker's adapters do not pass).
+pub fn asks_hvp(params: &[Param], entry: bool) -> bool {
     let takes_mut = params.iter().any(|p| matches!(p.kind, PKind::MutSlice(_)));
-    !(lends || (entry && takes_mut))
+    !(entry && takes_mut)
 }
 
 /// The scope entry of a `&mut [f64]` parameter of at least `len` entries.
@@ -296,7 +295,6 @@ impl StmtConstruct for LentCall {
         let (callee, s) = g.rng.pick(&choices);
         let min = mut_min(&callee).expect("a callee taking &mut [f64]");
         g.calls_left -= 1;
-        g.lent = true;
         let param = is_param(&s);
         let form = match (param, g.rng.below(2)) {
             (_, 0) => Form::Whole,

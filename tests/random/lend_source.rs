@@ -1,5 +1,5 @@
 //! The checker's side of arrays lent to calls (tests/random/lend.rs): what source.rs writes
-//! for an entry that lends or takes `&mut [f64]`.
+//! for an entry that takes `&mut [f64]`.
 
 use super::*;
 

@@ -55,7 +55,6 @@ pub fn program(seed: u64, id: usize) -> Program {
     let value_only = rng.chance(0.3);
     let nfuncs = rng.weighted(&[0, 50, 35, 15]);
     let mut funcs: Vec<Func> = Vec::new();
-    let mut lends = false;
     for k in 0..nfuncs {
         let entry = k + 1 == nfuncs;
         let mut params = params(&mut rng, entry);
@@ -83,7 +82,6 @@ pub fn program(seed: u64, id: usize) -> Program {
             callees,
             counter: 0,
             expr_blocks: 0,
-            lent: false,
         };
         for p in &params {
             match p.kind {
@@ -182,7 +180,6 @@ pub fn program(seed: u64, id: usize) -> Program {
                 Some(tail)
             }
         };
-        lends |= g.lent;
         drop(g);
         let wrt = if rng.chance(0.3) {
             let diff: Vec<String> = params
@@ -202,7 +199,7 @@ pub fn program(seed: u64, id: usize) -> Program {
         } else {
             None
         };
-        let hvp = lend::asks_hvp(lends, &params, entry);
+        let hvp = lend::asks_hvp(&params, entry);
         funcs.push(Func {
             name: format!("f{k}"),
             params,

@@ -85,8 +85,6 @@ pub struct Gen<'r> {
     /// How many `if` values and `{ .. }` values enclose this point: no `break` or `continue`
     /// leaves one (tests/random/loop_exits.rs).
     pub expr_blocks: usize,
-    /// Whether the function lends an array to a call (lend.rs).
-    pub lent: bool,
 }
 
 impl Gen<'_> {

@@ -97,8 +97,8 @@ fn forward(block: &Block, varied: &mut HashSet<VarId>) -> bool {
             Stmt::Assign { dst, op } => {
                 let from = sources(op);
                 changed |= mark(varied, *dst, &from);
-                for array in written(op) {
-                    changed |= mark(varied, array, &from);
+                for var in op.tangent_out().into_iter().chain(written(op)) {
+                    changed |= mark(varied, var, &from);
                 }
             }
             Stmt::Store { array, value, .. } | Stmt::StoreAdd { array, value, .. } => {
@@ -146,8 +146,8 @@ fn backward(block: &Block, useful: &mut HashSet<VarId>) -> bool {
             Stmt::Assign { dst, op } => {
                 let to = sources(op);
                 changed |= spread(useful, *dst, &to);
-                for array in written(op) {
-                    changed |= spread(useful, array, &to);
+                for var in op.tangent_out().into_iter().chain(written(op)) {
+                    changed |= spread(useful, var, &to);
                 }
             }
             Stmt::Store { array, value, .. } | Stmt::StoreAdd { array, value, .. } => {

@@ -44,6 +44,9 @@ pub enum Expr {
     Powi(Box<Expr>, IntExpr),
     /// `if test { a } else { b }`
     Select(Box<Test>, Box<Expr>, Box<Expr>),
+    /// `(a, b)`: the seeds of a call that returns its value and its tangent
+    /// ([`crate::ir::Extern::pair`]), the adjoints of both.
+    Pair(Box<Expr>, Box<Expr>),
 }
 
 /// A condition inside an adjoint formula.
@@ -128,6 +131,7 @@ impl Expr {
             Expr::Call3(func, a, b, c) => Expr::Call3(func, map(a), map(b), map(c)),
             Expr::Powi(a, n) => Expr::Powi(map(a), n),
             Expr::Select(test, a, b) => Expr::Select(Box::new(test.rewrite(f)), map(a), map(b)),
+            Expr::Pair(a, b) => Expr::Pair(map(a), map(b)),
             leaf => leaf,
         }
     }
@@ -148,7 +152,8 @@ impl Expr {
             | Expr::Mul(a, b)
             | Expr::Div(a, b)
             | Expr::Call2(_, a, b)
-            | Expr::Select(_, a, b) => (Some(a), Some(b), None),
+            | Expr::Select(_, a, b)
+            | Expr::Pair(a, b) => (Some(a), Some(b), None),
             Expr::Call3(_, a, b, c) => (Some(a), Some(b), Some(c)),
             Expr::Neg(a) | Expr::Call1(_, a) | Expr::Powi(a, _) => (Some(a), None, None),
             _ => (None, None, None),
@@ -195,7 +200,8 @@ impl Expr {
             | Expr::Sub(a, b)
             | Expr::Mul(a, b)
             | Expr::Div(a, b)
-            | Expr::Call2(_, a, b) => {
+            | Expr::Call2(_, a, b)
+            | Expr::Pair(a, b) => {
                 a.visit_vars(f);
                 b.visit_vars(f);
             }

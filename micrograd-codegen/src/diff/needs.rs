@@ -107,7 +107,13 @@ impl<'f> Definitions<'f> {
                     self.block.insert(*dst, id);
                     self.cheap.insert(*dst, super::activity::sources(op));
                 }
-                Stmt::Assign { dst, .. } | Stmt::BoolLet { dst, .. } | Stmt::Array { dst, .. } => {
+                Stmt::Assign { dst, op } => {
+                    self.block.insert(*dst, id);
+                    if let Some(tangent) = op.tangent_out() {
+                        self.block.insert(tangent, id);
+                    }
+                }
+                Stmt::BoolLet { dst, .. } | Stmt::Array { dst, .. } => {
                     self.block.insert(*dst, id);
                 }
                 Stmt::IntLet { dst, expr } => {

@@ -169,10 +169,8 @@ impl Known {
 fn defined(block: &Block) -> impl Iterator<Item = VarId> + '_ {
     block.iter().flat_map(|stmt| -> Vec<VarId> {
         match stmt {
-            Stmt::Assign { dst, .. }
-            | Stmt::IntLet { dst, .. }
-            | Stmt::BoolLet { dst, .. }
-            | Stmt::Array { dst, .. } => {
+            Stmt::Assign { dst, op } => std::iter::once(*dst).chain(op.tangent_out()).collect(),
+            Stmt::IntLet { dst, .. } | Stmt::BoolLet { dst, .. } | Stmt::Array { dst, .. } => {
                 vec![*dst]
             }
             Stmt::If(branch) => branch.joins.iter().map(|j| j.dst).collect(),
@@ -288,22 +286,35 @@ impl Sweep<'_> {
     }
 
     fn assign(&mut self, dst: VarId, op: &Op, out: &mut Vec<Rev>) {
-        let seeded = self.activity.is_active(dst) && self.is_declared(dst);
+        let seeded = |var: VarId| self.activity.is_active(var) && self.is_declared(var);
+        let seed = |var: VarId| {
+            if seeded(var) {
+                Expr::Adj(var)
+            } else {
+                Expr::Const(0.0)
+            }
+        };
         // A call that writes an active array carries its adjoint back even when its own
         // value has none (`g(&mut h, u);`): then its seed is zero.
         let writes = super::activity::written(op);
         let writes_active = writes.iter().any(|a| self.activity.is_active(*a));
+        let tangent = op.tangent_out();
         if let Op::Call(callee, args) = op
-            && (seeded || writes_active)
+            && (seeded(dst) || tangent.is_some_and(seeded) || writes_active)
         {
-            let seed = if seeded {
-                Expr::Adj(dst)
-            } else {
-                Expr::Const(0.0)
+            // A tangent program's call lent an array returns its value and its tangent: its
+            // pullback is seeded with the adjoints of both.
+            let seed = match callee.pair {
+                Some(_) => {
+                    let tangent = tangent.map_or(Expr::Const(0.0), seed);
+                    Expr::Pair(Box::new(seed(dst)), Box::new(tangent))
+                }
+                None => seed(dst),
             };
             self.pullback(dst, (callee, args), seed, out);
             return;
         }
+        let seeded = seeded(dst);
         if !seeded {
             return;
         }

@@ -24,7 +24,7 @@ impl Emitter<'_> {
     }
 
     /// The bounds of a sub-slice `w[lo..hi]`, each left out where the source leaves it out.
-    fn bounds(
+    pub(super) fn bounds(
         &self,
         lo: &Option<IntExpr>,
         hi: &Option<IntExpr>,

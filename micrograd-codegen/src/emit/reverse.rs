@@ -152,6 +152,9 @@ impl Emitter<'_> {
         let mut lent = Vec::new();
         let mut outs = outs.iter();
         let mut names = Vec::new();
+        let mut entries = self
+            .lent_entries(args, (&mut before, &mut after))
+            .into_iter();
         for (k, arg) in args.iter().enumerate() {
             if let Arg::Slice {
                 array,
@@ -161,8 +164,11 @@ impl Emitter<'_> {
                 ..
             } = arg
             {
-                let part = (lo.as_ref(), hi.as_ref());
-                tokens.extend(self.lent_entries(k, *array, part, (&mut before, &mut after)));
+                let entries = entries
+                    .next()
+                    .expect("internal error: each lent array has its entries");
+                tokens.push(entries);
+                tokens.push(self.shadow_arg(*array, lo.as_ref(), hi.as_ref()));
                 continue;
             }
             tokens.push(self.arg(arg));
@@ -201,30 +207,55 @@ impl Emitter<'_> {
         quote!(#before #call #after)
     }
 
-    /// The two arguments a pullback gets for `array` lent as argument `k` with `&mut`: the
-    /// entries it held before the call, last on the tape of entries (scratch the callee may
-    /// write), and their shadow, which holds the adjoint of the entries after the call and
-    /// receives that of the entries before it. `before` the call their number is taken, and
-    /// `after` it they leave the tape.
+    /// The entries each array lent to the call as `&mut` held before it, last on the tape of
+    /// entries (scratch the callee may write), which its pullback gets beside their shadow
+    /// (holding the adjoint of the entries after the call, and receiving that of the entries
+    /// before it). `before` the call their number is taken, and `after` it they leave the tape.
+    /// A tangent program's call is lent the array and its tangent, recorded one after the
+    /// other: the tape's last entries are split between them.
     fn lent_entries(
         &self,
-        k: usize,
-        array: VarId,
-        (lo, hi): (Option<&IntExpr>, Option<&IntExpr>),
+        args: &[Arg],
         (before, after): (&mut TokenStream, &mut TokenStream),
-    ) -> [TokenStream; 2] {
-        let (saved, len) = (&self.saved, self.names.local(&format!("lent{k}")));
-        let d = self.names.adjoint(array);
-        let part = match (lo.map(|e| self.int(e)), hi.map(|e| self.int(e))) {
-            (None, None) => quote!(#d),
-            (lo, hi) => quote!(#d[#lo..#hi]),
-        };
-        before.extend(quote!(let #len = #part.len();));
-        after.extend(quote!(#saved.discard(#len);));
-        [
-            quote!(#saved.last_mut(#len)),
-            self.shadow_arg(array, lo, hi),
-        ]
+    ) -> Vec<TokenStream> {
+        let saved = &self.saved;
+        let mut lens = Vec::new();
+        for (k, arg) in args.iter().enumerate() {
+            let Arg::Slice {
+                array,
+                lo,
+                hi,
+                mutable: true,
+                ..
+            } = arg
+            else {
+                continue;
+            };
+            let len = self.names.local(&format!("lent{k}"));
+            let d = self.names.adjoint(*array);
+            let part = match self.bounds(lo, hi) {
+                (None, None) => quote!(#d),
+                (lo, hi) => quote!(#d[#lo..#hi]),
+            };
+            before.extend(quote!(let #len = #part.len();));
+            lens.push(len);
+        }
+        if lens.is_empty() {
+            return Vec::new();
+        }
+        let total = quote!(#(#lens)+*);
+        after.extend(quote!(#saved.discard(#total);));
+        match lens.as_slice() {
+            [len] => vec![quote!(#saved.last_mut(#len))],
+            [first, _] => {
+                let (array, tangent) = (self.names.local("entries"), self.names.local("v_entries"));
+                before.extend(quote! {
+                    let (#array, #tangent) = #saved.last_mut(#total).split_at_mut(#first);
+                });
+                vec![quote!(#array), quote!(#tangent)]
+            }
+            _ => unreachable!("internal error: a call is lent one array, and its tangent"),
+        }
     }
 
     /// The name that receives the partials of `array`, passed by value as argument `k`, and

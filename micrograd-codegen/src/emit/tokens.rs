@@ -116,6 +116,10 @@ impl Emitter<'_> {
                 let (test, a, b) = (self.test(test), self.expr(a), self.expr(b));
                 (quote!(if #test { #a } else { #b }), Prec::Select)
             }
+            Expr::Pair(a, b) => {
+                let (a, b) = (self.expr(a), self.expr(b));
+                (quote!((#a, #b)), Prec::Postfix)
+            }
         };
         parenthesize(tokens, prec, need)
     }

@@ -52,6 +52,7 @@ pub(super) fn linear(expr: &Expr, scaled: &HashMap<VarId, (f64, VarId)>, scalar:
         Expr::Call2(f, a, b) => term(inner(a).call2(*f, inner(b))),
         Expr::Call3(f, a, b, c) => term(inner(a).call3(*f, inner(b), inner(c))),
         Expr::Powi(a, n) => term(inner(a).powi(n.clone())),
+        Expr::Pair(a, b) => term(Expr::Pair(Box::new(inner(a)), Box::new(inner(b)))),
         Expr::Var(_)
         | Expr::Const(_)
         | Expr::Seed(_)

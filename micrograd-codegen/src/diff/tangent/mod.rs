@@ -119,7 +119,8 @@ pub fn transform(function: &Function, varying: &HashSet<VarId>) -> Tangent {
         })
         .filter_map(|(_, tangent)| *tangent)
         .collect();
-    let body = pass.block(&function.body);
+    let mut body = pass.written_constants(function, varying);
+    body.extend(pass.block(&function.body));
     let results = function.results.iter().map(|r| pass.tangent(r)).collect();
     Tangent {
         function: Function {
@@ -185,6 +186,31 @@ impl Pass<'_> {
                 .map_or(Operand::Const(0.0), |t| Operand::Var(*t)),
             _ => Operand::Const(0.0),
         }
+    }
+
+    /// A local tangent, zeros on entry, for each `&mut [f64]` parameter held constant (left
+    /// out of `wrt(..)`, so without a tangent parameter) that the body writes with varying
+    /// values and reads back, directly or through a call it is lent to.
+    ///
+    /// Before: `w[0] = x * x; w[0] * 3.0` with `wrt(x)`
+    /// After: `let mut v_w = vec![0.0; w.len()]; w[0] = x * x; v_w[0] = 2.0 * x * v_x; ..`
+    fn written_constants(&mut self, function: &Function, varying: &HashSet<VarId>) -> Block {
+        let mut prologue = Vec::new();
+        for param in &function.params {
+            let written = matches!(self.info(param.var).ty, Ty::Slice { mutable: true, .. });
+            if !written || varying.contains(&param.var) || !self.active(param.var) {
+                continue;
+            }
+            let len = crate::ir::IntExpr::Len(param.var);
+            let dst = self.new_var(Origin::Temp, Ty::Array { len, vec: true });
+            self.rename(param.var, dst);
+            self.dot.insert(param.var, dst);
+            prologue.push(Stmt::Array {
+                dst,
+                fill: Operand::Const(0.0),
+            });
+        }
+        prologue
     }
 
     fn active(&self, var: VarId) -> bool {

@@ -61,7 +61,7 @@ impl Pass<'_> {
             Expr::Select(test, then, otherwise) => {
                 return self.select(*test, *then, *otherwise, out);
             }
-            Expr::Seed(_) | Expr::Adj(_) | Expr::AdjLoad(..) => {
+            Expr::Seed(_) | Expr::Adj(_) | Expr::AdjLoad(..) | Expr::Pair(..) => {
                 unreachable!("internal error: a tangent rule reads an adjoint")
             }
         };

@@ -6,8 +6,8 @@ fn squash(w: &mut [f64], a: f64) -> f64 {
     w[0] + w[1]
 }
 
-// Second order and `graph` do not go through a call lent an array as `&mut` (`jvp` does).
-#[differentiable(hvp, graph)]
+// `graph` does not go through a call lent an array as `&mut` (`hessian` does).
+#[differentiable(hessian, graph)]
 fn f(x: f64) -> f64 {
     let mut h = [x, 1.0];
     squash(&mut h, x);

@@ -283,6 +283,27 @@ impl<'ast> Visit<'ast> for Scan<'_, '_> {
         }
     }
 
+    /// A `vec!` holds expressions that `syn` leaves as tokens: its entries are read like
+    /// the elements of an array literal, its length like an index.
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        if !super::vecs::is_vec(mac) {
+            return;
+        }
+        match mac.parse_body_with(super::vecs::body) {
+            Ok(super::vecs::Body::Repeat(parts)) => {
+                self.operand(&parts.0, None);
+                self.operand(&parts.1, Some(FieldKind::Int));
+            }
+            Ok(super::vecs::Body::List(elems)) => {
+                for elem in &elems {
+                    self.operand(elem, None);
+                }
+            }
+            // The lowering reports the syntax error.
+            Err(_) => {}
+        }
+    }
+
     fn visit_local(&mut self, local: &'ast syn::Local) {
         if let (syn::Pat::Type(typed), Some(init)) = (&local.pat, &local.init) {
             self.operand(&init.expr, annotated_kind(&typed.ty));

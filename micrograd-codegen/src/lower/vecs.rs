@@ -15,7 +15,7 @@ use syn::spanned::Spanned;
 use syn::{Expr, Token};
 
 /// What a `vec!` holds.
-enum Body {
+pub(super) enum Body {
     /// `vec![fill; len]`
     Repeat(Box<(Expr, Expr)>),
     /// `vec![a, b, c]`
@@ -56,7 +56,8 @@ pub(super) fn refusal(mac: &syn::Macro) -> String {
     )
 }
 
-fn body(input: ParseStream) -> syn::Result<Body> {
+/// Parses the tokens of a `vec!`.
+pub(super) fn body(input: ParseStream) -> syn::Result<Body> {
     if input.is_empty() {
         return Ok(Body::List(Vec::new()));
     }

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{assert_gradient, assert_near, assert_same_value};
+use common::{assert_gradient, assert_near, assert_same_value, check_with_value};
 use micrograd_runtime::Value;
 use micrograd_runtime::prelude::*;
 
@@ -22,6 +22,56 @@ fn sum_sq(w: &[f64]) -> f64 {
 
 fn sum_sq_value(w: &[Value]) -> Value {
     w.iter().fold(Value::new(0.0), |s, v| s + v * v)
+}
+
+/// A `vec!` literal and a `vec!` of a constant length inside loops, each iteration's own.
+#[differentiable]
+fn vecs_in_loops(x: &[f64], n: usize) -> f64 {
+    let mut acc = 0.0;
+    for k in 0..n {
+        let v = vec![x[0] * k as f64, x[1].tanh()];
+        acc += v[0] * v[1] - 2.0 * v[1] + sum_sq(&v);
+    }
+    let mut i = 0;
+    while i < n {
+        let mut h = vec![0.0; 3];
+        for j in 0..h.len() {
+            h[j] = x[j % x.len()] * (i + j) as f64;
+        }
+        acc += h.iter().map(|t| t * t).sum::<f64>() * 0.1;
+        i += 1;
+    }
+    acc
+}
+
+fn vecs_in_loops_value(x: &[Value], n: usize) -> Value {
+    let mut acc = Value::new(0.0);
+    for k in 0..n {
+        let v = vec![&x[0] * k as f64, x[1].tanh()];
+        acc = acc + &v[0] * &v[1] - 2.0 * &v[1] + sum_sq_value(&v);
+    }
+    for i in 0..n {
+        let h: Vec<Value> = (0..3).map(|j| &x[j % x.len()] * (i + j) as f64).collect();
+        acc += h.iter().fold(Value::new(-0.0), |s, t| s + t * t) * 0.1;
+    }
+    acc
+}
+
+#[test]
+fn vec_literals_inside_loops() {
+    for n in [0, 1, 4] {
+        check_with_value(
+            "vecs_in_loops",
+            &|p| vecs_in_loops(p, n),
+            &|p| {
+                let mut d = vec![0.0; p.len()];
+                let value = vecs_in_loops_grad(p, &mut d, n);
+                [vec![value], d].concat()
+            },
+            &|x| vecs_in_loops_value(x, n),
+            &[&[0.4, -0.9], &[1.3, 0.2, -0.5]],
+        );
+    }
 }
 
 #[derive(Differentiable)]

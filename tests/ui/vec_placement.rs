@@ -5,7 +5,7 @@ fn g(w: &[f64]) -> f64 {
     w[0]
 }
 
-// `vec!` is the value of a `let` outside loops, filled with a constant.
+// `vec!` is the value of a `let`, filled with a constant; inside loops, of a constant length.
 #[differentiable]
 fn f(x: &[f64], a: f64) -> f64 {
     let mut s = 0.0;
@@ -17,7 +17,8 @@ fn f(x: &[f64], a: f64) -> f64 {
     let mut k = 0;
     while k < 2 {
         let v = vec![a, 2.0 * a];
-        s += v[1];
+        let u = vec![0.0; k];
+        s += v[1] + u[0];
         k += 1;
     }
     let w = vec![a; x.len()];

@@ -2,10 +2,13 @@
 //! heap, as `f` has them, of a length known at run time. They lower as `[0.0; N]` and `[a, b]`
 //! do, typed [`Ty::Array`] with `vec`, so the generated code allocates each where `f` does, and
 //! its adjoint (and tangent) is a `Vec` of the same length: kept out of loops, a `Vec` is never
-//! recorded, so nothing else is allocated.
+//! recorded, so nothing else is allocated. Inside a loop, a `vec!` of a constant length is a
+//! local array (`vec` unset): what the body can do with it, an array does the same.
 //!
 //! Before: `let mut v = vec![0.0; x.len() + 1];`
 //! After: `let n = x.len() + 1; let mut v = ::std::vec![0.0; n];` (and `d_v` in the sweep)
+//!
+//! Before, in a loop: `let v = vec![a * k, b];` After: `let mut v = [0.0; 2]; v[0] = ..; v[1] = b;`
 
 use super::Lowerer;
 use super::expr::Value;
@@ -43,7 +46,7 @@ pub(super) fn is_vec(mac: &syn::Macro) -> bool {
 /// The error for a macro the language leaves out here.
 pub(super) fn refusal(mac: &syn::Macro) -> String {
     if is_vec(mac) {
-        return "`vec!` is supported as the value of a `let` outside loops: `let mut v = vec![0.0; n];`; declare it before the loop and overwrite its entries there, or use a local array of constant length, `[0.0; N]`, or a literal `[a, b]`".into();
+        return "`vec!` is supported as the value of a `let`: `let v = vec![a, b];` or `let mut v = vec![0.0; n];`, then use `v` or `&v`".into();
     }
     let name = mac
         .path
@@ -54,6 +57,27 @@ pub(super) fn refusal(mac: &syn::Macro) -> String {
     format!(
         "`{name}!` is not supported in `#[differentiable]` functions; they hold arithmetic only, so print or assert around the call instead"
     )
+}
+
+/// The error for a `vec!` of a run-time length inside a loop.
+const IN_LOOP: &str = "a `vec!` inside a loop takes a literal or a constant length, `vec![0.0; 3]` or `vec![a, b]`; declare one of a run-time length before the loop, `let mut v = vec![0.0; n];`, and overwrite its entries there";
+
+/// Whether `len` is an integer literal or names a constant (`N`, `LEN`): a length an array
+/// can take.
+fn is_constant_length(len: &Expr) -> bool {
+    match len {
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(_),
+            ..
+        }) => true,
+        Expr::Path(path) => path
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| super::paths::is_constant(&s.ident.to_string())),
+        Expr::Paren(inner) => is_constant_length(&inner.expr),
+        _ => false,
+    }
 }
 
 /// Parses the tokens of a `vec!`.
@@ -80,20 +104,21 @@ pub(super) fn body(input: ParseStream) -> syn::Result<Body> {
 impl Lowerer<'_> {
     /// `let name = vec![..];`
     pub(super) fn vec_local(&mut self, name: &str, span: proc_macro2::Span, mac: &syn::Macro) {
-        // Inside a loop each iteration would have its own `Vec`, which the reverse sweep would
-        // have to record.
-        if self.loops > 0 || !self.frames.is_empty() {
-            self.errors.at(mac.path.span(), refusal(mac));
-            return self.poison_name(name, span);
-        }
+        let in_loop = self.loops > 0 || !self.frames.is_empty();
         match mac.parse_body_with(body) {
+            // Inside a loop each iteration has its own `Vec`, which the reverse sweep would
+            // have to record; one of a constant length is a local array in all but its type.
             Ok(Body::Repeat(parts)) => {
                 let (fill, len) = &*parts;
-                self.array(name, span, (fill, len), true);
+                if in_loop && !is_constant_length(len) {
+                    self.errors.at(len.span(), IN_LOOP);
+                    return self.poison_name(name, span);
+                }
+                self.array(name, span, (fill, len), !in_loop);
             }
             Ok(Body::List(elems)) => {
                 let elems: Vec<&Expr> = elems.iter().collect();
-                match self.array_of(&elems, Some(name), span, true) {
+                match self.array_of(&elems, Some(name), span, !in_loop) {
                     Value::Seq(view) => self.bind(name, view.base),
                     _ => self.poison_name(name, span),
                 }

@@ -24,6 +24,151 @@ fn sum_sq_value(w: &[Value]) -> Value {
     w.iter().fold(Value::new(0.0), |s, v| s + v * v)
 }
 
+/// The `Value` twin's maximum: the entry that `fold(f64::NEG_INFINITY, f64::max)` returns.
+fn max_value(x: &[Value]) -> Value {
+    let mut m = x[0].clone();
+    for v in &x[1..] {
+        if v.data() > m.data() {
+            m = v.clone();
+        }
+    }
+    m
+}
+
+/// Cross-entropy of a softmax, as it is first written: the exponentials collected, then summed.
+#[differentiable]
+fn softmax_ce(logits: &[f64], target: usize) -> f64 {
+    let max = logits.iter().fold(f64::NEG_INFINITY, |a, &b| a.max(b));
+    let exps: Vec<f64> = logits.iter().map(|&l| (l - max).exp()).collect();
+    let sum: f64 = exps.iter().sum();
+    -(exps[target] / sum).ln() + 0.1 * sum_sq(&exps)
+}
+
+fn softmax_ce_value(logits: &[Value], target: usize) -> Value {
+    let max = max_value(logits);
+    let exps: Vec<Value> = logits.iter().map(|l| (l - &max).exp()).collect();
+    let sum = exps.iter().fold(Value::new(-0.0), |s, e| s + e);
+    -(&exps[target] / &sum).ln() + 0.1 * sum_sq_value(&exps)
+}
+
+/// Residuals collected from a `zip`, with `collect::<Vec<_>>()`; read back by `len`, by index,
+/// by an iterator and by a call.
+#[differentiable]
+fn residuals(a: f64, b: f64, xs: &[f64], ys: &[f64]) -> f64 {
+    let r = xs
+        .iter()
+        .zip(ys)
+        .map(|(x, y)| a * x + b - y)
+        .collect::<Vec<_>>();
+    let n = r.len() as f64 + 1.0;
+    let mut worst = 0.0;
+    for i in 0..r.len() {
+        worst = r[i].abs().max(worst);
+    }
+    r.iter().map(|e| e * e).sum::<f64>() / n + worst + sum_sq(&r)
+}
+
+/// A `Vec` collected from a reversed range, then written entry by entry.
+#[differentiable]
+fn ramp(a: f64, n: usize) -> f64 {
+    let mut v: Vec<f64> = (0..n).rev().map(|i| a * i as f64 + 1.0).collect();
+    for i in 0..v.len() {
+        v[i] *= v[i];
+    }
+    let total = v.iter().copied().fold(0.5, |acc, x| acc * 0.5 + x.tanh());
+    total * a
+}
+
+#[test]
+fn collected_vecs() {
+    let logits: [&[f64]; 3] = [&[0.7], &[0.3, -1.2, 2.5], &[-0.4, 0.7, 0.1, -2.2, 1.3]];
+    for x in logits {
+        for target in [0, x.len() - 1] {
+            let mut d_x = vec![0.0; x.len()];
+            let value = softmax_ce_grad(x, &mut d_x, target);
+            assert_same_value("softmax_ce", value, softmax_ce(x, target), x);
+            assert_gradient("softmax_ce", |p| softmax_ce(p, target), x, &d_x);
+            let inputs: Vec<Value> = x.iter().map(|&v| Value::new(v)).collect();
+            let reference = softmax_ce_value(&inputs, target);
+            reference.backward();
+            assert_near("softmax_ce (Value)", reference.data(), value, 1e-12);
+            for (input, d) in inputs.iter().zip(&d_x) {
+                assert_near("softmax_ce d/dx (Value)", input.grad(), *d, 1e-9);
+            }
+        }
+    }
+}
+
+#[test]
+fn collected_residuals() {
+    // No points, one, and several.
+    let data: [(&[f64], &[f64]); 3] = [
+        (&[], &[]),
+        (&[0.5], &[1.25]),
+        (&[0.1, -0.8, 1.7, 2.2], &[0.9, -0.3, 2.1, 3.0]),
+    ];
+    for (xs, ys) in data {
+        let (mut d_xs, mut d_ys) = (vec![0.0; xs.len()], vec![0.0; ys.len()]);
+        let (value, d_a, d_b) = residuals_grad(0.8, -0.3, xs, &mut d_xs, ys, &mut d_ys);
+        let n = xs.len();
+        let point: Vec<f64> = [0.8, -0.3].iter().chain(xs).chain(ys).copied().collect();
+        let f = |p: &[f64]| residuals(p[0], p[1], &p[2..2 + n], &p[2 + n..]);
+        assert_same_value("residuals", value, f(&point), &point);
+        let gradient: Vec<f64> = [d_a, d_b]
+            .iter()
+            .chain(&d_xs)
+            .chain(&d_ys)
+            .copied()
+            .collect();
+        assert_gradient("residuals", f, &point, &gradient);
+        let inputs: Vec<Value> = point.iter().map(|&v| Value::new(v)).collect();
+        let (a, b) = (&inputs[0], &inputs[1]);
+        let (xv, yv) = (&inputs[2..2 + n], &inputs[2 + n..]);
+        let r: Vec<Value> = xv.iter().zip(yv).map(|(x, y)| a * x + b - y).collect();
+        let mut worst = Value::new(0.0);
+        for e in &r {
+            // |e| as the engine has it: e or -e, whichever is positive.
+            let abs = if e.data() < 0.0 { -e } else { e.clone() };
+            if abs.data() > worst.data() {
+                worst = abs;
+            }
+        }
+        let mse = r.iter().fold(Value::new(-0.0), |s, e| s + e * e) / (n as f64 + 1.0);
+        let reference = mse + worst + sum_sq_value(&r);
+        reference.backward();
+        assert_near("residuals (Value)", reference.data(), value, 1e-12);
+        for (input, d) in inputs.iter().zip(&gradient) {
+            assert_near("residuals d (Value)", input.grad(), *d, 1e-9);
+        }
+    }
+}
+
+fn ramp_value(x: &[Value], n: usize) -> Value {
+    let a = &x[0];
+    let v: Vec<Value> = (0..n).rev().map(|i| a * i as f64 + 1.0).collect();
+    let v: Vec<Value> = v.iter().map(|x| x * x).collect();
+    let total = v
+        .iter()
+        .fold(Value::new(0.5), |acc, x| acc * 0.5 + x.tanh());
+    total * a
+}
+
+#[test]
+fn collected_range() {
+    for n in [0, 1, 5] {
+        check_with_value(
+            "ramp",
+            &|p| ramp(p[0], n),
+            &|p| {
+                let (value, d_a) = ramp_grad(p[0], n);
+                vec![value, d_a]
+            },
+            &|x| ramp_value(x, n),
+            &[&[0.3], &[-1.1]],
+        );
+    }
+}
+
 /// A `vec!` literal and a `vec!` of a constant length inside loops, each iteration's own.
 #[differentiable]
 fn vecs_in_loops(x: &[f64], n: usize) -> f64 {

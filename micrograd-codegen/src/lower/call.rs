@@ -48,6 +48,10 @@ impl Lowerer<'_> {
         if super::iter::is_iterator_method(&name) {
             return self.iterator(call);
         }
+        if super::collect::is_collect(call) {
+            let float = self.scalar.name();
+            return self.error(span, format!("`collect` makes a `Vec` bound by a `let` outside loops: `let v: Vec<{float}> = w.iter().map(|x| ..).collect();`, then use `v`"));
+        }
         if call.turbofish.is_some() {
             return self.error(span, "turbofish `::<>` is not supported here");
         }
@@ -136,6 +140,9 @@ impl Lowerer<'_> {
                 "only functions called by name can be differentiated",
             );
         };
+        if let Some(message) = super::collect::growing(path) {
+            return self.error(path.span(), message);
+        }
         let callee = match super::paths::classify(path, self.scalar) {
             Named::Method(name) => return self.associated(&name, path, &call.args),
             Named::Other(callee) => callee,

@@ -16,7 +16,7 @@ use syn::spanned::Spanned;
 use syn::{Expr, ExprMethodCall};
 
 /// Where the elements come from, and what each adaptor does to them.
-enum Chain<'a> {
+pub(super) enum Chain<'a> {
     /// The entries of a slice or array.
     Slice(View),
     /// `a..b` of integers.
@@ -100,7 +100,7 @@ impl Lowerer<'_> {
             _ => {
                 return self.error(
                     call.method.span(),
-                    format!("an iterator must end in {REDUCERS} here; it cannot be stored, returned or looped over from a variable: loop over the slice where the loop is, `for v in w.iter() {{ .. }}`"),
+                    format!("an iterator must end in {REDUCERS} here, or be collected by a `let` outside loops (`let v: Vec<{float}> = w.iter().map(|x| ..).collect();`); it cannot be stored, returned or looped over from a variable: loop over the slice where the loop is, `for v in w.iter() {{ .. }}`", float = self.scalar.name()),
                 );
             }
         };
@@ -129,7 +129,7 @@ impl Lowerer<'_> {
     }
 
     /// Reads the adaptors of `expr` from the source outwards.
-    fn chain<'a>(&mut self, expr: &'a Expr) -> Option<Chain<'a>> {
+    pub(super) fn chain<'a>(&mut self, expr: &'a Expr) -> Option<Chain<'a>> {
         let Expr::MethodCall(call) = expr else {
             return self.source(expr);
         };
@@ -210,7 +210,7 @@ impl Lowerer<'_> {
 
 impl Chain<'_> {
     /// The number of elements.
-    fn count(&self) -> IntExpr {
+    pub(super) fn count(&self) -> IntExpr {
         match self {
             Chain::Slice(view) => view.len(),
             // An empty range when `hi < lo`, without an integer underflow.
@@ -326,7 +326,7 @@ impl Lowerer<'_> {
     }
 
     /// The element `i` of `chain`, its loads emitted into the loop body.
-    fn element(&mut self, chain: &Chain, i: IntExpr, span: proc_macro2::Span) -> Value {
+    pub(super) fn element(&mut self, chain: &Chain, i: IntExpr, span: proc_macro2::Span) -> Value {
         match chain {
             Chain::Slice(view) => Value::F64(self.temp(Op::Load(view.base, view.at(i)), span)),
             Chain::Range(lo, _) => Value::Int(match lo {

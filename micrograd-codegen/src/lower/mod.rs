@@ -7,6 +7,7 @@
 
 mod branch;
 mod call;
+mod collect;
 mod derived;
 mod exits;
 mod expr;

@@ -49,6 +49,14 @@ impl Lowerer<'_> {
                 self.tail_block(&block.block.stmts, None);
             }
             Expr::Call(call) => self.call_stmt(call),
+            Expr::MethodCall(call)
+                if super::collect::is_growing_method(&call.method.to_string()) =>
+            {
+                // A `Vec::new()` was reported where it was made.
+                if !matches!(self.expr(&call.receiver), Value::Error) {
+                    self.errors.at(call.method.span(), super::collect::GROWING);
+                }
+            }
             Expr::Paren(_)
             | Expr::Lit(_)
             | Expr::Path(_)
@@ -101,6 +109,9 @@ impl Lowerer<'_> {
                 }
                 Expr::Macro(mac) if super::vecs::is_vec(&mac.mac) => {
                     return self.vec_local(&name, ident.ident.span(), &mac.mac);
+                }
+                Expr::MethodCall(call) if super::collect::is_collect(call) => {
+                    return self.collect_local(&name, ident.ident.span(), call, annotation);
                 }
                 Expr::Array(array) => {
                     let value = self.array_literal(array, Some(&name));

@@ -1,0 +1,176 @@
+//! `let v: Vec<f64> = chain.collect();`: the chain's elements stored, in order, in a `Vec` of
+//! the chain's length, allocated where `f` allocates it. It lowers as `vec![0.0; n]` followed
+//! by the index loop that writes each entry, the IR a user writing that loop would get, so the
+//! `Vec` is then read, iterated and passed on like any local `Vec` (`vecs.rs`).
+//!
+//! Before: `let e: Vec<f64> = x.iter().map(|v| (v - m).exp()).collect();`
+//! After: `let n = x.len(); let mut e = vec![0.0; n]; for i in 0..n { let v = x[i];`
+//! `e[i] = (v - m).exp(); }`
+
+use super::Lowerer;
+use super::expr::Value;
+use super::iter::Chain;
+use crate::ir::{IntExpr, Loop, LoopKind, Operand, Stmt, Ty};
+use syn::{ExprMethodCall, GenericArgument, Type};
+
+/// Whether `ty` is `Vec<..>` (`Vec<f64>`, `Vec<_>`, `std::vec::Vec<f64>`).
+fn is_vec_type(ty: &Type) -> bool {
+    matches!(ty, Type::Path(path) if path.qself.is_none()
+        && path.path.segments.last().is_some_and(|s| s.ident == "Vec"))
+}
+
+/// Whether `call` is `.collect()` or `.collect::<Vec<..>>()`.
+pub(super) fn is_collect(call: &ExprMethodCall) -> bool {
+    call.method == "collect" && call.args.is_empty()
+}
+
+/// What to write instead of a `Vec` that grows: the language's `Vec`s have their length from
+/// the start.
+pub(super) const GROWING: &str = "a `Vec` that grows with `push` is not supported in `#[differentiable]` functions; collect it whole, `let v: Vec<f64> = w.iter().map(|x| ..).collect();`, or allocate it with its length and write its entries, `let mut v = vec![0.0; n]; for i in 0..n { v[i] = ..; }`";
+
+/// The error for `Vec::new()`, `Vec::with_capacity(n)` or `Vec::default()`, if `path` is one.
+pub(super) fn growing(path: &syn::ExprPath) -> Option<&'static str> {
+    let names: Vec<String> = path
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    match names.as_slice() {
+        [.., ty, new]
+            if ty == "Vec" && ["new", "with_capacity", "default"].contains(&new.as_str()) =>
+        {
+            Some(GROWING)
+        }
+        _ => None,
+    }
+}
+
+/// Whether `name` is a method that changes a `Vec`'s length (`v.push(x)`).
+pub(super) fn is_growing_method(name: &str) -> bool {
+    matches!(
+        name,
+        "push"
+            | "pop"
+            | "extend"
+            | "extend_from_slice"
+            | "insert"
+            | "remove"
+            | "truncate"
+            | "clear"
+            | "resize"
+    )
+}
+
+impl Lowerer<'_> {
+    /// `let name: Vec<f64> = chain.collect();`, `annotation` the type after `name`, if any.
+    pub(super) fn collect_local(
+        &mut self,
+        name: &str,
+        span: proc_macro2::Span,
+        call: &ExprMethodCall,
+        annotation: Option<&Type>,
+    ) {
+        let target = call.turbofish.as_ref().and_then(|t| match t.args.first() {
+            Some(GenericArgument::Type(ty)) => Some(ty),
+            _ => None,
+        });
+        let refused = if target.or(annotation).is_some_and(|ty| !is_vec_type(ty)) {
+            Some(format!(
+                "an iterator is collected into a `Vec` here: `let v: Vec<{}> = ..collect();`",
+                self.scalar.name()
+            ))
+        } else if self.loops > 0 || !self.frames.is_empty() {
+            // Each iteration would have its own `Vec`, which the reverse sweep would record.
+            Some(format!(
+                "`collect` into a `Vec` is supported outside loops; collect before the loop, or reduce the iterator here with `.sum::<{}>()` or `.fold(init, |acc, x| ..)`",
+                self.scalar.name()
+            ))
+        } else {
+            None
+        };
+        if let Some(message) = refused {
+            self.errors.at(call.method.span(), message);
+            return self.poison_name(name, span);
+        }
+        match self.chain(&call.receiver) {
+            Some(chain) => self.collect(name, (span, call.method.span()), &chain),
+            None => self.poison_name(name, span),
+        }
+    }
+
+    /// `span`: the name's, and the `collect` method's, which any error points at.
+    fn collect(&mut self, name: &str, span: (proc_macro2::Span, proc_macro2::Span), chain: &Chain) {
+        let len = self.fixed(chain.count(), span.0);
+        self.store_all(name, span, chain, (len, true));
+    }
+
+    /// Binds `name` to a new local array (a `Vec` with `vec`) of length `len` holding the
+    /// elements of `chain`, written by a counted loop; an error points at `at`.
+    fn store_all(
+        &mut self,
+        name: &str,
+        (span, at): (proc_macro2::Span, proc_macro2::Span),
+        chain: &Chain,
+        (len, vec): (IntExpr, bool),
+    ) {
+        self.loops += 1;
+        let (body, (index, stored)) = self.capture(|this| {
+            this.in_scope(|this| {
+                let index = this.named("i", Ty::Int, span);
+                let value = match this.element(chain, IntExpr::Var(index), span) {
+                    Value::F64(operand) => Some(operand),
+                    Value::Unknown(path) => Some(Operand::Extern(path)),
+                    Value::Error => None,
+                    _ => {
+                        let float = this.scalar.name();
+                        this.errors.at(at, format!("the elements collected here must be `{float}`s; `.map(|x| ..)` them to `{float}` first"));
+                        None
+                    }
+                };
+                (index, value)
+            })
+        });
+        self.loops -= 1;
+        let Some(value) = stored else {
+            return self.poison_name(name, span);
+        };
+        let dst = self.named(
+            name,
+            Ty::Array {
+                len: len.clone(),
+                vec,
+            },
+            span,
+        );
+        self.emit(Stmt::Array {
+            dst,
+            fill: Operand::Const(0.0),
+        });
+        let mut body = body;
+        body.push(Stmt::Store {
+            array: dst,
+            index: IntExpr::Var(index),
+            value,
+        });
+        let id = self.loop_id();
+        self.emit(Stmt::Loop(Box::new(Loop {
+            id,
+            span,
+            kind: LoopKind::Range {
+                index: Some(index),
+                start: IntExpr::Lit {
+                    value: 0,
+                    suffix: String::new(),
+                },
+                end: len,
+                inclusive: false,
+            },
+            body,
+            carried: Vec::new(),
+            exit: None,
+            count: None,
+        })));
+        self.bind(name, dst);
+    }
+}

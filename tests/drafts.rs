@@ -1,4 +1,7 @@
-//! First drafts: the Rust a new user writes before shaping it for the macro. Each construct
+//! First drafts: the Rust a new user writes before shaping it for the macro. Collecting an
+//! iterator into a `Vec` (`let e: Vec<f64> = x.iter().map(..).collect();`), `vec![..]` of a
+//! constant length inside a loop, fields of a parameter struct read inside `vec![..]`, and
+//! copies of arrays and slices (`let mut q = p;`, `x.to_vec()`, `clone()`, `let g = h;`). Each
 //! against central differences and the `Value` engine, the value bit for bit `f`'s, with loops
 //! of 0, 1 and many iterations.
 
@@ -281,4 +284,139 @@ fn struct_fields_inside_vec() {
             assert_near("poly d (Value)", input.grad(), d, 1e-9);
         }
     }
+}
+
+/// A physics step as first written: the state copied out of the parameter, `let mut q = p;`,
+/// then updated in place; and a copy of it inside the loop.
+#[differentiable]
+fn leapfrog(p: [f64; 2], k: f64, n: usize) -> f64 {
+    let dt = 0.1;
+    let mut q = p;
+    let mut energy = 0.0;
+    for _ in 0..n {
+        q[1] -= k * q[0] * dt;
+        q[0] += q[1] * dt;
+        let mut probe = q;
+        probe[0] *= 2.0;
+        energy += probe[0] * probe[1];
+    }
+    q[0] * q[0] + q[1] + energy
+}
+
+fn leapfrog_value(x: &[Value], n: usize) -> Value {
+    let (mut q0, mut q1, k) = (x[0].clone(), x[1].clone(), &x[2]);
+    let mut energy = Value::new(0.0);
+    for _ in 0..n {
+        q1 = &q1 - &(&(k * &q0) * 0.1);
+        q0 = &q0 + &(&q1 * 0.1);
+        energy += &(&q0 * 2.0) * &q1;
+    }
+    &(&q0 * &q0) + &q1 + energy
+}
+
+#[test]
+fn copied_arrays() {
+    for n in [0, 1, 6] {
+        check_with_value(
+            "leapfrog",
+            &|x| leapfrog([x[0], x[1]], x[2], n),
+            &|x| {
+                let (value, d_p, d_k) = leapfrog_grad([x[0], x[1]], x[2], n);
+                vec![value, d_p[0], d_p[1], d_k]
+            },
+            &|x| leapfrog_value(x, n),
+            &[&[0.8, -0.2, 1.5], &[-1.1, 0.6, 0.3]],
+        );
+    }
+}
+
+/// `to_vec` and `clone` of slices of a run-time length: copies that later writes to the
+/// original do not reach.
+#[differentiable]
+fn smooth(x: &[f64], n: usize) -> f64 {
+    let mut y = x.to_vec();
+    for _ in 0..n {
+        for i in 1..y.len() {
+            y[i] = 0.5 * (y[i] + y[i - 1]);
+        }
+    }
+    let old = y.clone();
+    y[0] = 3.0 * y[0].tanh();
+    old[0] * y.iter().sum::<f64>() + sum_sq(&old)
+}
+
+fn smooth_value(x: &[Value], n: usize) -> Value {
+    let mut y: Vec<Value> = x.to_vec();
+    for _ in 0..n {
+        for i in 1..y.len() {
+            y[i] = (&y[i] + &y[i - 1]) * 0.5;
+        }
+    }
+    let old = y.clone();
+    y[0] = y[0].tanh() * 3.0;
+    let total = y.iter().fold(Value::new(-0.0), |s, v| s + v);
+    &old[0] * &total + sum_sq_value(&old)
+}
+
+#[test]
+fn copied_slices() {
+    for n in [0, 1, 3] {
+        check_with_value(
+            "smooth",
+            &|x| smooth(x, n),
+            &|x| {
+                let mut d = vec![0.0; x.len()];
+                let value = smooth_grad(x, &mut d, n);
+                [vec![value], d].concat()
+            },
+            &|x| smooth_value(x, n),
+            &[&[0.4], &[0.3, -1.2, 2.5], &[-0.4, 0.7, 0.1, -2.2, 1.3]],
+        );
+    }
+}
+
+/// A local array copied into a `let mut` and written: the original keeps its entries.
+#[differentiable]
+fn copied_local(x: f64) -> f64 {
+    let a = [x, 1.0];
+    let mut b = a;
+    b[0] = 2.0 * x.tanh();
+    a[0] + b[0] * a[0]
+}
+
+#[test]
+fn copied_local_array() {
+    check_with_value(
+        "copied_local",
+        &|p| copied_local(p[0]),
+        &|p| {
+            let (value, d) = copied_local_grad(p[0]);
+            vec![value, d]
+        },
+        &|x| &x[0] + &(&x[0].tanh() * 2.0) * &x[0],
+        &[&[0.7], &[-1.3]],
+    );
+}
+
+/// `let g = h;` copies the array `h`: writing `h` afterwards leaves `g` as it was.
+#[differentiable]
+fn copy_then_write(x: f64) -> f64 {
+    let mut h = [x, 1.0];
+    let g = h;
+    h[0] = 5.0 * x;
+    g[0] * h[0] + g[1]
+}
+
+#[test]
+fn copy_keeps_its_entries() {
+    check_with_value(
+        "copy_then_write",
+        &|p| copy_then_write(p[0]),
+        &|p| {
+            let (value, d) = copy_then_write_grad(p[0]);
+            vec![value, d]
+        },
+        &|x| &(&x[0] * &(&x[0] * 5.0)) + 1.0,
+        &[&[0.5], &[-1.7]],
+    );
 }

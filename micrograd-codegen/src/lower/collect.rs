@@ -1,17 +1,19 @@
 //! `let v: Vec<f64> = chain.collect();`: the chain's elements stored, in order, in a `Vec` of
 //! the chain's length, allocated where `f` allocates it. It lowers as `vec![0.0; n]` followed
 //! by the index loop that writes each entry, the IR a user writing that loop would get, so the
-//! `Vec` is then read, iterated and passed on like any local `Vec` (`vecs.rs`).
+//! `Vec` is then read, iterated and passed on like any local `Vec` (`vecs.rs`). Copies
+//! (`let mut q = p;`, `let y = x.to_vec();`, `let g = h;` of a local array) lower the same way
+//! over the source's entries, into a local array where the length is a constant.
 //!
 //! Before: `let e: Vec<f64> = x.iter().map(|v| (v - m).exp()).collect();`
 //! After: `let n = x.len(); let mut e = vec![0.0; n]; for i in 0..n { let v = x[i];`
 //! `e[i] = (v - m).exp(); }`
 
-use super::Lowerer;
 use super::expr::Value;
 use super::iter::Chain;
+use super::{Lowerer, View};
 use crate::ir::{IntExpr, Loop, LoopKind, Operand, Stmt, Ty};
-use syn::{ExprMethodCall, GenericArgument, Type};
+use syn::{Expr, ExprMethodCall, GenericArgument, Pat, Type};
 
 /// Whether `ty` is `Vec<..>` (`Vec<f64>`, `Vec<_>`, `std::vec::Vec<f64>`).
 fn is_vec_type(ty: &Type) -> bool {
@@ -62,7 +64,30 @@ pub(super) fn is_growing_method(name: &str) -> bool {
     )
 }
 
+/// Whether `call` copies its receiver: `.to_vec()`, `.to_owned()`, `.clone()`.
+pub(super) fn is_copy(call: &ExprMethodCall) -> bool {
+    call.args.is_empty()
+        && ["to_vec", "to_owned", "clone"]
+            .iter()
+            .any(|m| call.method == m)
+}
+
 impl Lowerer<'_> {
+    /// `let name = x.to_vec();` (or `to_owned`, `clone`): a copy of a slice or an array; the
+    /// value itself for a number or a tuple.
+    pub(super) fn copy_of(&mut self, name: &str, span: proc_macro2::Span, call: &ExprMethodCall) {
+        match self.expr(&call.receiver) {
+            Value::Seq(view) => self.copy_local(name, span, view),
+            Value::Error => self.poison_name(name, span),
+            value if call.method != "to_vec" => self.bind_value(name, span, value),
+            _ => {
+                let float = self.scalar.name();
+                self.errors.at(call.method.span(), format!("`to_vec` copies a slice or an array; an `{float}` is copied by `let y = x;`"));
+                self.poison_name(name, span);
+            }
+        }
+    }
+
     /// `let name: Vec<f64> = chain.collect();`, `annotation` the type after `name`, if any.
     pub(super) fn collect_local(
         &mut self,
@@ -103,6 +128,49 @@ impl Lowerer<'_> {
     fn collect(&mut self, name: &str, span: (proc_macro2::Span, proc_macro2::Span), chain: &Chain) {
         let len = self.fixed(chain.count(), span.0);
         self.store_all(name, span, chain, (len, true));
+    }
+
+    /// `let mut q = p;` (`p` an array), `let y = x.to_vec();`: a local array of `view`'s
+    /// entries, of its constant length, or else a `Vec` (outside loops).
+    pub(super) fn copy_local(&mut self, name: &str, span: proc_macro2::Span, view: View) {
+        let len = match self.constant_len(&view) {
+            Some(len) => (len, false),
+            None if self.loops > 0 || !self.frames.is_empty() => {
+                self.errors.at(span, "a copy of a slice of a run-time length is a `Vec`, which is supported outside loops; copy it before the loop, `let mut v = w.to_vec();`, and overwrite its entries there");
+                return self.poison_name(name, span);
+            }
+            None => (self.fixed(view.len(), span), true),
+        };
+        self.store_all(name, (span, span), &Chain::Slice(view), len);
+    }
+
+    /// `let g = h;` with `h` a local array: `g` is a copy, which writes to `h` afterwards do
+    /// not reach (a view of `h` would see them). `None` once bound; else `value` to bind.
+    pub(super) fn copied(&mut self, pat: &Pat, init: &Expr, value: Value) -> Option<Value> {
+        match (pat, init, value) {
+            (Pat::Ident(ident), Expr::Path(_), Value::Seq(view))
+                if ident.subpat.is_none()
+                    && view.is_whole()
+                    && matches!(self.ty(view.base), Ty::Array { vec: false, .. }) =>
+            {
+                self.copy_local(&ident.ident.to_string(), ident.ident.span(), view);
+                None
+            }
+            (_, _, value) => Some(value),
+        }
+    }
+
+    /// The length of `view` if it is a constant: an array's `N`, or a literal.
+    fn constant_len(&self, view: &View) -> Option<IntExpr> {
+        let len = match self.ty(view.base) {
+            Ty::Array { len, vec: false } | Ty::Slice { len: Some(len), .. } => len.clone(),
+            _ => return None,
+        };
+        match view.len() {
+            _ if view.is_whole() => Some(len),
+            literal @ IntExpr::Lit { .. } => Some(literal),
+            _ => None,
+        }
     }
 
     /// Binds `name` to a new local array (a `Vec` with `vec`) of length `len` holding the

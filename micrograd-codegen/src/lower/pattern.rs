@@ -140,11 +140,12 @@ impl Lowerer<'_> {
             }
             (Pat::Ident(ident), value) if ident.subpat.is_none() => {
                 let name = ident.ident.to_string();
-                if ident.mutability.is_some() && matches!(value, Value::Seq(_)) {
-                    self.errors.at(ident.ident.span(), "copying an array into a `let mut` is not supported; declare the writable array with its values: `let mut h = [a, b];` or `[0.0; N]`");
-                    return self.poison(pat);
+                match value {
+                    Value::Seq(view) if ident.mutability.is_some() => {
+                        self.copy_local(&name, ident.ident.span(), view)
+                    }
+                    value => self.bind_value(&name, ident.ident.span(), value),
                 }
-                self.bind_value(&name, ident.ident.span(), value);
             }
             (Pat::Type(typed), value) => self.bind_pat(&typed.pat, value),
             (Pat::Reference(reference), value) => self.bind_pat(&reference.pat, value),

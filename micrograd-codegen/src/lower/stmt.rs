@@ -113,6 +113,9 @@ impl Lowerer<'_> {
                 Expr::MethodCall(call) if super::collect::is_collect(call) => {
                     return self.collect_local(&name, ident.ident.span(), call, annotation);
                 }
+                Expr::MethodCall(call) if super::collect::is_copy(call) => {
+                    return self.copy_of(&name, ident.ident.span(), call);
+                }
                 Expr::Array(array) => {
                     let value = self.array_literal(array, Some(&name));
                     if let Value::Seq(view) = value {
@@ -130,7 +133,9 @@ impl Lowerer<'_> {
             (Value::Unknown(path), Some(_)) => Value::Int(IntExpr::Extern(path)),
             (value, _) => value,
         };
-        self.bind_pat(pat, value);
+        if let Some(value) = self.copied(pat, &init.expr, value) {
+            self.bind_pat(pat, value);
+        }
     }
 
     pub(super) fn bind_value(&mut self, name: &str, span: proc_macro2::Span, value: Value) {

@@ -62,4 +62,5 @@ constructs! {
     exit_values => [], [ExitValue];
     std_idioms => [StdMethod, ClassTest, PathStep], [];
     lend => [], [LentCall];
+    drafts => [Collected, VecLiteral], [];
 }

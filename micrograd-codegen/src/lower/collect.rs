@@ -73,6 +73,31 @@ pub(super) fn is_copy(call: &ExprMethodCall) -> bool {
 }
 
 impl Lowerer<'_> {
+    /// A method called for what it does (`v.push(x);`, `h.copy_from_slice(x);`): the language
+    /// writes arrays entry by entry only.
+    pub(super) fn method_stmt(&mut self, call: &ExprMethodCall) {
+        let name = call.method.to_string();
+        let on_name = matches!(&*call.receiver, Expr::Path(_) | Expr::Field(_));
+        let growing = is_growing_method(&name);
+        let receiver = (on_name || growing).then(|| self.expr(&call.receiver));
+        let message = match receiver {
+            // A `Vec::new()` was reported where it was made.
+            Some(Value::Error) => return,
+            _ if growing => GROWING.to_string(),
+            Some(Value::Seq(_)) => format!(
+                "`{name}` on a slice or an array is not supported in `#[differentiable]` functions; write its entries one by one: `for i in 0..h.len() {{ h[i] = x[i]; }}`"
+            ),
+            _ => {
+                let span = syn::spanned::Spanned::span(call);
+                return self.errors.at(
+                    span,
+                    "this value is computed and then dropped; bind it with `let` or return it",
+                );
+            }
+        };
+        self.errors.at(call.method.span(), message);
+    }
+
     /// `let name = x.to_vec();` (or `to_owned`, `clone`): a copy of a slice or an array; the
     /// value itself for a number or a tuple.
     pub(super) fn copy_of(&mut self, name: &str, span: proc_macro2::Span, call: &ExprMethodCall) {

@@ -49,19 +49,8 @@ impl Lowerer<'_> {
                 self.tail_block(&block.block.stmts, None);
             }
             Expr::Call(call) => self.call_stmt(call),
-            Expr::MethodCall(call)
-                if super::collect::is_growing_method(&call.method.to_string()) =>
-            {
-                // A `Vec::new()` was reported where it was made.
-                if !matches!(self.expr(&call.receiver), Value::Error) {
-                    self.errors.at(call.method.span(), super::collect::GROWING);
-                }
-            }
-            Expr::Paren(_)
-            | Expr::Lit(_)
-            | Expr::Path(_)
-            | Expr::Binary(_)
-            | Expr::MethodCall(_) => {
+            Expr::MethodCall(call) => self.method_stmt(call),
+            Expr::Paren(_) | Expr::Lit(_) | Expr::Path(_) | Expr::Binary(_) => {
                 self.errors.at(
                     expr.span(),
                     "this value is computed and then dropped; bind it with `let` or return it",

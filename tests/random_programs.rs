@@ -7,7 +7,10 @@
 //! identifiers (tests/random/hygiene.rs). This test compiles them, in batches, into a crate
 //! under `CARGO_TARGET_TMPDIR` whose checker (tests/random/harness.rs) compares each `f_grad`
 //! with central finite differences, with forward-mode dual numbers and, where it applies, with
-//! the `Value` engine, at random points kept away from kinks and branch boundaries.
+//! the `Value` engine, at random points kept away from kinks and branch boundaries. Some
+//! functions return several values (`[f64; M]` or a tuple, taken apart by their callers): an
+//! entry that does is checked through the weighted sum `seed · f` (`f_pullback` and the seeded
+//! `f_hvp`) and output by output (`f_jvp`, `f_jacobian`; tests/random/vector_check.rs).
 //!
 //! - `MICROGRAD_RANDOM_PROGRAMS=100000` checks more programs (default 300, one compiled batch,
 //!   so that `cargo test --workspace` stays within minutes; 1200 was the default before);
@@ -35,6 +38,7 @@ const HARNESS: &str = include_str!("random/harness.rs");
 const SECOND_ORDER: &str = include_str!("random/second_order.rs");
 const SINGLE: &str = include_str!("random/single_check.rs");
 const STD_METHODS: &str = include_str!("random/harness_std.rs");
+const VECTOR: &str = include_str!("random/vector_check.rs");
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     match std::env::var(name) {
@@ -126,8 +130,9 @@ fn write_batch(dir: &Path, slot: usize, parts: &[&[generator::Program]]) {
         write_if_changed(&src.join("second.rs"), SECOND_ORDER);
         write_if_changed(&src.join("single.rs"), SINGLE);
         write_if_changed(&src.join("std_methods.rs"), STD_METHODS);
+        write_if_changed(&src.join("vector.rs"), VECTOR);
         let mut main = String::from(
-            "#![allow(warnings)]\nmod rt;\nmod second;\nmod single;\nmod std_methods;\n",
+            "#![allow(warnings)]\nmod rt;\nmod second;\nmod single;\nmod std_methods;\nmod vector;\n",
         );
         for p in programs.iter() {
             let _ = writeln!(main, "mod p{};", p.id);

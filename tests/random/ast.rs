@@ -195,6 +195,14 @@ pub enum Stmt {
     Ext(Rc<dyn StmtNode>),
 }
 
+/// The several values a function returns (tests/random/vec_calls.rs): `[f64; m]`, or a tuple of
+/// `m` `f64`s.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Out {
+    pub m: usize,
+    pub tuple: bool,
+}
+
 /// One function.
 #[derive(Clone, Debug)]
 pub struct Func {
@@ -208,6 +216,11 @@ pub struct Func {
     pub body: Vec<Stmt>,
     /// The tail expression (`None` when the body ends with `return`).
     pub tail: Option<Expr>,
+    /// Several values returned, or one `f64` (`None`).
+    pub out: Option<Out>,
+    /// Whether it asks for `jacobian` (the entry, when it returns several values and
+    /// differentiates no array by value).
+    pub jacobian: bool,
     /// Whether it asks for `hvp`: not an entry taking `&mut [f64]` (lend.rs), whose tangents
     /// the checker's adapters do not pass.
     pub hvp: bool,
@@ -233,6 +246,9 @@ pub struct Program {
     pub names: std::collections::HashMap<String, String>,
     /// Whether its `f32` twin is checked too (single.rs); the test sets it, not the draw.
     pub single: bool,
+    /// The weights of the entry's outputs when it returns several (one nonzero per output):
+    /// the checker's scalar is `seed · f`, through `f_pullback` and the seeded `f_hvp`.
+    pub seed: Vec<f64>,
 }
 
 impl Program {

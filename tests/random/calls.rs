@@ -4,7 +4,19 @@ use super::*;
 
 impl Gen<'_> {
     pub fn call(&mut self, d: usize) -> Expr {
-        // Only callees whose slices can be given something long enough from here.
+        let callees = self.callable(false);
+        if callees.is_empty() {
+            return self.leaf();
+        }
+        self.calls_left -= 1;
+        let callee = self.rng.pick(&callees);
+        let args = self.call_args(&callee, d);
+        Expr::Call(callee.name.clone(), args)
+    }
+
+    /// The callees returning one `f64` (or, with `several`, several values) whose slices can
+    /// be given something long enough from here.
+    pub fn callable(&self, several: bool) -> Vec<Callee> {
         let loop_depth = self.loop_depth;
         let seqs = self.svars();
         let no_pass = &self.no_pass;
@@ -15,9 +27,9 @@ impl Gen<'_> {
                     && !no_pass.contains(&s.name)
             })
         };
-        let callees: Vec<Callee> = self
-            .callees
+        self.callees
             .iter()
+            .filter(|c| c.out.is_some() == several)
             .filter(|c| {
                 c.params.iter().all(|p| match p.kind {
                     PKind::Slice(min)
@@ -30,12 +42,11 @@ impl Gen<'_> {
                 })
             })
             .cloned()
-            .collect();
-        if callees.is_empty() {
-            return self.leaf();
-        }
-        self.calls_left -= 1;
-        let callee = self.rng.pick(&callees);
+            .collect()
+    }
+
+    /// Arguments for `callee`, scalars of depth below `d`.
+    pub fn call_args(&mut self, callee: &Callee, d: usize) -> Vec<Arg> {
         let mut args = Vec::new();
         for p in &callee.params {
             let arg = match p.kind {
@@ -62,7 +73,7 @@ impl Gen<'_> {
             };
             args.push(arg);
         }
-        Expr::Call(callee.name.clone(), args)
+        args
     }
 
     /// A slice of at least `min` entries: a parameter, a local array (then frozen: the

@@ -71,7 +71,7 @@ impl StmtConstruct for ExitValue {
         let exit = match g.rng.pick(&exits) {
             0 => {
                 g.returns_left -= 1;
-                Exit::Return(g.expr(d))
+                Exit::Return(g.ret_value(d))
             }
             1 => Exit::Break,
             _ => Exit::Continue,

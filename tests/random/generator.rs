@@ -18,9 +18,10 @@
 //! Layout, one subject a file: rng.rs (the PRNG), ast.rs (the program as data), state.rs (what is
 //! in scope), ints.rs, exprs.rs, methods.rs, branches.rs, calls.rs, stmts.rs, loops.rs (drawing
 //! each kind of construct), program.rs (whole programs), print.rs and print_stmt.rs (the three
-//! printings), source.rs (the files the test writes). A new construct is a new file registered
-//! in `constructs!` below; ext.rs says how. Arrays lent to calls as `&mut` are lend.rs (and
-//! lend_source.rs, the checker's side).
+//! printings), source.rs (the files the test writes), outputs.rs (the adapters of an entry
+//! returning several values). A new construct is a new file registered in `constructs!` below;
+//! ext.rs says how. Functions returning several values and their calls are vec_calls.rs; arrays
+//! lent to calls as `&mut`, lend.rs (and lend_source.rs, the checker's side).
 
 #[macro_use]
 mod ext;
@@ -34,6 +35,7 @@ mod ints;
 mod lend_source;
 mod loops;
 mod methods;
+mod outputs;
 mod print;
 mod print_stmt;
 mod program;
@@ -46,6 +48,7 @@ mod stmts;
 pub use ast::*;
 pub use exprs::*;
 pub use ext::*;
+pub use outputs::*;
 pub use print::*;
 pub use program::*;
 pub use rng::*;
@@ -62,5 +65,6 @@ constructs! {
     exit_values => [], [ExitValue];
     std_idioms => [StdMethod, ClassTest, PathStep], [];
     lend => [], [LentCall];
+    vec_calls => [], [VecCall];
     drafts => [Collected, VecLiteral], [];
 }

@@ -465,6 +465,9 @@ pub struct Prog {
     pub second: bool,
     /// The program in `f32` (single_check.rs), for some programs.
     pub single: Option<crate::single::Single>,
+    /// Each output of an entry returning several (vector_check.rs); the adapters above see
+    /// their weighted sum.
+    pub vector: Option<crate::vector::Vector>,
 }
 
 /// SplitMix64, as in the generator.
@@ -580,6 +583,24 @@ pub struct Coord {
     pub max_dot: f64,
 }
 
+/// The stencil of the central differences at `x`: steps `h` (the first two) and `h/2`.
+pub fn stencil(x: f64, h: f64) -> [f64; 4] {
+    [x + h, x - h, x + 0.5 * h, x - 0.5 * h]
+}
+
+/// How far a first derivative `x` at `c` may be from the central difference `d2` (step h/2;
+/// `d1` with step h): their difference bounds the truncation error, plus rounding on the
+/// scale of the stencil's values, and 1e-6 relative.
+pub fn fd_tol(x: f64, d1: f64, d2: f64, c: &Coord) -> f64 {
+    1e-6 * x.abs().max(d2.abs()) + 4.0 * (d1 - d2).abs() + 1e3 * f64::EPSILON * c.mag / c.h + 1e-8
+}
+
+/// How far a first derivative `x` at `c` may be from the dual number's `dual`: 1e-8 relative,
+/// and rounding on the scale of the derivatives the trace saw.
+pub fn dual_tol(x: f64, dual: f64, c: &Coord) -> f64 {
+    1e-8 * x.abs().max(dual.abs()).max(1.0) + 1e-10 * c.max_dot
+}
+
 enum Prepared {
     Rejected,
     Accepted(Vec<Coord>, f64),
@@ -615,7 +636,7 @@ fn prepare(p: &Prog, a: &Args, wrt: &[bool], stats: &mut Stats) -> Prepared {
     for i in (0..a.x.len()).filter(|&i| wrt[i]) {
         let x = a.x[i];
         let h = 1e-5 * x.abs().max(1.0);
-        let steps = [x + h, x - h, x + 0.5 * h, x - 0.5 * h];
+        let steps = stencil(x, h);
         let mut vals = [0.0; 4];
         let mut mag = rec.max_val;
         for (k, &s) in steps.iter().enumerate() {
@@ -678,13 +699,9 @@ fn check_point(
     let mut problems = String::new();
     for c in coords {
         let g = grads[c.i].expect("checked");
-        let tol_fd = 1e-6 * g.abs().max(c.d2.abs())
-            + 4.0 * (c.d1 - c.d2).abs()
-            + 1e3 * f64::EPSILON * c.mag / c.h
-            + 1e-8;
+        let tol_fd = fd_tol(g, c.d1, c.d2, c);
         let fd_ok = (g - c.d2).abs() <= tol_fd;
-        let tol_dual = 1e-8 * g.abs().max(c.dual.abs()).max(1.0) + 1e-10 * c.max_dot;
-        let dual_ok = (g - c.dual).abs() <= tol_dual;
+        let dual_ok = (g - c.dual).abs() <= dual_tol(g, c.dual, c);
         if !fd_ok || !dual_ok {
             let _ = writeln!(
                 problems,
@@ -743,6 +760,7 @@ fn check_point(
     }
     if p.second {
         crate::second::check(p, a, coords, fv)?;
+        crate::vector::check(p, a, coords)?;
     }
     crate::single::check(p, a, coords, fv, &grads)
 }

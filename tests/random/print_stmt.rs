@@ -166,14 +166,20 @@ impl Printer {
     pub fn func(&mut self, f: &Func) {
         if self.mode == Mode::Plain {
             // `hvp` (with `jvp`'s): the checker also runs forward mode and second order.
-            match (&f.wrt, f.hvp) {
-                (None, true) => self.line("#[differentiable(hvp)]"),
-                (None, false) => self.line("#[differentiable]"),
-                (Some(w), hvp) => {
-                    let w: Vec<String> = w.iter().map(|p| self.name(p)).collect();
-                    let h = if hvp { "hvp, " } else { "" };
-                    self.line(&format!("#[differentiable({h}wrt({}))]", w.join(", ")))
-                }
+            let mut options = Vec::new();
+            if f.hvp {
+                options.push("hvp".to_string());
+            }
+            if f.jacobian {
+                options.push("jacobian".into());
+            }
+            if let Some(w) = &f.wrt {
+                let w: Vec<String> = w.iter().map(|p| self.name(p)).collect();
+                options.push(format!("wrt({})", w.join(", ")));
+            }
+            match options.is_empty() {
+                true => self.line("#[differentiable]"),
+                false => self.line(&format!("#[differentiable({})]", options.join(", "))),
             }
         }
         let params: Vec<String> = f
@@ -201,7 +207,11 @@ impl Printer {
             Mode::Trace => format!("{}_t", f.name),
             Mode::Value => format!("{}_v", f.name),
         };
-        let ty = self.ty();
+        let ty = match &f.out {
+            None => self.ty().to_string(),
+            Some(Out { m, tuple: false }) => format!("[{}; {m}]", self.ty()),
+            Some(Out { m, tuple: true }) => format!("({})", vec![self.ty(); *m].join(", ")),
+        };
         self.line(&format!("pub fn {name}({}) -> {ty} {{", params.join(", ")));
         self.body(&f.body);
         if let Some(t) = &f.tail {

@@ -58,12 +58,21 @@ pub fn program(seed: u64, id: usize) -> Program {
     for k in 0..nfuncs {
         let entry = k + 1 == nfuncs;
         let mut params = params(&mut rng, entry);
-        lend::mut_param(&mut params, program_seed(seed, id), k, entry);
+        // Several values: a fifth of the entries, a third of the callees.
+        let out = rng.chance(if entry { 0.2 } else { 0.35 }).then(|| Out {
+            m: rng.range(2, 3) as usize,
+            tuple: rng.chance(0.5),
+        });
+        // A function returning several values is lent no array (the macro refuses it).
+        if out.is_none() {
+            lend::mut_param(&mut params, program_seed(seed, id), k, entry);
+        }
         let callees: Vec<Callee> = funcs
             .iter()
             .map(|f| Callee {
                 name: f.name.clone(),
                 params: f.params.clone(),
+                out: f.out.clone(),
             })
             .collect();
         let mut g = Gen {
@@ -80,6 +89,7 @@ pub fn program(seed: u64, id: usize) -> Program {
             frozen: HashSet::new(),
             no_pass: Vec::new(),
             callees,
+            out: out.clone(),
             counter: 0,
             expr_blocks: 0,
         };
@@ -162,17 +172,22 @@ pub fn program(seed: u64, id: usize) -> Program {
             None
         } else {
             let d = g.rng.range(1, 3) as usize;
-            let mut tail = g.expr(d);
-            // Tie a few live variables and array entries into the result.
-            let vars = g.fvars();
-            for _ in 0..g.rng.range(0, 3) {
-                if vars.is_empty() {
-                    break;
+            let mut parts = Vec::new();
+            for _ in 0..out.as_ref().map_or(1, |o| o.m) {
+                let mut part = g.expr(d);
+                // Tie a few live variables and array entries into the result.
+                let vars = g.fvars();
+                for _ in 0..g.rng.range(0, 3) {
+                    if vars.is_empty() {
+                        break;
+                    }
+                    let v = g.rng.pick(&vars);
+                    let op = g.rng.pick(&["+", "-", "+"]);
+                    part = Expr::Bin(op, Box::new(part), Box::new(Expr::Var(v.name, v.typed)));
                 }
-                let v = g.rng.pick(&vars);
-                let op = g.rng.pick(&["+", "-", "+"]);
-                tail = Expr::Bin(op, Box::new(tail), Box::new(Expr::Var(v.name, v.typed)));
+                parts.push(part);
             }
+            let tail = vec_calls::values(parts, out.as_ref());
             if g.rng.chance(0.3) {
                 body.push(Stmt::Return(tail));
                 None
@@ -207,15 +222,30 @@ pub fn program(seed: u64, id: usize) -> Program {
             body,
             tail,
             hvp,
+            out,
+            jacobian: false,
         });
     }
     entry_kinds(&mut funcs, program_seed(seed, id));
+    let entry = funcs.last_mut().expect("a function");
+    // `f_jacobian` differentiates `f64`s and read-only slices, not arrays by value.
+    let by_value = |q: &Param| matches!(q.kind, PKind::ArrayByValue(_)) && entry.is_wrt(q);
+    // Only with `hvp`, whose `f_jvp` the output-by-output checks call (vector_check.rs).
+    entry.jacobian = entry.out.is_some() && entry.hvp && !entry.params.iter().any(by_value);
+    let weights = match &entry.out {
+        // Nonzero multiples of 1/4 in [-2, 2]: exact in `f32` too.
+        Some(out) => (0..out.m)
+            .map(|_| (rng.range(1, 8) as f64 / 4.0) * if rng.chance(0.5) { -1.0 } else { 1.0 })
+            .collect(),
+        None => Vec::new(),
+    };
     let mut program = Program {
         id,
         funcs,
         value_only,
         names: Default::default(),
         single: false,
+        seed: weights,
     };
     hygiene::rename(&mut program, program_seed(seed, id));
     program

@@ -52,12 +52,9 @@ pub fn check(p: &Prog, a: &Args, coords: &[Coord], fv: f64) -> Result<(), String
         if value.to_bits() != fv.to_bits() {
             return Err(format!("value: f_jvp returns {value:?} but f returns {fv:?}"));
         }
-        let tol_dual = 1e-8 * tangent.abs().max(c.dual.abs()).max(1.0) + 1e-10 * c.max_dot;
-        let tol_fd = 1e-6 * tangent.abs().max(c.d2.abs())
-            + 4.0 * (c.d1 - c.d2).abs()
-            + 1e3 * f64::EPSILON * c.mag / c.h
-            + 1e-8;
-        if (tangent - c.dual).abs() > tol_dual || (tangent - c.d2).abs() > tol_fd {
+        if (tangent - c.dual).abs() > dual_tol(tangent, c.dual, c)
+            || (tangent - c.d2).abs() > fd_tol(tangent, c.d1, c.d2, c)
+        {
             let _ = writeln!(
                 problems,
                 "  jvp along x[{}]: {tangent:e}, dual number {:e}, central difference {:e}",

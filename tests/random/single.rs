@@ -10,7 +10,7 @@ use super::*;
 pub fn single_source(p: &Program) -> String {
     let source = functions(p, Mode::Plain)
         .replace("#[differentiable(hvp)]", "#[differentiable]")
-        .replace("#[differentiable(hvp, wrt(", "#[differentiable(wrt(");
+        .replace("#[differentiable(hvp, ", "#[differentiable(");
     to_f32(&source)
 }
 
@@ -46,12 +46,12 @@ pub fn single_module(p: &Program) -> String {
     let point = "    let xs: Vec<f32> = a.x.iter().map(|&x| x as f32).collect();\n    let mut c = Cur::new(&xs, a);\n";
     let (unpack, names) = unpack(entry, "f64");
     let name = format!("single::{}", entry.name);
+    let call = weighed(p, &format!("{name}({})", names.join(", ")), Mode::Plain);
     format!(
         "pub mod single {{\n    use micrograd_runtime::prelude::*;\n\n{}}}\n\
-         pub fn f32v(a: &Args) -> f32 {{\n{point}{unpack}    {name}({})\n}}\n{}",
+         pub fn f32v(a: &Args) -> f32 {{\n{point}{unpack}    {call}\n}}\n{}",
         single_source(p),
-        names.join(", "),
-        grad_adapter(entry, "g32", "f32", point, &name),
+        grad_adapter(p, "g32", "f32", point, &name),
     )
 }
 

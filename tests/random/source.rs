@@ -67,31 +67,34 @@ pub fn module_source(p: &Program) -> String {
     let name = &entry.name;
     // f
     let (s, names) = unpack(entry, "f64");
+    let call = weighed(p, &format!("{name}({})", names.join(", ")), Mode::Plain);
     let _ = writeln!(
         out,
-        "pub fn f(a: &Args) -> f64 {{\n    let mut c = Cur::new(&a.x, a);\n{s}    {name}({})\n}}",
-        names.join(", ")
+        "pub fn f(a: &Args) -> f64 {{\n    let mut c = Cur::new(&a.x, a);\n{s}    {call}\n}}"
     );
     let point = "    let mut c = Cur::new(&a.x, a);\n";
-    out.push_str(&grad_adapter(entry, "g", "f64", point, name));
+    out.push_str(&grad_adapter(p, "g", "f64", point, name));
     out.push_str(&second_order(p));
+    if entry.out.is_some() {
+        out.push_str(&vector_adapters(p));
+    }
     if p.single {
         out.push_str(&single_module(p));
     }
     // t
     let (s, names) = unpack(entry, "T");
+    let call = weighed(p, &format!("{name}_t({})", names.join(", ")), Mode::Trace);
     let _ = writeln!(
         out,
-        "pub fn t(a: &Args, dir: usize) -> T {{\n    let xs = duals(&a.x, dir);\n    let mut c = Cur::new(&xs, a);\n{s}    {name}_t({})\n}}",
-        names.join(", ")
+        "pub fn t(a: &Args, dir: usize) -> T {{\n    let xs = duals(&a.x, dir);\n    let mut c = Cur::new(&xs, a);\n{s}    {call}\n}}"
     );
     // v
     if p.value_only {
         let (s, names) = unpack(entry, "Value");
+        let call = weighed(p, &format!("{name}_v({})", names.join(", ")), Mode::Value);
         let _ = writeln!(
             out,
-            "pub fn v(a: &Args) -> (f64, Vec<f64>) {{\n    let xs: Vec<Value> = a.x.iter().map(|&x| Value::new(x)).collect();\n    let mut c = Cur::new(&xs, a);\n{s}    let r = {name}_v({});\n    r.backward();\n    (r.data(), xs.iter().map(|x| x.grad()).collect())\n}}",
-            names.join(", ")
+            "pub fn v(a: &Args) -> (f64, Vec<f64>) {{\n    let xs: Vec<Value> = a.x.iter().map(|&x| Value::new(x)).collect();\n    let mut c = Cur::new(&xs, a);\n{s}    let r = {call};\n    r.backward();\n    (r.data(), xs.iter().map(|x| x.grad()).collect())\n}}"
         );
     }
     out
@@ -125,59 +128,82 @@ pub fn unpack(entry: &Func, elem: &str) -> (String, Vec<String>) {
 }
 
 /// `pub fn {adapter}(a: &Args, fill: F) -> (F, Vec<Option<F>>)` for `F = float`: `{callee}_grad`
-/// at the point the cursor `c` of `point` reads, shadows filled with `fill`, each partial where
-/// the checker expects it (`None` for coordinates not differentiated).
-pub fn grad_adapter(entry: &Func, adapter: &str, float: &str, point: &str, callee: &str) -> String {
+/// (`{callee}_pullback` with the program's seed, for several outputs) at the point the cursor
+/// `c` of `point` reads, shadows filled with `fill`, each partial where the checker expects it
+/// (`None` for coordinates not differentiated).
+pub fn grad_adapter(p: &Program, adapter: &str, float: &str, point: &str, callee: &str) -> String {
+    let entry = p.entry();
     let (s, names) = unpack(entry, "f64");
-    let (call, collect, value) = grad_outputs(entry, &names);
-    let shadows = grad_shadows(entry);
+    let pullback = entry.out.is_some();
+    let (mut call, collect, mut value) = grad_outputs(entry, &names, pullback);
+    let shadows = grad_shadows(entry, pullback);
+    let flavor = match pullback {
+        true => {
+            value = weighed(p, &format!("{callee}({})", names.join(", ")), Mode::Plain);
+            call.push(seed_literal(p));
+            "pullback"
+        }
+        false => "grad",
+    };
     let writes = lend_source::writes_as_f(entry, point, &s, &names, callee);
     format!(
-        "pub fn {adapter}(a: &Args, fill: {float}) -> ({float}, Vec<Option<{float}>>) {{\n{point}{s}{shadows}    let r = {callee}_grad({});\n{writes}    let mut out: Vec<Option<{float}>> = Vec::new();\n{collect}    ({value}, out)\n}}\n",
+        "pub fn {adapter}(a: &Args, fill: {float}) -> ({float}, Vec<Option<{float}>>) {{\n{point}{s}{shadows}    let r = {callee}_{flavor}({});\n{writes}    let mut out: Vec<Option<{float}>> = Vec::new();\n{collect}    ({value}, out)\n}}\n",
         call.join(", ")
     )
 }
 
-/// The arguments of the `_grad` call after the parameters `names`, the statements collecting
-/// its partials into `out`, and where its value is.
-fn grad_outputs(entry: &Func, names: &[String]) -> (Vec<String>, String, String) {
+/// The arguments of the `_grad` (`_pullback`) call after the parameters `names`, the
+/// statements collecting its partials into `out`, and where its value is (`_grad`'s).
+fn grad_outputs(entry: &Func, names: &[String], pullback: bool) -> (Vec<String>, String, String) {
     let mut call = Vec::new();
     let mut collect = String::new();
-    // Positions in the returned tuple: the value, then each partial returned (`f64`s and
-    // arrays by value).
+    // `f_pullback` differentiates every `f64` and slice.
+    let differentiated = |q: &Param| match pullback {
+        true => q.kind.differentiable(),
+        false => entry.is_wrt(q),
+    };
+    // Positions in the returned tuple: `f_grad`'s value, then each partial returned (`f64`s
+    // and arrays by value); one alone is not a tuple.
     let returned = entry
         .params
         .iter()
-        .filter(|q| entry.is_wrt(q) && matches!(q.kind, PKind::Scalar | PKind::ArrayByValue(_)))
-        .count();
+        .filter(|q| differentiated(q) && matches!(q.kind, PKind::Scalar | PKind::ArrayByValue(_)))
+        .count()
+        + usize::from(!pullback);
     let at = |k: usize| {
-        if returned == 0 {
+        if returned == 1 {
             "r".to_string()
         } else {
             format!("r.{k}")
         }
     };
-    let mut scalar = 0;
+    let mut scalar = usize::from(!pullback);
     for (k, q) in entry.params.iter().enumerate() {
         call.push(names[k].clone());
         let wrt = entry.is_wrt(q);
-        match (&q.kind, wrt) {
+        match (&q.kind, differentiated(q)) {
             (PKind::Scalar, true) => {
+                let partial = at(scalar);
                 scalar += 1;
-                let _ = writeln!(collect, "    out.push(Some({}));", at(scalar));
+                match wrt {
+                    true => writeln!(collect, "    out.push(Some({partial}));"),
+                    false => writeln!(collect, "    out.push(None);"),
+                }
+                .expect("a string");
             }
             (PKind::ArrayByValue(_), true) => {
+                let (partials, some) = (at(scalar), if wrt { "Some(v)" } else { "None" });
                 scalar += 1;
                 let _ = writeln!(
                     collect,
-                    "    out.extend({}.iter().map(|&v| Some(v)));",
-                    at(scalar)
+                    "    out.extend({partials}.iter().map(|&v| {some}));"
                 );
             }
             (PKind::Scalar, false) => collect.push_str("    out.push(None);\n"),
             (PKind::Slice(_) | PKind::Array(_) | PKind::Vec(_) | PKind::MutSlice(_), true) => {
                 call.push(format!("&mut d{k}"));
-                let _ = writeln!(collect, "    out.extend(d{k}.iter().map(|&v| Some(v)));");
+                let some = if wrt { "Some(v)" } else { "None" };
+                let _ = writeln!(collect, "    out.extend(d{k}.iter().map(|&v| {some}));");
             }
             (
                 PKind::Slice(_)
@@ -196,10 +222,10 @@ fn grad_outputs(entry: &Func, names: &[String]) -> (Vec<String>, String, String)
 }
 
 /// `let mut dK = ..;`: a shadow for each differentiated slice or array parameter.
-fn grad_shadows(entry: &Func) -> String {
+fn grad_shadows(entry: &Func, pullback: bool) -> String {
     let mut shadows = String::new();
     for (k, q) in entry.params.iter().enumerate() {
-        if entry.is_wrt(q) {
+        if entry.is_wrt(q) || (pullback && q.kind.differentiable()) {
             match q.kind {
                 PKind::Slice(_) | PKind::Vec(_) => {
                     let _ = writeln!(shadows, "    let mut d{k} = vec![fill; p{k}.len()];");
@@ -227,10 +253,11 @@ pub fn table_entry(p: &Program) -> String {
         "None".to_string()
     };
     format!(
-        "    Prog {{ id: {}, params: {m}::PARAMS, wrt: {m}::WRT, src: {m}::SRC, f: {m}::f, g: {m}::g, t: {m}::t, v: {v}, jv: {m}::jv, hv: {m}::hv, second: {}, single: {} }},\n",
+        "    Prog {{ id: {}, params: {m}::PARAMS, wrt: {m}::WRT, src: {m}::SRC, f: {m}::f, g: {m}::g, t: {m}::t, v: {v}, jv: {m}::jv, hv: {m}::hv, second: {}, single: {}, vector: {} }},\n",
         p.id,
         p.entry().hvp,
-        single_entry(p)
+        single_entry(p),
+        vector_entry(p)
     )
 }
 
@@ -314,11 +341,27 @@ fn second_order(p: &Program) -> String {
     }
     let name = &entry.name;
     let cursors = "    let e = unit(a.x.len(), dir);\n    let mut c = Cur::new(&a.x, a);\n    let mut u = Cur::new(&e, a);\n";
-    let value = if scalar == 0 { "r" } else { "r.0" };
+    let mut value = if scalar == 0 { "r" } else { "r.0" }.to_string();
+    let (args, mut jvp, mut jvv) = (args.join(", "), "r".to_string(), String::new());
+    if let Some(out) = &entry.out {
+        // Weighed by the seed, and each output by itself (`jvv`).
+        hvp_args.push(seed_literal(p));
+        value = weighed(p, &value, Mode::Plain);
+        jvp = format!(
+            "({}, {})",
+            weighed(p, "r.0", Mode::Plain),
+            weighed(p, "r.1", Mode::Plain)
+        );
+        let list = |r: &str| format!("vec![{}]", parts(out, r).join(", "));
+        jvv = format!(
+            "pub fn jvv(a: &Args, dir: usize) -> (Vec<f64>, Vec<f64>) {{\n{cursors}{unpack}    let r = {name}_jvp({args});\n    ({}, {})\n}}\n",
+            list("r.0"),
+            list("r.1")
+        );
+    }
     format!(
-        "pub fn jv(a: &Args, dir: usize) -> (f64, f64) {{\n{cursors}{unpack}    {name}_jvp({})\n}}\n\
-         pub fn hv(a: &Args, dir: usize) -> (f64, Vec<Option<f64>>) {{\n{cursors}{unpack}{shadows}    let r = {name}_hvp({});\n    let mut out: Vec<Option<f64>> = Vec::new();\n{collect}    ({value}, out)\n}}\n",
-        args.join(", "),
+        "pub fn jv(a: &Args, dir: usize) -> (f64, f64) {{\n{cursors}{unpack}    let r = {name}_jvp({args});\n    {jvp}\n}}\n\
+         pub fn hv(a: &Args, dir: usize) -> (f64, Vec<Option<f64>>) {{\n{cursors}{unpack}{shadows}    let r = {name}_hvp({});\n    let mut out: Vec<Option<f64>> = Vec::new();\n{collect}    ({value}, out)\n}}\n{jvv}",
         hvp_args.join(", ")
     )
 }

@@ -63,6 +63,7 @@ pub const TRICKY: [&str; 12] = [
 pub struct Callee {
     pub name: String,
     pub params: Vec<Param>,
+    pub out: Option<Out>,
 }
 
 pub struct Gen<'r> {
@@ -81,6 +82,8 @@ pub struct Gen<'r> {
     /// Arrays that cannot be passed to a call here (a store to them is being generated).
     pub no_pass: Vec<String>,
     pub callees: Vec<Callee>,
+    /// What the function being drawn returns: a `return` returns as many values.
+    pub out: Option<Out>,
     pub counter: usize,
     /// How many `if` values and `{ .. }` values enclose this point: no `break` or `continue`
     /// leaves one (tests/random/loop_exits.rs).

@@ -142,7 +142,7 @@ impl Gen<'_> {
             9 => {
                 self.returns_left -= 1;
                 let d = self.rng.range(1, 3) as usize;
-                Stmt::Return(self.expr(d))
+                Stmt::Return(self.ret_value(d))
             }
             10 => {
                 // Exits cross a `{ .. }` statement: `return`, and labelled `break` /

@@ -58,8 +58,8 @@ pub fn program(seed: u64, id: usize) -> Program {
     for k in 0..nfuncs {
         let entry = k + 1 == nfuncs;
         let mut params = params(&mut rng, entry);
-        // Several values: a fifth of the entries, a third of the callees.
-        let out = rng.chance(if entry { 0.2 } else { 0.35 }).then(|| Out {
+        // Several values: some entries, more callees (a caller takes them apart).
+        let out = rng.chance(if entry { 0.15 } else { 0.3 }).then(|| Out {
             m: rng.range(2, 3) as usize,
             tuple: rng.chance(0.5),
         });

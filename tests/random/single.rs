@@ -1,6 +1,7 @@
 //! The f32 twin of a program (checked by tests/random/single_check.rs): the same functions
 //! with every `f64` written `f32` (types, `f64::` paths, `std::f64::consts`, `_f64` suffixes,
-//! `as f64`), under `#[differentiable]` without `hvp` (the twin checks the gradient), in a
+//! `as f64`), under `#[differentiable]` without `hvp` and `jacobian` (the twin checks the
+//! gradient, or the seeded pullback of several values), in a
 //! module `single` of the program's checker module, with the adapters `f32v` (`f`) and `g32`
 //! (`f_grad`) that read the point rounded to `f32`.
 
@@ -10,7 +11,9 @@ use super::*;
 pub fn single_source(p: &Program) -> String {
     let source = functions(p, Mode::Plain)
         .replace("#[differentiable(hvp)]", "#[differentiable]")
-        .replace("#[differentiable(hvp, ", "#[differentiable(");
+        .replace("#[differentiable(hvp, ", "#[differentiable(")
+        .replace("#[differentiable(jacobian)]", "#[differentiable]")
+        .replace("#[differentiable(jacobian, ", "#[differentiable(");
     to_f32(&source)
 }
 

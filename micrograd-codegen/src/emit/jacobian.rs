@@ -80,9 +80,13 @@ pub fn generate(
     let signature =
         crate::header::signature(item, specs, &chosen, Flavor::Jacobian, None, &runtime);
     let print = |emitter: &Emitter, body: TokenStream| {
+        // An array taken by value is read through a reference, as in every other flavor, so
+        // passing it on (`g(&w)`, `g(&w[..])`, `g(w)`) prints as there.
+        let arrays = emitter.array_params(specs, &wrt);
         let code = quote! {
             #[allow(dead_code, unused_parens, clippy::all)]
             #signature {
+                #arrays
                 #body
             }
         };

@@ -19,8 +19,9 @@
 //! - `MICROGRAD_RANDOM_BATCH=300` programs per compiled crate;
 //! - `MICROGRAD_RANDOM_F32=1` checks every program's `f32` twin too (`=k` every k-th, default 4;
 //!   `=0` none): the program written in `f32` throughout (tests/random/single.rs), whose
-//!   `f_grad` must return its `f` bit for bit and partials within `f32` rounding of the `f64`
-//!   program's `f_grad` and central differences (tests/random/single_check.rs).
+//!   `f_grad` must return its `f` bit for bit and partials within the rounding of their own
+//!   arithmetic of the dual numbers of the program computed in `f32` (tests/random/dual.rs
+//!   written in `f32`; tests/random/single_check.rs).
 //!
 //! A failure prints the program, the point and the check that failed; the report is also kept
 //! in `random_programs/failures.txt` under the target's tmp directory.
@@ -37,6 +38,7 @@ use std::time::Instant;
 const HARNESS: &str = include_str!("random/harness.rs");
 const SECOND_ORDER: &str = include_str!("random/second_order.rs");
 const SINGLE: &str = include_str!("random/single_check.rs");
+const DUAL: &str = include_str!("random/dual.rs");
 const STD_METHODS: &str = include_str!("random/harness_std.rs");
 const VECTOR: &str = include_str!("random/vector_check.rs");
 
@@ -129,10 +131,12 @@ fn write_batch(dir: &Path, slot: usize, parts: &[&[generator::Program]]) {
         write_if_changed(&src.join("rt.rs"), HARNESS);
         write_if_changed(&src.join("second.rs"), SECOND_ORDER);
         write_if_changed(&src.join("single.rs"), SINGLE);
-        write_if_changed(&src.join("std_methods.rs"), STD_METHODS);
+        let dual = format!("{DUAL}\npub mod std_methods {{\n{STD_METHODS}}}\n");
+        write_if_changed(&src.join("dual32.rs"), &generator::to_f32(&dual));
+        write_if_changed(&src.join("dual.rs"), &dual);
         write_if_changed(&src.join("vector.rs"), VECTOR);
         let mut main = String::from(
-            "#![allow(warnings)]\nmod rt;\nmod second;\nmod single;\nmod std_methods;\nmod vector;\n",
+            "#![allow(warnings)]\nmod dual;\nmod dual32;\nmod rt;\nmod second;\nmod single;\nmod vector;\n",
         );
         for p in programs.iter() {
             let _ = writeln!(main, "mod p{};", p.id);

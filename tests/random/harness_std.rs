@@ -1,9 +1,9 @@
-//! The dual number `T` (harness.rs) on what std defines through other functions (`sin_cos`,
+//! The dual number `T` (dual.rs) on what std defines through other functions (`sin_cos`,
 //! `to_radians`, `to_degrees`, `log`, `copysign`, `fract`) and on the tests of a float's class
 //! (`is_finite`, ...), each derivative written from its mathematics, independently of the
-//! macro's rules. Copied beside harness.rs into each checker crate as `src/std_methods.rs`.
+//! macro's rules. Appended to dual.rs in each checker crate as its module `std_methods`.
 
-use crate::rt::{T, decide, moves, note, sign};
+use super::{T, decide, moves, note, sign};
 use std::f64::consts::PI;
 
 impl T {

@@ -3,7 +3,8 @@
 //! `as f64`), under `#[differentiable]` without `hvp` and `jacobian` (the twin checks the
 //! gradient, or the seeded pullback of several values), in a
 //! module `single` of the program's checker module, with the adapters `f32v` (`f`) and `g32`
-//! (`f_grad`) that read the point rounded to `f32`.
+//! (`f_grad`) that read the point rounded to `f32`; and its `T` version in `f32` (module
+//! `trace32`, adapter `t32`), the reference of `g32`.
 
 use super::*;
 
@@ -19,7 +20,7 @@ pub fn single_source(p: &Program) -> String {
 
 /// `source` with every `f64` token (a type, a path segment, a literal's `_f64` suffix) written
 /// `f32`; identifiers that merely contain `f64` (`xf64`, `f64_x`) stay.
-fn to_f32(source: &str) -> String {
+pub fn to_f32(source: &str) -> String {
     let ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
     let chars: Vec<char> = source.chars().collect();
     let mut out = String::with_capacity(source.len());
@@ -52,9 +53,29 @@ pub fn single_module(p: &Program) -> String {
     let call = weighed(p, &format!("{name}({})", names.join(", ")), Mode::Plain);
     format!(
         "pub mod single {{\n    use micrograd_runtime::prelude::*;\n\n{}}}\n\
-         pub fn f32v(a: &Args) -> f32 {{\n{point}{unpack}    {call}\n}}\n{}",
+         pub fn f32v(a: &Args) -> f32 {{\n{point}{unpack}    {call}\n}}\n{}{}",
         single_source(p),
         grad_adapter(p, "g32", "f32", point, &name),
+        dual_twin(p),
+    )
+}
+
+/// The program's `T` version in `f32` (`T` of `src/dual32.rs`), the module `trace32`, and the
+/// adapter `t32(a, dir)`: the twin's value and its derivative along coordinate `dir`, computed
+/// forward in `f32` arithmetic at the point rounded to `f32`. Its values are the twin's `f`'s,
+/// rounding for rounding, so it is the twin's `f_grad`'s reference on the same computation.
+fn dual_twin(p: &Program) -> String {
+    let entry = p.entry();
+    let (unpack, names) = unpack(entry, "T");
+    let name = format!("trace32::{}_t", entry.name);
+    let call = weighed(p, &format!("{name}({})", names.join(", ")), Mode::Trace);
+    let point = "    let xs32: Vec<f32> = a.x.iter().map(|&x| x as f32).collect();\n    \
+                 let xs = duals(&xs32, dir);\n    let mut c = Cur::new(&xs, a);\n";
+    format!(
+        "pub mod trace32 {{\n    use crate::dual32::*;\n\n{}}}\n\
+         pub fn t32(a: &Args, dir: usize) -> (f32, f32) {{\n    use crate::dual32::{{T, duals}};\n\
+         {point}{unpack}    let r: T = {call};\n    (r.v, r.d)\n}}\n",
+        to_f32(&functions(p, Mode::Trace)),
     )
 }
 
@@ -62,7 +83,7 @@ pub fn single_module(p: &Program) -> String {
 pub fn single_entry(p: &Program) -> String {
     match p.single {
         true => format!(
-            "Some(single::Single {{ f: p{0}::f32v, g: p{0}::g32 }})",
+            "Some(single::Single {{ f: p{0}::f32v, g: p{0}::g32, t: p{0}::t32 }})",
             p.id
         ),
         false => "None".to_string(),

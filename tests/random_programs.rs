@@ -12,7 +12,7 @@
 //! entry that does is checked through the weighted sum `seed · f` (`f_pullback` and the seeded
 //! `f_hvp`) and output by output (`f_jvp`, `f_jacobian`; tests/random/vector_check.rs).
 //!
-//! - `MICROGRAD_RANDOM_PROGRAMS=100000` checks more programs (default 300, one compiled batch,
+//! - `MICROGRAD_RANDOM_PROGRAMS=100000` checks more programs (default 200, one compiled batch,
 //!   so that `cargo test --workspace` stays within minutes; 1200 was the default before);
 //! - `MICROGRAD_RANDOM_SEED=7` draws other programs (default 1);
 //! - `MICROGRAD_RANDOM_ONLY=123` replays one program (as printed by a failure);
@@ -317,7 +317,7 @@ fn batch(root: &Path, slot: usize, seed: u64, ids: &[usize], only: Option<usize>
 
 #[test]
 fn random_programs_match_finite_differences() {
-    let count: usize = env_or("MICROGRAD_RANDOM_PROGRAMS", 300);
+    let count: usize = env_or("MICROGRAD_RANDOM_PROGRAMS", 200);
     let seed: u64 = env_or("MICROGRAD_RANDOM_SEED", 1);
     let per_batch: usize = env_or("MICROGRAD_RANDOM_BATCH", 300).max(1);
     let only: Option<usize> = std::env::var("MICROGRAD_RANDOM_ONLY").ok().map(|v| {

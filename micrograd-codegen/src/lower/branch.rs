@@ -122,6 +122,9 @@ impl Lowerer<'_> {
                 "an `if` used as a value needs an `else`",
             );
         }
+        if self.tuple_arms(&Expr::If(branch.clone())) {
+            return Value::Error;
+        }
         match self.branch(branch, true) {
             Some(var) => Value::F64(Operand::Var(var)),
             None => Value::Error,
@@ -337,7 +340,9 @@ impl Lowerer<'_> {
                 if a == old && b == old {
                     continue;
                 }
-                let (ty, span) = (self.ty(old).clone(), self.vars[old.0 as usize].span);
+                // The assigned side's kind: a hidden variable's placeholder has none.
+                let kind = if a != old { a } else { b };
+                let (ty, span) = (self.ty(kind).clone(), self.vars[old.0 as usize].span);
                 let dst = match name.starts_with('#') {
                     true => self.new_var(Origin::Temp, ty, span),
                     false => self.named(name, ty, span),

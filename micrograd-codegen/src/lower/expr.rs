@@ -40,6 +40,7 @@ impl Lowerer<'_> {
             Expr::Cast(cast) => self.cast(cast),
             Expr::Index(index) => self.index(index),
             Expr::If(branch) => self.if_expr(branch),
+            Expr::Match(_) if self.tuple_arms(expr) => Value::Error,
             Expr::Match(expr) => match self.match_expr(expr, true) {
                 Some(operand) => Value::F64(operand),
                 None => Value::Error,

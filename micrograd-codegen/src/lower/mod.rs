@@ -24,6 +24,7 @@ mod pattern;
 mod scan;
 mod steps;
 mod stmt;
+mod tuple_branch;
 mod unsupported;
 mod values;
 mod vecs;

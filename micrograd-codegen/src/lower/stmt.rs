@@ -61,6 +61,10 @@ impl Lowerer<'_> {
     }
 
     fn local(&mut self, local: &syn::Local) {
+        // Where no sequence unfolded it first (`values.rs`): in a branch or a loop body.
+        if let Some(stmts) = self.unfold_tuple(local) {
+            return stmts.iter().for_each(|stmt| self.stmt(stmt));
+        }
         let (pat, annotation) = match &local.pat {
             Pat::Type(typed) => (&*typed.pat, Some(&*typed.ty)),
             other => (other, None),

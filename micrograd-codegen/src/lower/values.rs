@@ -18,6 +18,11 @@ impl Lowerer<'_> {
     /// the variable assigns it first. The placeholder is not an `f64`, so an assignment gives
     /// the variable the value's own kind (an integer, a tuple, a view) as `let` would.
     pub(super) fn unfold_value(&mut self, stmt: &Stmt) -> Option<Rc<Vec<Stmt>>> {
+        if let Stmt::Local(local) = stmt
+            && let Some(stmts) = self.unfold_tuple(local)
+        {
+            return Some(stmts);
+        }
         let (value, _) = exiting_value(stmt)?;
         let hidden = crate::names::free(&mut self.used, "__mg_value");
         let placeholder = self.new_var(crate::ir::Origin::Temp, crate::ir::Ty::Int, value.span());

@@ -1,0 +1,188 @@
+//! Branches whose arms end in tuples, taken apart by `let`: each position goes through a
+//! hidden variable that every arm assigns, so the branch joins the positions as it joins any
+//! variable an arm assigns, and arms that exit lower as they do for an `f64` value.
+//!
+//! Before: `let (lo, hi) = if x < y { (x, y) } else { (y, x) };`
+//! After: `if x < y { __mg_part = x; __mg_part_ = y; } else { __mg_part = y; __mg_part_ = x; }`
+//! `let (lo, hi) = (__mg_part, __mg_part_);`
+
+use super::Lowerer;
+use std::rc::Rc;
+use syn::spanned::Spanned;
+use syn::{Expr, Pat, Stmt, parse_quote_spanned};
+
+impl Lowerer<'_> {
+    /// Whether `branch`, used as a value other than by `let (a, b) = branch;`, has an arm
+    /// ending in a tuple or array literal; reported once, at the first.
+    pub(super) fn tuple_arms(&mut self, branch: &Expr) -> bool {
+        let mut tails = Vec::new();
+        collect_tails(branch, &mut tails);
+        let Some(tail) = tails.into_iter().find(|tail| literal_len(tail).is_some()) else {
+            return false;
+        };
+        self.errors.at(tail.span(), "a branch whose arms end in tuples is taken apart where it is bound, by a pattern of as many names: `let (a, b) = if c { (x, y) } else { (y, x) };`");
+        true
+    }
+
+    /// The statements to lower instead of `local` when it is `let (a, b) = branch;` (or
+    /// `let [a, b] = branch;`) with arms ending in tuples or array literals. Each hidden
+    /// variable is bound to a placeholder that is never read, as in `values.rs`, so an arm's
+    /// assignment gives it the kind of the arm's value. Arms of another arity are reported,
+    /// and the pattern's names poisoned.
+    pub(super) fn unfold_tuple(&mut self, local: &syn::Local) -> Option<Rc<Vec<Stmt>>> {
+        let init = local.init.as_ref().filter(|init| init.diverge.is_none())?;
+        let arity = arity(&local.pat)?;
+        let branch = &*init.expr;
+        let is_branch = match branch {
+            Expr::If(branch) => branch.else_branch.is_some(),
+            Expr::Match(_) => true,
+            _ => false,
+        };
+        let mut tails = Vec::new();
+        collect_tails(branch, &mut tails);
+        if !is_branch || tails.iter().all(|tail| literal_len(tail).is_none()) {
+            return None;
+        }
+        if !self.check_tails(&tails, arity) {
+            self.poison(&local.pat);
+            return Some(Rc::new(Vec::new()));
+        }
+        let hidden: Vec<syn::Ident> = (0..arity)
+            .map(|_| crate::names::free(&mut self.used, "__mg_part"))
+            .collect();
+        for name in &hidden {
+            let placeholder =
+                self.new_var(crate::ir::Origin::Temp, crate::ir::Ty::Int, branch.span());
+            self.bind(&name.to_string(), placeholder);
+        }
+        let mut finish = local.clone();
+        if let Some(init) = &mut finish.init {
+            *init.expr = parse_quote_spanned!(branch.span()=> (#(#hidden,)*));
+        }
+        let body = assign_parts(branch, &hidden);
+        let stmts = Rc::new(vec![
+            Stmt::Expr(body, Some(Default::default())),
+            Stmt::Local(finish),
+        ]);
+        // Kept for the whole lowering: `declare_items` tells items apart by address.
+        self.kept.push(Rc::clone(&stmts));
+        Some(stmts)
+    }
+
+    /// Whether every tail is a tuple or array literal of `arity` values or an exit; reports
+    /// the others.
+    fn check_tails(&mut self, tails: &[&Expr], arity: usize) -> bool {
+        let mut fine = true;
+        for tail in tails {
+            let message = match literal_len(tail) {
+                Some(len) if len == arity => continue,
+                Some(len) => format!(
+                    "this arm gives {len} value{s} where the pattern takes {arity}; end every arm of the branch in a tuple of {arity} values",
+                    s = if len == 1 { "" } else { "s" }
+                ),
+                None if matches!(tail, Expr::Return(_) | Expr::Break(_) | Expr::Continue(_)) => {
+                    continue;
+                }
+                None => format!(
+                    "end this arm in a tuple of {arity} values written out, `(a, b)`, as the other arms do"
+                ),
+            };
+            self.errors.at(tail.span(), message);
+            fine = false;
+        }
+        fine
+    }
+}
+
+/// The number of names in `let (a, b)` or `let [a, b]`, through a type annotation.
+fn arity(pat: &Pat) -> Option<usize> {
+    match pat {
+        Pat::Type(typed) => arity(&typed.pat),
+        Pat::Tuple(tuple) => Some(tuple.elems.len()),
+        Pat::Slice(slice) => Some(slice.elems.len()),
+        _ => None,
+    }
+}
+
+/// The length of a tuple or array literal.
+fn literal_len(expr: &Expr) -> Option<usize> {
+    match expr {
+        Expr::Tuple(tuple) => Some(tuple.elems.len()),
+        Expr::Array(array) => Some(array.elems.len()),
+        _ => None,
+    }
+}
+
+/// The expressions `expr` ends in, through its blocks, `if`s, `else if`s and `match` arms.
+fn collect_tails<'e>(expr: &'e Expr, tails: &mut Vec<&'e Expr>) {
+    match expr {
+        Expr::If(branch) => {
+            if let Some(tail) = block_tail(&branch.then_branch) {
+                collect_tails(tail, tails);
+            }
+            if let Some((_, otherwise)) = &branch.else_branch {
+                collect_tails(otherwise, tails);
+            }
+        }
+        Expr::Match(matching) => {
+            for arm in &matching.arms {
+                collect_tails(&arm.body, tails);
+            }
+        }
+        Expr::Block(block) if block.label.is_none() => {
+            if let Some(tail) = block_tail(&block.block) {
+                collect_tails(tail, tails);
+            }
+        }
+        other => tails.push(other),
+    }
+}
+
+/// A block's tail expression; none when it ends in a statement (an exit, `return x;`).
+fn block_tail(block: &syn::Block) -> Option<&Expr> {
+    match block.stmts.last() {
+        Some(Stmt::Expr(tail, None)) => Some(tail),
+        _ => None,
+    }
+}
+
+/// `expr` with each tuple it ends in assigned to `hidden`, position by position.
+fn assign_parts(expr: &Expr, hidden: &[syn::Ident]) -> Expr {
+    match expr {
+        Expr::If(branch) => {
+            let mut branch = branch.clone();
+            assign_block_tail(&mut branch.then_branch, hidden);
+            if let Some((_, otherwise)) = &mut branch.else_branch {
+                **otherwise = assign_parts(otherwise, hidden);
+            }
+            Expr::If(branch)
+        }
+        Expr::Match(matching) => {
+            let mut matching = matching.clone();
+            for arm in &mut matching.arms {
+                *arm.body = assign_parts(&arm.body, hidden);
+            }
+            Expr::Match(matching)
+        }
+        Expr::Block(block) if block.label.is_none() => {
+            let mut block = block.clone();
+            assign_block_tail(&mut block.block, hidden);
+            Expr::Block(block)
+        }
+        Expr::Tuple(syn::ExprTuple { elems, .. }) | Expr::Array(syn::ExprArray { elems, .. }) => {
+            let parts = elems.iter().zip(hidden).map(|(value, name)| -> Stmt {
+                parse_quote_spanned!(value.span()=> #name = #value;)
+            });
+            parse_quote_spanned!(expr.span()=> { #(#parts)* })
+        }
+        other => other.clone(),
+    }
+}
+
+/// The block with its tail, if it has one, assigned to `hidden`.
+fn assign_block_tail(block: &mut syn::Block, hidden: &[syn::Ident]) {
+    if let Some(Stmt::Expr(tail, semi @ None)) = block.stmts.last_mut() {
+        *tail = assign_parts(tail, hidden);
+        *semi = Some(Default::default());
+    }
+}

@@ -53,12 +53,18 @@ pub fn generate(
     let grad_body = body(Some(value(item)), grad_partials, &args, None);
     let seed = names::ident("seed", Span::mixed_site());
     let pullback_body = body(None, partials.iter().flatten(), &args, Some(&seed));
+    let pullback_body = {
+        let value = seed_value(&runtime, &seed);
+        quote!(#value #pullback_body)
+    };
     let grad = header::signature(item, specs, &chosen, Flavor::Grad, None, &runtime);
     let all = vec![true; specs.len()];
     let pullback = header::signature(item, specs, &all, Flavor::Pullback, Some(&seed), &runtime);
     let (grad_doc, pullback_doc) = docs(f, &rules, &chosen);
-    let checks = rule_checks(f, &rules);
+    // With `hvp`, the flavours call each rule's pullback, and that call is the check.
+    let checks = (!options.emits(Flavor::Hvp)).then(|| rule_checks(f, &rules));
     let forward = forward::flavours(item, specs, (&rules, &partials), &chosen, options);
+    let missing = crate::fallback::missing_callee_flavors(item, specs, options);
     // The flavours run `f`'s body rather than call `f` ([`value`]), so `f` may go unused.
     Some(quote! {
         #[allow(dead_code)]
@@ -75,6 +81,7 @@ pub fn generate(
             #pullback_body
         }
         #forward
+        #missing
     })
 }
 
@@ -203,13 +210,15 @@ pub(crate) fn value(item: &syn::ItemFn) -> TokenStream {
     quote!((|#inputs| -> #float #block)(#(#args),*))
 }
 
-/// Each rule is `#[differentiable]` (its pullback exists), so that flavours of higher order
+/// Each rule is `#[differentiable]` (its `rule_grad` exists), so that flavours of higher order
 /// can differentiate it in turn. A hidden function rather than a `const _`, so the output is
 /// also valid inside an `impl` (where the rules are `Self::rule`).
 fn rule_checks(f: &Ident, rules: &Rules) -> TokenStream {
+    // `rule_grad`, which every `#[differentiable]` function of one `f64` has: `rule_pullback`
+    // is generic over its seed, so naming it alone would leave its type unknown.
     let each = rules.iter().flatten().map(|rule| {
-        let pullback = suffixed(rule, "_pullback");
-        quote_spanned!(rule.span()=> let _ = #pullback;)
+        let grad = suffixed(rule, "_grad");
+        quote_spanned!(rule.span()=> let _ = #grad;)
     });
     let name = format_ident!("__micrograd_rules_{}", f);
     quote! {
@@ -219,6 +228,17 @@ fn rule_checks(f: &Ident, rules: &Rules) -> TokenStream {
             #(#each)*
         }
     }
+}
+
+/// `ByCaller(seed)`: the seed a caller passes to a generated pullback (micrograd_runtime::calls).
+pub(crate) fn by_caller(runtime: &syn::Path, seed: TokenStream) -> TokenStream {
+    quote!(#runtime::calls::ByCaller(#seed))
+}
+
+/// `let seed = Seed::value(seed);` at the top of a pullback, whose seed comes as itself or as
+/// `ByCaller(seed)`.
+pub(crate) fn seed_value(runtime: &syn::Path, seed: &Ident) -> TokenStream {
+    quote!(let #seed = #runtime::calls::Seed::value(#seed);)
 }
 
 /// `path` with `suffix` after its last segment: `rule_pullback` of `rule`.

@@ -34,7 +34,7 @@ pub fn stubs(
         .iter()
         .map(|spec| wrt.contains(&spec.ident.to_string()))
         .collect();
-    let seed = names::ident("seed", Span::mixed_site());
+    let seed = seed_name(item);
     Flavor::ALL
         .into_iter()
         .filter(|flavor| flavor.emitted(options, output))
@@ -51,4 +51,55 @@ pub fn stubs(
             }
         })
         .collect()
+}
+
+/// `__f_tangent` and `__f_tangent_pullback` where `options` leave them out: stubs that no call
+/// satisfies (micrograd_runtime::calls), so a caller with `jvp`, `hvp` or `hessian` gets one
+/// error at its call of `f`, saying which option `f` needs, rather than rustc's "cannot find
+/// function". Without `jvp` only `__f_tangent` refuses: a caller's Hessian calls both, and one
+/// missing option is one error.
+pub fn missing_callee_flavors(
+    item: &syn::ItemFn,
+    specs: &[ParamSpec],
+    options: &crate::attr::Options,
+) -> TokenStream {
+    let runtime = &options.runtime();
+    let output = crate::signature::output(item).unwrap_or(crate::signature::Output::Scalar);
+    let all = vec![true; specs.len()];
+    let seed = seed_name(item);
+    let forward = Flavor::Tangent.emitted(options, output);
+    [
+        (Flavor::Tangent, "BuiltWithJvp"),
+        (Flavor::TangentPullback, "BuiltWithHvp"),
+    ]
+    .into_iter()
+    .filter(|(flavor, _)| !flavor.emitted(options, output))
+    .map(|(flavor, bound)| {
+        let seed = flavor.seeded(output.is_vector()).then_some(&seed);
+        let signature = header::signature(item, specs, &all, flavor, seed, runtime);
+        let refuses = flavor == Flavor::Tangent || forward;
+        let bound = refuses.then(|| {
+            let bound = proc_macro2::Ident::new(bound, Span::mixed_site());
+            quote!(where for<'micrograd> #runtime::calls::Missing<'micrograd>: #runtime::calls::#bound)
+        });
+        let option = if flavor == Flavor::Tangent { "jvp" } else { "hvp" };
+        let message = format!(
+            "`{}` is built without `{option}`; add it to its `#[differentiable(..)]`",
+            item.sig.ident
+        );
+        quote! {
+            #[doc(hidden)]
+            #[allow(unused_variables, dead_code, clippy::all)]
+            #signature #bound {
+                ::core::panic!(#message)
+            }
+        }
+    })
+    .collect()
+}
+
+/// The seed parameter of a stub: `seed`, or `seed_` and so on while the user's function names
+/// it (a parameter `seed`, as the real flavours' [`names::Names::fresh`] also avoids).
+fn seed_name(item: &syn::ItemFn) -> proc_macro2::Ident {
+    names::free(&mut names::user_names(item), "seed")
 }

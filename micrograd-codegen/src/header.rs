@@ -117,7 +117,13 @@ pub fn values(output: Output, float: &TokenStream) -> TokenStream {
 /// `f_grad`, `f_pullback`, ...: the user's name and span, so errors and IDEs point at `f`.
 pub fn name(item: &syn::ItemFn, flavor: Flavor) -> Ident {
     let f = &item.sig.ident;
-    format_ident!("{}_{}", f, flavor.suffix(), span = f.span())
+    match flavor {
+        // A calling convention, not an interface: `__` keeps it apart from a user's `f_tangent`.
+        Flavor::Tangent | Flavor::TangentPullback => {
+            format_ident!("__{}_{}", f, flavor.suffix(), span = f.span())
+        }
+        _ => format_ident!("{}_{}", f, flavor.suffix(), span = f.span()),
+    }
 }
 
 /// `vis fn f_flavor(params..) -> output`; `chosen[k]` says whether `wrt(..)` selects parameter
@@ -188,7 +194,12 @@ pub fn signature(
     };
     let seed = seed.map(|seed| {
         let values = values(shape, &float);
-        quote!(#seed: #values)
+        // A `#[differentiable]` caller passes `ByCaller(seed)`, which a hand-written
+        // `g_pullback` does not take (micrograd_runtime::calls).
+        match flavor {
+            Flavor::Pullback => quote!(#seed: impl #runtime::calls::Seed<#values>),
+            _ => quote!(#seed: #values),
+        }
     });
     let output = output(flavor, &float, (shape, partials), runtime);
     let (vis, name) = (&item.vis, name(item, flavor));
@@ -360,15 +371,16 @@ mod tests {
     fn stubs_match_the_real_signatures() {
         let signature = quote!(pub fn f<const N: usize>(a: f64, w: &[f64], d_w: f64, n: usize, on: bool, v: &[f64; 2], u: &Vec<f64>, p: [f64; N]) -> f64);
         // `f_graph` is generated on request (`graph`), and its stub with it.
-        // `f_jacobian` only for several outputs, and then no `f_grad`.
+        // `f_jacobian` only for several outputs, and then no `f_grad`. The callee flavours
+        // `__f_tangent` and `__f_tangent_pullback` are always there, real or refusing stubs.
         let all = super::Flavor::ALL.len() - 1;
         for (attr, flavors) in [
             (quote!(graph, hessian), all),
             (quote!(wrt(w, a), graph, hessian), all),
-            (quote!(jvp), 4),
+            (quote!(jvp), 5),
             (quote!(hvp), all - 2),
             (quote!(wrt(v), graph, hessian), all),
-            (quote!(), 2),
+            (quote!(), 4),
         ] {
             let real = generated(
                 attr.clone(),
@@ -383,18 +395,18 @@ mod tests {
                 quote!(jacobian, wrt(a)),
                 quote!([f64; 2]),
                 quote!([t, a]),
-                2,
+                4,
             ),
             (
                 quote!(jacobian, wrt(a)),
                 quote!((f64, f64)),
                 quote!((t, a)),
-                2,
+                4,
             ),
-            (quote!(), quote!([f64; 2]), quote!([t, a]), 1),
-            (quote!(jvp, jacobian), quote!((f64, f64)), quote!((t, a)), 4),
+            (quote!(), quote!([f64; 2]), quote!([t, a]), 3),
+            (quote!(jvp, jacobian), quote!((f64, f64)), quote!((t, a)), 5),
             // A slice's Jacobian block follows it.
-            (quote!(jacobian), quote!([f64; 2]), quote!([t, a]), 2),
+            (quote!(jacobian), quote!([f64; 2]), quote!([t, a]), 4),
             // `f_hvp` of several outputs takes a seed, as the pullbacks do.
             (quote!(hvp), quote!([f64; 2]), quote!([t, a]), 5),
             (quote!(hvp, jacobian), quote!((f64, f64)), quote!((t, a)), 6),

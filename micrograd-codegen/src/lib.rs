@@ -99,9 +99,13 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         return code;
     }
     let function = fallback::without_body(&function);
-    let stubs = specs
-        .zip(wrt)
-        .map(|(specs, wrt)| fallback::stubs(&function, &specs, &wrt, &options));
+    let stubs = specs.zip(wrt).map(|(specs, wrt)| {
+        let mut stubs = fallback::stubs(&function, &specs, &wrt, &options);
+        stubs.extend(fallback::missing_callee_flavors(
+            &function, &specs, &options,
+        ));
+        stubs
+    });
     let errors = errors.to_compile_errors();
     quote!(#function #stubs #errors)
 }
@@ -166,11 +170,12 @@ fn generate(
     // inside an `impl` block (an associated `f`), where `const _` is not an item and `f` alone
     // does not resolve.
     let provenance = provenance::checks(function, &options.runtime());
+    let missing = fallback::missing_callee_flavors(function, specs, options);
     Some(quote! {
         #[allow(clippy::needless_range_loop, dead_code)]
         #function
         #provenance
-        #grad #pullback #graph #tangents #jacobian
+        #grad #pullback #graph #tangents #jacobian #missing
     })
 }
 

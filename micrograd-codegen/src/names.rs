@@ -46,6 +46,15 @@ pub fn ident(text: &str, span: Span) -> Ident {
     }
 }
 
+/// The name of a callee's hidden flavour from the last segment of its path: `__g_tangent` for
+/// `g` (or `r#g`) and `_tangent`, as [`crate::header::name`] names it.
+pub fn hidden(segment: &str, suffix: &str) -> String {
+    format!(
+        "__{}{suffix}",
+        segment.strip_prefix("r#").unwrap_or(segment)
+    )
+}
+
 /// The shadows of the slice parameters (`d_w` after `w`), in parameter order: `d_` and the
 /// name, with `_` appended while it is another parameter's name or an earlier shadow's.
 ///

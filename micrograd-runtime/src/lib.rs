@@ -5,6 +5,7 @@ extern crate self as micrograd_runtime;
 
 #[cfg(feature = "argmin")]
 pub mod argmin;
+pub mod calls;
 pub mod data;
 mod dense;
 pub mod gradcheck;

@@ -46,7 +46,7 @@ fn counted_grad(
         s_1 = s_2;
         trips += 1;
     }
-    let mut d_s_1 = 1.0;
+    let mut d_s_1 = 1.0_f64;
     let mut d_x = 0.0;
     for _ in 0..trips {
         let s_1 = tape.pop();
@@ -68,8 +68,9 @@ fn counted_pullback(
     w: &[::core::primitive::f64],
     d_w: &mut [::core::primitive::f64],
     x: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> ::core::primitive::f64 {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_w.is_empty() && d_w.len() != w.len() {
         ::core::panic!(
             "counted_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
@@ -111,6 +112,38 @@ fn counted_pullback(
         d_x += d_s_2 * s_1;
     }
     d_x
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __counted_tangent(
+    w: &[::core::primitive::f64],
+    v_w: &[::core::primitive::f64],
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`counted` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __counted_tangent_pullback(
+    w: &[::core::primitive::f64],
+    d_w: &mut [::core::primitive::f64],
+    v_w: &[::core::primitive::f64],
+    d_v_w: &mut [::core::primitive::f64],
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    ::core::panic!(
+        "`counted` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }
 #[allow(clippy::needless_range_loop, dead_code)]
 /// Horner's rule from the top coefficient down, with an `i32` counter read by `powi`.
@@ -159,7 +192,7 @@ fn horner_grad(
         y_1 = y_2;
         trips += 1;
     }
-    let mut d_y_1 = 1.0;
+    let mut d_y_1 = 1.0_f64;
     let mut d_x = 0.0;
     for _ in 0..trips {
         let y_1 = tape.pop();
@@ -194,8 +227,9 @@ fn horner_pullback(
     w: &[::core::primitive::f64],
     d_w: &mut [::core::primitive::f64],
     x: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> ::core::primitive::f64 {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_w.is_empty() && d_w.len() != w.len() {
         ::core::panic!(
             "horner_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
@@ -251,4 +285,36 @@ fn horner_pullback(
         d_x += d_y_2 * y_1;
     }
     d_x
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __horner_tangent(
+    w: &[::core::primitive::f64],
+    v_w: &[::core::primitive::f64],
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`horner` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __horner_tangent_pullback(
+    w: &[::core::primitive::f64],
+    d_w: &mut [::core::primitive::f64],
+    v_w: &[::core::primitive::f64],
+    d_v_w: &mut [::core::primitive::f64],
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    ::core::panic!(
+        "`horner` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }

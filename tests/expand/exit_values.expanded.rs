@@ -28,7 +28,7 @@ fn block_value_grad(
         let t3 = t2 + y;
         (t3, y)
     };
-    let d_t4 = 1.0;
+    let d_t4 = 1.0_f64;
     let mut d_x = 0.0;
     if c0 {
         d_x += d_t4 * x;
@@ -45,8 +45,9 @@ fn block_value_grad(
 #[allow(dead_code, unused_parens, clippy::all)]
 fn block_value_pullback(
     x: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> ::core::primitive::f64 {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     let c0 = x > 1.0;
     let (t4, y) = if c0 {
         let t1 = x * x;
@@ -68,6 +69,32 @@ fn block_value_pullback(
         d_x += d_y * 2.0;
     }
     d_x
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __block_value_tangent(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`block_value` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __block_value_tangent_pullback(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    ::core::panic!(
+        "`block_value` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }
 #[allow(clippy::needless_range_loop, dead_code)]
 /// A `match` in a loop body whose arms `continue`, `break` and `return`.
@@ -156,7 +183,7 @@ fn match_in_loop_grad(
     }
     let c12 = c1;
     let t10 = if c12 { result } else { s_1 };
-    let d_t10 = 1.0;
+    let d_t10 = 1.0_f64;
     let mut d_s_1 = 0.0;
     let mut d_result = 0.0;
     if c12 {
@@ -206,8 +233,9 @@ fn match_in_loop_pullback(
     w: &[::core::primitive::f64],
     d_w: &mut [::core::primitive::f64],
     x: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> ::core::primitive::f64 {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_w.is_empty() && d_w.len() != w.len() {
         ::core::panic!(
             "match_in_loop_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
@@ -316,4 +344,36 @@ fn match_in_loop_pullback(
     }
     let d_x = d_s_1;
     d_x
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __match_in_loop_tangent(
+    w: &[::core::primitive::f64],
+    v_w: &[::core::primitive::f64],
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`match_in_loop` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __match_in_loop_tangent_pullback(
+    w: &[::core::primitive::f64],
+    d_w: &mut [::core::primitive::f64],
+    v_w: &[::core::primitive::f64],
+    d_v_w: &mut [::core::primitive::f64],
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    ::core::panic!(
+        "`match_in_loop` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }

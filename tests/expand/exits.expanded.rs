@@ -41,7 +41,7 @@ fn projectile_grad(
         y_1 = y_2;
         trips += 1;
     }
-    let d_x_1 = 1.0;
+    let d_x_1 = 1.0_f64;
     let mut d_vx = 0.0;
     if d_x_1 != 0.0 {
         for _ in 0..trips {
@@ -57,8 +57,9 @@ fn projectile_grad(
 fn projectile_pullback(
     vx: ::core::primitive::f64,
     vy: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     let dt = 0.01_f64;
     let x = 0.0_f64;
     let y = 0.0_f64;
@@ -151,6 +152,41 @@ fn projectile_graph(
     graph.backward(x_1_node);
     graph
 }
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __projectile_tangent(
+    vx: ::core::primitive::f64,
+    v_vx: ::core::primitive::f64,
+    vy: ::core::primitive::f64,
+    v_vy: ::core::primitive::f64,
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`projectile` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __projectile_tangent_pullback(
+    vx: ::core::primitive::f64,
+    v_vx: ::core::primitive::f64,
+    vy: ::core::primitive::f64,
+    v_vy: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+) {
+    ::core::panic!(
+        "`projectile` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
+}
 #[allow(clippy::needless_range_loop, dead_code)]
 /// Newton's method in a `loop` that `break`s with the converged value.
 fn cube_root(a: f64) -> f64 {
@@ -209,7 +245,7 @@ fn cube_root_grad(
     }
     let root = value;
     let t10 = root * 2.0;
-    let d_t10 = 1.0;
+    let d_t10 = 1.0_f64;
     let mut d_value = d_t10 * 2.0;
     let mut d_x_1 = 0.0;
     let mut d_a = 0.0;
@@ -252,8 +288,9 @@ fn cube_root_grad(
 #[allow(dead_code, unused_parens, clippy::all)]
 fn cube_root_pullback(
     a: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> ::core::primitive::f64 {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let mut branches = ::micrograd_runtime::Tape::<::core::primitive::bool>::new();
     let x = 1.0_f64;
@@ -328,4 +365,30 @@ fn cube_root_pullback(
         d_x_1 += d_t1 * x_1;
     }
     d_a
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __cube_root_tangent(
+    a: ::core::primitive::f64,
+    v_a: ::core::primitive::f64,
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`cube_root` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __cube_root_tangent_pullback(
+    a: ::core::primitive::f64,
+    v_a: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    ::core::panic!(
+        "`cube_root` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }

@@ -67,7 +67,7 @@ fn neuron32_grad(
     let t11 = b.powi(3);
     let t12 = 2.0 * t11;
     let t13 = t10 + t12;
-    let d_t13 = 1.0;
+    let d_t13 = 1.0_f32;
     let d_t9 = if t10 <= 0.0 { 0.0 } else { d_t13 };
     let d_wave = d_t9 / t8;
     let d_t5 = d_wave * t5.cos();
@@ -95,8 +95,9 @@ fn neuron32_pullback(
     d_x: &mut [::core::primitive::f32],
     b: ::core::primitive::f32,
     n: usize,
-    seed: ::core::primitive::f32,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f32>,
 ) -> ::core::primitive::f32 {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_w.is_empty() && d_w.len() != w.len() {
         ::core::panic!(
             "neuron32_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
@@ -151,4 +152,44 @@ fn neuron32_pullback(
     }
     let d_b = d_t13 * (b.powi(2) * 6.0) + d_scaled * 0.030000001;
     d_b
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __neuron32_tangent(
+    w: &[::core::primitive::f32],
+    v_w: &[::core::primitive::f32],
+    x: &[::core::primitive::f32],
+    v_x: &[::core::primitive::f32],
+    b: ::core::primitive::f32,
+    v_b: ::core::primitive::f32,
+    n: usize,
+) -> ::core::primitive::f32
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`neuron32` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __neuron32_tangent_pullback(
+    w: &[::core::primitive::f32],
+    d_w: &mut [::core::primitive::f32],
+    v_w: &[::core::primitive::f32],
+    d_v_w: &mut [::core::primitive::f32],
+    x: &[::core::primitive::f32],
+    d_x: &mut [::core::primitive::f32],
+    v_x: &[::core::primitive::f32],
+    d_v_x: &mut [::core::primitive::f32],
+    b: ::core::primitive::f32,
+    v_b: ::core::primitive::f32,
+    n: usize,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f32>,
+) -> (::core::primitive::f32, ::core::primitive::f32) {
+    ::core::panic!(
+        "`neuron32` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }

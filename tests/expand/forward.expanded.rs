@@ -51,7 +51,7 @@ fn jvp_case_grad(
         (t3, 0.0, t3)
     };
     let t4 = y * a;
-    let d_t4 = 1.0;
+    let d_t4 = 1.0_f64;
     let d_y = d_t4 * a;
     let mut d_a = d_t4 * y;
     let mut d_s_1 = 0.0;
@@ -77,8 +77,9 @@ fn jvp_case_pullback(
     a: ::core::primitive::f64,
     w: &[::core::primitive::f64],
     d_w: &mut [::core::primitive::f64],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> ::core::primitive::f64 {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_w.is_empty() && d_w.len() != w.len() {
         ::core::panic!(
             "jvp_case_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
@@ -173,7 +174,7 @@ fn jvp_case_jvp(
 /// The directional derivative `∇jvp_case · v` alone, with a tangent after every `f64` and slice parameter (an empty tangent slice stands for zeros): what the tangent program of a `#[differentiable(jvp)]` caller of [`jvp_case`] calls.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn jvp_case_tangent(
+fn __jvp_case_tangent(
     a: ::core::primitive::f64,
     v_a: ::core::primitive::f64,
     w: &[::core::primitive::f64],
@@ -181,7 +182,7 @@ fn jvp_case_tangent(
 ) -> ::core::primitive::f64 {
     if !v_w.is_empty() && v_w.len() != w.len() {
         ::core::panic!(
-            "jvp_case_tangent: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
+            "__jvp_case_tangent: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
             v_w.len(), w.len()
         );
     }
@@ -217,6 +218,26 @@ fn jvp_case_tangent(
     let t15 = t13 + t14;
     t15
 }
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __jvp_case_tangent_pullback(
+    a: ::core::primitive::f64,
+    v_a: ::core::primitive::f64,
+    w: &[::core::primitive::f64],
+    d_w: &mut [::core::primitive::f64],
+    v_w: &[::core::primitive::f64],
+    d_v_w: &mut [::core::primitive::f64],
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> (::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithHvp,
+{
+    ::core::panic!(
+        "`jvp_case` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
+}
 #[allow(clippy::needless_range_loop, dead_code)]
 /// Reverse over forward: `f_hvp` and the tangent flavors a caller would use.
 fn hvp_case(x: f64, y: f64) -> f64 {
@@ -235,7 +256,7 @@ fn hvp_case_grad(
     let t1 = x.powi(2);
     let r = t0 + t1;
     let t2 = r.sin();
-    let d_t2 = 1.0;
+    let d_t2 = 1.0_f64;
     let d_r = d_t2 * r.cos();
     let d_x = d_r * (x * 2.0 + y);
     let d_y = d_r * x;
@@ -248,8 +269,9 @@ fn hvp_case_grad(
 fn hvp_case_pullback(
     x: ::core::primitive::f64,
     y: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     let t0 = x * y;
     let t1 = x.powi(2);
     let r = t0 + t1;
@@ -287,7 +309,7 @@ fn hvp_case_jvp(
 /// The directional derivative `∇hvp_case · v` alone, with a tangent after every `f64` and slice parameter (an empty tangent slice stands for zeros): what the tangent program of a `#[differentiable(jvp)]` caller of [`hvp_case`] calls.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn hvp_case_tangent(
+fn __hvp_case_tangent(
     x: ::core::primitive::f64,
     v_x: ::core::primitive::f64,
     y: ::core::primitive::f64,
@@ -329,7 +351,7 @@ fn hvp_case_hvp(
     let t2 = r.sin();
     let t8 = r.cos();
     let t9 = v_r * t8;
-    let d_t9 = 1.0;
+    let d_t9 = 1.0_f64;
     let d_v_r = d_t9 * t8;
     let d_t8 = d_t9 * v_r;
     let d_r = d_t8 * -t2;
@@ -340,18 +362,19 @@ fn hvp_case_hvp(
 /// The pullback of `hvp_case_tangent`: what the Hessian-vector product of a `#[differentiable(hvp)]` caller of [`hvp_case`] calls.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn hvp_case_tangent_pullback(
+fn __hvp_case_tangent_pullback(
     x: ::core::primitive::f64,
     v_x: ::core::primitive::f64,
     y: ::core::primitive::f64,
     v_y: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> (
     ::core::primitive::f64,
     ::core::primitive::f64,
     ::core::primitive::f64,
     ::core::primitive::f64,
 ) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     let t0 = x * y;
     let t3 = v_x * y;
     let t4 = v_y * x;
@@ -400,7 +423,7 @@ fn hessian_case_grad(
         );
     }
     let s = a * a;
-    let d_s_1 = 1.0;
+    let d_s_1 = 1.0_f64;
     let mut d_a = 0.0;
     let mut s_1 = s;
     for i in 0..w.len() {
@@ -426,8 +449,9 @@ fn hessian_case_pullback(
     a: ::core::primitive::f64,
     w: &[::core::primitive::f64],
     d_w: &mut [::core::primitive::f64],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> ::core::primitive::f64 {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_w.is_empty() && d_w.len() != w.len() {
         ::core::panic!(
             "hessian_case_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
@@ -497,7 +521,7 @@ fn hessian_case_jvp(
 /// The directional derivative `∇hessian_case · v` alone, with a tangent after every `f64` and slice parameter (an empty tangent slice stands for zeros): what the tangent program of a `#[differentiable(jvp)]` caller of [`hessian_case`] calls.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn hessian_case_tangent(
+fn __hessian_case_tangent(
     a: ::core::primitive::f64,
     v_a: ::core::primitive::f64,
     w: &[::core::primitive::f64],
@@ -505,7 +529,7 @@ fn hessian_case_tangent(
 ) -> ::core::primitive::f64 {
     if !v_w.is_empty() && v_w.len() != w.len() {
         ::core::panic!(
-            "hessian_case_tangent: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
+            "__hessian_case_tangent: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
             v_w.len(), w.len()
         );
     }
@@ -559,7 +583,7 @@ fn hessian_case_hvp(
     let t3 = v_a * a;
     let t4 = v_a * a;
     let v_s = t3 + t4;
-    let d_v_s_1 = 1.0;
+    let d_v_s_1 = 1.0_f64;
     let mut d_a = 0.0;
     let mut s_1 = s;
     let mut v_s_1 = v_s;
@@ -592,30 +616,31 @@ fn hessian_case_hvp(
 /// The pullback of `hessian_case_tangent`: what the Hessian-vector product of a `#[differentiable(hvp)]` caller of [`hessian_case`] calls.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn hessian_case_tangent_pullback(
+fn __hessian_case_tangent_pullback(
     a: ::core::primitive::f64,
     v_a: ::core::primitive::f64,
     w: &[::core::primitive::f64],
     d_w: &mut [::core::primitive::f64],
     v_w: &[::core::primitive::f64],
     d_v_w: &mut [::core::primitive::f64],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_w.is_empty() && d_w.len() != w.len() {
         ::core::panic!(
-            "hessian_case_tangent_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
+            "__hessian_case_tangent_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
             d_w.len(), w.len()
         );
     }
     if !d_v_w.is_empty() && d_v_w.len() != v_w.len() {
         ::core::panic!(
-            "hessian_case_tangent_pullback: the shadow `d_v_w` has {} entries but `v_w` has {}; they must have the same length",
+            "__hessian_case_tangent_pullback: the shadow `d_v_w` has {} entries but `v_w` has {}; they must have the same length",
             d_v_w.len(), v_w.len()
         );
     }
     if !v_w.is_empty() && v_w.len() != w.len() {
         ::core::panic!(
-            "hessian_case_tangent_pullback: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
+            "__hessian_case_tangent_pullback: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
             v_w.len(), w.len()
         );
     }

@@ -45,7 +45,7 @@ fn neuron_grad(
         s_1 = s_2;
     }
     let t3 = s_1.tanh();
-    let d_t3 = 1.0;
+    let d_t3 = 1.0_f64;
     let d_s_1 = d_t3 * (1.0 - t3 * t3);
     if d_s_1 != 0.0 {
         for i in (0..l_w.len()).rev() {
@@ -68,8 +68,9 @@ fn neuron_pullback(
     d_l: &mut Layer,
     x: &[::core::primitive::f64],
     d_x: &mut [::core::primitive::f64],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> () {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_x.is_empty() && d_x.len() != x.len() {
         ::core::panic!(
             "neuron_pullback: the shadow `d_x` has {} entries but `x` has {}; they must have the same length",
@@ -163,7 +164,7 @@ fn neuron_jvp(
 /// The directional derivative `∇neuron · v` alone, with a tangent after every `f64` and slice parameter (an empty tangent slice stands for zeros): what the tangent program of a `#[differentiable(jvp)]` caller of [`neuron`] calls.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn neuron_tangent(
+fn __neuron_tangent(
     l: &Layer,
     v_l: &Layer,
     x: &[::core::primitive::f64],
@@ -171,7 +172,7 @@ fn neuron_tangent(
 ) -> ::core::primitive::f64 {
     if !v_x.is_empty() && v_x.len() != x.len() {
         ::core::panic!(
-            "neuron_tangent: the tangent `v_x` has {} entries but `x` has {}; they must have the same length",
+            "__neuron_tangent: the tangent `v_x` has {} entries but `x` has {}; they must have the same length",
             v_x.len(), x.len()
         );
     }
@@ -264,7 +265,7 @@ fn neuron_hvp(
     let t9 = t3 * t3;
     let t10 = 1.0 - t9;
     let t11 = v_s_1 * t10;
-    let d_t11 = 1.0;
+    let d_t11 = 1.0_f64;
     let d_v_s_1 = d_t11 * t10;
     let d_t10 = d_t11 * v_s_1;
     let d_t3 = d_t10 * (t3 * -2.0);
@@ -284,7 +285,7 @@ fn neuron_hvp(
 /// The pullback of `neuron_tangent`: what the Hessian-vector product of a `#[differentiable(hvp)]` caller of [`neuron`] calls.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn neuron_tangent_pullback(
+fn __neuron_tangent_pullback(
     l: &Layer,
     d_l: &mut Layer,
     v_l: &Layer,
@@ -293,23 +294,24 @@ fn neuron_tangent_pullback(
     d_x: &mut [::core::primitive::f64],
     v_x: &[::core::primitive::f64],
     d_v_x: &mut [::core::primitive::f64],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> () {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_x.is_empty() && d_x.len() != x.len() {
         ::core::panic!(
-            "neuron_tangent_pullback: the shadow `d_x` has {} entries but `x` has {}; they must have the same length",
+            "__neuron_tangent_pullback: the shadow `d_x` has {} entries but `x` has {}; they must have the same length",
             d_x.len(), x.len()
         );
     }
     if !d_v_x.is_empty() && d_v_x.len() != v_x.len() {
         ::core::panic!(
-            "neuron_tangent_pullback: the shadow `d_v_x` has {} entries but `v_x` has {}; they must have the same length",
+            "__neuron_tangent_pullback: the shadow `d_v_x` has {} entries but `v_x` has {}; they must have the same length",
             d_v_x.len(), v_x.len()
         );
     }
     if !v_x.is_empty() && v_x.len() != x.len() {
         ::core::panic!(
-            "neuron_tangent_pullback: the tangent `v_x` has {} entries but `x` has {}; they must have the same length",
+            "__neuron_tangent_pullback: the tangent `v_x` has {} entries but `x` has {}; they must have the same length",
             v_x.len(), x.len()
         );
     }
@@ -320,7 +322,7 @@ fn neuron_tangent_pullback(
     let d_l_w: &mut [::core::primitive::f64] = &mut d_l.w;
     if !d_l_w.is_empty() && d_l_w.len() != l.w.len() {
         ::core::panic!(
-            "neuron_tangent_pullback: the shadow `d_l.w` has {} entries but `l.w` has {}; they must have the same length",
+            "__neuron_tangent_pullback: the shadow `d_l.w` has {} entries but `l.w` has {}; they must have the same length",
             d_l_w.len(), l.w.len()
         );
     }
@@ -329,7 +331,7 @@ fn neuron_tangent_pullback(
     let d_v_l_w: &mut [::core::primitive::f64] = &mut d_v_l.w;
     if !d_v_l_w.is_empty() && d_v_l_w.len() != v_l.w.len() {
         ::core::panic!(
-            "neuron_tangent_pullback: the shadow `d_v_l.w` has {} entries but `v_l.w` has {}; they must have the same length",
+            "__neuron_tangent_pullback: the shadow `d_v_l.w` has {} entries but `v_l.w` has {}; they must have the same length",
             d_v_l_w.len(), v_l.w.len()
         );
     }

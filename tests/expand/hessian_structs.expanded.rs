@@ -38,7 +38,7 @@ fn line_grad(
     let t2 = t0 * t1;
     let t3 = t2 * a;
     let t4 = t3 + p_b;
-    let d_t4 = 1.0;
+    let d_t4 = 1.0_f64;
     let d_p_b = d_t4;
     let d_t2 = d_t4 * a;
     let d_a = d_t4 * t2;
@@ -59,8 +59,9 @@ fn line_pullback(
     a: ::core::primitive::f64,
     x: &[::core::primitive::f64],
     d_x: &mut [::core::primitive::f64],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> ::core::primitive::f64 {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_x.is_empty() && d_x.len() != x.len() {
         ::core::panic!(
             "line_pullback: the shadow `d_x` has {} entries but `x` has {}; they must have the same length",
@@ -140,7 +141,7 @@ fn line_jvp(
 /// The directional derivative `∇line · v` alone, with a tangent after every `f64` and slice parameter (an empty tangent slice stands for zeros): what the tangent program of a `#[differentiable(jvp)]` caller of [`line`] calls.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn line_tangent(
+fn __line_tangent(
     p: &Line,
     v_p: &Line,
     a: ::core::primitive::f64,
@@ -150,7 +151,7 @@ fn line_tangent(
 ) -> ::core::primitive::f64 {
     if !v_x.is_empty() && v_x.len() != x.len() {
         ::core::panic!(
-            "line_tangent: the tangent `v_x` has {} entries but `x` has {}; they must have the same length",
+            "__line_tangent: the tangent `v_x` has {} entries but `x` has {}; they must have the same length",
             v_x.len(), x.len()
         );
     }
@@ -229,7 +230,7 @@ fn line_hvp(
     let t12 = t10 + t11;
     let t4 = t3 + p_b;
     let t13 = t12 + v_p_b;
-    let d_t13 = 1.0;
+    let d_t13 = 1.0_f64;
     let d_t2 = d_t13 * v_a;
     let d_t9 = d_t13 * a;
     let d_a = d_t13 * t9;
@@ -242,7 +243,7 @@ fn line_hvp(
 /// The pullback of `line_tangent`: what the Hessian-vector product of a `#[differentiable(hvp)]` caller of [`line`] calls.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn line_tangent_pullback(
+fn __line_tangent_pullback(
     p: &Line,
     d_p: &mut Line,
     v_p: &Line,
@@ -253,23 +254,24 @@ fn line_tangent_pullback(
     d_x: &mut [::core::primitive::f64],
     v_x: &[::core::primitive::f64],
     d_v_x: &mut [::core::primitive::f64],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_x.is_empty() && d_x.len() != x.len() {
         ::core::panic!(
-            "line_tangent_pullback: the shadow `d_x` has {} entries but `x` has {}; they must have the same length",
+            "__line_tangent_pullback: the shadow `d_x` has {} entries but `x` has {}; they must have the same length",
             d_x.len(), x.len()
         );
     }
     if !d_v_x.is_empty() && d_v_x.len() != v_x.len() {
         ::core::panic!(
-            "line_tangent_pullback: the shadow `d_v_x` has {} entries but `v_x` has {}; they must have the same length",
+            "__line_tangent_pullback: the shadow `d_v_x` has {} entries but `v_x` has {}; they must have the same length",
             d_v_x.len(), v_x.len()
         );
     }
     if !v_x.is_empty() && v_x.len() != x.len() {
         ::core::panic!(
-            "line_tangent_pullback: the tangent `v_x` has {} entries but `x` has {}; they must have the same length",
+            "__line_tangent_pullback: the tangent `v_x` has {} entries but `x` has {}; they must have the same length",
             v_x.len(), x.len()
         );
     }
@@ -279,7 +281,7 @@ fn line_tangent_pullback(
     let d_p_w: &mut [::core::primitive::f64] = &mut d_p.w;
     if !d_p_w.is_empty() && d_p_w.len() != p.w.len() {
         ::core::panic!(
-            "line_tangent_pullback: the shadow `d_p.w` has {} entries but `p.w` has {}; they must have the same length",
+            "__line_tangent_pullback: the shadow `d_p.w` has {} entries but `p.w` has {}; they must have the same length",
             d_p_w.len(), p.w.len()
         );
     }
@@ -288,7 +290,7 @@ fn line_tangent_pullback(
     let d_v_p_w: &mut [::core::primitive::f64] = &mut d_v_p.w;
     if !d_v_p_w.is_empty() && d_v_p_w.len() != v_p.w.len() {
         ::core::panic!(
-            "line_tangent_pullback: the shadow `d_v_p.w` has {} entries but `v_p.w` has {}; they must have the same length",
+            "__line_tangent_pullback: the shadow `d_v_p.w` has {} entries but `v_p.w` has {}; they must have the same length",
             d_v_p_w.len(), v_p.w.len()
         );
     }

@@ -70,7 +70,7 @@ fn pairs_grad(
         (t7, c1, c0)
     };
     let mut d_v = [0.0; 2];
-    let d_t8 = 1.0;
+    let d_t8 = 1.0_f64;
     let mut d_p = 0.0;
     let mut d_q = 0.0;
     if c2 {
@@ -112,8 +112,9 @@ fn pairs_pullback(
     xs: &[::core::primitive::f64],
     d_xs: &mut [::core::primitive::f64],
     n: usize,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> () {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_xs.is_empty() && d_xs.len() != xs.len() {
         ::core::panic!(
             "pairs_pullback: the shadow `d_xs` has {} entries but `xs` has {}; they must have the same length",
@@ -199,6 +200,36 @@ fn pairs_pullback(
     }
     ()
 }
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __pairs_tangent(
+    xs: &[::core::primitive::f64],
+    v_xs: &[::core::primitive::f64],
+    n: usize,
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`pairs` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __pairs_tangent_pullback(
+    xs: &[::core::primitive::f64],
+    d_xs: &mut [::core::primitive::f64],
+    v_xs: &[::core::primitive::f64],
+    d_v_xs: &mut [::core::primitive::f64],
+    n: usize,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> () {
+    ::core::panic!(
+        "`pairs` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
+}
 #[allow(clippy::needless_range_loop, dead_code)]
 fn fused(a: f64, b: f64, c: f64) -> f64 {
     a.mul_add(b, c) * f64::mul_add(a, 2.0, b)
@@ -220,7 +251,7 @@ fn fused_grad(
     let t0 = a.mul_add(b, c);
     let t1 = a.mul_add(2.0, b);
     let t2 = t0 * t1;
-    let d_t2 = 1.0;
+    let d_t2 = 1.0_f64;
     let d_t0 = d_t2 * t1;
     let d_t1 = d_t2 * t0;
     let d_a = d_t1 * 2.0 + d_t0 * b;
@@ -236,8 +267,9 @@ fn fused_pullback(
     a: ::core::primitive::f64,
     b: ::core::primitive::f64,
     c: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     let t0 = a.mul_add(b, c);
     let t1 = a.mul_add(2.0, b);
     let t2 = t0 * t1;
@@ -248,6 +280,47 @@ fn fused_pullback(
     let d_b = d_t1 + d_t0 * a;
     let d_c = d_t0;
     (d_a, d_b, d_c)
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __fused_tangent(
+    a: ::core::primitive::f64,
+    v_a: ::core::primitive::f64,
+    b: ::core::primitive::f64,
+    v_b: ::core::primitive::f64,
+    c: ::core::primitive::f64,
+    v_c: ::core::primitive::f64,
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`fused` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __fused_tangent_pullback(
+    a: ::core::primitive::f64,
+    v_a: ::core::primitive::f64,
+    b: ::core::primitive::f64,
+    v_b: ::core::primitive::f64,
+    c: ::core::primitive::f64,
+    v_c: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+) {
+    ::core::panic!(
+        "`fused` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }
 #[allow(clippy::needless_range_loop, dead_code)]
 fn checked(xs: &[f64], k: usize, lo: f64) -> f64 {
@@ -275,7 +348,7 @@ fn checked_grad(
     let t1 = t0.clamp(lo, 1.0);
     let t2 = xs[1 + 1];
     let t3 = t1 + t2;
-    let d_t3 = 1.0;
+    let d_t3 = 1.0_f64;
     d_xs[1 + 1] += d_t3;
     let d_t0 = if xs[1 + ::micrograd_runtime::ops::index_in(k, 2)] < lo {
         0.0
@@ -299,8 +372,9 @@ fn checked_pullback(
     d_xs: &mut [::core::primitive::f64],
     k: usize,
     lo: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> ::core::primitive::f64 {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_xs.is_empty() && d_xs.len() != xs.len() {
         ::core::panic!(
             "checked_pullback: the shadow `d_xs` has {} entries but `xs` has {}; they must have the same length",
@@ -330,4 +404,38 @@ fn checked_pullback(
         d_xs[1 + ::micrograd_runtime::ops::index_in(k, 2)] += d_t0;
     }
     d_lo
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __checked_tangent(
+    xs: &[::core::primitive::f64],
+    v_xs: &[::core::primitive::f64],
+    k: usize,
+    lo: ::core::primitive::f64,
+    v_lo: ::core::primitive::f64,
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`checked` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __checked_tangent_pullback(
+    xs: &[::core::primitive::f64],
+    d_xs: &mut [::core::primitive::f64],
+    v_xs: &[::core::primitive::f64],
+    d_v_xs: &mut [::core::primitive::f64],
+    k: usize,
+    lo: ::core::primitive::f64,
+    v_lo: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    ::core::panic!(
+        "`checked` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }

@@ -28,7 +28,7 @@ fn logistic_grad(
     }
     let n = ::core::cmp::min((xs.len() + w.len() - 1) / w.len(), ys.len());
     let t8 = ys.len() as ::core::primitive::f64;
-    let d_t9 = 1.0;
+    let d_t9 = 1.0_f64;
     let d_sum = d_t9 / t8;
     let mut sum = (-0.0_f64);
     for i in 0..n {
@@ -77,8 +77,9 @@ fn logistic_pullback(
     d_xs: &mut [::core::primitive::f64],
     ys: &[::core::primitive::f64],
     d_ys: &mut [::core::primitive::f64],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> () {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_w.is_empty() && d_w.len() != w.len() {
         ::core::panic!(
             "logistic_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
@@ -228,4 +229,44 @@ fn logistic_graph(
     let t9_node = graph.op("/", &[(sum_node, 1.0 / t8), (t8_node, -(t9 / t8))], t9);
     graph.backward(t9_node);
     graph
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __logistic_tangent(
+    w: &[::core::primitive::f64],
+    v_w: &[::core::primitive::f64],
+    xs: &[::core::primitive::f64],
+    v_xs: &[::core::primitive::f64],
+    ys: &[::core::primitive::f64],
+    v_ys: &[::core::primitive::f64],
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`logistic` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __logistic_tangent_pullback(
+    w: &[::core::primitive::f64],
+    d_w: &mut [::core::primitive::f64],
+    v_w: &[::core::primitive::f64],
+    d_v_w: &mut [::core::primitive::f64],
+    xs: &[::core::primitive::f64],
+    d_xs: &mut [::core::primitive::f64],
+    v_xs: &[::core::primitive::f64],
+    d_v_xs: &mut [::core::primitive::f64],
+    ys: &[::core::primitive::f64],
+    d_ys: &mut [::core::primitive::f64],
+    v_ys: &[::core::primitive::f64],
+    d_v_ys: &mut [::core::primitive::f64],
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> () {
+    ::core::panic!(
+        "`logistic` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }

@@ -39,7 +39,7 @@ fn squash_grad(
         s_1 = s_2;
     }
     let t4 = s_1 * a;
-    let d_t4 = 1.0;
+    let d_t4 = 1.0_f64;
     let d_s_1 = d_t4 * a;
     let mut d_a = d_t4 * s_1;
     for i in (0..w.len()).rev() {
@@ -62,8 +62,9 @@ fn squash_pullback(
     w: &mut [::core::primitive::f64],
     d_w: &mut [::core::primitive::f64],
     a: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> ::core::primitive::f64 {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if d_w.len() != w.len() {
         ::core::panic!(
             "squash_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
@@ -99,6 +100,40 @@ fn squash_pullback(
         d_w[i] += d_t0;
     }
     d_a
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __squash_tangent(
+    w: &mut [::core::primitive::f64],
+    v_w: &mut [::core::primitive::f64],
+    a: ::core::primitive::f64,
+    v_a: ::core::primitive::f64,
+) -> (::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`squash` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __squash_tangent_pullback(
+    w: &mut [::core::primitive::f64],
+    d_w: &mut [::core::primitive::f64],
+    v_w: &mut [::core::primitive::f64],
+    d_v_w: &mut [::core::primitive::f64],
+    a: ::core::primitive::f64,
+    v_a: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    ::core::panic!(
+        "`squash` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }
 #[allow(clippy::needless_range_loop, dead_code)]
 /// A local array lent to `squash` in a loop, the call a statement: the forward sweep records
@@ -150,20 +185,30 @@ fn lends_grad(
     let t7 = t5 * t6;
     let t8 = t4 + t7;
     let mut d_h = [0.0; 3];
-    let d_t8 = 1.0;
+    let d_t8 = 1.0_f64;
     let d_t5 = d_t8 * h[2];
     let d_t6 = d_t8 * h[0];
     d_h[2] += d_t6;
     d_h[0] += d_t5;
     let lent0 = d_w.len();
-    let d_t9 = squash_pullback(saved.last_mut(lent0), &mut d_w[..], t3, d_t8);
+    let d_t9 = squash_pullback(
+        saved.last_mut(lent0),
+        &mut d_w[..],
+        t3,
+        ::micrograd_runtime::calls::ByCaller(d_t8),
+    );
     saved.discard(lent0);
     d_h[1] += d_t9;
     let mut d_x = 0.0;
     for k in (0..3).rev() {
         let t2 = tape.pop();
         let lent0 = d_h.len();
-        let d_t10 = squash_pullback(saved.last_mut(lent0), &mut d_h, t2, 0.0);
+        let d_t10 = squash_pullback(
+            saved.last_mut(lent0),
+            &mut d_h,
+            t2,
+            ::micrograd_runtime::calls::ByCaller(0.0_f64),
+        );
         saved.discard(lent0);
         d_x += d_t10;
     }
@@ -182,8 +227,9 @@ fn lends_pullback(
     x: ::core::primitive::f64,
     w: &mut [::core::primitive::f64],
     d_w: &mut [::core::primitive::f64],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> ::core::primitive::f64 {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if d_w.len() != w.len() {
         ::core::panic!(
             "lends_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
@@ -220,14 +266,24 @@ fn lends_pullback(
     d_h[2] += d_t6;
     d_h[0] += d_t5;
     let lent0 = d_w.len();
-    let d_t9 = squash_pullback(saved.last_mut(lent0), &mut d_w[..], t3, d_t8);
+    let d_t9 = squash_pullback(
+        saved.last_mut(lent0),
+        &mut d_w[..],
+        t3,
+        ::micrograd_runtime::calls::ByCaller(d_t8),
+    );
     saved.discard(lent0);
     d_h[1] += d_t9;
     let mut d_x = 0.0;
     for k in (0..3).rev() {
         let t2 = tape.pop();
         let lent0 = d_h.len();
-        let d_t10 = squash_pullback(saved.last_mut(lent0), &mut d_h, t2, 0.0);
+        let d_t10 = squash_pullback(
+            saved.last_mut(lent0),
+            &mut d_h,
+            t2,
+            ::micrograd_runtime::calls::ByCaller(0.0_f64),
+        );
         saved.discard(lent0);
         d_x += d_t10;
     }
@@ -237,4 +293,38 @@ fn lends_pullback(
     d_x += d_h[0];
     d_w[0] += d_t0;
     d_x
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __lends_tangent(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    w: &mut [::core::primitive::f64],
+    v_w: &mut [::core::primitive::f64],
+) -> (::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`lends` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __lends_tangent_pullback(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    w: &mut [::core::primitive::f64],
+    d_w: &mut [::core::primitive::f64],
+    v_w: &mut [::core::primitive::f64],
+    d_v_w: &mut [::core::primitive::f64],
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    ::core::panic!(
+        "`lends` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }

@@ -39,7 +39,7 @@ fn squash_grad(
         s_1 = s_2;
     }
     let t4 = s_1 * a;
-    let d_t4 = 1.0;
+    let d_t4 = 1.0_f64;
     let d_s_1 = d_t4 * a;
     let mut d_a = d_t4 * s_1;
     for i in (0..w.len()).rev() {
@@ -62,8 +62,9 @@ fn squash_pullback(
     w: &mut [::core::primitive::f64],
     d_w: &mut [::core::primitive::f64],
     a: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> ::core::primitive::f64 {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if d_w.len() != w.len() {
         ::core::panic!(
             "squash_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
@@ -148,7 +149,7 @@ fn squash_jvp(
 /// The value of [`squash`] and its directional derivative, `(squash(..), ∇squash · v)`, with a tangent after every `f64` and slice parameter (an empty tangent of a read-only slice stands for zeros), writing each `&mut` slice as `squash` does and its tangent with the tangent of what it writes: what the tangent program of a `#[differentiable(jvp)]` caller that lends [`squash`] an array calls instead of `squash`, once.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn squash_tangent(
+fn __squash_tangent(
     w: &mut [::core::primitive::f64],
     v_w: &mut [::core::primitive::f64],
     a: ::core::primitive::f64,
@@ -156,7 +157,7 @@ fn squash_tangent(
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
     if !v_w.is_empty() && v_w.len() != w.len() {
         ::core::panic!(
-            "squash_tangent: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
+            "__squash_tangent: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
             v_w.len(), w.len()
         );
     }
@@ -246,7 +247,7 @@ fn squash_hvp(
     let t13 = v_s_1 * a;
     let t14 = v_a * s_1;
     let t15 = t13 + t14;
-    let d_t15 = 1.0;
+    let d_t15 = 1.0_f64;
     let d_s_1 = d_t15 * v_a;
     let d_v_s_1 = d_t15 * a;
     let mut d_a = d_t15 * v_s_1;
@@ -281,30 +282,33 @@ fn squash_hvp(
 /// The pullback of `squash_tangent`: what the Hessian-vector product of a `#[differentiable(hvp)]` caller of [`squash`] calls.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn squash_tangent_pullback(
+fn __squash_tangent_pullback(
     w: &mut [::core::primitive::f64],
     d_w: &mut [::core::primitive::f64],
     v_w: &mut [::core::primitive::f64],
     d_v_w: &mut [::core::primitive::f64],
     a: ::core::primitive::f64,
     v_a: ::core::primitive::f64,
-    seed: (::core::primitive::f64, ::core::primitive::f64),
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if d_w.len() != w.len() {
         ::core::panic!(
-            "squash_tangent_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
+            "__squash_tangent_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
             d_w.len(), w.len()
         );
     }
     if d_v_w.len() != v_w.len() {
         ::core::panic!(
-            "squash_tangent_pullback: the shadow `d_v_w` has {} entries but `v_w` has {}; they must have the same length",
+            "__squash_tangent_pullback: the shadow `d_v_w` has {} entries but `v_w` has {}; they must have the same length",
             d_v_w.len(), v_w.len()
         );
     }
     if !v_w.is_empty() && v_w.len() != w.len() {
         ::core::panic!(
-            "squash_tangent_pullback: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
+            "__squash_tangent_pullback: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
             v_w.len(), w.len()
         );
     }
@@ -405,13 +409,18 @@ fn lends_grad(
     let t2 = h[1];
     let t3 = t1 + t2;
     let mut d_h = [0.0; 2];
-    let d_t3 = 1.0;
+    let d_t3 = 1.0_f64;
     d_h[1] += d_t3;
     let d_s = d_t3 * h[0];
     let d_t0 = d_t3 * s;
     d_h[0] += d_t0;
     let lent0 = d_h.len();
-    let d_t4 = squash_pullback(saved.last_mut(lent0), &mut d_h, y, d_s);
+    let d_t4 = squash_pullback(
+        saved.last_mut(lent0),
+        &mut d_h,
+        y,
+        ::micrograd_runtime::calls::ByCaller(d_s),
+    );
     saved.discard(lent0);
     let d_y = d_t4 + d_h[1];
     d_h[1] = 0.0;
@@ -425,8 +434,9 @@ fn lends_grad(
 fn lends_pullback(
     x: ::core::primitive::f64,
     y: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     let mut saved = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let mut h = [0.0_f64; 2];
     h[0] = x;
@@ -444,7 +454,12 @@ fn lends_pullback(
     let d_t0 = d_t3 * s;
     d_h[0] += d_t0;
     let lent0 = d_h.len();
-    let d_t4 = squash_pullback(saved.last_mut(lent0), &mut d_h, y, d_s);
+    let d_t4 = squash_pullback(
+        saved.last_mut(lent0),
+        &mut d_h,
+        y,
+        ::micrograd_runtime::calls::ByCaller(d_s),
+    );
     saved.discard(lent0);
     let d_y = d_t4 + d_h[1];
     d_h[1] = 0.0;
@@ -467,7 +482,7 @@ fn lends_jvp(
     v_h[0] = v_x;
     h[1] = y;
     v_h[1] = v_y;
-    let (s, v_s) = squash_tangent(&mut h, &mut v_h, y, v_y);
+    let (s, v_s) = __squash_tangent(&mut h, &mut v_h, y, v_y);
     let t0 = h[0];
     let t4 = v_h[0];
     let t1 = s * t0;
@@ -483,7 +498,7 @@ fn lends_jvp(
 /// The directional derivative `∇lends · v` alone, with a tangent after every `f64` and slice parameter (an empty tangent slice stands for zeros): what the tangent program of a `#[differentiable(jvp)]` caller of [`lends`] calls.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn lends_tangent(
+fn __lends_tangent(
     x: ::core::primitive::f64,
     v_x: ::core::primitive::f64,
     y: ::core::primitive::f64,
@@ -495,7 +510,7 @@ fn lends_tangent(
     v_h[0] = v_x;
     h[1] = y;
     v_h[1] = v_y;
-    let (s, v_s) = squash_tangent(&mut h, &mut v_h, y, v_y);
+    let (s, v_s) = __squash_tangent(&mut h, &mut v_h, y, v_y);
     let t0 = h[0];
     let t4 = v_h[0];
     let t1 = s * t0;
@@ -527,7 +542,7 @@ fn lends_hvp(
     v_h[1] = v_y;
     saved.extend_from_slice(&h[..]);
     saved.extend_from_slice(&v_h[..]);
-    let (s, v_s) = squash_tangent(&mut h, &mut v_h, y, v_y);
+    let (s, v_s) = __squash_tangent(&mut h, &mut v_h, y, v_y);
     let t0 = h[0];
     let t4 = v_h[0];
     let t1 = s * t0;
@@ -540,7 +555,7 @@ fn lends_hvp(
     let t9 = t7 + t8;
     let mut d_h = [0.0; 2];
     let mut d_v_h = [0.0; 2];
-    let d_t9 = 1.0;
+    let d_t9 = 1.0_f64;
     d_v_h[1] += d_t9;
     let d_t4 = d_t9 * s;
     let d_s = d_t9 * v_h[0];
@@ -551,14 +566,14 @@ fn lends_hvp(
     let lent0 = d_h.len();
     let lent1 = d_v_h.len();
     let (entries, v_entries) = saved.last_mut(lent0 + lent1).split_at_mut(lent0);
-    let (d_t10, _) = squash_tangent_pullback(
+    let (d_t10, _) = __squash_tangent_pullback(
         entries,
         &mut d_h,
         v_entries,
         &mut d_v_h,
         y,
         v_y,
-        (d_s, d_v_s),
+        ::micrograd_runtime::calls::ByCaller((d_s, d_v_s)),
     );
     saved.discard(lent0 + lent1);
     let d_y = d_t10 + d_h[1];
@@ -569,18 +584,19 @@ fn lends_hvp(
 /// The pullback of `lends_tangent`: what the Hessian-vector product of a `#[differentiable(hvp)]` caller of [`lends`] calls.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn lends_tangent_pullback(
+fn __lends_tangent_pullback(
     x: ::core::primitive::f64,
     v_x: ::core::primitive::f64,
     y: ::core::primitive::f64,
     v_y: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> (
     ::core::primitive::f64,
     ::core::primitive::f64,
     ::core::primitive::f64,
     ::core::primitive::f64,
 ) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     let mut saved = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let mut h = [0.0_f64; 2];
     let mut v_h = [0.0_f64; 2];
@@ -590,7 +606,7 @@ fn lends_tangent_pullback(
     v_h[1] = v_y;
     saved.extend_from_slice(&h[..]);
     saved.extend_from_slice(&v_h[..]);
-    let (s, v_s) = squash_tangent(&mut h, &mut v_h, y, v_y);
+    let (s, v_s) = __squash_tangent(&mut h, &mut v_h, y, v_y);
     let t0 = h[0];
     let t4 = v_h[0];
     let t1 = s * t0;
@@ -614,14 +630,14 @@ fn lends_tangent_pullback(
     let lent0 = d_h.len();
     let lent1 = d_v_h.len();
     let (entries, v_entries) = saved.last_mut(lent0 + lent1).split_at_mut(lent0);
-    let (d_t10, d_t11) = squash_tangent_pullback(
+    let (d_t10, d_t11) = __squash_tangent_pullback(
         entries,
         &mut d_h,
         v_entries,
         &mut d_v_h,
         y,
         v_y,
-        (d_s, d_v_s),
+        ::micrograd_runtime::calls::ByCaller((d_s, d_v_s)),
     );
     saved.discard(lent0 + lent1);
     let d_v_y = d_t11 + d_v_h[1];

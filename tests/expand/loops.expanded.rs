@@ -31,7 +31,7 @@ fn dot_grad(
         );
     }
     let s = 0.0_f64;
-    let d_s_1 = 1.0;
+    let d_s_1 = 1.0_f64;
     let mut s_1 = s;
     for i in 0..w.len() {
         let t0 = w[i];
@@ -55,8 +55,9 @@ fn dot_pullback(
     d_w: &mut [::core::primitive::f64],
     x: &[::core::primitive::f64],
     d_x: &mut [::core::primitive::f64],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> () {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_w.is_empty() && d_w.len() != w.len() {
         ::core::panic!(
             "dot_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
@@ -131,6 +132,36 @@ fn dot_graph(
     graph.backward(s_1_node);
     graph
 }
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __dot_tangent(
+    w: &[::core::primitive::f64],
+    v_w: &[::core::primitive::f64],
+    x: &[::core::primitive::f64],
+    v_x: &[::core::primitive::f64],
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!("`dot` is built without `jvp`; add it to its `#[differentiable(..)]`")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __dot_tangent_pullback(
+    w: &[::core::primitive::f64],
+    d_w: &mut [::core::primitive::f64],
+    v_w: &[::core::primitive::f64],
+    d_v_w: &mut [::core::primitive::f64],
+    x: &[::core::primitive::f64],
+    d_x: &mut [::core::primitive::f64],
+    v_x: &[::core::primitive::f64],
+    d_v_x: &mut [::core::primitive::f64],
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> () {
+    ::core::panic!("`dot` is built without `hvp`; add it to its `#[differentiable(..)]`")
+}
 #[allow(clippy::needless_range_loop, dead_code)]
 /// A tanh neuron, differentiated with respect to its weights and bias only.
 fn neuron(w: &[f64], b: f64, x: &[f64]) -> f64 {
@@ -166,7 +197,7 @@ fn neuron_grad(
         s_1 = s_2;
     }
     let t3 = s_1.tanh();
-    let d_t3 = 1.0;
+    let d_t3 = 1.0_f64;
     let d_s_1 = d_t3 * (1.0 - t3 * t3);
     if d_s_1 != 0.0 {
         for i in (0..w.len()).rev() {
@@ -187,8 +218,9 @@ fn neuron_pullback(
     b: ::core::primitive::f64,
     x: &[::core::primitive::f64],
     d_x: &mut [::core::primitive::f64],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> ::core::primitive::f64 {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_w.is_empty() && d_w.len() != w.len() {
         ::core::panic!(
             "neuron_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
@@ -228,6 +260,44 @@ fn neuron_pullback(
     let d_b = d_s_1;
     d_b
 }
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __neuron_tangent(
+    w: &[::core::primitive::f64],
+    v_w: &[::core::primitive::f64],
+    b: ::core::primitive::f64,
+    v_b: ::core::primitive::f64,
+    x: &[::core::primitive::f64],
+    v_x: &[::core::primitive::f64],
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`neuron` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __neuron_tangent_pullback(
+    w: &[::core::primitive::f64],
+    d_w: &mut [::core::primitive::f64],
+    v_w: &[::core::primitive::f64],
+    d_v_w: &mut [::core::primitive::f64],
+    b: ::core::primitive::f64,
+    v_b: ::core::primitive::f64,
+    x: &[::core::primitive::f64],
+    d_x: &mut [::core::primitive::f64],
+    v_x: &[::core::primitive::f64],
+    d_v_x: &mut [::core::primitive::f64],
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    ::core::panic!(
+        "`neuron` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
+}
 #[allow(clippy::needless_range_loop, dead_code)]
 /// A loop that overwrites its variable: records one value per iteration.
 fn iterate(x: f64, n: usize) -> f64 {
@@ -256,7 +326,7 @@ fn iterate_grad(
         tape.push(t0);
         y_1 = y_2;
     }
-    let mut d_y_1 = 1.0;
+    let mut d_y_1 = 1.0_f64;
     for _ in (0..n).rev() {
         let t0 = tape.pop();
         let d_y_2 = d_y_1;
@@ -273,8 +343,9 @@ fn iterate_grad(
 fn iterate_pullback(
     x: ::core::primitive::f64,
     n: usize,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> ::core::primitive::f64 {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let y = x;
     let mut y_1 = y;
@@ -295,6 +366,34 @@ fn iterate_pullback(
     }
     let d_x = d_y_1;
     d_x
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __iterate_tangent(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    n: usize,
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`iterate` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __iterate_tangent_pullback(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    n: usize,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    ::core::panic!(
+        "`iterate` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }
 #[allow(clippy::needless_range_loop, dead_code)]
 /// Branches inside a loop.
@@ -345,7 +444,7 @@ fn clipped_grad(
         branches.push(c0);
         s_1 = s_4;
     }
-    let mut d_s_1 = 1.0;
+    let mut d_s_1 = 1.0_f64;
     for i in (0..x.len()).rev() {
         let c0 = branches.pop();
         let d_s_4 = d_s_1;
@@ -369,8 +468,9 @@ fn clipped_grad(
 fn clipped_pullback(
     x: &[::core::primitive::f64],
     d_x: &mut [::core::primitive::f64],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> () {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_x.is_empty() && d_x.len() != x.len() {
         ::core::panic!(
             "clipped_pullback: the shadow `d_x` has {} entries but `x` has {}; they must have the same length",
@@ -420,6 +520,34 @@ fn clipped_pullback(
     }
     ()
 }
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __clipped_tangent(
+    x: &[::core::primitive::f64],
+    v_x: &[::core::primitive::f64],
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`clipped` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __clipped_tangent_pullback(
+    x: &[::core::primitive::f64],
+    d_x: &mut [::core::primitive::f64],
+    v_x: &[::core::primitive::f64],
+    d_v_x: &mut [::core::primitive::f64],
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> () {
+    ::core::panic!(
+        "`clipped` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
+}
 #[allow(clippy::needless_range_loop, dead_code)]
 /// Calls with sub-slices.
 fn two_dots(w: &[f64], x: &[f64]) -> f64 {
@@ -456,11 +584,23 @@ fn two_dots_grad(
     let view_len_3 = ::micrograd_runtime::ops::view_len(2.., x.len());
     let b = dot(&w[2..], &x[2..]);
     let t0 = a * b;
-    let d_t0 = 1.0;
+    let d_t0 = 1.0_f64;
     let d_a = d_t0 * b;
     let d_b = d_t0 * a;
-    dot_pullback(&w[2..], &mut d_w[2..], &x[2..], &mut d_x[2..], d_b);
-    dot_pullback(&w[0..2], &mut d_w[0..2], &x[0..2], &mut d_x[0..2], d_a);
+    dot_pullback(
+        &w[2..],
+        &mut d_w[2..],
+        &x[2..],
+        &mut d_x[2..],
+        ::micrograd_runtime::calls::ByCaller(d_b),
+    );
+    dot_pullback(
+        &w[0..2],
+        &mut d_w[0..2],
+        &x[0..2],
+        &mut d_x[0..2],
+        ::micrograd_runtime::calls::ByCaller(d_a),
+    );
     t0
 }
 /** The pullback (vector-Jacobian product) of [`two_dots`], for composing gradients by the chain rule.
@@ -472,8 +612,9 @@ fn two_dots_pullback(
     d_w: &mut [::core::primitive::f64],
     x: &[::core::primitive::f64],
     d_x: &mut [::core::primitive::f64],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> () {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_w.is_empty() && d_w.len() != w.len() {
         ::core::panic!(
             "two_dots_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
@@ -501,14 +642,48 @@ fn two_dots_pullback(
         if d_w.is_empty() { &mut [] } else { &mut d_w[2..] },
         &x[2..],
         if d_x.is_empty() { &mut [] } else { &mut d_x[2..] },
-        d_b,
+        ::micrograd_runtime::calls::ByCaller(d_b),
     );
     dot_pullback(
         &w[0..2],
         if d_w.is_empty() { &mut [] } else { &mut d_w[0..2] },
         &x[0..2],
         if d_x.is_empty() { &mut [] } else { &mut d_x[0..2] },
-        d_a,
+        ::micrograd_runtime::calls::ByCaller(d_a),
     );
     ()
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __two_dots_tangent(
+    w: &[::core::primitive::f64],
+    v_w: &[::core::primitive::f64],
+    x: &[::core::primitive::f64],
+    v_x: &[::core::primitive::f64],
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`two_dots` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __two_dots_tangent_pullback(
+    w: &[::core::primitive::f64],
+    d_w: &mut [::core::primitive::f64],
+    v_w: &[::core::primitive::f64],
+    d_v_w: &mut [::core::primitive::f64],
+    x: &[::core::primitive::f64],
+    d_x: &mut [::core::primitive::f64],
+    v_x: &[::core::primitive::f64],
+    d_v_x: &mut [::core::primitive::f64],
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> () {
+    ::core::panic!(
+        "`two_dots` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }

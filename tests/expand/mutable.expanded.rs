@@ -44,7 +44,7 @@ fn scale_in_place_grad(
         s_1 = s_2;
     }
     let t6 = s_1 * a;
-    let d_t6 = 1.0;
+    let d_t6 = 1.0_f64;
     let d_s_1 = d_t6 * a;
     let mut d_a = d_t6 * s_1;
     for i in (0..w.len()).rev() {
@@ -72,8 +72,9 @@ fn scale_in_place_pullback(
     w: &mut [::core::primitive::f64],
     d_w: &mut [::core::primitive::f64],
     a: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> ::core::primitive::f64 {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if d_w.len() != w.len() {
         ::core::panic!(
             "scale_in_place_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
@@ -172,7 +173,7 @@ fn scale_in_place_jvp(
 /// The value of [`scale_in_place`] and its directional derivative, `(scale_in_place(..), ∇scale_in_place · v)`, with a tangent after every `f64` and slice parameter (an empty tangent of a read-only slice stands for zeros), writing each `&mut` slice as `scale_in_place` does and its tangent with the tangent of what it writes: what the tangent program of a `#[differentiable(jvp)]` caller that lends [`scale_in_place`] an array calls instead of `scale_in_place`, once.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn scale_in_place_tangent(
+fn __scale_in_place_tangent(
     w: &mut [::core::primitive::f64],
     v_w: &mut [::core::primitive::f64],
     a: ::core::primitive::f64,
@@ -180,7 +181,7 @@ fn scale_in_place_tangent(
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
     if !v_w.is_empty() && v_w.len() != w.len() {
         ::core::panic!(
-            "scale_in_place_tangent: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
+            "__scale_in_place_tangent: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
             v_w.len(), w.len()
         );
     }
@@ -284,7 +285,7 @@ fn scale_in_place_hvp(
     let t18 = v_s_1 * a;
     let t19 = v_a * s_1;
     let t20 = t18 + t19;
-    let d_t20 = 1.0;
+    let d_t20 = 1.0_f64;
     let d_s_1 = d_t20 * v_a;
     let d_v_s_1 = d_t20 * a;
     let mut d_a = d_t20 * v_s_1;
@@ -324,30 +325,33 @@ fn scale_in_place_hvp(
 /// The pullback of `scale_in_place_tangent`: what the Hessian-vector product of a `#[differentiable(hvp)]` caller of [`scale_in_place`] calls.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn scale_in_place_tangent_pullback(
+fn __scale_in_place_tangent_pullback(
     w: &mut [::core::primitive::f64],
     d_w: &mut [::core::primitive::f64],
     v_w: &mut [::core::primitive::f64],
     d_v_w: &mut [::core::primitive::f64],
     a: ::core::primitive::f64,
     v_a: ::core::primitive::f64,
-    seed: (::core::primitive::f64, ::core::primitive::f64),
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if d_w.len() != w.len() {
         ::core::panic!(
-            "scale_in_place_tangent_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
+            "__scale_in_place_tangent_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
             d_w.len(), w.len()
         );
     }
     if d_v_w.len() != v_w.len() {
         ::core::panic!(
-            "scale_in_place_tangent_pullback: the shadow `d_v_w` has {} entries but `v_w` has {}; they must have the same length",
+            "__scale_in_place_tangent_pullback: the shadow `d_v_w` has {} entries but `v_w` has {}; they must have the same length",
             d_v_w.len(), v_w.len()
         );
     }
     if !v_w.is_empty() && v_w.len() != w.len() {
         ::core::panic!(
-            "scale_in_place_tangent_pullback: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
+            "__scale_in_place_tangent_pullback: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
             v_w.len(), w.len()
         );
     }

@@ -68,7 +68,7 @@ fn network_grad(
     let n = ys.len();
     let total = 0.0_f64;
     let t11 = n as ::core::primitive::f64;
-    let d_t12 = 1.0;
+    let d_t12 = 1.0_f64;
     let d_total_1 = d_t12 / t11;
     let mut d_b2 = 0.0;
     let mut total_1 = total;
@@ -150,8 +150,9 @@ fn network_pullback(
     d_xs: &mut [::core::primitive::f64],
     ys: &[::core::primitive::f64],
     d_ys: &mut [::core::primitive::f64],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> ::core::primitive::f64 {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_w1.is_empty() && d_w1.len() != w1.len() {
         ::core::panic!(
             "network_pullback: the shadow `d_w1` has {} entries but `w1` has {}; they must have the same length",
@@ -264,4 +265,60 @@ fn network_pullback(
     }
     let t12 = total_1 / t11;
     d_b2
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __network_tangent(
+    w1: &[::core::primitive::f64],
+    v_w1: &[::core::primitive::f64],
+    b1: &[::core::primitive::f64],
+    v_b1: &[::core::primitive::f64],
+    w2: &[::core::primitive::f64],
+    v_w2: &[::core::primitive::f64],
+    b2: ::core::primitive::f64,
+    v_b2: ::core::primitive::f64,
+    xs: &[::core::primitive::f64],
+    v_xs: &[::core::primitive::f64],
+    ys: &[::core::primitive::f64],
+    v_ys: &[::core::primitive::f64],
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`network` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __network_tangent_pullback(
+    w1: &[::core::primitive::f64],
+    d_w1: &mut [::core::primitive::f64],
+    v_w1: &[::core::primitive::f64],
+    d_v_w1: &mut [::core::primitive::f64],
+    b1: &[::core::primitive::f64],
+    d_b1: &mut [::core::primitive::f64],
+    v_b1: &[::core::primitive::f64],
+    d_v_b1: &mut [::core::primitive::f64],
+    w2: &[::core::primitive::f64],
+    d_w2: &mut [::core::primitive::f64],
+    v_w2: &[::core::primitive::f64],
+    d_v_w2: &mut [::core::primitive::f64],
+    b2: ::core::primitive::f64,
+    v_b2: ::core::primitive::f64,
+    xs: &[::core::primitive::f64],
+    d_xs: &mut [::core::primitive::f64],
+    v_xs: &[::core::primitive::f64],
+    d_v_xs: &mut [::core::primitive::f64],
+    ys: &[::core::primitive::f64],
+    d_ys: &mut [::core::primitive::f64],
+    v_ys: &[::core::primitive::f64],
+    d_v_ys: &mut [::core::primitive::f64],
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    ::core::panic!(
+        "`network` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }

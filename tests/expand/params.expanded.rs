@@ -21,8 +21,8 @@ fn vec_norm_grad(
     let t2 = t0 * t1;
     let t3 = sum_sq(w);
     let t4 = t2 + t3;
-    let d_t4 = 1.0;
-    sum_sq_pullback(w, &mut d_w[..], d_t4);
+    let d_t4 = 1.0_f64;
+    sum_sq_pullback(w, &mut d_w[..], ::micrograd_runtime::calls::ByCaller(d_t4));
     let d_t0 = d_t4 * w[1];
     let d_t1 = d_t4 * w[0];
     d_w[1] += d_t1;
@@ -36,8 +36,9 @@ fn vec_norm_grad(
 fn vec_norm_pullback(
     w: &::std::vec::Vec<::core::primitive::f64>,
     d_w: &mut [::core::primitive::f64],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> () {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_w.is_empty() && d_w.len() != w.len() {
         ::core::panic!(
             "vec_norm_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
@@ -50,7 +51,11 @@ fn vec_norm_pullback(
     let t3 = sum_sq(w);
     let t4 = t2 + t3;
     let d_t4 = seed;
-    sum_sq_pullback(w, if d_w.is_empty() { &mut [] } else { &mut d_w[..] }, d_t4);
+    sum_sq_pullback(
+        w,
+        if d_w.is_empty() { &mut [] } else { &mut d_w[..] },
+        ::micrograd_runtime::calls::ByCaller(d_t4),
+    );
     let d_t0 = d_t4 * w[1];
     let d_t1 = d_t4 * w[0];
     if !d_w.is_empty() {
@@ -60,6 +65,34 @@ fn vec_norm_pullback(
         d_w[0] += d_t0;
     }
     ()
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __vec_norm_tangent(
+    w: &::std::vec::Vec<::core::primitive::f64>,
+    v_w: &::std::vec::Vec<::core::primitive::f64>,
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`vec_norm` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __vec_norm_tangent_pullback(
+    w: &::std::vec::Vec<::core::primitive::f64>,
+    d_w: &mut [::core::primitive::f64],
+    v_w: &::std::vec::Vec<::core::primitive::f64>,
+    d_v_w: &mut [::core::primitive::f64],
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> () {
+    ::core::panic!(
+        "`vec_norm` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }
 #[allow(clippy::needless_range_loop, dead_code)]
 fn quad(p: [f64; 2], s: f64) -> f64 {
@@ -79,7 +112,7 @@ fn quad_grad(
     let t1 = p[1];
     let t2 = t0 * t1;
     let t3 = t2 * s;
-    let d_t3 = 1.0;
+    let d_t3 = 1.0_f64;
     let d_t2 = d_t3 * s;
     let d_s = d_t3 * t2;
     let d_t0 = d_t2 * p[1];
@@ -95,8 +128,9 @@ fn quad_grad(
 fn quad_pullback(
     p: [::core::primitive::f64; 2],
     s: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> ([::core::primitive::f64; 2], ::core::primitive::f64) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     let p = &p;
     let d_p = &mut [0.0; 2];
     let t0 = p[0];
@@ -111,6 +145,41 @@ fn quad_pullback(
     d_p[1] += d_t1;
     d_p[0] += d_t0;
     (*d_p, d_s)
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __quad_tangent(
+    p: [::core::primitive::f64; 2],
+    v_p: [::core::primitive::f64; 2],
+    s: ::core::primitive::f64,
+    v_s: ::core::primitive::f64,
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`quad` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __quad_tangent_pullback(
+    p: [::core::primitive::f64; 2],
+    v_p: [::core::primitive::f64; 2],
+    s: ::core::primitive::f64,
+    v_s: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> (
+    [::core::primitive::f64; 2],
+    [::core::primitive::f64; 2],
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+) {
+    ::core::panic!(
+        "`quad` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }
 #[allow(clippy::needless_range_loop, dead_code)]
 fn generic<const N: usize>(v: &[f64; N], a: [f64; N]) -> f64 {
@@ -132,7 +201,7 @@ fn generic_grad<const N: usize>(
     let a = &a;
     let d_a = &mut [0.0; N];
     let s = 0.0_f64;
-    let d_s_1 = 1.0;
+    let d_s_1 = 1.0_f64;
     let mut s_1 = s;
     for i in 0..N {
         let t0 = v[i];
@@ -155,8 +224,9 @@ fn generic_pullback<const N: usize>(
     v: &[::core::primitive::f64; N],
     d_v: &mut [::core::primitive::f64],
     a: [::core::primitive::f64; N],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> [::core::primitive::f64; N] {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_v.is_empty() && d_v.len() != v.len() {
         ::core::panic!(
             "generic_pullback: the shadow `d_v` has {} entries but `v` has {}; they must have the same length",
@@ -183,6 +253,38 @@ fn generic_pullback<const N: usize>(
     }
     *d_a
 }
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __generic_tangent<const N: usize>(
+    v: &[::core::primitive::f64; N],
+    v_v: &[::core::primitive::f64; N],
+    a: [::core::primitive::f64; N],
+    v_a: [::core::primitive::f64; N],
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`generic` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __generic_tangent_pullback<const N: usize>(
+    v: &[::core::primitive::f64; N],
+    d_v: &mut [::core::primitive::f64],
+    v_v: &[::core::primitive::f64; N],
+    d_v_v: &mut [::core::primitive::f64],
+    a: [::core::primitive::f64; N],
+    v_a: [::core::primitive::f64; N],
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> ([::core::primitive::f64; N], [::core::primitive::f64; N]) {
+    ::core::panic!(
+        "`generic` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
+}
 #[allow(clippy::needless_range_loop, dead_code)]
 fn calls(x: f64, p: [f64; 2], v: &[f64; 2]) -> f64 {
     quad([x, 1.0], x) + quad(p, 2.0) * generic(v, *v)
@@ -208,18 +310,31 @@ fn calls_grad(
     let t4 = t2 * t3;
     let t5 = t1 + t4;
     let mut d_t0 = [0.0; 2];
-    let d_t5 = 1.0;
+    let d_t5 = 1.0_f64;
     let d_t2 = d_t5 * t3;
     let d_t3 = d_t5 * t2;
-    let partials1 = generic_pullback(v, &mut d_v[..], *v, d_t3);
+    let partials1 = generic_pullback(
+        v,
+        &mut d_v[..],
+        *v,
+        ::micrograd_runtime::calls::ByCaller(d_t3),
+    );
     for (i, value) in partials1.iter().enumerate() {
         d_v[i] += *value;
     }
-    let (partials0, _) = quad_pullback(*p, 2.0, d_t2);
+    let (partials0, _) = quad_pullback(
+        *p,
+        2.0,
+        ::micrograd_runtime::calls::ByCaller(d_t2),
+    );
     for (i, value) in partials0.iter().enumerate() {
         d_p[i] += *value;
     }
-    let (partials0, d_t6) = quad_pullback(t0, x, d_t5);
+    let (partials0, d_t6) = quad_pullback(
+        t0,
+        x,
+        ::micrograd_runtime::calls::ByCaller(d_t5),
+    );
     for (i, value) in partials0.iter().enumerate() {
         d_t0[i] += *value;
     }
@@ -237,8 +352,9 @@ fn calls_pullback(
     p: [::core::primitive::f64; 2],
     v: &[::core::primitive::f64; 2],
     d_v: &mut [::core::primitive::f64],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> (::core::primitive::f64, [::core::primitive::f64; 2]) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_v.is_empty() && d_v.len() != v.len() {
         ::core::panic!(
             "calls_pullback: the shadow `d_v` has {} entries but `v` has {}; they must have the same length",
@@ -263,18 +379,26 @@ fn calls_pullback(
         v,
         if d_v.is_empty() { &mut [] } else { &mut d_v[..] },
         *v,
-        d_t3,
+        ::micrograd_runtime::calls::ByCaller(d_t3),
     );
     if !d_v.is_empty() {
         for (i, value) in partials1.iter().enumerate() {
             d_v[i] += *value;
         }
     }
-    let (partials0, _) = quad_pullback(*p, 2.0, d_t2);
+    let (partials0, _) = quad_pullback(
+        *p,
+        2.0,
+        ::micrograd_runtime::calls::ByCaller(d_t2),
+    );
     for (i, value) in partials0.iter().enumerate() {
         d_p[i] += *value;
     }
-    let (partials0, d_t6) = quad_pullback(t0, x, d_t5);
+    let (partials0, d_t6) = quad_pullback(
+        t0,
+        x,
+        ::micrograd_runtime::calls::ByCaller(d_t5),
+    );
     for (i, value) in partials0.iter().enumerate() {
         d_t0[i] += *value;
     }
@@ -282,6 +406,47 @@ fn calls_pullback(
     let d_x = d_t6 + d_t0[0];
     d_t0[0] = 0.0;
     (d_x, *d_p)
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __calls_tangent(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    p: [::core::primitive::f64; 2],
+    v_p: [::core::primitive::f64; 2],
+    v: &[::core::primitive::f64; 2],
+    v_v: &[::core::primitive::f64; 2],
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`calls` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __calls_tangent_pullback(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    p: [::core::primitive::f64; 2],
+    v_p: [::core::primitive::f64; 2],
+    v: &[::core::primitive::f64; 2],
+    d_v: &mut [::core::primitive::f64],
+    v_v: &[::core::primitive::f64; 2],
+    d_v_v: &mut [::core::primitive::f64],
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    [::core::primitive::f64; 2],
+    [::core::primitive::f64; 2],
+) {
+    ::core::panic!(
+        "`calls` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }
 #[allow(clippy::needless_range_loop, dead_code)]
 fn written(w: &mut [f64], k: f64) -> f64 {
@@ -311,7 +476,7 @@ fn written_grad(
     let t2 = w[0];
     let t3 = w[1];
     let t4 = t2 * t3;
-    let d_t4 = 1.0;
+    let d_t4 = 1.0_f64;
     let d_t2 = d_t4 * w[1];
     let d_t3 = d_t4 * w[0];
     d_w[1] += d_t3;
@@ -332,8 +497,9 @@ fn written_pullback(
     w: &mut [::core::primitive::f64],
     d_w: &mut [::core::primitive::f64],
     k: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> ::core::primitive::f64 {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if d_w.len() != w.len() {
         ::core::panic!(
             "written_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
@@ -359,4 +525,38 @@ fn written_pullback(
     d_k += d_t1 * t0;
     d_w[1] += d_t0;
     d_k
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __written_tangent(
+    w: &mut [::core::primitive::f64],
+    v_w: &mut [::core::primitive::f64],
+    k: ::core::primitive::f64,
+    v_k: ::core::primitive::f64,
+) -> (::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`written` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __written_tangent_pullback(
+    w: &mut [::core::primitive::f64],
+    d_w: &mut [::core::primitive::f64],
+    v_w: &mut [::core::primitive::f64],
+    d_v_w: &mut [::core::primitive::f64],
+    k: ::core::primitive::f64,
+    v_k: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    ::core::panic!(
+        "`written` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }

@@ -60,7 +60,7 @@ fn readme_grad(
     let g = f / 2.0;
     let t14 = 10.0 / f;
     let g_1 = g + t14;
-    let d_g_1 = 1.0;
+    let d_g_1 = 1.0_f64;
     let d_f = -(d_g_1 * (t14 / f)) + d_g_1 / 2.0;
     let d_e = d_f * (e * 2.0);
     let d_t11 = -(if t12 <= 0.0 { 0.0 } else { d_e });
@@ -100,7 +100,7 @@ fn readme_grad(
     let g = f / 2.0;
     let t14 = 10.0 / f;
     let g_1 = g + t14;
-    let d_g_1 = 1.0;
+    let d_g_1 = 1.0_f64;
     let d_f = -(d_g_1 * (t14 / f)) + d_g_1 / 2.0;
     let d_e = d_f * (e * 2.0);
     let d_t11 = -(if t12 <= 0.0 { 0.0 } else { d_e });
@@ -116,8 +116,9 @@ fn readme_grad(
 fn readme_pullback(
     a: ::core::primitive::f64,
     b: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     let c = a + b;
     let t0 = a * b;
     let t1 = b.powi(3);
@@ -244,4 +245,39 @@ fn readme_graph(
     graph.set_label(g_1_node, "g");
     graph.backward(g_1_node);
     graph
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __readme_tangent(
+    a: ::core::primitive::f64,
+    v_a: ::core::primitive::f64,
+    b: ::core::primitive::f64,
+    v_b: ::core::primitive::f64,
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`readme` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __readme_tangent_pullback(
+    a: ::core::primitive::f64,
+    v_a: ::core::primitive::f64,
+    b: ::core::primitive::f64,
+    v_b: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+) {
+    ::core::panic!(
+        "`readme` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }

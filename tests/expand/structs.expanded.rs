@@ -42,7 +42,7 @@ fn neuron_grad(
         s_1 = s_2;
     }
     let t3 = s_1.tanh();
-    let d_t3 = 1.0;
+    let d_t3 = 1.0_f64;
     let d_s_1 = d_t3 * (1.0 - t3 * t3);
     if d_s_1 != 0.0 {
         for i in (0..l_w.len()).rev() {
@@ -65,8 +65,9 @@ fn neuron_pullback(
     d_l: &mut Layer,
     x: &[::core::primitive::f64],
     d_x: &mut [::core::primitive::f64],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> () {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_x.is_empty() && d_x.len() != x.len() {
         ::core::panic!(
             "neuron_pullback: the shadow `d_x` has {} entries but `x` has {}; they must have the same length",
@@ -110,6 +111,40 @@ fn neuron_pullback(
     let d_l_b = d_s_1;
     d_l.b += d_l_b;
     ()
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __neuron_tangent(
+    l: &Layer,
+    v_l: &Layer,
+    x: &[::core::primitive::f64],
+    v_x: &[::core::primitive::f64],
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`neuron` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __neuron_tangent_pullback(
+    l: &Layer,
+    d_l: &mut Layer,
+    v_l: &Layer,
+    d_v_l: &mut Layer,
+    x: &[::core::primitive::f64],
+    d_x: &mut [::core::primitive::f64],
+    v_x: &[::core::primitive::f64],
+    d_v_x: &mut [::core::primitive::f64],
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> () {
+    ::core::panic!(
+        "`neuron` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }
 #[allow(clippy::needless_range_loop, dead_code)]
 fn model(p: &Net, x: &[f64]) -> f64 {
@@ -165,7 +200,7 @@ fn model_grad(
     } else {
         y_1
     };
-    let d_t3 = 1.0;
+    let d_t3 = 1.0_f64;
     let mut d_p_scale = 0.0;
     let mut d_y_1 = 0.0;
     if c0 {
@@ -182,7 +217,13 @@ fn model_grad(
             d_p_out[k] += d_t0;
         }
     }
-    neuron_pullback(p_hidden, &mut d_p.hidden, x, &mut d_x[..], d_h);
+    neuron_pullback(
+        p_hidden,
+        &mut d_p.hidden,
+        x,
+        &mut d_x[..],
+        ::micrograd_runtime::calls::ByCaller(d_h),
+    );
     d_p.scale += d_p_scale;
     t3
 }
@@ -195,8 +236,9 @@ fn model_pullback(
     d_p: &mut Net,
     x: &[::core::primitive::f64],
     d_x: &mut [::core::primitive::f64],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> () {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_x.is_empty() && d_x.len() != x.len() {
         ::core::panic!(
             "model_pullback: the shadow `d_x` has {} entries but `x` has {}; they must have the same length",
@@ -256,10 +298,44 @@ fn model_pullback(
         &mut d_p.hidden,
         x,
         if d_x.is_empty() { &mut [] } else { &mut d_x[..] },
-        d_h,
+        ::micrograd_runtime::calls::ByCaller(d_h),
     );
     d_p.scale += d_p_scale;
     ()
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __model_tangent(
+    p: &Net,
+    v_p: &Net,
+    x: &[::core::primitive::f64],
+    v_x: &[::core::primitive::f64],
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`model` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __model_tangent_pullback(
+    p: &Net,
+    d_p: &mut Net,
+    v_p: &Net,
+    d_v_p: &mut Net,
+    x: &[::core::primitive::f64],
+    d_x: &mut [::core::primitive::f64],
+    v_x: &[::core::primitive::f64],
+    d_v_x: &mut [::core::primitive::f64],
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> () {
+    ::core::panic!(
+        "`model` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }
 #[allow(clippy::needless_range_loop, dead_code)]
 fn loss(p: &Net, x: &[f64]) -> f64 {
@@ -298,12 +374,18 @@ fn loss_grad(
     let t3 = p_out[0];
     let t4 = t2 * t3;
     let t5 = t0 + t4;
-    let d_t5 = 1.0;
+    let d_t5 = 1.0_f64;
     let d_t2 = d_t5 * p_out[0];
     let d_t3 = d_t5 * t2;
     d_p_out[0] += d_t3 + d_t2 * 0.01;
     let d_e = d_t5 * (e * 2.0);
-    model_pullback(p, &mut *d_p, x, &mut d_x[..], d_e);
+    model_pullback(
+        p,
+        &mut *d_p,
+        x,
+        &mut d_x[..],
+        ::micrograd_runtime::calls::ByCaller(d_e),
+    );
     for (sum, part) in d_p.out.iter_mut().zip(&d_p_out) {
         *sum += *part;
     }
@@ -318,8 +400,9 @@ fn loss_pullback(
     d_p: &mut Net,
     x: &[::core::primitive::f64],
     d_x: &mut [::core::primitive::f64],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> () {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_x.is_empty() && d_x.len() != x.len() {
         ::core::panic!(
             "loss_pullback: the shadow `d_x` has {} entries but `x` has {}; they must have the same length",
@@ -354,10 +437,44 @@ fn loss_pullback(
         &mut *d_p,
         x,
         if d_x.is_empty() { &mut [] } else { &mut d_x[..] },
-        d_e,
+        ::micrograd_runtime::calls::ByCaller(d_e),
     );
     for (sum, part) in d_p.out.iter_mut().zip(&d_p_out) {
         *sum += *part;
     }
     ()
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __loss_tangent(
+    p: &Net,
+    v_p: &Net,
+    x: &[::core::primitive::f64],
+    v_x: &[::core::primitive::f64],
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`loss` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __loss_tangent_pullback(
+    p: &Net,
+    d_p: &mut Net,
+    v_p: &Net,
+    d_v_p: &mut Net,
+    x: &[::core::primitive::f64],
+    d_x: &mut [::core::primitive::f64],
+    v_x: &[::core::primitive::f64],
+    d_v_x: &mut [::core::primitive::f64],
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> () {
+    ::core::panic!(
+        "`loss` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }

@@ -58,7 +58,7 @@ fn softmax_max_grad(
     let t6 = c.to_degrees();
     let t7 = t5 + t6;
     let mut d_e = ::std::vec![0.0; len];
-    let d_t7 = 1.0;
+    let d_t7 = 1.0_f64;
     let d_c = d_t7 * 1.0_f64.to_degrees();
     let d_sum = d_t7 * s;
     let d_s = d_t7 * sum;
@@ -100,8 +100,9 @@ fn softmax_max_grad(
 fn softmax_max_pullback(
     x: &[::core::primitive::f64],
     d_x: &mut [::core::primitive::f64],
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> () {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_x.is_empty() && d_x.len() != x.len() {
         ::core::panic!(
             "softmax_max_pullback: the shadow `d_x` has {} entries but `x` has {}; they must have the same length",
@@ -179,4 +180,32 @@ fn softmax_max_pullback(
         }
     }
     ()
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __softmax_max_tangent(
+    x: &[::core::primitive::f64],
+    v_x: &[::core::primitive::f64],
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`softmax_max` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __softmax_max_tangent_pullback(
+    x: &[::core::primitive::f64],
+    d_x: &mut [::core::primitive::f64],
+    v_x: &[::core::primitive::f64],
+    d_v_x: &mut [::core::primitive::f64],
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> () {
+    ::core::panic!(
+        "`softmax_max` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }

@@ -9,8 +9,9 @@ fn polar(r: f64, theta: f64) -> [f64; 2] {
 fn polar_pullback(
     r: ::core::primitive::f64,
     theta: ::core::primitive::f64,
-    seed: [::core::primitive::f64; 2],
+    seed: impl ::micrograd_runtime::calls::Seed<[::core::primitive::f64; 2]>,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     let t0 = theta.cos();
     let t1 = r * t0;
     let t2 = theta.sin();
@@ -36,20 +37,55 @@ fn polar_jacobian(
     let t2 = theta.sin();
     let t3 = r * t2;
     let row0 = {
-        let d_t1 = 1.0;
+        let d_t1 = 1.0_f64;
         let d_r = d_t1 * t0;
         let d_t0 = d_t1 * r;
         let d_theta = d_t0 * -t2;
         [d_r, d_theta]
     };
     let row1 = {
-        let d_t3 = 1.0;
+        let d_t3 = 1.0_f64;
         let d_r = d_t3 * t2;
         let d_t2 = d_t3 * r;
         let d_theta = d_t2 * t0;
         [d_r, d_theta]
     };
     ([t1, t3], [row0, row1])
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __polar_tangent(
+    r: ::core::primitive::f64,
+    v_r: ::core::primitive::f64,
+    theta: ::core::primitive::f64,
+    v_theta: ::core::primitive::f64,
+) -> [::core::primitive::f64; 2]
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`polar` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __polar_tangent_pullback(
+    r: ::core::primitive::f64,
+    v_r: ::core::primitive::f64,
+    theta: ::core::primitive::f64,
+    v_theta: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<[::core::primitive::f64; 2]>,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+) {
+    ::core::panic!(
+        "`polar` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }
 #[allow(clippy::needless_range_loop, dead_code)]
 fn residual(a: f64, b: f64, t: &[f64; 3]) -> (f64, f64, f64) {
@@ -68,8 +104,11 @@ fn residual_pullback(
     b: ::core::primitive::f64,
     t: &[::core::primitive::f64; 3],
     d_t: &mut [::core::primitive::f64],
-    seed: (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64),
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64),
+    >,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_t.is_empty() && d_t.len() != t.len() {
         ::core::panic!(
             "residual_pullback: the shadow `d_t` has {} entries but `t` has {}; they must have the same length",
@@ -163,6 +202,49 @@ fn residual_jacobian(
     let t21 = dr_db[2];
     ((t6, t7, t8), [[t11, t19], [t12, t20], [t13, t21]])
 }
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __residual_tangent(
+    a: ::core::primitive::f64,
+    v_a: ::core::primitive::f64,
+    b: ::core::primitive::f64,
+    v_b: ::core::primitive::f64,
+    t: &[::core::primitive::f64; 3],
+    v_t: &[::core::primitive::f64; 3],
+) -> (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`residual` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __residual_tangent_pullback(
+    a: ::core::primitive::f64,
+    v_a: ::core::primitive::f64,
+    b: ::core::primitive::f64,
+    v_b: ::core::primitive::f64,
+    t: &[::core::primitive::f64; 3],
+    d_t: &mut [::core::primitive::f64],
+    v_t: &[::core::primitive::f64; 3],
+    d_v_t: &mut [::core::primitive::f64],
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+) {
+    ::core::panic!(
+        "`residual` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
+}
 #[allow(clippy::needless_range_loop, dead_code)]
 fn weighted(a: f64, w: &[f64]) -> [f64; 2] {
     let mut s = 0.0;
@@ -179,8 +261,9 @@ fn weighted_pullback(
     a: ::core::primitive::f64,
     w: &[::core::primitive::f64],
     d_w: &mut [::core::primitive::f64],
-    seed: [::core::primitive::f64; 2],
+    seed: impl ::micrograd_runtime::calls::Seed<[::core::primitive::f64; 2]>,
 ) -> ::core::primitive::f64 {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_w.is_empty() && d_w.len() != w.len() {
         ::core::panic!(
             "weighted_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
@@ -242,7 +325,7 @@ fn weighted_jacobian(
     let t4 = s_1.sqrt();
     let row0 = {
         let d_w = &mut d_w[0 * w.len()..(0 + 1) * w.len()];
-        let d_t3 = 1.0;
+        let d_t3 = 1.0_f64;
         let d_a = d_t3 * s_1;
         let d_s_1 = d_t3 * a;
         if d_s_1 != 0.0 {
@@ -258,7 +341,7 @@ fn weighted_jacobian(
     };
     let row1 = {
         let d_w = &mut d_w[1 * w.len()..(1 + 1) * w.len()];
-        let d_t4 = 1.0;
+        let d_t4 = 1.0_f64;
         let d_s_1 = d_t4 * (1.0 / (2.0 * t4));
         if d_s_1 != 0.0 {
             for i in (0..w.len()).rev() {
@@ -272,4 +355,36 @@ fn weighted_jacobian(
         [0.0]
     };
     ([t3, t4], [row0, row1])
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __weighted_tangent(
+    a: ::core::primitive::f64,
+    v_a: ::core::primitive::f64,
+    w: &[::core::primitive::f64],
+    v_w: &[::core::primitive::f64],
+) -> [::core::primitive::f64; 2]
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`weighted` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __weighted_tangent_pullback(
+    a: ::core::primitive::f64,
+    v_a: ::core::primitive::f64,
+    w: &[::core::primitive::f64],
+    d_w: &mut [::core::primitive::f64],
+    v_w: &[::core::primitive::f64],
+    d_v_w: &mut [::core::primitive::f64],
+    seed: impl ::micrograd_runtime::calls::Seed<[::core::primitive::f64; 2]>,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    ::core::panic!(
+        "`weighted` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }

@@ -16,12 +16,20 @@ fn caller_grad(
     let b = polar(x, y)[1];
     let u = pair(a).0;
     let t0 = u * b;
-    let d_t0 = 1.0;
+    let d_t0 = 1.0_f64;
     let d_u = d_t0 * b;
     let d_b = d_t0 * u;
-    let d_t1 = pair_pullback(a, (d_u, 0.0));
-    let (d_t2, d_t3) = polar_pullback(x, y, [0.0, d_b]);
-    let (d_t4, d_t5) = polar_pullback(x, y, [d_t1, 0.0]);
+    let d_t1 = pair_pullback(a, ::micrograd_runtime::calls::ByCaller((d_u, 0.0)));
+    let (d_t2, d_t3) = polar_pullback(
+        x,
+        y,
+        ::micrograd_runtime::calls::ByCaller([0.0, d_b]),
+    );
+    let (d_t4, d_t5) = polar_pullback(
+        x,
+        y,
+        ::micrograd_runtime::calls::ByCaller([d_t1, 0.0]),
+    );
     let d_x = d_t2 + d_t4;
     let d_y = d_t3 + d_t5;
     (t0, d_x, d_y)
@@ -33,8 +41,9 @@ fn caller_grad(
 fn caller_pullback(
     x: ::core::primitive::f64,
     y: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     let a = polar(x, y)[0];
     let b = polar(x, y)[1];
     let u = pair(a).0;
@@ -42,9 +51,17 @@ fn caller_pullback(
     let d_t0 = seed;
     let d_u = d_t0 * b;
     let d_b = d_t0 * u;
-    let d_t1 = pair_pullback(a, (d_u, 0.0));
-    let (d_t2, d_t3) = polar_pullback(x, y, [0.0, d_b]);
-    let (d_t4, d_t5) = polar_pullback(x, y, [d_t1, 0.0]);
+    let d_t1 = pair_pullback(a, ::micrograd_runtime::calls::ByCaller((d_u, 0.0)));
+    let (d_t2, d_t3) = polar_pullback(
+        x,
+        y,
+        ::micrograd_runtime::calls::ByCaller([0.0, d_b]),
+    );
+    let (d_t4, d_t5) = polar_pullback(
+        x,
+        y,
+        ::micrograd_runtime::calls::ByCaller([d_t1, 0.0]),
+    );
     let d_x = d_t2 + d_t4;
     let d_y = d_t3 + d_t5;
     (d_x, d_y)
@@ -60,11 +77,11 @@ fn caller_jvp(
     v_y: ::core::primitive::f64,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
     let a = polar(x, y)[0];
-    let v_a = polar_tangent(x, v_x, y, v_y)[0];
+    let v_a = __polar_tangent(x, v_x, y, v_y)[0];
     let b = polar(x, y)[1];
-    let v_b = polar_tangent(x, v_x, y, v_y)[1];
+    let v_b = __polar_tangent(x, v_x, y, v_y)[1];
     let u = pair(a).0;
-    let v_u = pair_tangent(a, v_a).0;
+    let v_u = __pair_tangent(a, v_a).0;
     let t0 = u * b;
     let t1 = v_u * b;
     let t2 = v_b * u;
@@ -74,21 +91,44 @@ fn caller_jvp(
 /// The directional derivative `∇caller · v` alone, with a tangent after every `f64` and slice parameter (an empty tangent slice stands for zeros): what the tangent program of a `#[differentiable(jvp)]` caller of [`caller`] calls.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn caller_tangent(
+fn __caller_tangent(
     x: ::core::primitive::f64,
     v_x: ::core::primitive::f64,
     y: ::core::primitive::f64,
     v_y: ::core::primitive::f64,
 ) -> ::core::primitive::f64 {
     let a = polar(x, y)[0];
-    let v_a = polar_tangent(x, v_x, y, v_y)[0];
+    let v_a = __polar_tangent(x, v_x, y, v_y)[0];
     let b = polar(x, y)[1];
-    let v_b = polar_tangent(x, v_x, y, v_y)[1];
+    let v_b = __polar_tangent(x, v_x, y, v_y)[1];
     let u = pair(a).0;
-    let v_u = pair_tangent(a, v_a).0;
+    let v_u = __pair_tangent(a, v_a).0;
     let t0 = u * b;
     let t1 = v_u * b;
     let t2 = v_b * u;
     let t3 = t1 + t2;
     t3
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __caller_tangent_pullback(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    y: ::core::primitive::f64,
+    v_y: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithHvp,
+{
+    ::core::panic!(
+        "`caller` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }

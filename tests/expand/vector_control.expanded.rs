@@ -9,8 +9,9 @@ fn swap(x: f64, y: f64) -> [f64; 2] {
 fn swap_pullback(
     x: ::core::primitive::f64,
     y: ::core::primitive::f64,
-    seed: [::core::primitive::f64; 2],
+    seed: impl ::micrograd_runtime::calls::Seed<[::core::primitive::f64; 2]>,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     let mut out = [0.0_f64; 2];
     let c0 = x > y;
     if c0 {
@@ -46,6 +47,41 @@ fn swap_pullback(
     }
     (d_x, d_y)
 }
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __swap_tangent(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    y: ::core::primitive::f64,
+    v_y: ::core::primitive::f64,
+) -> [::core::primitive::f64; 2]
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithJvp,
+{
+    ::core::panic!(
+        "`swap` is built without `jvp`; add it to its `#[differentiable(..)]`"
+    )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __swap_tangent_pullback(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    y: ::core::primitive::f64,
+    v_y: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<[::core::primitive::f64; 2]>,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+) {
+    ::core::panic!(
+        "`swap` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
+}
 #[allow(clippy::needless_range_loop, dead_code)]
 fn escape(x: f64, y: f64) -> (f64, f64) {
     let mut z = x;
@@ -64,8 +100,11 @@ fn escape(x: f64, y: f64) -> (f64, f64) {
 fn escape_pullback(
     x: ::core::primitive::f64,
     y: ::core::primitive::f64,
-    seed: (::core::primitive::f64, ::core::primitive::f64),
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let mut branches = ::micrograd_runtime::Tape::<::core::primitive::bool>::new();
     let mut out = [0.0_f64; 2];
@@ -194,7 +233,7 @@ fn escape_jvp(
 /// The directional derivative `∂escape/∂x · v` alone, with a tangent after every `f64` and slice parameter (an empty tangent slice stands for zeros): what the tangent program of a `#[differentiable(jvp)]` caller of [`escape`] calls.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn escape_tangent(
+fn __escape_tangent(
     x: ::core::primitive::f64,
     v_x: ::core::primitive::f64,
     y: ::core::primitive::f64,
@@ -244,4 +283,29 @@ fn escape_tangent(
     let t2 = out[1];
     let t6 = v_out[1];
     (t5, t6)
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __escape_tangent_pullback(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    y: ::core::primitive::f64,
+    v_y: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithHvp,
+{
+    ::core::panic!(
+        "`escape` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }

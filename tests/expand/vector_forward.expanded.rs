@@ -9,8 +9,9 @@ fn polar(r: f64, theta: f64) -> [f64; 2] {
 fn polar_pullback(
     r: ::core::primitive::f64,
     theta: ::core::primitive::f64,
-    seed: [::core::primitive::f64; 2],
+    seed: impl ::micrograd_runtime::calls::Seed<[::core::primitive::f64; 2]>,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     let t0 = theta.cos();
     let t1 = r * t0;
     let t2 = theta.sin();
@@ -53,7 +54,7 @@ fn polar_jvp(
 /// The directional derivative `∂polar/∂x · v` alone, with a tangent after every `f64` and slice parameter (an empty tangent slice stands for zeros): what the tangent program of a `#[differentiable(jvp)]` caller of [`polar`] calls.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn polar_tangent(
+fn __polar_tangent(
     r: ::core::primitive::f64,
     v_r: ::core::primitive::f64,
     theta: ::core::primitive::f64,
@@ -75,4 +76,27 @@ fn polar_tangent(
     let t13 = t11 * r;
     let t14 = t12 + t13;
     [t9, t14]
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __polar_tangent_pullback(
+    r: ::core::primitive::f64,
+    v_r: ::core::primitive::f64,
+    theta: ::core::primitive::f64,
+    v_theta: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<[::core::primitive::f64; 2]>,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::BuiltWithHvp,
+{
+    ::core::panic!(
+        "`polar` is built without `hvp`; add it to its `#[differentiable(..)]`"
+    )
 }

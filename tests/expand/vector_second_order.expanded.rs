@@ -9,8 +9,9 @@ fn polar(r: f64, theta: f64) -> [f64; 2] {
 fn polar_pullback(
     r: ::core::primitive::f64,
     theta: ::core::primitive::f64,
-    seed: [::core::primitive::f64; 2],
+    seed: impl ::micrograd_runtime::calls::Seed<[::core::primitive::f64; 2]>,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     let t0 = theta.cos();
     let t1 = r * t0;
     let t2 = theta.sin();
@@ -53,7 +54,7 @@ fn polar_jvp(
 /// The directional derivative `∂polar/∂x · v` alone, with a tangent after every `f64` and slice parameter (an empty tangent slice stands for zeros): what the tangent program of a `#[differentiable(jvp)]` caller of [`polar`] calls.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn polar_tangent(
+fn __polar_tangent(
     r: ::core::primitive::f64,
     v_r: ::core::primitive::f64,
     theta: ::core::primitive::f64,
@@ -117,18 +118,19 @@ fn polar_hvp(
 /// The pullback of `polar_tangent`: what the Hessian-vector product of a `#[differentiable(hvp)]` caller of [`polar`] calls.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn polar_tangent_pullback(
+fn __polar_tangent_pullback(
     r: ::core::primitive::f64,
     v_r: ::core::primitive::f64,
     theta: ::core::primitive::f64,
     v_theta: ::core::primitive::f64,
-    seed: [::core::primitive::f64; 2],
+    seed: impl ::micrograd_runtime::calls::Seed<[::core::primitive::f64; 2]>,
 ) -> (
     ::core::primitive::f64,
     ::core::primitive::f64,
     ::core::primitive::f64,
     ::core::primitive::f64,
 ) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     let t0 = theta.cos();
     let t4 = theta.sin();
     let t5 = -t4;
@@ -174,11 +176,19 @@ fn caller_grad(
     let a = polar(x, y)[0];
     let b = polar(x, y)[1];
     let t0 = a * b;
-    let d_t0 = 1.0;
+    let d_t0 = 1.0_f64;
     let d_a = d_t0 * b;
     let d_b = d_t0 * a;
-    let (d_t1, d_t2) = polar_pullback(x, y, [0.0, d_b]);
-    let (d_t3, d_t4) = polar_pullback(x, y, [d_a, 0.0]);
+    let (d_t1, d_t2) = polar_pullback(
+        x,
+        y,
+        ::micrograd_runtime::calls::ByCaller([0.0, d_b]),
+    );
+    let (d_t3, d_t4) = polar_pullback(
+        x,
+        y,
+        ::micrograd_runtime::calls::ByCaller([d_a, 0.0]),
+    );
     let d_x = d_t1 + d_t3;
     let d_y = d_t2 + d_t4;
     (t0, d_x, d_y)
@@ -190,16 +200,25 @@ fn caller_grad(
 fn caller_pullback(
     x: ::core::primitive::f64,
     y: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     let a = polar(x, y)[0];
     let b = polar(x, y)[1];
     let t0 = a * b;
     let d_t0 = seed;
     let d_a = d_t0 * b;
     let d_b = d_t0 * a;
-    let (d_t1, d_t2) = polar_pullback(x, y, [0.0, d_b]);
-    let (d_t3, d_t4) = polar_pullback(x, y, [d_a, 0.0]);
+    let (d_t1, d_t2) = polar_pullback(
+        x,
+        y,
+        ::micrograd_runtime::calls::ByCaller([0.0, d_b]),
+    );
+    let (d_t3, d_t4) = polar_pullback(
+        x,
+        y,
+        ::micrograd_runtime::calls::ByCaller([d_a, 0.0]),
+    );
     let d_x = d_t1 + d_t3;
     let d_y = d_t2 + d_t4;
     (d_x, d_y)
@@ -215,9 +234,9 @@ fn caller_jvp(
     v_y: ::core::primitive::f64,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
     let a = polar(x, y)[0];
-    let v_a = polar_tangent(x, v_x, y, v_y)[0];
+    let v_a = __polar_tangent(x, v_x, y, v_y)[0];
     let b = polar(x, y)[1];
-    let v_b = polar_tangent(x, v_x, y, v_y)[1];
+    let v_b = __polar_tangent(x, v_x, y, v_y)[1];
     let t0 = a * b;
     let t1 = v_a * b;
     let t2 = v_b * a;
@@ -227,16 +246,16 @@ fn caller_jvp(
 /// The directional derivative `∇caller · v` alone, with a tangent after every `f64` and slice parameter (an empty tangent slice stands for zeros): what the tangent program of a `#[differentiable(jvp)]` caller of [`caller`] calls.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn caller_tangent(
+fn __caller_tangent(
     x: ::core::primitive::f64,
     v_x: ::core::primitive::f64,
     y: ::core::primitive::f64,
     v_y: ::core::primitive::f64,
 ) -> ::core::primitive::f64 {
     let a = polar(x, y)[0];
-    let v_a = polar_tangent(x, v_x, y, v_y)[0];
+    let v_a = __polar_tangent(x, v_x, y, v_y)[0];
     let b = polar(x, y)[1];
-    let v_b = polar_tangent(x, v_x, y, v_y)[1];
+    let v_b = __polar_tangent(x, v_x, y, v_y)[1];
     let t0 = a * b;
     let t1 = v_a * b;
     let t2 = v_b * a;
@@ -254,22 +273,42 @@ fn caller_hvp(
     v_y: ::core::primitive::f64,
 ) -> (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64) {
     let a = polar(x, y)[0];
-    let v_a = polar_tangent(x, v_x, y, v_y)[0];
+    let v_a = __polar_tangent(x, v_x, y, v_y)[0];
     let b = polar(x, y)[1];
-    let v_b = polar_tangent(x, v_x, y, v_y)[1];
+    let v_b = __polar_tangent(x, v_x, y, v_y)[1];
     let t0 = a * b;
     let t1 = v_a * b;
     let t2 = v_b * a;
     let t3 = t1 + t2;
-    let d_t3 = 1.0;
+    let d_t3 = 1.0_f64;
     let d_v_b = d_t3 * a;
     let d_a = d_t3 * v_b;
     let d_v_a = d_t3 * b;
     let d_b = d_t3 * v_a;
-    let (d_t4, _, d_t5, _) = polar_tangent_pullback(x, v_x, y, v_y, [0.0, d_v_b]);
-    let (d_t6, d_t7) = polar_pullback(x, y, [0.0, d_b]);
-    let (d_t8, _, d_t9, _) = polar_tangent_pullback(x, v_x, y, v_y, [d_v_a, 0.0]);
-    let (d_t10, d_t11) = polar_pullback(x, y, [d_a, 0.0]);
+    let (d_t4, _, d_t5, _) = __polar_tangent_pullback(
+        x,
+        v_x,
+        y,
+        v_y,
+        ::micrograd_runtime::calls::ByCaller([0.0, d_v_b]),
+    );
+    let (d_t6, d_t7) = polar_pullback(
+        x,
+        y,
+        ::micrograd_runtime::calls::ByCaller([0.0, d_b]),
+    );
+    let (d_t8, _, d_t9, _) = __polar_tangent_pullback(
+        x,
+        v_x,
+        y,
+        v_y,
+        ::micrograd_runtime::calls::ByCaller([d_v_a, 0.0]),
+    );
+    let (d_t10, d_t11) = polar_pullback(
+        x,
+        y,
+        ::micrograd_runtime::calls::ByCaller([d_a, 0.0]),
+    );
     let d_x = d_t4 + d_t6 + d_t8 + d_t10;
     let d_y = d_t5 + d_t7 + d_t9 + d_t11;
     (t0, d_x, d_y)
@@ -277,22 +316,23 @@ fn caller_hvp(
 /// The pullback of `caller_tangent`: what the Hessian-vector product of a `#[differentiable(hvp)]` caller of [`caller`] calls.
 #[doc(hidden)]
 #[allow(dead_code, unused_parens, clippy::all)]
-fn caller_tangent_pullback(
+fn __caller_tangent_pullback(
     x: ::core::primitive::f64,
     v_x: ::core::primitive::f64,
     y: ::core::primitive::f64,
     v_y: ::core::primitive::f64,
-    seed: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> (
     ::core::primitive::f64,
     ::core::primitive::f64,
     ::core::primitive::f64,
     ::core::primitive::f64,
 ) {
+    let seed = ::micrograd_runtime::calls::Seed::value(seed);
     let a = polar(x, y)[0];
-    let v_a = polar_tangent(x, v_x, y, v_y)[0];
+    let v_a = __polar_tangent(x, v_x, y, v_y)[0];
     let b = polar(x, y)[1];
-    let v_b = polar_tangent(x, v_x, y, v_y)[1];
+    let v_b = __polar_tangent(x, v_x, y, v_y)[1];
     let t0 = a * b;
     let t1 = v_a * b;
     let t2 = v_b * a;
@@ -302,18 +342,32 @@ fn caller_tangent_pullback(
     let d_a = d_t3 * v_b;
     let d_v_a = d_t3 * b;
     let d_b = d_t3 * v_a;
-    let (d_t4, d_t5, d_t6, d_t7) = polar_tangent_pullback(x, v_x, y, v_y, [0.0, d_v_b]);
-    let (d_t8, d_t9) = polar_pullback(x, y, [0.0, d_b]);
-    let (d_t10, d_t11, d_t12, d_t13) = polar_tangent_pullback(
+    let (d_t4, d_t5, d_t6, d_t7) = __polar_tangent_pullback(
         x,
         v_x,
         y,
         v_y,
-        [d_v_a, 0.0],
+        ::micrograd_runtime::calls::ByCaller([0.0, d_v_b]),
+    );
+    let (d_t8, d_t9) = polar_pullback(
+        x,
+        y,
+        ::micrograd_runtime::calls::ByCaller([0.0, d_b]),
+    );
+    let (d_t10, d_t11, d_t12, d_t13) = __polar_tangent_pullback(
+        x,
+        v_x,
+        y,
+        v_y,
+        ::micrograd_runtime::calls::ByCaller([d_v_a, 0.0]),
     );
     let d_v_x = d_t5 + d_t11;
     let d_v_y = d_t7 + d_t13;
-    let (d_t14, d_t15) = polar_pullback(x, y, [d_a, 0.0]);
+    let (d_t14, d_t15) = polar_pullback(
+        x,
+        y,
+        ::micrograd_runtime::calls::ByCaller([d_a, 0.0]),
+    );
     let d_x = d_t4 + d_t8 + d_t10 + d_t14;
     let d_y = d_t6 + d_t9 + d_t12 + d_t15;
     (d_x, d_v_x, d_y, d_v_y)

@@ -59,6 +59,7 @@ pub fn flavours(
             terms: terms(specs, (rules, partials), chosen, tangents),
             args: &args,
             scalars: rules.iter().flatten().count(),
+            runtime: &runtime,
         };
         let body = match flavor {
             Flavor::Tangent => sweep.tangent(),
@@ -135,6 +136,8 @@ struct Sweep<'a> {
     args: &'a [Ident],
     /// How many `f64` parameters the function (and so each rule's pullback) has.
     scalars: usize,
+    /// The runtime's path, for the seeds passed to the rules' pullbacks.
+    runtime: &'a syn::Path,
 }
 
 impl Sweep<'_> {
@@ -188,7 +191,8 @@ impl Sweep<'_> {
             .map(|(Term { rule, v, .. }, name)| {
                 let pullback = suffixed(rule, "_pullback");
                 let seed = seed.map(|seed| quote!(* #seed));
-                quote!(let #name = #pullback(#(#args,)* #v #seed);)
+                let seed = super::by_caller(self.runtime, quote!(#v #seed));
+                quote!(let #name = #pullback(#(#args,)* #seed);)
             });
         let pulls: TokenStream = pulls.collect();
         let sums = self
@@ -222,7 +226,8 @@ impl Sweep<'_> {
                 [x, quote!(#name(#(#args),*) * #seed)]
             });
         let bindings = self.bindings();
-        quote!(#bindings #pulls (#(#items),*))
+        let value = super::seed_value(self.runtime, seed);
+        quote!(#value #bindings #pulls (#(#items),*))
     }
 
     /// `f_hessian`: `(f, [[∂rule_i/∂x_j; n]; n])`, row `i` from rule `i`'s pullback.
@@ -232,7 +237,8 @@ impl Sweep<'_> {
         let rows = self.terms.iter().map(|Term { rule, .. }| {
             let pullback = suffixed(rule, "_pullback");
             let entries = self.terms.iter().map(|t| self.entry(&row, t.position));
-            quote!({ let #row = #pullback(#(#args,)* 1.0); [#(#entries),*] })
+            let one = super::by_caller(self.runtime, quote!(1.0));
+            quote!({ let #row = #pullback(#(#args,)* #one); [#(#entries),*] })
         });
         quote!((#value, [#(#rows),*]))
     }

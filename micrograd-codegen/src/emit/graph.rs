@@ -263,11 +263,13 @@ impl Emitter<'_> {
             .filter(|(arg, _)| matches!(arg, Arg::Scalar(_)))
             .map(|(_, name)| name);
         let label = callee.path.last().cloned().unwrap_or_default();
-        let one = super::tokens::entry_seed(callee, quote!(1.0), &quote!(0.0));
+        let one = self.function.scalar.literal(1.0, true);
+        let one = super::tokens::entry_seed(callee, one, &quote!(0.0), &self.runtime);
+        let call = super::tokens::call(pullback, quote!(#(#call_args,)* #one), callee.span);
         let bind = match partial_names.len() {
-            0 => quote!(#pullback(#(#call_args,)* #one);),
-            1 => quote!(let #(#partial_names)* = #pullback(#(#call_args,)* #one);),
-            _ => quote!(let (#(#partial_names),*) = #pullback(#(#call_args,)* #one);),
+            0 => quote!(#call;),
+            1 => quote!(let #(#partial_names)* = #call;),
+            _ => quote!(let (#(#partial_names),*) = #call;),
         };
         quote! {{
             #(#prelude)*

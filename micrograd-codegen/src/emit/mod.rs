@@ -393,7 +393,8 @@ impl Emitter<'_> {
             })
             .map(|(p, _)| p.var)
             .collect();
-        let mut checks = self.shadow_checks(specs, wrt, &name);
+        let mut checks = self.seed_value(flavor);
+        checks.extend(self.shadow_checks(specs, wrt, &name));
         checks.extend(self.tangent_prelude(&name));
         let mut arrays = self.array_params(specs, wrt);
         // `f_hvp`'s tangent `v_w` of a `&mut [f64]` is written and read back as `w` is.
@@ -419,6 +420,18 @@ impl Emitter<'_> {
         let hidden = matches!(flavor, Flavor::Tangent | Flavor::TangentPullback)
             .then(|| quote!(#[doc(hidden)]));
         quote!(#doc #hidden #function)
+    }
+
+    /// `let seed = Seed::value(seed);`: a pullback's seed comes as itself or, from a
+    /// `#[differentiable]` caller, as `ByCaller(seed)` (micrograd_runtime::calls).
+    fn seed_value(&self, flavor: Flavor) -> TokenStream {
+        let runtime = &self.runtime;
+        match (&self.seed, flavor) {
+            (Some(seed), Flavor::Pullback | Flavor::TangentPullback) => {
+                quote!(let #seed = #runtime::calls::Seed::value(#seed);)
+            }
+            _ => TokenStream::new(),
+        }
     }
 
     /// A shadow of the wrong length is a caller's mistake: say which one.

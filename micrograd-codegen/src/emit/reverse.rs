@@ -197,8 +197,17 @@ impl Emitter<'_> {
             }
         }
         let zero = self.expr(&Expr::Const(0.0));
-        tokens.push(super::tokens::entry_seed(&path, self.expr(seed), &zero));
-        let call = quote!(#callee(#(#tokens),*));
+        // A constant seed (`f_grad`'s `1.0`) typed, as the variable in `f_pullback` is: a
+        // hand-written pullback then fails to take `ByCaller<f64>` once, not twice.
+        let seed = match seed {
+            Expr::Const(c) => {
+                super::tokens::constant(self.function.scalar, *c, super::tokens::Prec::Postfix)
+            }
+            seed => self.expr(seed),
+        };
+        let seed = super::tokens::entry_seed(&path, seed, &zero, &self.runtime);
+        tokens.push(seed);
+        let call = super::tokens::call(callee, quote!(#(#tokens),*), path.span);
         let call = match names.as_slice() {
             [] => quote!(#call;),
             [single] => quote!(let #single = #call;),

@@ -8,7 +8,7 @@ use quote::{ToTokens, quote};
 
 /// Binding strength, weakest first.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Prec {
+pub(super) enum Prec {
     /// `if .. { } else { }`, `a as T` operands are never weaker than this.
     Select,
     /// `+ -`
@@ -64,7 +64,10 @@ impl Emitter<'_> {
             Expr::Const(c) => return constant(self.function.scalar, *c, need),
             Expr::Seed(k) => match &self.seed {
                 Some(seed) => (self.output_of(seed, *k), Prec::Postfix),
-                None => return constant(self.function.scalar, 1.0, need),
+                // `f_grad`'s seed, typed (`1.0_f64`): what flows from it into a callee's
+                // `ByCaller(..)` then has the type `f_pullback`'s seed has, and a hand-written
+                // pullback is one error, not two.
+                None => return constant(self.function.scalar, 1.0, Prec::Postfix),
             },
             Expr::Extern(path) => (external(path), Prec::Postfix),
             Expr::Consts(name) => (self.function.scalar.consts(name), Prec::Postfix),
@@ -213,10 +216,10 @@ impl Emitter<'_> {
             Op::FromInt(n) => self.cast(n),
             Op::Load(w, i) => self.expr(&Expr::Load(*w, i.clone())),
             Op::Call(callee, args) => {
-                let entry = callee.entry;
+                let (entry, span) = (callee.entry, callee.span);
                 let callee = external(callee);
                 let args = args.iter().map(|arg| self.arg(arg));
-                let call = quote!(#callee(#(#args),*));
+                let call = call(callee, quote!(#(#args),*), span);
                 match entry {
                     Some(Entry { k, tuple: true, .. }) => {
                         let k = syn::Index::from(k);
@@ -370,7 +373,7 @@ fn parenthesize(tokens: TokenStream, prec: Prec, need: Prec) -> TokenStream {
 }
 
 /// A float literal, typed where a method is called on it.
-fn constant(scalar: Scalar, c: f64, need: Prec) -> TokenStream {
+pub(super) fn constant(scalar: Scalar, c: f64, need: Prec) -> TokenStream {
     let literal = scalar.literal(c, need == Prec::Postfix);
     if !c.is_finite() || !c.is_sign_negative() {
         return literal;
@@ -381,21 +384,48 @@ fn constant(scalar: Scalar, c: f64, need: Prec) -> TokenStream {
     }
 }
 
-/// A path the user wrote, resolving where they wrote it.
-/// The seed of a callee's pullback: `seed` itself, or for output `k` of several, `seed` at
-/// `k` and `zero` elsewhere, shaped as the callee returns (`[0.0, seed]`, `(0.0, seed)`).
-pub(super) fn entry_seed(callee: &Extern, seed: TokenStream, zero: &TokenStream) -> TokenStream {
-    let Some(Entry { k, m, tuple }) = callee.entry else {
-        return seed;
+/// The seed argument of a callee's pullback: `ByCaller(seed)`, or for output `k` of several,
+/// `seed` at `k` and `zero` elsewhere, shaped as the callee returns (`ByCaller([0.0, seed])`).
+/// `ByCaller` is what makes a caller go through generated pullbacks only: a hand-written
+/// `g_pullback` beside a plain `g` takes the bare seed, so the call does not build
+/// (micrograd_runtime::calls).
+pub(super) fn entry_seed(
+    callee: &Extern,
+    seed: TokenStream,
+    zero: &TokenStream,
+    runtime: &syn::Path,
+) -> TokenStream {
+    let seed = match callee.entry {
+        None => seed,
+        Some(Entry { k, m, tuple }) => {
+            let items = (0..m).map(|i| if i == k { seed.clone() } else { zero.clone() });
+            if tuple {
+                quote!((#(#items,)*))
+            } else {
+                quote!([#(#items),*])
+            }
+        }
     };
-    let items = (0..m).map(|i| if i == k { seed.clone() } else { zero.clone() });
-    if tuple {
-        quote!((#(#items,)*))
-    } else {
-        quote!([#(#items),*])
-    }
+    // Spanned at the user's call, so "expected `f64`, found `ByCaller<f64>`" points there.
+    let by_caller = quote!(#runtime::calls::ByCaller)
+        .into_iter()
+        .map(|mut tree| {
+            tree.set_span(callee.span);
+            tree
+        })
+        .collect();
+    call(by_caller, seed, callee.span)
 }
 
+/// `callee(args)` with its parentheses at `span`, the user's call: an error about the call as a
+/// whole (a bound of the callee not met) points there, not at the attribute.
+pub(super) fn call(callee: TokenStream, args: TokenStream, span: proc_macro2::Span) -> TokenStream {
+    let mut args = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, args);
+    args.set_span(span);
+    quote!(#callee #args)
+}
+
+/// A path the user wrote, resolving where they wrote it.
 pub(super) fn external(path: &Extern) -> TokenStream {
     let mut tokens = TokenStream::new();
     for (i, segment) in path.path.iter().enumerate() {

@@ -53,9 +53,6 @@ impl Tangent {
     }
 }
 
-/// The suffix of a callee's tangent flavour, which a tangent program calls.
-pub const CALLEE_SUFFIX: &str = "_tangent";
-
 /// The tangent program of `function` along tangents of the parameters `varying` (the others
 /// are held constant).
 pub fn transform(function: &Function, varying: &HashSet<VarId>) -> Tangent {
@@ -319,13 +316,13 @@ impl Pass<'_> {
         self.define(dst, sum, out);
     }
 
-    /// `g_tangent(x, ẋ, w, ẇ, ..)`: the callee's tangent, a tangent after each `f64` and slice
+    /// `__g_tangent(x, ẋ, w, ẇ, ..)`: the callee's tangent, a tangent after each `f64` and slice
     /// argument (zero, or an empty slice, where the argument is constant; a zero array for a
     /// constant array passed by value).
     fn call(&mut self, callee: &Extern, args: &[Arg], out: &mut Block) -> (Extern, Vec<Arg>) {
         let mut callee = callee.clone();
         if let Some(last) = callee.path.last_mut() {
-            last.push_str(CALLEE_SUFFIX);
+            *last = crate::names::hidden(last, "_tangent");
         }
         let mut with_tangents = Vec::new();
         for arg in args {

@@ -420,3 +420,44 @@ fn copy_keeps_its_entries() {
         &[&[0.5], &[-1.7]],
     );
 }
+
+/// A `vec!` inside a loop whose entry assigns a variable the loop carries: the loop's scan of
+/// what its body assigns reads `vec!` bodies too (random programs seed 20261201, program 789,
+/// where `q` was lost: "cannot find value `q_4`").
+#[differentiable]
+fn assigns_inside_vec(x: f64, w: &[f64]) -> f64 {
+    let mut q = x * 0.5;
+    let mut acc = 0.0;
+    for s in 0..w.len() {
+        // `q` is assigned nowhere but inside the `vec!`.
+        let v = vec![
+            x,
+            if q <= 0.0 {
+                q *= 1.5 + w[s];
+                1.5
+            } else {
+                w[s] * q
+            },
+        ];
+        acc += v[1] * x;
+    }
+    q * acc + q
+}
+
+#[test]
+fn a_vec_entry_assigning_a_carried_variable() {
+    let f = |p: &[f64]| assigns_inside_vec(p[0], &p[1..]);
+    for point in [
+        &[0.7, 0.3, -0.4, 1.1][..],
+        &[-0.6, 0.5, 0.2, -0.9],
+        &[0.9],
+        &[-1.3, 2.0],
+    ] {
+        let mut d_w = vec![0.0; point.len() - 1];
+        let (value, d_x) = assigns_inside_vec_grad(point[0], &point[1..], &mut d_w);
+        assert_same_value("assigns_inside_vec", value, f(point), point);
+        let mut gradient = vec![d_x];
+        gradient.extend(d_w);
+        assert_gradient("assigns_inside_vec", f, point, &gradient);
+    }
+}

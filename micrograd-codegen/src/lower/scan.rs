@@ -79,6 +79,18 @@ impl<'ast> Visit<'ast> for Assigned {
     }
 
     fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+
+    /// `vec![x, { q *= 2.0; q }]` inside a loop assigns `q` too.
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        for expr in super::vecs::exprs(mac) {
+            let mut inner = Assigned {
+                scopes: self.scopes.clone(),
+                outer: BTreeSet::new(),
+            };
+            inner.visit_expr(&expr);
+            self.outer.extend(inner.outer);
+        }
+    }
 }
 
 /// The names a pattern binds: `x`, `(a, [b, c])`, `&y`.

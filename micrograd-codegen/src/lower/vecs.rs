@@ -101,6 +101,23 @@ pub(super) fn body(input: ParseStream) -> syn::Result<Body> {
     Ok(Body::List(elems))
 }
 
+/// The expressions a `vec!` holds (its fill and length, or its entries), which `syn` leaves as
+/// tokens: the syntactic scans read them as they read an array literal's. Empty for any other
+/// macro and for a body that does not parse (the lowering reports that).
+pub(super) fn exprs(mac: &syn::Macro) -> Vec<Expr> {
+    if !is_vec(mac) {
+        return Vec::new();
+    }
+    match mac.parse_body_with(body) {
+        Ok(Body::Repeat(parts)) => {
+            let (fill, len) = *parts;
+            vec![fill, len]
+        }
+        Ok(Body::List(elems)) => elems,
+        Err(_) => Vec::new(),
+    }
+}
+
 impl Lowerer<'_> {
     /// `let name = vec![..];`
     pub(super) fn vec_local(&mut self, name: &str, span: proc_macro2::Span, mac: &syn::Macro) {

@@ -346,6 +346,15 @@ fn seeds_expand() {
 
 // ------------------------------------------------------------------------------ regressions
 
+/// A read at the literal index `u128::MAX` in a loop overflowed the bounds hint's `index + 1`
+/// and the macro panicked (found by this fuzzer in a CI run); rustc reports the literal now.
+#[test]
+fn an_index_of_u128_max_does_not_panic() {
+    let item = "fn dot(w: &[f64], x: &[f64]) -> f64 { let mut s = 0.0; for i in 0..w.len() { s += w[340282366920938463463374607431768211455] * x[i]; } s }";
+    let result = check(&parse("graph"), &parse(item));
+    assert!(result.is_ok(), "{result:?}");
+}
+
 /// A body without a final value once expanded to `unreachable!()` stubs with no error (found by
 /// this fuzzer): the crate built and `f` panicked when called. It is a compile error now.
 #[test]

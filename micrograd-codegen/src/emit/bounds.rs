@@ -28,9 +28,12 @@ impl Emitter<'_> {
         self.largest_reads(body, &mut HashMap::new(), &mut largest);
         largest
             .into_iter()
-            .map(|(slice, index)| {
-                let (name, len) = (self.names.var(slice), Literal::u128_unsuffixed(index + 1));
-                quote!(let _ = &#name[..#len];)
+            // An index of `u128::MAX` has no length past it: no hint (the user's literal is
+            // rustc's error to report).
+            .filter_map(|(slice, index)| {
+                let len = Literal::u128_unsuffixed(index.checked_add(1)?);
+                let name = self.names.var(slice);
+                Some(quote!(let _ = &#name[..#len];))
             })
             .collect()
     }

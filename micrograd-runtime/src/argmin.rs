@@ -6,9 +6,9 @@
 //! conjugate gradient, ...) runs on it, with `Vec<f64>` parameters:
 //!
 //! ```
-//! use argmin::core::{Executor, State};
-//! use argmin::solver::linesearch::MoreThuenteLineSearch;
-//! use argmin::solver::quasinewton::LBFGS;
+//! use micrograd_runtime::argmin::core::{Executor, State};
+//! use micrograd_runtime::argmin::solver::linesearch::MoreThuenteLineSearch;
+//! use micrograd_runtime::argmin::solver::quasinewton::LBFGS;
 //! use micrograd_runtime::argmin::Problem;
 //! use micrograd_runtime::prelude::*;
 //!
@@ -28,8 +28,13 @@
 //!     .run()?;
 //! let best = result.state().get_best_param().unwrap();
 //! assert!((best[0] - 1.0).abs() < 1e-6 && (best[1] - 1.0).abs() < 1e-6);
-//! # Ok::<(), argmin::core::Error>(())
+//! # Ok::<(), micrograd_runtime::argmin::core::Error>(())
 //! ```
+//!
+//! argmin itself is re-exported here ([`core`], [`solver`], and argmin-math as [`math`]), so the
+//! examples need no dependency of their own on argmin and a crate that has one at another minor
+//! version does not meet "multiple different versions of crate `argmin`": name the solvers and
+//! traits through `micrograd_runtime::argmin`.
 //!
 //! Functions with other arguments (data, hyper-parameters) become problems through closures:
 //! `Problem::new(|w| loss(w, &xs), |w, d_w| loss_grad(w, d_w, &xs))`.
@@ -40,8 +45,8 @@
 //! gradients) runs on it with `Vec<f64>` parameters:
 //!
 //! ```
-//! use argmin::core::{Executor, State};
-//! use argmin::solver::trustregion::{Steihaug, TrustRegion};
+//! use micrograd_runtime::argmin::core::{Executor, State};
+//! use micrograd_runtime::argmin::solver::trustregion::{Steihaug, TrustRegion};
 //! use micrograd_runtime::argmin::Problem;
 //! use micrograd_runtime::prelude::*;
 //!
@@ -61,10 +66,22 @@
 //!     .run()?;
 //! let best = result.state().get_best_param().unwrap();
 //! assert!((best[0] - 1.0).abs() < 1e-9 && (best[1] - 1.0).abs() < 1e-9);
-//! # Ok::<(), argmin::core::Error>(())
+//! # Ok::<(), micrograd_runtime::argmin::core::Error>(())
 //! ```
 
 use ::argmin::core::{CostFunction, Error, Gradient, Hessian};
+
+/// argmin's `core`: [`Executor`](core::Executor), [`State`](core::State), the traits a
+/// [`Problem`] implements.
+#[doc(no_inline)]
+pub use ::argmin::core;
+/// argmin's solvers: [`LBFGS`](solver::quasinewton::LBFGS), trust regions, line searches, ..
+#[doc(no_inline)]
+pub use ::argmin::solver;
+/// argmin-math, the vector operations argmin's solvers use (its `vec` feature, for `Vec<f64>`
+/// parameters, is on).
+#[doc(no_inline)]
+pub use ::argmin_math as math;
 
 /// An argmin problem: the cost `f` and its gradient `f_grad`, as `#[differentiable]` writes them.
 ///
@@ -73,7 +90,7 @@ use ::argmin::core::{CostFunction, Error, Gradient, Hessian};
 /// complete L-BFGS run.
 ///
 /// ```
-/// use argmin::core::{CostFunction, Gradient};
+/// use micrograd_runtime::argmin::core::{CostFunction, Gradient};
 /// use micrograd_runtime::argmin::Problem;
 /// use micrograd_runtime::prelude::*;
 ///
@@ -89,7 +106,7 @@ use ::argmin::core::{CostFunction, Error, Gradient, Hessian};
 /// let problem = Problem::new(norm2, norm2_grad);
 /// assert_eq!(problem.cost(&vec![3.0, 4.0])?, 25.0);
 /// assert_eq!(problem.gradient(&vec![3.0, 4.0])?, vec![6.0, 8.0]);
-/// # Ok::<(), argmin::core::Error>(())
+/// # Ok::<(), micrograd_runtime::argmin::core::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Problem<F, G, H = ()> {
@@ -139,7 +156,7 @@ where
     /// (`n × n` entries for `n = x.len()`), the signature of a generated `f_hessian`.
     ///
     /// ```
-    /// use argmin::core::Hessian;
+    /// use micrograd_runtime::argmin::core::Hessian;
     /// use micrograd_runtime::argmin::Problem;
     /// use micrograd_runtime::prelude::*;
     ///
@@ -150,7 +167,7 @@ where
     ///
     /// let problem = Problem::new(cubes, cubes_grad).with_hessian(cubes_hessian);
     /// assert_eq!(problem.hessian(&vec![2.0, 5.0])?, vec![vec![12.0, 1.0], vec![1.0, 0.0]]);
-    /// # Ok::<(), argmin::core::Error>(())
+    /// # Ok::<(), micrograd_runtime::argmin::core::Error>(())
     /// ```
     pub fn with_hessian<H>(self, hessian: H) -> Problem<F, G, H>
     where

@@ -25,6 +25,14 @@ pub mod tape;
 mod train;
 pub mod value;
 
+/// serde, whose `Serialize` and `Deserialize` [`nn::Mlp`] implements.
+#[doc(no_inline)]
+pub use serde;
+/// serde_json, the format of saved networks; its `Error` is what [`nn::Mlp::to_writer`] and
+/// [`nn::Mlp::from_reader`] return.
+#[doc(no_inline)]
+pub use serde_json;
+
 pub use graph::Graph;
 pub use tape::{Record, Replay, Tape};
 pub use value::Value;

@@ -5,13 +5,31 @@ use crate::loss;
 use crate::nn::{Activation, Layer, Module};
 use crate::rng::PythonRandom;
 use crate::train::Workspace;
+use std::fmt;
 
 /// A multi-layer perceptron: hidden layers with one activation, and a linear output layer.
 ///
 /// Its parameters are one vector, layer by layer in [`Module::parameters`] order, so that an
 /// optimizer steps them in place ([`Mlp::parameters_mut`]) and the training loss is one
 /// generated gradient over whole layers ([`Mlp::train_loss`]).
-#[derive(Clone, Debug)]
+///
+/// A model is its shape and its parameters: that is what `==` compares and what `{:?}` shows
+/// (in a line of bounded length, whatever the data it trained on), never its gradients or the
+/// buffers a training step keeps.
+///
+/// ```
+/// use micrograd_runtime::nn::{Activation, Mlp, Module};
+///
+/// let mut model = Mlp::new(2, &[16, 16, 1], Activation::Relu, 1337);
+/// assert_eq!(
+///     format!("{model:?}"),
+///     "Mlp { shape: 2-16-16-1, activations: relu-relu-linear, parameters: 337 }"
+/// );
+/// let before = model.clone();
+/// model.backward(&[0.5, -1.0], &[1.0]); // changes the gradients only
+/// assert_eq!(model, before);
+/// ```
+#[derive(Clone)]
 pub struct Mlp {
     pub(crate) layers: Vec<Shape>,
     pub(crate) parameters: Vec<f64>,
@@ -59,10 +77,54 @@ impl Shape {
 }
 
 impl PartialEq for Mlp {
-    /// Two networks are equal when their layers, parameters and gradients are.
+    /// Two networks are equal when their layers (inputs, sizes, activations) and parameters
+    /// are: the same function. Gradients and buffers are state of a training step, not of the
+    /// model, so a model saved and loaded back is equal to the one saved.
     fn eq(&self, other: &Mlp) -> bool {
-        (&self.layers, &self.parameters, &self.grads)
-            == (&other.layers, &other.parameters, &other.grads)
+        (&self.layers, &self.parameters) == (&other.layers, &other.parameters)
+    }
+}
+
+impl fmt::Debug for Mlp {
+    /// `Mlp { shape: 2-16-16-1, activations: relu-relu-linear, parameters: 337 }`; beyond
+    /// [`DEBUG_LAYERS`] layers, the first and last few and a count, so that the line stays short.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sizes = std::iter::once(self.inputs()).chain(self.layers.iter().map(|l| l.outputs));
+        let names = self.layers.iter().map(|l| l.activation.name());
+        f.debug_struct("Mlp")
+            .field("shape", &Dashed(sizes.collect()))
+            .field("activations", &Dashed(names.collect()))
+            .field("parameters", &self.parameters.len())
+            .finish()
+    }
+}
+
+/// Layers shown whole in [`Mlp`]'s `Debug`; a deeper network shows its first and last
+/// `DEBUG_LAYERS / 2`.
+const DEBUG_LAYERS: usize = 8;
+
+/// Items joined by `-`, the middle ones elided past [`DEBUG_LAYERS`] + 1 (the input counts).
+struct Dashed<T>(Vec<T>);
+
+impl<T: fmt::Display> fmt::Debug for Dashed<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let items = &self.0;
+        let (head, tail) = if items.len() > DEBUG_LAYERS + 1 {
+            (DEBUG_LAYERS / 2, DEBUG_LAYERS / 2)
+        } else {
+            (items.len(), 0)
+        };
+        for (i, item) in items[..head].iter().enumerate() {
+            let dash = if i == 0 { "" } else { "-" };
+            write!(f, "{dash}{item}")?;
+        }
+        if tail > 0 {
+            write!(f, "-..({} more)..", items.len() - head - tail)?;
+            for item in &items[items.len() - tail..] {
+                write!(f, "-{item}")?;
+            }
+        }
+        Ok(())
     }
 }
 

@@ -289,7 +289,9 @@ fn layers_and_neurons_round_trip() {
     for layer in &layers {
         assert_eq!(&Layer::from_neurons(layer.neurons()), layer);
     }
-    assert_eq!(Mlp::from_layers(layers), model);
+    let rebuilt = Mlp::from_layers(layers);
+    assert_eq!(rebuilt, model);
+    assert_eq!(rebuilt.grads(), model.grads());
 }
 
 #[test]

@@ -10,6 +10,32 @@
 //! `parameters` lists each layer's neurons in order, each neuron's weights then its bias (the
 //! order of [`Module::parameters`]). Numbers are written so that reading them back gives the
 //! same bits: a round trip is exact.
+//!
+//! Three ways in and out, one format:
+//! - a file: [`Mlp::save`] and [`Mlp::load`], whose [`PersistError`] names the file;
+//! - any [`Write`](std::io::Write) or [`Read`](std::io::Read): [`Mlp::to_writer`] and [`Mlp::from_reader`], with
+//!   serde_json's error (which tells an I/O error from a syntax or data error);
+//! - serde: `Mlp` is [`Serialize`] and [`Deserialize`], so a model lives inside a struct of
+//!   your own, in JSON or any serde format.
+//!
+//! ```
+//! use micrograd_runtime::nn::{Activation, Mlp};
+//! use serde::{Deserialize, Serialize};
+//!
+//! #[derive(Serialize, Deserialize)]
+//! struct Checkpoint {
+//!     step: usize,
+//!     model: Mlp,
+//! }
+//!
+//! let checkpoint = Checkpoint { step: 40, model: Mlp::new(2, &[4, 1], Activation::Tanh, 1) };
+//! let text = serde_json::to_string(&checkpoint)?;
+//! let back: Checkpoint = serde_json::from_str(&text)?;
+//! assert_eq!((back.step, &back.model), (40, &checkpoint.model));
+//! # Ok::<(), serde_json::Error>(())
+//! ```
+
+mod stream;
 
 use crate::nn::{Activation, Mlp, Module};
 use serde::{Deserialize, Serialize};
@@ -151,30 +177,7 @@ impl Mlp {
     /// written.
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), PersistError> {
         let path = path.as_ref();
-        let parameters = self.parameters();
-        if let Some((index, value)) = parameters.iter().enumerate().find(|(_, p)| !p.is_finite()) {
-            return Err(PersistError::NotFinite {
-                path: path.to_path_buf(),
-                index,
-                value: *value,
-            });
-        }
-        let saved = Saved {
-            format: FORMAT.into(),
-            version: VERSION,
-            inputs: self.inputs(),
-            sizes: self.sizes(),
-            activation: self.activation().name().into(),
-            parameters,
-        };
-        let unsupported = |reason| PersistError::Unsupported {
-            path: path.to_path_buf(),
-            reason,
-        };
-        let rebuilt = build(&saved).map_err(unsupported)?;
-        if let Some(reason) = differs(&rebuilt, self) {
-            return Err(unsupported(reason));
-        }
+        let saved = stream::saved(self).map_err(|refusal| refusal.at(path))?;
         let text =
             serde_json::to_string_pretty(&saved).map_err(|e| format_error(path, e.to_string()))?;
         std::fs::write(path, text).map_err(|source| PersistError::Io {
@@ -245,14 +248,18 @@ fn read(path: &Path) -> Result<Saved, PersistError> {
     })?;
     let saved: Saved =
         serde_json::from_str(&text).map_err(|e| format_error(path, e.to_string()))?;
+    check_format(&saved).map_err(|reason| format_error(path, reason))?;
+    Ok(saved)
+}
+
+fn check_format(saved: &Saved) -> Result<(), String> {
     if saved.format != FORMAT || saved.version != VERSION {
-        let reason = format!(
+        return Err(format!(
             "its format is `{}` version {}, expected `{FORMAT}` version {VERSION}",
             saved.format, saved.version
-        );
-        return Err(format_error(path, reason));
+        ));
     }
-    Ok(saved)
+    Ok(())
 }
 
 /// The network `saved` describes, or why it describes none. Both `load` and `save` ask it, so

@@ -23,6 +23,7 @@ pub mod rng;
 pub mod shadow;
 pub mod tape;
 mod train;
+pub mod training;
 pub mod value;
 
 /// serde, whose `Serialize` and `Deserialize` [`nn::Mlp`] implements.

@@ -146,3 +146,22 @@ fn the_printed_lines_read_like_the_notebooks() {
         assert_eq!(demo::python_repr(x), python);
     }
 }
+
+#[test]
+fn other_runs_print_numbers_as_people_read_them() {
+    // Four significant digits; the accuracy to a tenth of a percent (`readable_line`).
+    let cases = [
+        (0.895844102868322, "0.8958"),
+        (1.7235905336972022, "1.724"),
+        (0.010978370135492717, "0.01098"),
+        (0.0004, "4.000e-4"),
+        (123456.7, "123457"),
+        (0.0, "0"),
+        (f64::NAN, "NaN"),
+    ];
+    for (x, readable) in cases {
+        assert_eq!(demo::readable(x), readable, "{x:?}");
+    }
+    // The issue's `93.04599999999999%`.
+    assert_eq!(format!("{:.1}%", 93.045_999_999_999_99), "93.0%");
+}

@@ -20,6 +20,16 @@ fn no_options_run_micrograds_demo_and_draw_moons_svg() {
     assert_eq!((args.seed, args.samples, args.noise), (1337, 100, 0.1));
     assert_eq!((args.hidden, args.steps, args.lr), (vec![16, 16], 100, 1.0));
     assert_eq!(Args::default().picture(), PathBuf::from("moons.svg"));
+    assert!(Args::default().is_micrograds_demo());
+}
+
+#[test]
+fn only_micrograds_settings_print_the_notebooks_lines() {
+    let demo = |words: &[&str]| parse(words).unwrap().unwrap().is_micrograds_demo();
+    assert!(demo(&["--output", "elsewhere.svg"]));
+    assert!(demo(&["--seed", "1337", "--hidden", "16,16"]));
+    assert!(!demo(&["--samples", "100000"]));
+    assert!(!demo(&["--hidden", "32,32"]));
 }
 
 #[test]

@@ -100,6 +100,16 @@ impl Args {
         Ok(Some(args))
     }
 
+    /// Whether these are micrograd's settings (whatever `--output`): the run then prints the
+    /// notebook's lines, digit for digit.
+    pub fn is_micrograds_demo(&self) -> bool {
+        let output = None;
+        Args {
+            output,
+            ..self.clone()
+        } == Args::default()
+    }
+
     /// Where the picture goes: `--output`, else `moons.svg` for the demo itself, else a file in
     /// the temporary directory, so that another run never overwrites the tracked `moons.svg`.
     pub fn picture(&self) -> PathBuf {

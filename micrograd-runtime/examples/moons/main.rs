@@ -9,14 +9,16 @@
 use micrograd_runtime::data::{self, Dataset};
 use micrograd_runtime::nn::{Activation, Mlp, Module};
 use micrograd_runtime::plot::{self, Curves};
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 mod args;
 mod demo;
 use args::Args;
-use demo::{History, python_repr};
+use demo::History;
+use micrograd_runtime::training::Step;
 
 fn main() -> ExitCode {
     let args = match Args::parse(std::env::args().skip(1)) {
@@ -42,18 +44,32 @@ fn main() -> ExitCode {
         args.seed
     );
 
-    let started = Instant::now();
-    let history = demo::train(&mut model, &moons, args.steps, args.lr);
-    let elapsed = started.elapsed().as_secs_f64();
-    for (k, (loss, accuracy)) in history.losses.iter().zip(&history.accuracies).enumerate() {
-        println!("{}", demo::step_line(k, *loss, *accuracy));
-    }
+    // Each step's line is printed as the step ends, so a long run shows its progress; the time
+    // spent printing is left out of the time reported per step.
+    let notebook = args.is_micrograds_demo();
+    let mut printing = Duration::ZERO;
+    let mut trained = Duration::ZERO;
+    let print_step = |step: &Step| {
+        let started = Instant::now();
+        let line = if notebook {
+            demo::step_line(step.step, step.loss, step.accuracy)
+        } else {
+            demo::readable_line(step)
+        };
+        let mut out = std::io::stdout().lock();
+        // A closed pipe (`| head`) ends the output, not the run.
+        let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+        printing += started.elapsed();
+        trained = step.elapsed.saturating_sub(printing);
+    };
+    let history = demo::train_observed(&mut model, &moons, args.steps, args.lr, print_step);
+    let elapsed = trained.as_secs_f64();
     let accuracy = history.accuracies.last().copied().unwrap_or(f64::NAN);
     println!(
-        "trained in {:.1} ms ({:.0} µs per step); final accuracy {}%",
-        elapsed * 1e3,
-        elapsed * 1e6 / args.steps.max(1) as f64,
-        python_repr(accuracy * 100.0)
+        "trained in {} ({} per step); final accuracy {:.1}%",
+        seconds(elapsed),
+        seconds(elapsed / args.steps.max(1) as f64),
+        accuracy * 100.0
     );
     draw(&model, &moons, &history, &args.picture())
 }
@@ -73,6 +89,17 @@ fn draw(model: &Mlp, moons: &Dataset, history: &History, path: &Path) -> ExitCod
             eprintln!("error: {error}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// `16 µs`, `1.6 ms`, `6.90 s`.
+fn seconds(s: f64) -> String {
+    if s < 1e-3 {
+        format!("{:.0} µs", s * 1e6)
+    } else if s < 1.0 {
+        format!("{:.1} ms", s * 1e3)
+    } else {
+        format!("{s:.2} s")
     }
 }
 

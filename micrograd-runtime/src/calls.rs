@@ -28,11 +28,33 @@
 //! ```
 
 /// A pullback's seed: the value itself, or the value wrapped in [`ByCaller`].
+///
+/// ```
+/// use micrograd_runtime::calls::{ByCaller, Seed};
+///
+/// fn scaled(seed: impl Seed<f64>) -> f64 {
+///     2.0 * seed.value()
+/// }
+///
+/// assert_eq!(scaled(1.5), 3.0);
+/// assert_eq!(scaled(ByCaller(1.5)), 3.0);
+/// ```
 pub trait Seed<T> {
     /// The seed's value.
+    ///
+    /// ```
+    /// use micrograd_runtime::calls::{ByCaller, Seed};
+    ///
+    /// let seed: [f64; 2] = Seed::<[f64; 2]>::value(ByCaller([1.0, 2.0]));
+    /// assert_eq!(seed, [1.0, 2.0]);
+    /// assert_eq!(Seed::<(f64, f64)>::value((0.5, 0.25)), (0.5, 0.25));
+    /// ```
     fn value(self) -> T;
 }
 
+// Not `#[doc(hidden)]`: rustdoc still lists a blanket impl on every type's page and would only
+// drop it from this trait's implementors. It cannot be narrowed to concrete types either: a
+// function generic over `T: Float` takes its seed as a `T`.
 impl<T> Seed<T> for T {
     #[inline(always)]
     fn value(self) -> T {
@@ -41,6 +63,20 @@ impl<T> Seed<T> for T {
 }
 
 /// A seed passed by a `#[differentiable]` caller; see [the module](self).
+///
+/// ```
+/// use micrograd_runtime::calls::ByCaller;
+/// use micrograd_runtime::prelude::*;
+///
+/// #[differentiable]
+/// fn polar(r: f64, theta: f64) -> [f64; 2] {
+///     [r * theta.cos(), r * theta.sin()]
+/// }
+///
+/// // A caller's seed for both outputs: d/dr of (x + y) = cos θ + sin θ.
+/// let (d_r, _) = polar_pullback(2.0, 0.0, ByCaller([1.0, 1.0]));
+/// assert_eq!(d_r, 1.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ByCaller<T>(pub T);
 

@@ -87,7 +87,7 @@ impl PartialEq for Mlp {
 
 impl fmt::Debug for Mlp {
     /// `Mlp { shape: 2-16-16-1, activations: relu-relu-linear, parameters: 337 }`; beyond
-    /// [`DEBUG_LAYERS`] layers, the first and last few and a count, so that the line stays short.
+    /// 8 layers, the first and last 4 and a count of the others, so that the line stays short.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sizes = std::iter::once(self.inputs()).chain(self.layers.iter().map(|l| l.outputs));
         let names = self.layers.iter().map(|l| l.activation.name());

@@ -1,4 +1,18 @@
 //! Scalar operations that `f64` and `f32` lack but micrograd has, such as `relu`.
+//!
+//! ```
+//! use micrograd_runtime::prelude::*;
+//!
+//! #[differentiable(wrt(w))]
+//! fn neuron(w: f64, x: f64) -> f64 {
+//!     (w * x).relu() + (w * x).sigmoid()
+//! }
+//!
+//! let (value, d_w) = neuron_grad(-1.0, 2.0);
+//! let s = (-2.0f64).sigmoid();
+//! assert_eq!(value, s); // relu(-2) = 0
+//! assert_eq!(d_w, 2.0 * s * (1.0 - s)); // x · (relu'(-2) + sigmoid'(-2))
+//! ```
 
 /// Nonlinear functions on `f64` and `f32`, so that `x.relu()` reads as it does in micrograd.
 ///
@@ -73,6 +87,13 @@ nonlinear!(f64, f32);
 /// ```
 pub trait Detach {
     /// The same value, through which no gradient flows.
+    ///
+    /// ```
+    /// use micrograd_runtime::prelude::*;
+    ///
+    /// assert_eq!(2.5_f64.detach(), 2.5);
+    /// assert_eq!(2.5_f32.detach(), 2.5);
+    /// ```
     fn detach(self) -> Self;
 }
 
@@ -129,6 +150,7 @@ static ENTRIES: [(); usize::MAX] = [(); usize::MAX];
 /// ```
 #[inline]
 #[track_caller]
+#[doc(hidden)]
 pub fn view_len<R>(range: R, len: usize) -> usize
 where
     R: core::slice::SliceIndex<[()], Output = [()]>,
@@ -151,6 +173,7 @@ where
 /// ```
 #[inline]
 #[track_caller]
+#[doc(hidden)]
 pub fn index_in(index: usize, len: usize) -> usize {
     if index >= len {
         panic!("index out of bounds: the len is {len} but the index is {index}");

@@ -33,6 +33,27 @@
 /// Derive it (`#[derive(Differentiable)]`) for a struct with named fields of the types
 /// implementing it: `f64`, `[f64; N]`, `Vec<f64>` (or their `f32` versions), integers, `bool`,
 /// and other derived structs.
+///
+/// ```
+/// use micrograd_runtime::prelude::*;
+///
+/// #[derive(Differentiable)]
+/// struct Affine {
+///     w: [f64; 2],
+///     b: f64,
+/// }
+///
+/// #[differentiable]
+/// fn score(p: &Affine, x: &[f64; 2]) -> f64 {
+///     p.w[0] * x[0] + p.w[1] * x[1] + p.b
+/// }
+///
+/// let p = Affine { w: [2.0, -1.0], b: 0.5 };
+/// let mut d_p = p.zeroed_like();
+/// let mut d_x = [0.0; 2];
+/// let value = score_grad(&p, &mut d_p, &[3.0, 4.0], &mut d_x);
+/// assert_eq!((value, d_p.w, d_p.b, d_x), (2.5, [3.0, 4.0], 1.0, [2.0, -1.0]));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a parameter type of `#[differentiable]` functions",
     label = "`{Self}` does not implement `Differentiable`",
@@ -41,9 +62,37 @@
 pub trait Differentiable {
     /// A value of the same shape with every `f64` zero: the shadow `f_grad` adds a gradient
     /// into. Integers and `bool`s are copied, since they have no derivative.
+    ///
+    /// ```
+    /// use micrograd_runtime::prelude::*;
+    ///
+    /// #[derive(Differentiable, Debug, PartialEq)]
+    /// struct Line {
+    ///     slope: f64,
+    ///     bias: [f64; 2],
+    ///     terms: usize,
+    /// }
+    ///
+    /// let line = Line { slope: 2.0, bias: [1.0, -1.0], terms: 3 };
+    /// assert_eq!(line.zeroed_like(), Line { slope: 0.0, bias: [0.0; 2], terms: 3 });
+    /// ```
     fn zeroed_like(&self) -> Self;
 
     /// Sets every `f64` to zero, keeping the shape: reuses a shadow between gradient steps.
+    ///
+    /// ```
+    /// use micrograd_runtime::prelude::*;
+    ///
+    /// #[derive(Differentiable)]
+    /// struct Weights {
+    ///     w: Vec<f64>,
+    ///     b: f64,
+    /// }
+    ///
+    /// let mut d = Weights { w: vec![0.5, 1.5], b: 2.0 };
+    /// d.zero();
+    /// assert_eq!((d.w, d.b), (vec![0.0, 0.0], 0.0));
+    /// ```
     fn zero(&mut self);
 
     /// Visits every float of type `F` (`f64`, or `f32`) in flat order: fields in declaration

@@ -35,6 +35,18 @@ use crate::optim::Optimizer;
 use std::time::{Duration, Instant};
 
 /// What an observer is told after each step.
+///
+/// ```
+/// use micrograd_runtime::training::Step;
+///
+/// fn line(step: &Step) -> String {
+///     format!(
+///         "{}/{} loss {:.4} accuracy {:.1}% lr {} after {:?}",
+///         step.step + 1, step.steps, step.loss, 100.0 * step.accuracy, step.learning_rate, step.elapsed
+///     )
+/// }
+/// # let _ = line;
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct Step {
@@ -73,6 +85,33 @@ pub struct Step {
 /// ```
 pub trait Observe {
     /// Called once per step, in order, after the step's update.
+    ///
+    /// ```
+    /// use micrograd_runtime::data::make_moons;
+    /// use micrograd_runtime::loss::Loss;
+    /// use micrograd_runtime::nn::{Activation, Mlp};
+    /// use micrograd_runtime::optim::Sgd;
+    /// use micrograd_runtime::training::{Observe, Step, Trainer};
+    ///
+    /// /// Counts the steps whose loss went down.
+    /// struct Improving<'a> { last: f64, count: &'a mut usize }
+    ///
+    /// impl Observe for Improving<'_> {
+    ///     fn observe(&mut self, step: &Step) {
+    ///         *self.count += usize::from(step.loss < self.last);
+    ///         self.last = step.loss;
+    ///     }
+    /// }
+    ///
+    /// let moons = make_moons(40, 0.1, 5);
+    /// let mut model = Mlp::new(2, &[8, 1], Activation::Relu, 5);
+    /// let mut count = 0;
+    /// Trainer::new(Loss::Hinge, Sgd::new(0.05))
+    ///     .steps(10)
+    ///     .observe(Improving { last: f64::INFINITY, count: &mut count })
+    ///     .run(&mut model, &moons.points, &moons.labels);
+    /// assert!(count >= 1);
+    /// ```
     fn observe(&mut self, step: &Step);
 }
 
@@ -100,6 +139,21 @@ pub struct History {
 
 /// A training run: the loss, the optimizer, the number of steps, the observers. Built with
 /// [`Trainer::new`] and the setters, run with [`Trainer::run`]; see [the module](self).
+///
+/// ```
+/// use micrograd_runtime::data::make_moons;
+/// use micrograd_runtime::loss::Loss;
+/// use micrograd_runtime::nn::{Activation, Mlp};
+/// use micrograd_runtime::optim::Momentum;
+/// use micrograd_runtime::training::Trainer;
+///
+/// let moons = make_moons(100, 0.1, 3);
+/// let mut model = Mlp::new(2, &[16, 1], Activation::Tanh, 3);
+/// let mut trainer = Trainer::new(Loss::Hinge, Momentum::new(0.05, 0.9)).alpha(1e-4).steps(50);
+/// let first = trainer.run(&mut model, &moons.points, &moons.labels);
+/// let second = trainer.run(&mut model, &moons.points, &moons.labels); // 50 more steps
+/// assert!(second.losses[49] < first.losses[0]);
+/// ```
 pub struct Trainer<'o, O> {
     loss: Loss,
     optimizer: O,

@@ -3,6 +3,17 @@
 //! A [`Graph`] is a list of [`Node`]s, each created after its inputs and holding the local
 //! partial derivative towards each of them. It is built by hand, by code that
 //! `#[differentiable]` generates, or from a [`Value`] with [`Value::to_graph`].
+//!
+//! ```
+//! use micrograd_runtime::Value;
+//!
+//! let a = Value::new(2.0);
+//! let b = Value::new(-3.0);
+//! let c = &a * &b + 10.0;
+//! c.backward();
+//! let graph = c.to_graph();
+//! assert!(graph.to_dot().starts_with("digraph"));
+//! ```
 
 mod draw;
 

@@ -76,7 +76,7 @@ pub(super) fn saved(model: &Mlp) -> Result<Saved, Refusal> {
 }
 
 impl Serialize for Mlp {
-    /// The saved form (see [the module](self)); refuses what [`Mlp::save`] refuses.
+    /// The saved form (see [`persist`](crate::persist)); refuses what [`Mlp::save`] refuses.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let saved = saved(self).map_err(serde::ser::Error::custom)?;
         saved.serialize(serializer)

@@ -6,6 +6,16 @@
 //! larger and smoothed by the viewer's scaling; the decision boundary over it is the score's zero
 //! level, traced by marching squares on the same grid. Both axes of the regions have the same
 //! scale, so the moons keep their shape.
+//!
+//! ```
+//! use micrograd_runtime::data::make_moons;
+//! use micrograd_runtime::plot::{Curves, decision_boundary_svg};
+//!
+//! let data = make_moons(50, 0.1, 1);
+//! // Any classifier's score: here a straight line.
+//! let svg = decision_boundary_svg(|x, y| 0.25 - y + 0.1 * x, &data, Curves::default());
+//! assert!(svg.starts_with("<svg") && svg.contains("data:image/png;base64,"));
+//! ```
 
 mod contour;
 mod curves;

@@ -44,6 +44,15 @@ impl RandomState {
     }
 
     /// `random_sample()`: uniform in [0, 1), 53 random bits.
+    ///
+    /// ```
+    /// use micrograd_runtime::rng::RandomState;
+    ///
+    /// let mut state = RandomState::new(1337);
+    /// let x = state.random_sample();
+    /// assert!((0.0..1.0).contains(&x));
+    /// assert_eq!(RandomState::new(1337).random_sample(), x); // the seed fixes every draw
+    /// ```
     pub fn random_sample(&mut self) -> f64 {
         self.mt.next_f64()
     }
@@ -51,6 +60,14 @@ impl RandomState {
     /// `standard_normal()` of the legacy generator (`legacy_gauss`): the polar method draws a
     /// point uniform in the unit disc and returns two normals from it, the second one on the
     /// next call.
+    ///
+    /// ```
+    /// use micrograd_runtime::rng::RandomState;
+    ///
+    /// // NumPy: np.random.seed(1337); np.random.normal(loc=1.0, scale=0.5), which is 1 + 0.5 z
+    /// let z = RandomState::new(1337).standard_normal();
+    /// assert_eq!(1.0 + 0.5 * z, 0.6484063450687947);
+    /// ```
     pub fn standard_normal(&mut self) -> f64 {
         if let Some(kept) = self.gauss.take() {
             return kept;
@@ -85,6 +102,14 @@ impl RandomState {
 
     /// An integer uniform in `0..=max` (NumPy's `random_interval`): the 32-bit draws are masked
     /// to the smallest power of two above `max` and drawn again until they fall in range.
+    ///
+    /// ```
+    /// use micrograd_runtime::rng::RandomState;
+    ///
+    /// let mut state = RandomState::new(7);
+    /// assert!((0..20).all(|_| state.interval(9) <= 9));
+    /// assert_eq!(state.interval(0), 0);
+    /// ```
     pub fn interval(&mut self, max: u32) -> u32 {
         if max == 0 {
             return 0;

@@ -36,6 +36,13 @@ impl PythonRandom {
     }
 
     /// `random.random()`: uniform in [0, 1), 53 random bits.
+    ///
+    /// ```
+    /// use micrograd_runtime::rng::PythonRandom;
+    ///
+    /// // Python: random.seed(1337); random.random()
+    /// assert_eq!(PythonRandom::new(1337).random(), 0.6177528569514706);
+    /// ```
     pub fn random(&mut self) -> f64 {
         self.mt.next_f64()
     }
@@ -55,6 +62,13 @@ impl PythonRandom {
     }
 
     /// `random.getrandbits(32)`: the generator's next 32-bit word.
+    ///
+    /// ```
+    /// use micrograd_runtime::rng::PythonRandom;
+    ///
+    /// // Python: random.seed(1337); random.getrandbits(32)
+    /// assert_eq!(PythonRandom::new(1337).next_u32(), 2653228291);
+    /// ```
     pub fn next_u32(&mut self) -> u32 {
         self.mt.next_u32()
     }

@@ -3,6 +3,17 @@
 //!
 //! This is the run-time counterpart of `#[differentiable]`: slower (one heap node per operation),
 //! but it works on any expression built at run time and can be drawn with [`Value::to_graph`].
+//!
+//! ```
+//! use micrograd_runtime::Value;
+//!
+//! // micrograd's README: the derivative of a * b + b³ at a = 2, b = -3.
+//! let a = Value::new(2.0);
+//! let b = Value::new(-3.0);
+//! let f = &a * &b + b.powi(3);
+//! f.backward();
+//! assert_eq!((f.data(), a.grad(), b.grad()), (-33.0, -3.0, 2.0 + 27.0));
+//! ```
 
 use std::cell::RefCell;
 use std::collections::HashSet;

@@ -210,3 +210,26 @@ fn a_training_step_allocates_nothing_after_the_first() {
         );
     }
 }
+
+/// `training::Trainer` allocates its history and score buffers once per run, nothing per step.
+#[test]
+fn a_trainer_allocates_nothing_per_step() {
+    use micrograd_runtime::loss::Loss;
+    use micrograd_runtime::nn::{Activation, Mlp};
+    use micrograd_runtime::optim::Sgd;
+    use micrograd_runtime::training::{Step, Trainer};
+    let data = micrograd_runtime::data::make_moons(600, 0.1, 7);
+    let mut model = Mlp::new(2, &[16, 16, 1], Activation::Tanh, 7);
+    let mut run = |steps: usize| {
+        let mut trainer = Trainer::new(Loss::Hinge, Sgd::new(0.1))
+            .steps(steps)
+            .observe(|step: &Step| {
+                black_box(step.loss);
+            });
+        black_box(trainer.run(&mut model, &data.points, &data.labels))
+    };
+    run(1); // sizes the model's buffers
+    let one = allocations(|| run(1));
+    let twenty = allocations(|| run(20));
+    assert_eq!(one, twenty);
+}

@@ -13,6 +13,10 @@
 //! T5 at 10⁵ points: `t5-hand`, `t5-gen` (one call over all the points) and `t5-mlp` (the
 //! runtime's `Mlp` on one thread), with `t5-none` (their set-up alone) to subtract.
 //!
+//! T9 (benches/tasks/grid.rs), one call over 10⁴ points of a shape off the fused path:
+//! `t9-hand:SHAPE` (the hand-written gradient) and `t9-mlp:SHAPE` (`Mlp` on one thread), with
+//! `t9-none:SHAPE` to subtract; SHAPE as `tanh-2-16-16-1`.
+//!
 //! The main job's 100 training steps (`examples/moons`' loop: `train_loss`, accuracy, SGD with
 //! micrograd's schedule), divided by 100 for its time per step: `train-mlp`, against
 //! `train-hand` (the hand-written gradient and the same update, so the same trajectory).
@@ -52,6 +56,9 @@ fn main() {
         b: nb,
     };
     let mut d_neuron = neuron.zeroed_like();
+    if let Some((contender, shape)) = what.split_once(':') {
+        return t9(contender, shape, n);
+    }
     let big = what.starts_with("t5").then(|| moons::inputs(100_000));
     let mut big_scores = vec![0.0; 100_000];
     for _ in 0..n {
@@ -171,6 +178,44 @@ fn t5(what: &str, big: Option<&moons::Inputs>, scores: &mut [f64]) {
         }
         _ => {}
     }
+}
+
+/// `n` calls of a T9 contender on `shape`, 10⁴ points, on a pool of one thread.
+fn t9(contender: &str, shape: &str, n: usize) {
+    use micrograd_runtime::nn::Module;
+    use tasks::grid;
+    let inputs = grid::inputs(shape, 10_000);
+    let mut mlp = inputs.mlp.clone();
+    let mut hand = grid::Hand::new(mlp.inputs(), &mlp.sizes(), mlp.activation());
+    let mut d_p = vec![0.0; inputs.p.len()];
+    let mut scores = vec![0.0; inputs.labels.len()];
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a pool");
+    for _ in 0..n {
+        match contender {
+            "t9-hand" => {
+                d_p.fill(0.0);
+                let (points, labels) = (&inputs.points, &inputs.labels);
+                black_box(hand.loss_grad(
+                    black_box(&inputs.p),
+                    &mut d_p,
+                    points,
+                    labels,
+                    grid::ALPHA,
+                ));
+            }
+            "t9-mlp" => {
+                black_box(
+                    one.install(|| grid::mlp_loss(&mut mlp, black_box(&inputs), &mut scores)),
+                );
+            }
+            "t9-none" => {}
+            other => panic!("unknown contender {other}"),
+        }
+    }
+    black_box((mlp.grads(), d_p));
 }
 
 /// micrograd's schedule over `STEPS` steps, as `examples/moons` sets it.

@@ -17,6 +17,19 @@ fn t1_readme_all_contenders_agree() {
 }
 
 #[test]
+fn t9_grid_mlp_agrees_with_the_hand_written_gradient() {
+    for name in [
+        "tanh-2-16-16-1",
+        "relu-2-32-32-1",
+        "tanh-2-64-1",
+        "relu-10-8-8-8-1",
+    ] {
+        // One block of points (under 256): the sums run in the same order.
+        tasks::grid::check(name, 200);
+    }
+}
+
+#[test]
 fn t2_neuron64_all_contenders_agree() {
     tasks::neuron64::check();
 }

@@ -11,6 +11,7 @@
 //!   hand-written one to 1e-9 relative before anything is timed.
 
 pub mod exits;
+pub mod grid;
 pub mod iterators;
 pub mod moons;
 pub mod neuron64;

@@ -210,22 +210,15 @@ impl Layer {
             d_x.len(),
             x.len()
         );
-        let mut z = vec![0.0; outputs];
-        layer_forward(&self.parameters, self.activation, x, &mut z, &mut []);
+        let (mut z, mut y) = (vec![0.0; outputs], vec![0.0; outputs]);
+        layer_forward(&self.parameters, self.activation, x, &mut z, &mut y);
         let mut upstream = d_out.to_vec();
-        let mut scratch = Vec::new();
-        let d_x = if d_x.is_empty() {
-            scratch.resize(x.len(), 0.0);
-            &mut scratch[..]
-        } else {
-            d_x
-        };
         layer_backward(
             &self.parameters,
             &mut self.grads,
             self.activation,
             x,
-            &z,
+            (&z, &y),
             &mut upstream,
             d_x,
         );

@@ -424,7 +424,12 @@ pub(crate) fn backpropagate(
     record.d[out..out + d_out.len()].copy_from_slice(d_out);
     for shape in layers.iter().rev() {
         let (before, after) = record.d.split_at_mut(shape.at + shape.inputs);
-        let d_x = &mut before[shape.at..];
+        // The network's input needs no gradient: the first layer computes none.
+        let d_x: &mut [f64] = if shape.at == 0 {
+            &mut []
+        } else {
+            &mut before[shape.at..]
+        };
         d_x.fill(0.0);
         let range = shape.parameters();
         let out = shape.at + shape.inputs..shape.at + shape.inputs + shape.outputs;
@@ -433,7 +438,7 @@ pub(crate) fn backpropagate(
             &mut grads[range],
             shape.activation,
             &record.values[shape.at..shape.at + shape.inputs],
-            &record.pre[out],
+            (&record.pre[out.clone()], &record.values[out]),
             &mut after[..shape.outputs],
             d_x,
         );

@@ -8,6 +8,10 @@
 //! Before timing, the generated and the `Mlp`'s loss and gradient are checked against the
 //! hand-written ones (to 1e-9 relative; the generated value bit for bit against `moons_loss`)
 //! and the one-thread and all-thread results against each other (bit for bit).
+//!
+//! T9 `grid`: `Mlp` on one thread against a straightforward hand-written gradient of the same
+//! network (benches/tasks/grid.rs) on shapes off the fused path, at 10⁵ points:
+//! `cargo bench --bench training -- T9 --warm-up-time 1 --measurement-time 3`.
 
 #[allow(dead_code)]
 #[path = "tasks/mod.rs"]
@@ -20,7 +24,7 @@ use criterion::{
 };
 use micrograd_runtime::loss::Loss;
 use micrograd_runtime::nn::{Mlp, Module};
-use tasks::moons;
+use tasks::{grid, moons};
 
 /// The `Mlp`'s loss (the gradient into its gradients, the scores into `scores`), on `pool`.
 fn mlp_loss(
@@ -102,5 +106,44 @@ fn t5_large(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(training, t5_large);
+/// The shapes of T9: tanh, wider than 16, deeper than two hidden layers, more than 8 inputs.
+const T9_SHAPES: [&str; 5] = [
+    "tanh-2-16-16-1",
+    "tanh-2-64-1",
+    "relu-2-32-32-1",
+    "relu-10-8-8-8-1",
+    "relu-2-16-16-1",
+];
+
+fn t9_grid(c: &mut Criterion) {
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a pool");
+    let mut g = c.benchmark_group("T9_grid");
+    g.sample_size(10).sampling_mode(SamplingMode::Flat);
+    let n = 100_000;
+    g.throughput(Throughput::Elements(n as u64));
+    for shape in T9_SHAPES {
+        // One block, where the sums run in the same order.
+        grid::check(shape, 200);
+        let inputs = grid::inputs(shape, n);
+        let mut mlp = inputs.mlp.clone();
+        let mut hand = grid::Hand::new(mlp.inputs(), &mlp.sizes(), mlp.activation());
+        let (mut d_p, mut scores) = (vec![0.0; inputs.p.len()], vec![0.0; n]);
+        let (points, labels) = (&inputs.points, &inputs.labels);
+        g.bench_with_input(BenchmarkId::new("hand", shape), &n, |bench, _| {
+            bench.iter(|| {
+                d_p.fill(0.0);
+                hand.loss_grad(black_box(&inputs.p), &mut d_p, points, labels, grid::ALPHA)
+            })
+        });
+        g.bench_with_input(BenchmarkId::new("Mlp-1-thread", shape), &n, |bench, _| {
+            bench.iter(|| one.install(|| grid::mlp_loss(&mut mlp, black_box(&inputs), &mut scores)))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(training, t5_large, t9_grid);
 criterion_main!(training);

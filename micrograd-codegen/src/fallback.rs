@@ -12,7 +12,7 @@ use quote::quote;
 /// errors (`f64 * {integer}`) and warnings (`unused_unsafe`) to the macro's, one problem
 /// reported twice. Its signature stays, so callers still type-check.
 pub fn without_body(item: &syn::ItemFn) -> syn::ItemFn {
-    let mut item = item.clone();
+    let mut item = header::signature_only(item);
     item.block = Box::new(syn::parse_quote!({ ::core::unreachable!() }));
     item.attrs
         .push(syn::parse_quote!(#[allow(unused_variables, unreachable_code)]));

@@ -290,6 +290,21 @@ pub fn returns_pair(item: &syn::ItemFn, specs: &[ParamSpec]) -> bool {
     lent && crate::signature::output(item) == Some(Output::Scalar)
 }
 
+/// `item` with an empty body: a copy of the body would cost a recursion as deep as its deepest
+/// expression (a sum of 10^4 terms is 10^4 deep), for nothing a signature needs.
+pub fn signature_only(item: &syn::ItemFn) -> syn::ItemFn {
+    syn::ItemFn {
+        attrs: item.attrs.clone(),
+        vis: item.vis.clone(),
+        modifiers: item.modifiers.clone(),
+        sig: item.sig.clone(),
+        block: Box::new(syn::Block {
+            brace_token: item.block.brace_token,
+            stmts: Vec::new(),
+        }),
+    }
+}
+
 /// The tangent program as a function of its own, `f_tangent(x, v_x, ..)`: what its pullback
 /// `f_tangent_pullback` is printed from, as any function's pullback is.
 pub fn tangent_item(
@@ -298,7 +313,7 @@ pub fn tangent_item(
     chosen: &[bool],
     flavor: Flavor,
 ) -> (syn::ItemFn, Vec<ParamSpec>) {
-    let mut item = item.clone();
+    let mut item = signature_only(item);
     item.sig.ident = name(&item, Flavor::Tangent);
     if returns_pair(&item, specs) {
         let float = crate::signature::scalar(&item.sig).ty();

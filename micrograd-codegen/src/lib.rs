@@ -23,8 +23,10 @@ pub mod ir;
 mod lower;
 mod math;
 mod names;
+mod nesting;
 mod provenance;
 pub mod signature;
+mod spine;
 #[cfg(test)]
 mod tests;
 
@@ -38,8 +40,19 @@ use quote::quote;
 pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
     let options = attr::parse(attr, &mut errors);
-    let function: syn::ItemFn = match syn::parse2(item.clone()) {
-        Ok(function) => function,
+    if let Some(span) = nesting::too_deep(&item) {
+        errors.at(
+            span,
+            format!(
+                "this is nested more than {} deep (parentheses, brackets and blocks), deeper than `#[differentiable]` reads; bind inner parts to variables with `let`",
+                nesting::MAX_DEPTH
+            ),
+        );
+        let errors = errors.to_compile_errors();
+        return quote!(#item #errors);
+    }
+    let function: Parsed = match syn::parse2(item.clone()) {
+        Ok(function) => Parsed(function),
         Err(_) => {
             let span = item
                 .clone()
@@ -94,7 +107,13 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     }
     let generated = lowered.zip(specs.as_ref()).filter(|_| errors.is_empty());
     if let Some(code) = generated.and_then(|(lowered, specs)| {
-        generate(&function, specs, &lowered, (&options, output), &mut errors)
+        generate(
+            (&function, &item),
+            specs,
+            &lowered,
+            (&options, output),
+            &mut errors,
+        )
     }) {
         return code;
     }
@@ -110,10 +129,28 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     quote!(#function #stubs #errors)
 }
 
-/// The user's function with `f_pullback`, `f_grad` for one output, and `f_graph` or
+/// The user's function as `syn` reads it, dropped without a recursion as deep as its
+/// expressions (`spine::drop_block`).
+struct Parsed(syn::ItemFn);
+
+impl std::ops::Deref for Parsed {
+    type Target = syn::ItemFn;
+
+    fn deref(&self) -> &syn::ItemFn {
+        &self.0
+    }
+}
+
+impl Drop for Parsed {
+    fn drop(&mut self) {
+        spine::drop_block(&mut self.0.block);
+    }
+}
+
+/// The user's function (`tokens`, as written) with `f_pullback`, `f_grad` for one output, and `f_graph` or
 /// `f_jacobian` if `options` ask for them; `None` after an error.
 fn generate(
-    function: &syn::ItemFn,
+    (function, tokens): (&syn::ItemFn, &TokenStream),
     specs: &[signature::ParamSpec],
     lowered: &ir::Function,
     (options, output): (&attr::Options, signature::Output),
@@ -168,12 +205,13 @@ fn generate(
     // `f`, so a user who only calls `f_grad` would be told `f` is never used: `dead_code` is
     // allowed on `f` rather than `f` named in a `const _`, because the output must also be valid
     // inside an `impl` block (an associated `f`), where `const _` is not an item and `f` alone
-    // does not resolve.
+    // does not resolve. `f` is printed from its own tokens: printing the syntax tree back
+    // recurses as deep as its deepest expression.
     let provenance = provenance::checks(function, &options.runtime());
     let missing = fallback::missing_callee_flavors(function, specs, options);
     Some(quote! {
         #[allow(clippy::needless_range_loop, dead_code)]
-        #function
+        #tokens
         #provenance
         #grad #pullback #graph #tangents #jacobian #missing
     })

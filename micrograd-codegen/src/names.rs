@@ -75,6 +75,10 @@ impl<'ast> syn::visit::Visit<'ast> for Collect {
         self.0.insert(text(ident));
     }
 
+    fn visit_expr_binary(&mut self, binary: &'ast syn::ExprBinary) {
+        crate::spine::visit(self, binary, |_, _| {});
+    }
+
     /// A macro's body is tokens, not syntax; `vec![0.0; n]` names `n` all the same.
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
         syn::visit::visit_macro(self, mac);

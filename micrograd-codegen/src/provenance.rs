@@ -81,6 +81,10 @@ impl Calls {
 }
 
 impl<'ast> Visit<'ast> for Calls {
+    fn visit_expr_binary(&mut self, binary: &'ast syn::ExprBinary) {
+        crate::spine::visit(self, binary, |_, _| {});
+    }
+
     fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
         self.note(&call.method);
         syn::visit::visit_expr_method_call(self, call);

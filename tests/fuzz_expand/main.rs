@@ -411,3 +411,63 @@ fn messages_never_offer_what_they_reject() {
         "compile_error ! { \"`powi` is not supported here; the supported methods are `tanh, powi, max`\" }"
     ));
 }
+
+/// Sums of 10^5 terms and expressions nested 1,000 deep, expanded on a thread with rustc's
+/// 8 MiB stack (issue 25: a sum of 4,000 terms overflowed it, which aborts rustc): each is
+/// accepted, or refused with one error; never a crash. The output is checked on a thread of
+/// its own, since parsing it back is as deep as the input; the 19 MB of the sum's are not
+/// parsed back (half a minute in a debug build), tests/long_sums.rs compiles a shorter one.
+#[test]
+fn deep_inputs_on_rustcs_stack() {
+    let sum: Vec<String> = (0..100_000).map(|k| format!("y * {k}.0")).collect();
+    let mut parens = String::from("x");
+    let mut ifs = String::from("x");
+    let mut methods = String::from("x");
+    let mut negations = String::from("x");
+    for k in 0..1000 {
+        parens = format!("(x {} {parens})", if k % 2 == 0 { '+' } else { '*' });
+        ifs = format!("if x > 0.0 {{ ({ifs}) * 0.5 }} else {{ x }}");
+        methods.push_str(if k % 2 == 0 { ".sin()" } else { ".cos()" });
+        negations = format!("-{negations}");
+    }
+    let cases = [
+        ("a sum of 10^5 terms", sum.join(" + "), Verdict::Code),
+        ("parentheses 1,000 deep", parens, Verdict::Error),
+        ("`if`s 1,000 deep", ifs, Verdict::Error),
+        ("1,000 chained methods", methods, Verdict::Code),
+        ("1,000 negations", negations, Verdict::Code),
+    ];
+    for (what, body, expected) in cases {
+        let source = format!("fn f(x: f64, y: f64) -> f64 {{ {body} }}");
+        let output = std::thread::Builder::new()
+            .stack_size(8 << 20)
+            .spawn(move || {
+                let item = TokenStream::from_str(&source).expect("the case is tokens");
+                micrograd_codegen::expand(TokenStream::new(), item).to_string()
+            })
+            .expect("spawn a thread")
+            .join()
+            .unwrap_or_else(|_| panic!("{what}: expand panicked"));
+        let what = what.to_string();
+        std::thread::Builder::new()
+            .stack_size(1 << 30)
+            .spawn(move || {
+                let errors = output.matches("compile_error").count();
+                let verdict = if errors > 0 {
+                    Verdict::Error
+                } else {
+                    if output.len() < 1 << 20 {
+                        syn::parse_file(&output)
+                            .unwrap_or_else(|e| panic!("{what}: the output does not parse: {e}"));
+                    }
+                    assert!(output.contains("fn f_grad"), "{what}: no f_grad");
+                    Verdict::Code
+                };
+                assert_eq!(verdict, expected, "{what}");
+                assert!(errors <= 1, "{what}: {errors} errors, not one");
+            })
+            .expect("spawn a thread")
+            .join()
+            .expect("the output is checked");
+    }
+}

@@ -156,13 +156,33 @@ impl Lowerer<'_> {
         if matches!(binary.op, BinOp::And(_) | BinOp::Or(_)) {
             return Value::Bool(self.short_circuit(binary));
         }
-        let Some(op) = arith_op(&binary.op) else {
+        if arith_op(&binary.op).is_none() {
             return self.error(
                 span,
                 "this operator is not supported here; use `+ - * /`, comparisons, `&&`, `||`, and `=`, `+=`, `-=`, `*=`, `/=` as statements",
             );
+        }
+        // `a + b + c + ..` nests to the left as deep as it is long: walk that spine in a loop,
+        // not by recursion, so a sum of 10^5 terms needs no more stack than one of two.
+        let mut spine = vec![binary];
+        while let Expr::Binary(inner) = &*spine[spine.len() - 1].left
+            && arith_op(&inner.op).is_some()
+        {
+            spine.push(inner);
+        }
+        let mut left = self.expr(&spine[spine.len() - 1].left);
+        for node in spine.into_iter().rev() {
+            left = self.arith(node, left);
+        }
+        left
+    }
+
+    /// `left op right` of one arithmetic node, its left side already lowered.
+    fn arith(&mut self, binary: &syn::ExprBinary, left: Value) -> Value {
+        let span = binary.op.span();
+        let Some(op) = arith_op(&binary.op) else {
+            return Value::Error;
         };
-        let left = self.expr(&binary.left);
         let right = self.expr(&binary.right);
         match unify(left, right) {
             Some((Value::F64(a), Value::F64(b))) => match op {

@@ -60,13 +60,14 @@ impl<'ast> Visit<'ast> for Assigned {
 
     fn visit_expr_binary(&mut self, binary: &'ast syn::ExprBinary) {
         use syn::BinOp::*;
-        if matches!(
-            binary.op,
-            AddAssign(_) | SubAssign(_) | MulAssign(_) | DivAssign(_) | RemAssign(_)
-        ) {
-            self.target(&binary.left);
-        }
-        syn::visit::visit_expr_binary(self, binary);
+        crate::spine::visit(self, binary, |this, node| {
+            if matches!(
+                node.op,
+                AddAssign(_) | SubAssign(_) | MulAssign(_) | DivAssign(_) | RemAssign(_)
+            ) {
+                this.target(&node.left);
+            }
+        });
     }
 
     fn visit_expr_for_loop(&mut self, for_loop: &'ast syn::ExprForLoop) {

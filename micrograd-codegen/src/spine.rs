@@ -1,0 +1,75 @@
+//! Left-nested binary chains, walked in a loop: `a + b + c + ..` nests to the left as deep as
+//! it is long, so a recursion over it (syn's own visitors included) needs a frame per term,
+//! and a sum of 10^4 terms overflowed rustc's 8 MiB stack.
+
+use syn::visit::Visit;
+use syn::{Expr, ExprBinary};
+
+/// The binary nodes down the left side of `binary`, outermost first: for `a + b + c`,
+/// `(a + b) + c` then `a + b`.
+pub fn spine(binary: &ExprBinary) -> Vec<&ExprBinary> {
+    let mut nodes = vec![binary];
+    while let Expr::Binary(inner) = &*nodes[nodes.len() - 1].left {
+        nodes.push(inner);
+    }
+    nodes
+}
+
+/// What `syn::visit::visit_expr_binary` does, in the same order (each left side before its
+/// operator and right side), with `each` called on every node of the spine first, outermost
+/// first; the recursion is as deep as the deepest right side, not as the chain is long.
+pub fn visit<'ast, V: Visit<'ast> + ?Sized>(
+    visitor: &mut V,
+    binary: &'ast ExprBinary,
+    mut each: impl FnMut(&mut V, &'ast ExprBinary),
+) {
+    let nodes = spine(binary);
+    for node in &nodes {
+        each(visitor, node);
+        for attr in &node.attrs {
+            visitor.visit_attribute(attr);
+        }
+    }
+    visitor.visit_expr(&nodes[nodes.len() - 1].left);
+    for node in nodes.into_iter().rev() {
+        visitor.visit_bin_op(&node.op);
+        visitor.visit_expr(&node.right);
+    }
+}
+
+/// Drops `block` with a loop over its expressions, not by recursion: `syn`'s own drop of
+/// `a + b + ..` recurses once per term, and 10^5 terms overflowed rustc's 8 MiB stack.
+pub fn drop_block(block: &mut syn::Block) {
+    let mut stack: Vec<Expr> = Vec::new();
+    let mut stmts = std::mem::take(&mut block.stmts);
+    loop {
+        for stmt in stmts.drain(..) {
+            match stmt {
+                syn::Stmt::Expr(expr, _) => stack.push(expr),
+                syn::Stmt::Local(local) => stack.extend(local.init.map(|init| *init.expr)),
+                _ => {}
+            }
+        }
+        let Some(expr) = stack.pop() else {
+            return;
+        };
+        match expr {
+            Expr::Binary(binary) => stack.extend([*binary.left, *binary.right]),
+            Expr::Unary(unary) => stack.push(*unary.expr),
+            Expr::Paren(paren) => stack.push(*paren.expr),
+            Expr::Cast(cast) => stack.push(*cast.expr),
+            Expr::MethodCall(call) => {
+                stack.push(*call.receiver);
+                stack.extend(call.args);
+            }
+            Expr::Call(call) => stack.extend(call.args),
+            Expr::Block(mut inner) => stmts = std::mem::take(&mut inner.block.stmts),
+            Expr::If(mut branch) => {
+                stack.push(*branch.cond);
+                stack.extend(branch.else_branch.take().map(|(_, otherwise)| *otherwise));
+                stmts = std::mem::take(&mut branch.then_branch.stmts);
+            }
+            _ => {}
+        }
+    }
+}

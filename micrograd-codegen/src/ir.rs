@@ -148,6 +148,10 @@ pub struct Extern {
     /// its tangent as `g` writes the array, so it runs once, for the value and the tangent
     /// together (`let (y, v_y) = g_tangent(..)`).
     pub pair: Option<Pair>,
+    /// A name the function does not define (`K`, `PI` from a `use`), read as a float because
+    /// of how it is used: printed pinned to the float type (`identity::<f64>(K)`), so a wrong
+    /// guess is rustc's error at the name, never a silent conversion.
+    pub guessed: bool,
 }
 
 impl Op {

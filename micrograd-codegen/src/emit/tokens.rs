@@ -69,6 +69,14 @@ impl Emitter<'_> {
                 // pullback is one error, not two.
                 None => return constant(self.function.scalar, 1.0, Prec::Postfix),
             },
+            Expr::Extern(path) if path.guessed => {
+                let float = proc_macro2::Ident::new(self.function.scalar.name(), path.span);
+                let path = external(path);
+                (
+                    quote!(::core::convert::identity::<::core::primitive::#float>(#path)),
+                    Prec::Postfix,
+                )
+            }
             Expr::Extern(path) => (external(path), Prec::Postfix),
             Expr::Consts(name) => (self.function.scalar.consts(name), Prec::Postfix),
             Expr::Int(n) => (self.cast(n), Prec::Select),

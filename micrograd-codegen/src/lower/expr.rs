@@ -63,7 +63,7 @@ impl Lowerer<'_> {
 
     /// Lowers an expression that must be an `f64`.
     pub(super) fn f64_operand(&mut self, expr: &Expr) -> Option<Operand> {
-        match self.expr(expr) {
+        match self.in_context(true, expr) {
             Value::F64(operand) => Some(operand),
             Value::Unknown(path) => Some(Operand::Extern(path)),
             Value::Error => None,
@@ -87,7 +87,7 @@ impl Lowerer<'_> {
 
     /// Lowers an expression that must be an integer.
     pub(super) fn int_operand(&mut self, expr: &Expr) -> Option<IntExpr> {
-        match self.expr(expr) {
+        match self.in_context(false, expr) {
             Value::Int(int) => Some(int),
             Value::Unknown(path) => Some(IntExpr::Extern(path)),
             Value::Error => None,
@@ -97,6 +97,16 @@ impl Lowerer<'_> {
                 None
             }
         }
+    }
+
+    /// Lowers `expr` where it must be a float (`float`) or where it need not: names the
+    /// function does not define are floats in the first, as Rust converts nothing implicitly
+    /// (`let k: f64 = K * K;` makes `K` an `f64`).
+    pub(super) fn in_context(&mut self, float: bool, expr: &Expr) -> Value {
+        let outer = std::mem::replace(&mut self.float_context, float);
+        let value = self.expr(expr);
+        self.float_context = outer;
+        value
     }
 
     /// An integer expression outside the body (an array length in the signature).
@@ -183,8 +193,19 @@ impl Lowerer<'_> {
         let Some(op) = arith_op(&binary.op) else {
             return Value::Error;
         };
-        let right = self.expr(&binary.right);
-        match unify(left, right) {
+        let mut left = left;
+        let mut right = self.expr(&binary.right);
+        // `x * (K * K)`, `K * K * x`: names read as integers, next to a float, are floats.
+        match (&left, &right) {
+            (Value::Int(_), Value::F64(_)) if self.untyped(&binary.left) => {
+                left = self.in_context(true, &binary.left);
+            }
+            (Value::F64(_), Value::Int(_)) if self.untyped(&binary.right) => {
+                right = self.in_context(true, &binary.right);
+            }
+            _ => {}
+        }
+        match unify(left, right, self.float_context) {
             Some((Value::F64(a), Value::F64(b))) => match op {
                 IntOp::Add => Value::F64(self.temp(Op::Add(a, b), span)),
                 IntOp::Sub => Value::F64(self.temp(Op::Sub(a, b), span)),
@@ -208,9 +229,6 @@ impl Lowerer<'_> {
 
     /// `x * 2`: points at an integer literal if there is one, else at the operator.
     fn mixed(&mut self, left: &Expr, right: &Expr, operator: proc_macro2::Span) -> Value {
-        if let Some(guessed) = [left, right].into_iter().find(|side| self.untyped(side)) {
-            return self.error(guessed.span(), format!("these constants are read as integers, since nothing here says they are `{float}`s; bind them to a typed variable first: `let k: {float} = ..;`", float = self.scalar.name()));
-        }
         let literal = [left, right].into_iter().find_map(|side| match side {
             Expr::Lit(syn::ExprLit {
                 lit: Lit::Int(int), ..
@@ -235,14 +253,18 @@ impl Lowerer<'_> {
     }
 
     /// Whether `expr` is arithmetic of names the function does not define (`ROWS * COLS`),
-    /// which lowering takes for integers.
+    /// which lowering takes for integers unless a float is needed there.
     fn untyped(&self, expr: &Expr) -> bool {
         match expr {
             Expr::Path(path) => path
                 .path
                 .get_ident()
                 .is_some_and(|ident| self.lookup(&ident.to_string()).is_none()),
-            Expr::Binary(binary) => self.untyped(&binary.left) && self.untyped(&binary.right),
+            Expr::Binary(binary) => {
+                let spine = crate::spine::spine(binary);
+                spine.iter().all(|node| self.untyped(&node.right))
+                    && self.untyped(&spine[spine.len() - 1].left)
+            }
             Expr::Paren(inner) => self.untyped(&inner.expr),
             _ => false,
         }
@@ -252,7 +274,7 @@ impl Lowerer<'_> {
         let span = left.span();
         let left = self.expr(left);
         let right = self.expr(right);
-        match unify(left, right) {
+        match unify(left, right, false) {
             Some((Value::F64(a), Value::F64(b))) => Value::Bool(Cond::F64(cmp, a, b)),
             Some((Value::Int(a), Value::Int(b))) => Value::Bool(Cond::Int(cmp, a, b)),
             Some((Value::Error, _) | (_, Value::Error)) => Value::Error,
@@ -268,7 +290,7 @@ impl Lowerer<'_> {
 
     /// Lowers an expression that must be a boolean.
     pub(super) fn cond(&mut self, expr: &Expr) -> Cond {
-        match self.expr(expr) {
+        match self.in_context(false, expr) {
             Value::Bool(cond) => cond,
             Value::Error => Cond::Lit(true),
             _ => {
@@ -357,13 +379,18 @@ pub(super) fn arith_op(op: &BinOp) -> Option<IntOp> {
     })
 }
 
-/// Gives a path of unknown type the type of the other side.
-fn unify(left: Value, right: Value) -> Option<(Value, Value)> {
+/// Gives a path of unknown type the type of the other side; two of them are floats where the
+/// expression must be one (`float`).
+fn unify(left: Value, right: Value, float: bool) -> Option<(Value, Value)> {
     Some(match (left, right) {
         (Value::Unknown(a), Value::F64(b)) => (Value::F64(Operand::Extern(a)), Value::F64(b)),
         (Value::F64(a), Value::Unknown(b)) => (Value::F64(a), Value::F64(Operand::Extern(b))),
         (Value::Unknown(a), Value::Int(b)) => (Value::Int(IntExpr::Extern(a)), Value::Int(b)),
         (Value::Int(a), Value::Unknown(b)) => (Value::Int(a), Value::Int(IntExpr::Extern(b))),
+        (Value::Unknown(a), Value::Unknown(b)) if float => (
+            Value::F64(Operand::Extern(a)),
+            Value::F64(Operand::Extern(b)),
+        ),
         // Two unknown names are most often integer constants such as `ROWS * COLS`.
         (Value::Unknown(a), Value::Unknown(b)) => (
             Value::Int(IntExpr::Extern(a)),

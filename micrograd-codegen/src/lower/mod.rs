@@ -74,6 +74,9 @@ pub struct Lowerer<'e> {
     by_value: Vec<VarId>,
     /// The `const` and `static` items bound so far, by address (`paths::declare_items`).
     items: std::collections::HashSet<usize>,
+    /// Whether the expression being lowered must be a float, so that names the function does
+    /// not define are read as floats even when nothing else in it says so (`x * (K * K)`).
+    float_context: bool,
     /// What the function returns; `None` when the signature's return type was refused.
     output: Option<Output>,
     /// A vector output's entries, once its returned value is lowered.
@@ -116,6 +119,7 @@ pub fn lower(
         exits_prepared: false,
         by_value: Vec::new(),
         items: Default::default(),
+        float_context: false,
         output,
         results: Vec::new(),
         out: None,

@@ -46,6 +46,7 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
         span,
         entry: None,
         pair: None,
+        guessed: false,
     };
     let all: Vec<&str> = names.iter().map(String::as_str).collect();
     let relative = match all.as_slice() {
@@ -73,6 +74,7 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
                 span,
                 entry: None,
                 pair: None,
+                guessed: true,
             })
         }
     }

@@ -119,11 +119,18 @@ impl Lowerer<'_> {
                 _ => {}
             }
         }
-        let value = match (self.expr(&init.expr), annotation) {
+        let float = annotation.is_some_and(|ty| self.is_scalar(ty));
+        let value = match (self.in_context(float, &init.expr), annotation) {
             (Value::Unknown(path), Some(ty)) if self.is_scalar(ty) => {
                 Value::F64(Operand::Extern(path))
             }
             (Value::Unknown(path), Some(_)) => Value::Int(IntExpr::Extern(path)),
+            // `let mut k = K;`: a variable that changes needs its type now.
+            (Value::Unknown(path), None) if matches!(pat, Pat::Ident(ident) if ident.mutability.is_some()) =>
+            {
+                self.errors.at(path.span, format!("cannot tell whether this is an `{float}` or an integer; annotate it: `let x: {float} = ..;`", float = self.scalar.name()));
+                return self.poison(pat);
+            }
             (value, _) => value,
         };
         if let Some(value) = self.copied(pat, &init.expr, value) {
@@ -152,10 +159,8 @@ impl Lowerer<'_> {
                 dst
             }
             value @ (Value::Seq(_) | Value::Tuple(_)) => self.alias_var(name, value, span),
-            Value::Unknown(path) => {
-                self.errors.at(path.span, format!("cannot tell whether this is an `{float}` or an integer; annotate it: `let x: {float} = ..;`", float = self.scalar.name()));
-                return None;
-            }
+            // `let pi = PI;`: the name stands for the path, typed by each use as the path is.
+            value @ Value::Unknown(_) => self.alias_var(name, value, span),
             Value::Error => return None,
         })
     }
@@ -288,6 +293,8 @@ impl Lowerer<'_> {
         }
         let value = self.expr(right);
         let value = match (op.and_then(arith_op), value) {
+            // A name the function does not define, assigned to an integer, is one.
+            (None, Value::Unknown(path)) if *ty == Ty::Int => Value::Int(IntExpr::Extern(path)),
             (None, value) => value,
             (Some(op), Value::Int(int)) => Value::Int(IntExpr::Binary(
                 op,

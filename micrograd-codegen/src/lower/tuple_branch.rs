@@ -31,6 +31,9 @@ impl Lowerer<'_> {
     /// and the pattern's names poisoned.
     pub(super) fn unfold_tuple(&mut self, local: &syn::Local) -> Option<Rc<Vec<Stmt>>> {
         let init = local.init.as_ref().filter(|init| init.diverge.is_none())?;
+        if self.integer_branch(local, &init.expr) {
+            return Some(self.unfold_parts(local, &init.expr, 1, true));
+        }
         let arity = arity(&local.pat)?;
         let branch = &*init.expr;
         let is_branch = match branch {
@@ -47,6 +50,18 @@ impl Lowerer<'_> {
             self.poison(&local.pat);
             return Some(Rc::new(Vec::new()));
         }
+        Some(self.unfold_parts(local, branch, arity, false))
+    }
+
+    /// The statements of the unfolding of `let pat = branch;`: with `single`, one value
+    /// rather than a tuple of `arity`.
+    fn unfold_parts(
+        &mut self,
+        local: &syn::Local,
+        branch: &Expr,
+        arity: usize,
+        single: bool,
+    ) -> Rc<Vec<Stmt>> {
         let hidden: Vec<syn::Ident> = (0..arity)
             .map(|_| crate::names::free(&mut self.used, "__mg_part"))
             .collect();
@@ -57,18 +72,97 @@ impl Lowerer<'_> {
         }
         let mut finish = local.clone();
         if let Some(init) = &mut finish.init {
-            *init.expr = parse_quote_spanned!(branch.span()=> (#(#hidden,)*));
+            *init.expr = match single {
+                true => parse_quote_spanned!(branch.span()=> #(#hidden)*),
+                false => parse_quote_spanned!(branch.span()=> (#(#hidden,)*)),
+            };
         }
-        let body = assign_parts(branch, &hidden);
+        let body = assign_parts(branch, &hidden, single);
         let stmts = Rc::new(vec![
             Stmt::Expr(body, Some(Default::default())),
             Stmt::Local(finish),
         ]);
         // Kept for the whole lowering: `declare_items` tells items apart by address.
         self.kept.push(Rc::clone(&stmts));
-        Some(stmts)
+        stmts
     }
 
+    /// Whether `let m = branch;` binds an integer, which the branch's arms say (integer
+    /// literals, variables, lengths, casts) or the pattern's type does; arms of names the
+    /// function does not define alone (`if MAX < N { MAX } else { N }`) are integers where
+    /// the condition holds no float. Such a branch lowers as a tuple branch of one position,
+    /// since a branch used as a value is otherwise an `f64`.
+    fn integer_branch(&self, local: &syn::Local, branch: &Expr) -> bool {
+        let (pat, ty) = match &local.pat {
+            Pat::Type(typed) => (&*typed.pat, Some(&*typed.ty)),
+            other => (other, None),
+        };
+        if !matches!(pat, Pat::Ident(ident) if ident.subpat.is_none()) {
+            return false;
+        }
+        let cond = match branch {
+            Expr::If(branch) if branch.else_branch.is_some() => Some(&*branch.cond),
+            Expr::Match(_) => None,
+            _ => return false,
+        };
+        let mut tails = Vec::new();
+        collect_tails(branch, &mut tails);
+        let values: Vec<&Expr> = tails.into_iter().filter(|tail| !is_exit(tail)).collect();
+        if values.is_empty() || !values.iter().all(|tail| self.int_like(tail, false)) {
+            return false;
+        }
+        match ty {
+            Some(ty) => is_int_type(ty),
+            None => {
+                values.iter().any(|tail| self.int_like(tail, true))
+                    || cond.is_some_and(|cond| self.int_like(cond, false))
+            }
+        }
+    }
+
+    /// Whether `expr` can only be an integer, or (without `surely`) may be one: integer
+    /// literals, integer variables, `.len()`, casts to integers, and (without `surely`) names
+    /// the function does not define, through arithmetic, comparisons and `!`.
+    fn int_like(&self, expr: &Expr, surely: bool) -> bool {
+        match expr {
+            Expr::Lit(lit) => matches!(lit.lit, syn::Lit::Int(_)),
+            Expr::Path(path) => match path.path.get_ident() {
+                Some(name) => match self.lookup(&name.to_string()) {
+                    Some(binding) => {
+                        !self.aliases.contains_key(&binding.var)
+                            && matches!(self.ty(binding.var), crate::ir::Ty::Int)
+                    }
+                    None => !surely,
+                },
+                None => !surely && path.path.segments.len() > 1 && path.qself.is_none(),
+            },
+            Expr::Paren(inner) => self.int_like(&inner.expr, surely),
+            Expr::Unary(unary) => self.int_like(&unary.expr, surely),
+            Expr::Cast(cast) => is_int_type(&cast.ty),
+            Expr::MethodCall(call) => call.method == "len" && call.args.is_empty(),
+            Expr::Binary(binary) => {
+                let spine = crate::spine::spine(binary);
+                let sides = spine.iter().map(|node| &node.right);
+                let mut sides = sides.chain([&spine[spine.len() - 1].left]);
+                match surely {
+                    true => sides.any(|side| self.int_like(side, true)),
+                    false => sides.all(|side| self.int_like(side, false)),
+                }
+            }
+            _ => false,
+        }
+    }
+}
+
+fn is_exit(expr: &Expr) -> bool {
+    matches!(expr, Expr::Return(_) | Expr::Break(_) | Expr::Continue(_))
+}
+
+fn is_int_type(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.path.get_ident().is_some_and(|ident| crate::signature::is_int_name(&ident.to_string())))
+}
+
+impl Lowerer<'_> {
     /// Whether every tail is a tuple or array literal of `arity` values or an exit; reports
     /// the others.
     fn check_tails(&mut self, tails: &[&Expr], arity: usize) -> bool {
@@ -146,28 +240,33 @@ fn block_tail(block: &syn::Block) -> Option<&Expr> {
     }
 }
 
-/// `expr` with each tuple it ends in assigned to `hidden`, position by position.
-fn assign_parts(expr: &Expr, hidden: &[syn::Ident]) -> Expr {
+/// `expr` with each tuple it ends in assigned to `hidden`, position by position; with
+/// `single`, each value it ends in assigned to the one `hidden`.
+fn assign_parts(expr: &Expr, hidden: &[syn::Ident], single: bool) -> Expr {
     match expr {
         Expr::If(branch) => {
             let mut branch = branch.clone();
-            assign_block_tail(&mut branch.then_branch, hidden);
+            assign_block_tail(&mut branch.then_branch, hidden, single);
             if let Some((_, otherwise)) = &mut branch.else_branch {
-                **otherwise = assign_parts(otherwise, hidden);
+                **otherwise = assign_parts(otherwise, hidden, single);
             }
             Expr::If(branch)
         }
         Expr::Match(matching) => {
             let mut matching = matching.clone();
             for arm in &mut matching.arms {
-                *arm.body = assign_parts(&arm.body, hidden);
+                *arm.body = assign_parts(&arm.body, hidden, single);
             }
             Expr::Match(matching)
         }
         Expr::Block(block) if block.label.is_none() => {
             let mut block = block.clone();
-            assign_block_tail(&mut block.block, hidden);
+            assign_block_tail(&mut block.block, hidden, single);
             Expr::Block(block)
+        }
+        value if single && !is_exit(value) => {
+            let name = &hidden[0];
+            parse_quote_spanned!(value.span()=> { #name = #value; })
         }
         Expr::Tuple(syn::ExprTuple { elems, .. }) | Expr::Array(syn::ExprArray { elems, .. }) => {
             let parts = elems.iter().zip(hidden).map(|(value, name)| -> Stmt {
@@ -180,9 +279,9 @@ fn assign_parts(expr: &Expr, hidden: &[syn::Ident]) -> Expr {
 }
 
 /// The block with its tail, if it has one, assigned to `hidden`.
-fn assign_block_tail(block: &mut syn::Block, hidden: &[syn::Ident]) {
+fn assign_block_tail(block: &mut syn::Block, hidden: &[syn::Ident], single: bool) {
     if let Some(Stmt::Expr(tail, semi @ None)) = block.stmts.last_mut() {
-        *tail = assign_parts(tail, hidden);
+        *tail = assign_parts(tail, hidden, single);
         *semi = Some(Default::default());
     }
 }

@@ -35,6 +35,7 @@ impl Pass<'_> {
                     span: proc_macro2::Span::mixed_site(),
                     entry: None,
                     pair: None,
+                    guessed: false,
                 });
             }
             Expr::Int(n) => Op::FromInt(n),

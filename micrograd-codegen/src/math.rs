@@ -197,6 +197,9 @@ binary! {
         let ratio = Expr::select(Test::Cmp(CmpOp::Eq, a.clone(), zero()), zero(), y / a);
         (Some(d * ratio), None)
     },
+    // y = a % b = a - trunc(a / b) b: a ← d, b ← -d trunc(a / b), as PyTorch's fmod (the
+    // operator `%`, not a method: printed infix, and its "name" is no method's)
+    Rem "%" |a, b, _, d| (Some(d.clone()), Some(-(d * (a / b).call(Func::Trunc)))),
     // y = atan2(a, b): a ← d b / (a² + b²), b ← -d a / (a² + b²)
     Atan2 "atan2" |a, b, _, d| {
         let norm = a.clone() * a.clone() + b.clone() * b.clone();

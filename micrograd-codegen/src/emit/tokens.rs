@@ -107,6 +107,9 @@ impl Emitter<'_> {
                 self.method(self.expr_at(a, Prec::Postfix), f.name(), quote!()),
                 Prec::Postfix,
             ),
+            Expr::Call2(crate::ir::Func2::Rem, a, b) => {
+                (self.infix(a, quote!(%), b, Prec::Product), Prec::Product)
+            }
             Expr::Call2(f, a, b) => {
                 let receiver = self.expr_at(a, Prec::Postfix);
                 (self.method(receiver, f.name(), self.expr(b)), Prec::Postfix)

@@ -31,7 +31,12 @@ fn lent_span(expr: &Expr) -> proc_macro2::Span {
 /// Every supported method of `f64`, for error messages, without `except`.
 fn methods(except: &str) -> String {
     let names = Func::ALL.iter().map(|f| f.name());
-    let names = names.chain(Func2::ALL.iter().map(|f| f.name()));
+    let names = names.chain(
+        Func2::ALL
+            .iter()
+            .filter(|f| **f != Func2::Rem)
+            .map(|f| f.name()),
+    );
     let names = names.chain(Func3::ALL.iter().map(|f| f.name()));
     let names: Vec<&str> = names
         .chain(OTHER_METHODS)

@@ -2,7 +2,7 @@
 
 use super::paths::Named;
 use super::{Lowerer, View};
-use crate::ir::{CmpOp, Cond, Extern, IntExpr, IntOp, Op, Operand, Ty};
+use crate::ir::{CmpOp, Cond, Extern, Func2, IntExpr, IntOp, Op, Operand, Ty};
 use syn::spanned::Spanned;
 use syn::{BinOp, Expr, Lit, UnOp};
 
@@ -211,13 +211,7 @@ impl Lowerer<'_> {
                 IntOp::Sub => Value::F64(self.temp(Op::Sub(a, b), span)),
                 IntOp::Mul => Value::F64(self.temp(Op::Mul(a, b), span)),
                 IntOp::Div => Value::F64(self.temp(Op::Div(a, b), span)),
-                IntOp::Rem => self.error(
-                    span,
-                    format!(
-                        "`%` is not supported on `{float}`; it has no useful derivative",
-                        float = self.scalar.name()
-                    ),
-                ),
+                IntOp::Rem => Value::F64(self.temp(Op::Call2(Func2::Rem, a, b), span)),
             },
             Some((Value::Int(a), Value::Int(b))) => {
                 Value::Int(IntExpr::Binary(op, Box::new(a), Box::new(b)))

@@ -261,14 +261,7 @@ impl Lowerer<'_> {
             Some(IntOp::Mul) => self.temp(Op::Mul(old, value), left.span()),
             Some(IntOp::Div) => self.temp(Op::Div(old, value), left.span()),
             Some(IntOp::Rem) => {
-                self.errors.at(
-                    left.span(),
-                    format!(
-                        "`%=` is not supported on `{float}`",
-                        float = self.scalar.name()
-                    ),
-                );
-                return;
+                self.temp(Op::Call2(crate::ir::Func2::Rem, old, value), left.span())
             }
         };
         let var = self.define(name, value, left.span());

@@ -83,12 +83,7 @@ const INT_TYPES: [&str; 12] = [
 /// are not, so that the body is still checked and every error is reported in one build.
 pub fn check(item: &ItemFn, errors: &mut Errors) -> Option<Vec<ParamSpec>> {
     let sig = &item.sig;
-    if let Some(token) = &sig.constness {
-        errors.at(
-            token.span,
-            "`const fn` is not supported by `#[differentiable]`; remove `const`",
-        );
-    }
+    // `const fn` stays `const`; the generated functions are not (they may call what is not).
     if let Some(token) = &sig.asyncness {
         errors.at(
             token.span,

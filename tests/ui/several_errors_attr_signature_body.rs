@@ -1,7 +1,7 @@
 use micrograd_runtime::prelude::*;
 
 #[differentiable(foo)]
-const fn f(x: f64) -> f64 {
+async fn f(x: f64) -> f64 {
     x.rem_euclid(2.0)
 }
 

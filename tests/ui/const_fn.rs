@@ -1,8 +1,0 @@
-use micrograd_runtime::prelude::*;
-
-#[differentiable]
-const fn f(x: f64) -> f64 {
-    x * x
-}
-
-fn main() {}

@@ -201,6 +201,19 @@ fn shape(expr: &Expr) -> Option<Shape> {
                     _ => None,
                 },
                 ("copied" | "cloned", []) => shape(&call.receiver),
+                // `w.iter().skip(k)` is `w[k..]`, `take(k)` is `w[..k]`, with `k` at most the
+                // length, as the adaptors stop there rather than panic.
+                ("skip" | "take", [k]) => match shape(&call.receiver)? {
+                    Shape::Elem(e) => {
+                        let span = call.method.span();
+                        let n: Expr = parse_quote_spanned!(span=> (#k).min((&#e).len()));
+                        Some(Shape::Elem(match method.as_str() {
+                            "skip" => parse_quote_spanned!(span=> (&#e)[#n..]),
+                            _ => parse_quote_spanned!(span=> (&#e)[..#n]),
+                        }))
+                    }
+                    _ => None,
+                },
                 ("rev", []) => Some(Shape::Rev(Box::new(shape(&call.receiver)?))),
                 ("chunks" | "chunks_exact" | "windows", [size]) => match shape(&call.receiver)? {
                     Shape::Elem(e) => Some(Shape::Part(e, method, (*size).clone())),

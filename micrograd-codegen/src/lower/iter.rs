@@ -37,6 +37,10 @@ pub(super) enum Chain<'a> {
     Rev(Box<Chain<'a>>),
     /// The step's value of each element.
     Map(Box<Chain<'a>>, Step<'a>),
+    /// The elements after the first `k` (`skip(k)`).
+    Skip(Box<Chain<'a>>, IntExpr),
+    /// The first `k` elements, or all of them if fewer (`take(k)`).
+    Take(Box<Chain<'a>>, IntExpr),
 }
 
 /// How the elements are combined.
@@ -46,7 +50,7 @@ enum Reduce<'a> {
     Fold(&'a Expr, Step<'a>),
 }
 
-const ADAPTORS: &str = "`.iter()`, `.map(|x| ..)`, `.zip(..)`, `.enumerate()`, `.rev()`, `.copied()`, `.chunks(k)`, `.windows(k)`";
+const ADAPTORS: &str = "`.iter()`, `.map(|x| ..)`, `.zip(..)`, `.enumerate()`, `.rev()`, `.skip(k)`, `.take(k)`, `.copied()`, `.chunks(k)`, `.windows(k)`";
 const REDUCERS: &str = "`.sum::<f64>()`, `.product::<f64>()` or `.fold(init, |acc, x| ..)`";
 
 fn int(value: u128) -> IntExpr {
@@ -74,6 +78,8 @@ pub fn is_iterator_method(name: &str) -> bool {
             | "zip"
             | "enumerate"
             | "rev"
+            | "skip"
+            | "take"
             | "copied"
             | "cloned"
             | "chunks"
@@ -140,6 +146,14 @@ impl Lowerer<'_> {
             ("iter" | "into_iter" | "copied" | "cloned", []) => inner(self)?,
             ("enumerate", []) => Chain::Enumerate(Box::new(inner(self)?)),
             ("rev", []) => Chain::Rev(Box::new(inner(self)?)),
+            ("skip" | "take", [k]) => {
+                let inner = Box::new(inner(self)?);
+                let k = self.int_operand(k)?;
+                match name.as_str() {
+                    "skip" => Chain::Skip(inner, k),
+                    _ => Chain::Take(inner, k),
+                }
+            }
             ("zip", [other]) => {
                 let first = inner(self)?;
                 Chain::Zip(Box::new(first), Box::new(self.chain(other)?))
@@ -189,6 +203,13 @@ impl Lowerer<'_> {
                 Some(Chain::Range(lo, hi))
             }
             Expr::Paren(inner) => self.source(&inner.expr),
+            // `w[a..b].iter()`: the sub-slice, as `&w[a..b]` is.
+            Expr::Index(index) if matches!(&*index.index, Expr::Range(_)) => {
+                match self.sub_slice(index) {
+                    Value::Seq(view) => Some(Chain::Slice(view)),
+                    _ => None,
+                }
+            }
             other => self.slice_source(other).map(Chain::Slice),
         }
     }
@@ -234,6 +255,11 @@ impl Chain<'_> {
             }
             Chain::Enumerate(inner) | Chain::Rev(inner) | Chain::Map(inner, _) => inner.count(),
             Chain::Zip(a, b) => min(a.count(), b.count()),
+            Chain::Skip(inner, k) => {
+                let n = inner.count();
+                bin(IntOp::Sub, n.clone(), min(k.clone(), n))
+            }
+            Chain::Take(inner, k) => min(k.clone(), inner.count()),
         }
     }
 }
@@ -359,6 +385,8 @@ impl Lowerer<'_> {
                 let element = self.element(inner, i, span);
                 self.apply_step(*step, vec![element])
             }
+            Chain::Skip(inner, k) => self.element(inner, bin(IntOp::Add, i, k.clone()), span),
+            Chain::Take(inner, _) => self.element(inner, i, span),
         }
     }
 }

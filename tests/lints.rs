@@ -198,6 +198,32 @@ mod generated {
         }
         (s, p)
     }
+
+    const K: f64 = 3.0;
+    const MAX: usize = 2;
+
+    /// Issue 25's tail: outside constants typed by use (pinned to `f64`), an integer-valued
+    /// `if` of them, `%`, `skip`/`take`, a sub-slice in a reduction, in every flavour.
+    #[differentiable(hessian, graph)]
+    pub fn tail(w: &[f64; 4], x: f64) -> f64 {
+        let pi = std::f64::consts::PI;
+        let m = if MAX < w.len() { MAX } else { w.len() };
+        let mut s = x * (K * K) + pi;
+        s %= 7.5;
+        for (a, b) in w.iter().zip(w.iter().skip(1)) {
+            s += (a * b) % (x + 2.0);
+        }
+        for v in w.iter().take(m) {
+            s += v * x;
+        }
+        s + w[1..3].iter().map(|v| v * v).sum::<f64>()
+    }
+
+    /// `const fn` stays `const`.
+    #[differentiable]
+    pub const fn constant(x: f64) -> f64 {
+        x * x + 1.0
+    }
 }
 
 use generated::*;

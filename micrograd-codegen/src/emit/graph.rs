@@ -292,8 +292,9 @@ impl Emitter<'_> {
         let (mut a, mut b) = (Vec::new(), Vec::new());
         for join in &branch.joins {
             names.push(self.names.var(join.dst).clone());
-            if self.adjoint.vars[join.dst.0 as usize].ty == Ty::Bool {
-                // The result of a `&&` / `||`: a decision, not a node of the graph.
+            if self.adjoint.vars[join.dst.0 as usize].ty != Ty::F64 {
+                // The result of a `&&` / `||`, or an integer a branch gives (`let (i, z) = if
+                // .. { (2, x) } else { (3, y) };`): a decision or a count, not a node.
                 a.push(self.bound(&join.then));
                 b.push(self.bound(&join.otherwise));
                 continue;

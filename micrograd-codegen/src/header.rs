@@ -253,7 +253,7 @@ fn param_type(kind: &Kind, float: &TokenStream) -> TokenStream {
         Kind::Vec => quote!(&::std::vec::Vec<#float>),
         Kind::SliceMut => quote!(&mut [#float]),
         Kind::Array(len) => quote!([#float; #len]),
-        Kind::Int(ty) => quote!(#ty),
+        Kind::Int(ty) | Kind::Data(ty) => quote!(#ty),
         Kind::Bool => quote!(::core::primitive::bool),
         Kind::Struct(ty) => quote!(&#ty),
     }

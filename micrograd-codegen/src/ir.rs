@@ -106,6 +106,31 @@ pub enum Ty {
         /// heap, as in `f`; its tangent and its adjoint are `Vec`s of the same length.
         vec: bool,
     },
+    /// A parameter that is never differentiated (`pts: &[[f64; 2]]`), of this structure: the
+    /// body reads it through [`Place`]s.
+    Data(crate::types::Type),
+}
+
+/// A value read from data: a [`Ty::Data`] parameter, then the steps that reach it
+/// (`pts[i][0]`, `data[i].1`, `rows[i].len()`). A float read so is a constant to
+/// differentiation, as `n as f64` is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Place {
+    /// The parameter.
+    pub root: VarId,
+    /// From the parameter to the value, in order.
+    pub steps: Vec<Step>,
+}
+
+/// One step of a [`Place`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    /// `[i]`.
+    Index(IntExpr),
+    /// `.k` of a tuple.
+    Field(u32),
+    /// `.len()`: the last step, of an integer place.
+    Len,
 }
 
 /// How a variable came to be; decides its printed name.
@@ -217,6 +242,8 @@ pub enum IntExpr {
     Extern(Extern),
     /// `w.len()` of a slice or array.
     Len(VarId),
+    /// An integer read from data (`labels[i]`, `rows[i].len()`).
+    Data(Box<Place>),
     /// `a op b`.
     Binary(IntOp, Box<IntExpr>, Box<IntExpr>),
     /// `-a`.
@@ -311,6 +338,13 @@ pub enum Arg {
     Int(IntExpr),
     /// A boolean.
     Bool(Cond),
+    /// Data, passed on as written: `pts`, or `&rows[i]` with `reference`.
+    Data {
+        /// What is passed.
+        place: Place,
+        /// Borrowed at the call (`&rows[i]`).
+        reference: bool,
+    },
     /// A slice parameter or local array, whole or `&a[lo..hi]`.
     Slice {
         /// The slice or array.
@@ -361,6 +395,8 @@ pub enum Op {
     Call3(Func3, Operand, Operand, Operand),
     /// `n as f64`: a constant as far as derivatives go.
     FromInt(IntExpr),
+    /// `pts[i][0]`, a float read from data: a constant as far as derivatives go.
+    Data(Place),
     /// `w[i]`
     Load(VarId, IntExpr),
     /// `g(args)` where `g` is another `#[differentiable]` function.

@@ -29,6 +29,7 @@ pub mod signature;
 mod spine;
 #[cfg(test)]
 mod tests;
+pub mod types;
 
 pub use derive::derive;
 use error::Errors;
@@ -328,6 +329,10 @@ fn check_output(
 }
 
 /// The names `wrt(..)` selects, after checking each names an `f64` or slice parameter.
+///
+/// Without `wrt(..)`, every parameter of a type the macro differentiates is selected and the
+/// others are data; a function whose only floats are in data it cannot differentiate yet
+/// would have nothing to differentiate, which is reported at that data.
 fn check_wrt(
     options: &attr::Options,
     specs: &[signature::ParamSpec],
@@ -335,6 +340,11 @@ fn check_wrt(
 ) -> Vec<String> {
     let differentiable = |spec: &signature::ParamSpec| spec.kind.is_differentiable();
     let Some(names) = &options.wrt else {
+        if !specs.iter().any(differentiable) {
+            for spec in specs.iter().filter(|spec| float_data(spec)) {
+                errors.spanned(&spec.ty, format!("{}, so this function has nothing to differentiate; take the values to differentiate as `f64`, `&[f64]`, `[f64; N]` or `&Vec<f64>` parameters", not_yet(spec)));
+            }
+        }
         return specs
             .iter()
             .filter(|s| differentiable(s))
@@ -357,6 +367,10 @@ fn check_wrt(
         }
         match specs.iter().find(|spec| spec.ident == *name) {
             None => errors.at(name.span(), format!("`{name}` is not a parameter of this function; `wrt(..)` lists parameters to differentiate")),
+            Some(spec) if float_data(spec) => errors.at(
+                name.span(),
+                format!("{}; leave it out of `wrt(..)`, and the function reads it as data", not_yet(spec)),
+            ),
             Some(spec) if !differentiable(spec) => errors.at(
                 name.span(),
                 format!("`{name}` is not an `f64`, slice or array parameter, so it has no derivative; `wrt(..)` lists `f64`, slice and array parameters"),
@@ -365,4 +379,16 @@ fn check_wrt(
         }
     }
     names.iter().map(ToString::to_string).collect()
+}
+
+/// Whether `spec` is data holding floats, which the macro cannot differentiate yet.
+fn float_data(spec: &signature::ParamSpec) -> bool {
+    matches!(spec.kind, signature::Kind::Data(_))
+        && (signature::float_in(&spec.ty).is_some() || types::read(&spec.ty).float().is_some())
+}
+
+/// "`pts: &[[f64; 2]]` cannot be differentiated yet".
+fn not_yet(spec: &signature::ParamSpec) -> String {
+    let ty = types::spelled(&spec.ty);
+    format!("`{}: {ty}` cannot be differentiated yet", spec.ident)
 }

@@ -28,6 +28,10 @@ pub enum Kind {
     Bool,
     /// `p: &S` for a parameter struct `S` (`#[derive(Differentiable)]`); `S` as written.
     Struct(Type),
+    /// Data of any other type (`pts: &[[f64; 2]]`, `labels: &[usize]`, `o: Option<f64>`),
+    /// passed through and never differentiated; its type as written. The body reads it
+    /// through its structural type (`crate::types`).
+    Data(Type),
 }
 
 impl Kind {
@@ -321,9 +325,8 @@ fn kind(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<Kind> {
             Type::Path(path) if is_struct(path) => {
                 return Some(Kind::Struct((*reference.elem).clone()));
             }
-            _ => {
-                "references are supported as `&[f64]`, `&[f64; N]`, `&Vec<f64>` and `&S` for a parameter struct `S` only"
-            }
+            // Read through the reference, whatever it holds.
+            _ => return Some(Kind::Data(ty.clone())),
         },
         Type::Array(array) if float_type(&array.elem).is_some() => {
             return Some(Kind::Array(array.len.clone()));
@@ -331,12 +334,18 @@ fn kind(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<Kind> {
         ty if is_vec_f64(ty) => {
             "`Vec<f64>` by value is not supported; take `w: &[f64]` (or `&Vec<f64>`), and `f_grad` adds the gradient into the shadow `d_w`"
         }
-        Type::Tuple(_) => {
-            "tuple parameters are not supported; pass each `f64` as its own parameter"
-        }
         Type::ImplTrait(_) => "`impl Trait` parameters are not supported; use `f64` or `&[f64]`",
+        // Data by value: the generated functions may pass it on more than once (`f_hessian`
+        // calls `f_hvp` per row), so what is not `Copy` is taken by reference.
+        Type::Array(_) | Type::Tuple(_) | Type::Path(_) | Type::Paren(_) => {
+            let structure = crate::types::read(ty);
+            if structure.is_copy() || matches!(structure, crate::types::Type::Opaque(_)) {
+                return Some(Kind::Data(ty.clone()));
+            }
+            "data that is not `Copy` is taken by reference: `&[T]` rather than `Vec<T>`, `&[[T; N]]` rather than `[Vec<T>; N]`"
+        }
         _ => {
-            "unsupported parameter type; use `f64`, `&[f64]`, `&[f64; N]`, `[f64; N]`, `&Vec<f64>`, `&mut [f64]`, an integer type or `bool`"
+            "unsupported parameter type; use `f64`, `&[f64]`, `&[f64; N]`, `[f64; N]`, `&Vec<f64>`, `&mut [f64]`, an integer type, `bool`, or data by reference (`&[T]`)"
         }
     };
     errors.spanned(ty, message);

@@ -51,7 +51,7 @@ pub fn sources(op: &Op) -> Vec<VarId> {
             vec![a, b]
         }
         Op::Call3(_, a, b, c) => vec![a, b, c],
-        Op::FromInt(_) => Vec::new(),
+        Op::FromInt(_) | Op::Data(_) => Vec::new(),
         Op::Load(w, _) => return vec![*w],
         Op::Call(_, args) => {
             return args
@@ -59,7 +59,7 @@ pub fn sources(op: &Op) -> Vec<VarId> {
                 .filter_map(|arg| match arg {
                     Arg::Scalar(a) => operand_var(a),
                     Arg::Slice { array, .. } => Some(*array),
-                    Arg::Int(_) | Arg::Bool(_) => None,
+                    Arg::Int(_) | Arg::Bool(_) | Arg::Data { .. } => None,
                 })
                 .collect();
         }

@@ -298,6 +298,7 @@ impl IntExpr {
     pub fn visit_vars(&self, f: &mut dyn FnMut(VarId)) {
         match self {
             IntExpr::Var(v) | IntExpr::Len(v) => f(*v),
+            IntExpr::Data(place) => place.visit_vars(f),
             IntExpr::Lit { .. } | IntExpr::Extern(_) => {}
             IntExpr::Binary(_, a, b) => {
                 a.visit_vars(f);
@@ -311,6 +312,18 @@ impl IntExpr {
             IntExpr::ViewLen { lo, hi, len } => {
                 lo.iter().chain(hi).for_each(|end| end.visit_vars(f));
                 len.visit_vars(f);
+            }
+        }
+    }
+}
+
+impl crate::ir::Place {
+    /// Calls `f` on the data parameter and on every variable its indices read.
+    pub fn visit_vars(&self, f: &mut dyn FnMut(VarId)) {
+        f(self.root);
+        for step in &self.steps {
+            if let crate::ir::Step::Index(i) = step {
+                i.visit_vars(f);
             }
         }
     }

@@ -291,6 +291,7 @@ fn op_vars(op: &Op, reads: &mut Vec<VarId>) {
     reads.extend(super::activity::sources(op));
     match op {
         Op::FromInt(n) | Op::Powi(_, n) => n.visit_vars(&mut |v| reads.push(v)),
+        Op::Data(place) => place.visit_vars(&mut |v| reads.push(v)),
         _ => {}
     }
 }

@@ -228,6 +228,7 @@ impl Planner<'_> {
         match arg {
             Arg::Scalar(operand) => self.expr(&Expr::from(operand), context),
             Arg::Int(int) => self.int(int, context),
+            Arg::Data { place, .. } => self.int(&IntExpr::Data(Box::new(place.clone())), context),
             Arg::Bool(cond) => self.cond(cond, context),
             Arg::Slice {
                 array,

@@ -60,6 +60,8 @@ pub fn pullback<'a>(op: &'a Op, y: VarId, d: Expr) -> Option<Vec<(Target<'a>, Ex
         }
         // y = n as f64: a constant
         Op::FromInt(_) => Vec::new(),
+        // y = pts[i][0], read from data: a constant
+        Op::Data(_) => Vec::new(),
         // y = w[i]: w[i] ← d
         Op::Load(w, i) => vec![(Target::Elem(*w, i), d)],
         Op::Call(..) => return None,

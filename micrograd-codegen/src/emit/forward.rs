@@ -107,6 +107,13 @@ impl Emitter<'_> {
         match arg {
             Arg::Scalar(operand) => self.operand(operand),
             Arg::Int(int) => self.int(int),
+            Arg::Data { place, reference } => {
+                let place = self.data(place);
+                match reference {
+                    true => quote!(&#place),
+                    false => place,
+                }
+            }
             Arg::Bool(cond) => self.cond(cond),
             Arg::Slice {
                 array,
@@ -241,7 +248,7 @@ impl Emitter<'_> {
             Ty::Array { vec: true, .. } => quote!(::std::vec::Vec::new()),
             // The length of a local array is a constant, so it is also in scope here.
             ty @ Ty::Array { .. } => self.filled(quote!(0.0), ty),
-            Ty::F64 | Ty::Slice { .. } => quote!(0.0),
+            Ty::F64 | Ty::Slice { .. } | Ty::Data(_) => quote!(0.0),
         }
     }
 }

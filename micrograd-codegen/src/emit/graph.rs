@@ -161,7 +161,7 @@ impl Emitter<'_> {
                 let (array, index) = (self.node(*array), self.int(index));
                 quote!(#array[#index])
             }
-            Op::FromInt(_) => quote!(#graph.constant(#name)),
+            Op::FromInt(_) | Op::Data(_) => quote!(#graph.constant(#name)),
             Op::Call(callee, args) => self.graph_call(callee, args, name),
             _ => {
                 let inputs = self.partials(op, dst, &mut prelude);
@@ -254,7 +254,7 @@ impl Emitter<'_> {
                         }
                     });
                 }
-                Arg::Int(_) | Arg::Bool(_) => {}
+                Arg::Int(_) | Arg::Bool(_) | Arg::Data { .. } => {}
             }
         }
         let scalar_partials = args
@@ -377,6 +377,6 @@ fn op_label(op: &Op) -> String {
         Op::Call1(f, _) => f.name().into(),
         Op::Call2(f, ..) => f.name().into(),
         Op::Call3(f, ..) => f.name().into(),
-        Op::Copy(_) | Op::FromInt(_) | Op::Load(..) | Op::Call(..) => String::new(),
+        Op::Copy(_) | Op::FromInt(_) | Op::Data(_) | Op::Load(..) | Op::Call(..) => String::new(),
     }
 }

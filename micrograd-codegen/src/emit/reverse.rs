@@ -193,7 +193,7 @@ impl Emitter<'_> {
                     lent.push(*array);
                     tokens.push(self.shadow_arg(*array, lo.as_ref(), hi.as_ref()));
                 }
-                Arg::Int(_) | Arg::Bool(_) => {}
+                Arg::Int(_) | Arg::Bool(_) | Arg::Data { .. } => {}
             }
         }
         let zero = self.expr(&Expr::Const(0.0));

@@ -225,6 +225,7 @@ impl Emitter<'_> {
             Op::Call2(f, a, b) => self.expr(&e(a).call2(*f, e(b))),
             Op::Call3(f, a, b, c) => self.expr(&e(a).call3(*f, e(b), e(c))),
             Op::FromInt(n) => self.cast(n),
+            Op::Data(place) => self.data(place),
             Op::Load(w, i) => self.expr(&Expr::Load(*w, i.clone())),
             Op::Call(callee, args) => {
                 let (entry, span) = (callee.entry, callee.span);
@@ -244,6 +245,26 @@ impl Emitter<'_> {
                 }
             }
         }
+    }
+
+    /// A read of data, as `f` reads it: `pts[i][0]`, `data[i].1`, `rows[i].len()`.
+    pub(super) fn data(&self, place: &crate::ir::Place) -> TokenStream {
+        use crate::ir::Step;
+        let mut tokens = self.names.var(place.root).to_token_stream();
+        for step in &place.steps {
+            tokens = match step {
+                Step::Index(i) => {
+                    let i = self.int(i);
+                    quote!(#tokens[#i])
+                }
+                Step::Field(k) => {
+                    let k = syn::Index::from(*k as usize);
+                    quote!(#tokens.#k)
+                }
+                Step::Len => quote!(#tokens.len()),
+            };
+        }
+        tokens
     }
 
     fn cast(&self, n: &IntExpr) -> TokenStream {
@@ -275,6 +296,7 @@ impl Emitter<'_> {
                 let v = self.names.var(*v);
                 (quote!(#v.len()), Prec::Postfix)
             }
+            IntExpr::Data(place) => (self.data(place), Prec::Postfix),
             IntExpr::Binary(op, a, b) => {
                 let prec = if matches!(op, IntOp::Add | IntOp::Sub) {
                     Prec::Sum

@@ -75,6 +75,9 @@ impl Lowerer<'_> {
     ) -> Value {
         let receiver = match receiver {
             Value::Seq(view) if name == "len" && args.is_empty() => return Value::Int(view.len()),
+            Value::Data(place, ty) if name == "len" && args.is_empty() => {
+                return self.data_len(place, &ty, span);
+            }
             Value::Int(a) if name == "min" && args.len() == 1 => {
                 return match self.int_operand(args[0]) {
                     Some(b) => Value::Int(IntExpr::Min(Box::new(a), Box::new(b))),
@@ -126,6 +129,9 @@ impl Lowerer<'_> {
     }
 
     fn wrong_receiver(&mut self, name: &str, span: proc_macro2::Span, receiver: &Value) -> Value {
+        if let Value::Data(..) = receiver {
+            return self.error(span, format!("`{name}` is called on data here; data is read by index `x[i]`, element `x.0`, `x.len()`, and in `for` loops and iterator reductions"));
+        }
         let kind = match receiver {
             Value::Int(_) => "an integer",
             Value::Bool(_) => "a `bool`",
@@ -259,6 +265,15 @@ impl Lowerer<'_> {
                 let by_value = view.is_whole() && self.is_array_value(expr, view.base);
                 Some(view.arg(by_value, false))
             }
+            // A callee would differentiate an `&[f64]`, and its flavours take a shadow for it.
+            Value::Data(_, ty) if ty.is_float_sequence() => {
+                self.errors.at(expr.span(), "this is data, but a `#[differentiable]` function differentiates the floats it is handed; copy them into a local array first, `let p = [pts[i][0], pts[i][1]];`, and pass that");
+                None
+            }
+            Value::Data(place, _) => Some(Arg::Data {
+                place,
+                reference: matches!(strip(expr), Expr::Reference(_)),
+            }),
             Value::Tuple(_) => {
                 self.errors.at(
                     expr.span(),

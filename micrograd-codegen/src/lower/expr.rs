@@ -19,6 +19,9 @@ pub enum Value {
     Seq(View),
     /// A tuple `(a, b)`.
     Tuple(Vec<Value>),
+    /// Data that is neither a float nor an integer (`pts[i]` of `pts: &[[f64; 2]]`), and its
+    /// structural type.
+    Data(crate::ir::Place, crate::types::Type),
     /// A path the macro does not know (a `const`): typed by its context.
     Unknown(Extern),
     /// An error was already reported.
@@ -138,6 +141,14 @@ impl Lowerer<'_> {
                 Ty::Int => Value::Int(IntExpr::Var(binding.var)),
                 Ty::Bool => Value::Bool(Cond::Var(binding.var)),
                 Ty::Slice { .. } | Ty::Array { .. } => Value::Seq(View::whole(binding.var)),
+                Ty::Data(ty) => {
+                    let place = crate::ir::Place {
+                        root: binding.var,
+                        steps: Vec::new(),
+                    };
+                    let ty = ty.clone();
+                    self.data(place, &ty, path.span())
+                }
             };
         }
         match super::paths::classify(path, self.scalar) {
@@ -316,6 +327,7 @@ impl Lowerer<'_> {
     fn index(&mut self, index: &syn::ExprIndex) -> Value {
         let view = match self.expr(&index.expr) {
             Value::Seq(view) => view,
+            Value::Data(place, ty) => return self.data_index(place, &ty, index),
             Value::Error => return Value::Error,
             // The caller cannot see how many values a call returns: `let` says so.
             Value::F64(_) => {

@@ -181,9 +181,8 @@ fn stepped(expr: &Expr) -> Option<(&syn::ExprRange, &Expr)> {
 fn shape(expr: &Expr) -> Option<Shape> {
     match expr {
         Expr::Path(path) if path.path.get_ident().is_some() => Some(Shape::Elem(expr.clone())),
-        Expr::Index(index) if matches!(&*index.index, Expr::Range(_)) => {
-            Some(Shape::Elem(expr.clone()))
-        }
+        // A sub-slice `w[a..b]`, or a row of data `rows[i]`.
+        Expr::Index(_) => Some(Shape::Elem(expr.clone())),
         // A field of a parameter struct, `p.layer.w`.
         Expr::Field(_) if super::fields::chain(expr).is_some() => Some(Shape::Elem(expr.clone())),
         Expr::Array(array) if !array.elems.is_empty() => Some(Shape::Elem(expr.clone())),
@@ -295,6 +294,10 @@ fn bind(
                 let #pat = &#e[#k * (#n)..#k * (#n) + (#n)];),
             _ => parse_quote_spanned!(span=> let #pat = &#e[#k..#k + (#n)];),
         }),
+        // Data of tuples or arrays (`for &(x, y) in data`), taken apart by the `let`.
+        (Pat::Tuple(_) | Pat::Slice(_), Shape::Elem(e)) => {
+            out.push(parse_quote_spanned!(span=> let #pat = #e[#k];))
+        }
         (Pat::Tuple(t), Shape::Pair(a, b)) if t.elems.len() == 2 => {
             bind(&t.elems[0], a, k, out)?;
             bind(&t.elems[1], b, k, out)?;

@@ -19,6 +19,8 @@ use syn::{Expr, ExprMethodCall};
 pub(super) enum Chain<'a> {
     /// The entries of a slice or array.
     Slice(View),
+    /// The entries of data (`pts.iter()` of `pts: &[[f64; 2]]`), and its type.
+    Data(crate::ir::Place, crate::types::Type),
     /// `a..b` of integers.
     Range(IntExpr, IntExpr),
     /// `chunks(k)` (`exact`: `chunks_exact(k)`) of a slice.
@@ -210,12 +212,20 @@ impl Lowerer<'_> {
                     _ => None,
                 }
             }
-            other => self.slice_source(other).map(Chain::Slice),
+            other => match self.expr(other) {
+                Value::Data(place, ty) if ty.elem().is_some() => Some(Chain::Data(place, ty)),
+                value => self.slice_of(other, value).map(Chain::Slice),
+            },
         }
     }
 
     fn slice_source(&mut self, expr: &Expr) -> Option<View> {
-        match self.expr(expr) {
+        let value = self.expr(expr);
+        self.slice_of(expr, value)
+    }
+
+    fn slice_of(&mut self, expr: &Expr, value: Value) -> Option<View> {
+        match value {
             Value::Seq(view) => Some(view),
             Value::Error => None,
             _ => {
@@ -234,6 +244,7 @@ impl Chain<'_> {
     pub(super) fn count(&self) -> IntExpr {
         match self {
             Chain::Slice(view) => view.len(),
+            Chain::Data(place, _) => super::data::len(place.clone()),
             // An empty range when `hi < lo`, without an integer underflow.
             Chain::Range(lo, hi) => bin(IntOp::Sub, hi.clone(), min(lo.clone(), hi.clone())),
             Chain::Chunks {
@@ -355,6 +366,15 @@ impl Lowerer<'_> {
     pub(super) fn element(&mut self, chain: &Chain, i: IntExpr, span: proc_macro2::Span) -> Value {
         match chain {
             Chain::Slice(view) => Value::F64(self.temp(Op::Load(view.base, view.at(i)), span)),
+            Chain::Data(place, ty) => {
+                let mut place = place.clone();
+                place.steps.push(crate::ir::Step::Index(i));
+                let elem = ty
+                    .elem()
+                    .cloned()
+                    .unwrap_or(crate::types::Type::Tuple(Vec::new()));
+                self.data(place, &elem, span)
+            }
             Chain::Range(lo, _) => Value::Int(match lo {
                 IntExpr::Lit { value: 0, .. } => i,
                 lo => bin(IntOp::Add, lo.clone(), i),

@@ -58,7 +58,7 @@ impl Lowerer<'_> {
             ));
             match self.items(items) {
                 Some(Value::Seq(view)) if view.is_whole() => self.bind(&name, view.base),
-                Some(value @ Value::Seq(_)) => {
+                Some(value @ (Value::Seq(_) | Value::Data(..))) => {
                     let var = self.alias_var(&name, value, items.span());
                     self.bind(&name, var);
                 }
@@ -101,7 +101,17 @@ impl Lowerer<'_> {
                 }
                 Some(self.array_literal(array, None))
             }
-            Expr::Index(index) => Some(self.sub_slice(index)),
+            Expr::Index(index) if matches!(&*index.index, Expr::Range(_)) => {
+                Some(self.sub_slice(index))
+            }
+            // A row of data, `for x in &rows[i]`.
+            Expr::Index(_) => match self.expr(items) {
+                value @ (Value::Data(..) | Value::Error) => Some(value),
+                _ => {
+                    self.errors.at(items.span(), "`for` runs over slices, arrays and rows of data (`for x in &rows[i]`), but this is one value");
+                    None
+                }
+            },
             _ => Some(Value::Error),
         }
     }

@@ -8,6 +8,7 @@
 mod branch;
 mod call;
 mod collect;
+mod data;
 mod derived;
 mod exits;
 mod expr;
@@ -204,6 +205,7 @@ impl Lowerer<'_> {
                 len: None,
                 mutable: false,
             },
+            Kind::Data(ty) => Ty::Data(crate::types::read(ty)),
         };
         let differentiable = matches!(ty, Ty::F64 | Ty::Slice { .. });
         let var = self.new_var(Origin::Param, ty, spec.ident.span());

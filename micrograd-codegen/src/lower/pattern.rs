@@ -47,6 +47,7 @@ impl Lowerer<'_> {
             return self.error(field.dot_token.span, second_order_message(&field.base));
         }
         match self.expr(&field.base) {
+            Value::Data(place, ty) => self.data_field(place, &ty, field),
             Value::Tuple(values) => match values.get(index.index as usize) {
                 Some(value) => value.clone(),
                 None => self.error(index.span, "the tuple has no such element"),
@@ -73,6 +74,7 @@ impl Lowerer<'_> {
             Ty::Int => Value::Int(IntExpr::Var(var)),
             Ty::Bool => Value::Bool(crate::ir::Cond::Var(var)),
             Ty::Slice { .. } | Ty::Array { .. } => Value::Seq(View::whole(var)),
+            Ty::Data(_) => Value::Error,
         })
     }
 
@@ -170,6 +172,11 @@ impl Lowerer<'_> {
                     let value = self.temp(Op::Load(view.base, at), pat.span());
                     self.bind_pat(pat, Value::F64(value));
                 }
+            }
+            (Pat::Tuple(_) | Pat::Slice(_), Value::Data(place, ty))
+                if let Some(parts) = self.data_parts(&place, &ty, pat.span()) =>
+            {
+                self.bind_pat(pat, Value::Tuple(parts));
             }
             (Pat::Tuple(_) | Pat::Slice(_), _) => {
                 self.errors.at(pat.span(), "this pattern does not match the value's shape; destructure a tuple with `(a, b)` and an array with `[a, b]`");

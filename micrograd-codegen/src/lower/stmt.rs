@@ -158,7 +158,9 @@ impl Lowerer<'_> {
                 self.emit(Stmt::BoolLet { dst, cond });
                 dst
             }
-            value @ (Value::Seq(_) | Value::Tuple(_)) => self.alias_var(name, value, span),
+            value @ (Value::Seq(_) | Value::Tuple(_) | Value::Data(..)) => {
+                self.alias_var(name, value, span)
+            }
             // `let pi = PI;`: the name stands for the path, typed by each use as the path is.
             value @ Value::Unknown(_) => self.alias_var(name, value, span),
             Value::Error => return None,
@@ -184,7 +186,8 @@ impl Lowerer<'_> {
             | Value::Int(_)
             | Value::Bool(_)
             | Value::Seq(_)
-            | Value::Tuple(_) => {
+            | Value::Tuple(_)
+            | Value::Data(..) => {
                 let message = match vec {
                     true => {
                         "a `vec!` starts from a constant: `vec![0.0; n]`; fill it in a loop: `for j in 0..n { v[j] = x; }`"

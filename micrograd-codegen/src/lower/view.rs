@@ -223,6 +223,8 @@ impl Lowerer<'_> {
     pub(super) fn deref(&mut self, value: Value, span: proc_macro2::Span) -> Value {
         match value {
             Value::F64(_) | Value::Seq(_) | Value::Error => value,
+            // Data reads through references: `*y` of `for y in labels` is `y`.
+            Value::Int(_) | Value::Data(..) => value,
             _ => self.error(span, "`*` dereferences a reference to an `f64` or a slice"),
         }
     }

@@ -349,7 +349,7 @@ impl Pass<'_> {
                         mutable: *mutable,
                     });
                 }
-                Arg::Int(_) | Arg::Bool(_) => {}
+                Arg::Int(_) | Arg::Bool(_) | Arg::Data { .. } => {}
             }
         }
         (callee, with_tangents)

@@ -1,0 +1,154 @@
+//! types.rs: the structural reading of types as written, what reading a value of one yields,
+//! and how data parameters lower (`Ty::Data`, places in `Op::Data` and `IntExpr::Data`).
+
+use crate::ir::{IntExpr, Op, Scalar, Step, Stmt, Ty};
+use crate::types::{self, Type};
+use syn::parse_quote;
+
+fn read(ty: syn::Type) -> Type {
+    types::read(&ty)
+}
+
+fn int(name: &str) -> Type {
+    Type::Int(name.to_string())
+}
+
+#[test]
+fn types_are_read_structurally() {
+    let f64 = Type::Float(Scalar::F64);
+    assert_eq!(read(parse_quote!(f64)), f64);
+    assert_eq!(
+        read(parse_quote!(core::primitive::f32)),
+        Type::Float(Scalar::F32)
+    );
+    assert_eq!(read(parse_quote!(usize)), int("usize"));
+    assert_eq!(read(parse_quote!(bool)), Type::Bool);
+    assert_eq!(
+        read(parse_quote!(&[[f64; 2]])),
+        Type::Ref {
+            mutable: false,
+            elem: Box::new(Type::Slice(Box::new(Type::Array(
+                Box::new(f64.clone()),
+                Some(2)
+            )))),
+        }
+    );
+    assert_eq!(
+        read(parse_quote!(std::vec::Vec<(f64, i32)>)),
+        Type::Vec(Box::new(Type::Tuple(vec![f64.clone(), int("i32")])))
+    );
+    assert_eq!(
+        read(parse_quote!([u8; N])),
+        Type::Array(Box::new(int("u8")), None)
+    );
+    assert_eq!(
+        read(parse_quote!(&str)),
+        Type::Ref {
+            mutable: false,
+            elem: Box::new(Type::Str)
+        }
+    );
+    assert!(matches!(read(parse_quote!(Option<f64>)), Type::Opaque(_)));
+    assert!(matches!(read(parse_quote!(Vec<f64, A>)), Type::Opaque(_)));
+    assert!(matches!(
+        read(parse_quote!(<T as Tr>::f64)),
+        Type::Opaque(_)
+    ));
+    assert!(matches!(
+        read(parse_quote!(fn(f64) -> f64)),
+        Type::Opaque(_)
+    ));
+}
+
+#[test]
+fn indexing_fields_and_parts_see_through_references() {
+    let pts = read(parse_quote!(&[[f64; 2]]));
+    let row = pts.elem().expect("a slice has elements");
+    assert_eq!(
+        row,
+        &Type::Array(Box::new(Type::Float(Scalar::F64)), Some(2))
+    );
+    assert_eq!(row.elem(), Some(&Type::Float(Scalar::F64)));
+    assert_eq!(row.parts().map(|p| p.len()), Some(2));
+    let data = read(parse_quote!(&Vec<(f64, usize)>));
+    let pair = data.elem().expect("a `Vec` has elements");
+    assert_eq!(pair.field(1), Some(&int("usize")));
+    assert_eq!(pair.field(2), None);
+    assert_eq!(pair.parts().map(|p| p.len()), Some(2));
+    assert!(read(parse_quote!(&&[usize])).has_len());
+    assert!(read(parse_quote!(&str)).has_len());
+    assert!(!read(parse_quote!((usize, usize))).has_len());
+    assert_eq!(
+        read(parse_quote!([f64; N])).parts(),
+        None,
+        "its length is not a literal"
+    );
+    assert_eq!(read(parse_quote!(Option<f64>)).elem(), None);
+}
+
+#[test]
+fn what_holds_floats_and_what_is_copy() {
+    assert_eq!(
+        read(parse_quote!(&[(usize, f32)])).float(),
+        Some(Scalar::F32)
+    );
+    assert_eq!(read(parse_quote!(&[usize])).float(), None);
+    assert!(
+        read(parse_quote!(&[[f64; 2]]))
+            .elem()
+            .is_some_and(Type::is_float_sequence)
+    );
+    assert!(
+        !read(parse_quote!(&[(f64, f64)]))
+            .elem()
+            .is_some_and(Type::is_float_sequence)
+    );
+    assert!(read(parse_quote!(([i32; 2], (usize, bool)))).is_copy());
+    assert!(read(parse_quote!(&Vec<f64>)).is_copy());
+    assert!(!read(parse_quote!(Vec<usize>)).is_copy());
+    assert!(!read(parse_quote!(&mut [usize])).is_copy());
+    assert_eq!(types::spelled(&parse_quote!(&[[f64; 2]])), "&[[f64; 2]]");
+    assert_eq!(
+        types::spelled(&parse_quote!(&Vec<(f64, usize)>)),
+        "&Vec<(f64, usize)>"
+    );
+}
+
+#[test]
+fn data_parameters_lower_to_places() {
+    let item: syn::ItemFn = parse_quote! {
+        fn f(w: &[f64], pts: &[[f64; 2]], labels: &[usize]) -> f64 {
+            let k = labels[1];
+            w[k] * pts[k][0]
+        }
+    };
+    let function = super::lower(&item, &[]);
+    let (pts, labels) = (&function.params[1], &function.params[2]);
+    assert!(!pts.wrt && !labels.wrt, "data is never differentiated");
+    assert!(matches!(function.var(pts.var).ty, Ty::Data(_)));
+    let reads: Vec<&crate::ir::Place> = function
+        .body
+        .iter()
+        .filter_map(|stmt| match stmt {
+            Stmt::Assign {
+                op: Op::Data(place),
+                ..
+            } => Some(place),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(reads.len(), 1);
+    assert_eq!(reads[0].root, pts.var);
+    assert!(matches!(
+        reads[0].steps.as_slice(),
+        [Step::Index(IntExpr::Var(_)), Step::Index(_)]
+    ));
+    let k = function.body.iter().find_map(|stmt| match stmt {
+        Stmt::IntLet { expr, .. } => Some(expr),
+        _ => None,
+    });
+    assert!(
+        matches!(k, Some(IntExpr::Data(place)) if place.root == labels.var),
+        "an integer read is an integer expression"
+    );
+}

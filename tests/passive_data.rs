@@ -366,3 +366,58 @@ fn data_passed_to_calls() {
         }
     }
 }
+
+/// A recurrence, reversed after the forward loop: the reverse sweep reads `pts[i][0]` again
+/// (or its record) at each iteration, and a `while` with a `break` on data, and data in a
+/// condition.
+#[differentiable(hvp)]
+fn recurrence(w: &[f64], pts: &[[f64; 2]], labels: &[usize]) -> f64 {
+    let mut h = w[0];
+    for i in 0..pts.len() {
+        h = (h * pts[i][0] + w[1] * pts[i][1]).tanh() * (1.0 + labels[i] as f64);
+    }
+    let mut j = 0;
+    let mut g = h;
+    while j < pts.len() {
+        if pts[j][1] > 0.5 && labels[j] != 2 {
+            g = g * g * pts[j][1] - w[2];
+        } else if g > 3.0 {
+            break;
+        }
+        j += 1;
+    }
+    g
+}
+
+#[test]
+fn data_read_again_in_the_reverse_sweep() {
+    for rows in [0, 1, 5] {
+        let (pts, labels) = (&PTS[..rows], &LABELS[..rows]);
+        for x in [[0.3, -0.2, 0.8], [1.5, 0.7, -0.4], [-0.9, 1.1, 0.05]] {
+            let mut d_w = [0.0; 3];
+            let value = recurrence_grad(&x, &mut d_w, pts, labels);
+            assert_same_value("recurrence", value, recurrence(&x, pts, labels), &x);
+            assert_gradient("recurrence", |p| recurrence(p, pts, labels), &x, &d_w);
+            let v = [0.5, 1.0, -2.0];
+            let (value, tangent) = recurrence_jvp(&x, &v, pts, labels);
+            assert_same_value("recurrence_jvp", value, recurrence(&x, pts, labels), &x);
+            let along: f64 = d_w.iter().zip(&v).map(|(d, v)| d * v).sum();
+            assert_near("recurrence_jvp", tangent, along, 1e-12);
+        }
+    }
+}
+
+/// `f_graph` records a read of data as a constant node.
+#[differentiable(graph)]
+fn drawn(a: f64, pts: &[[f64; 2]]) -> f64 {
+    a * pts[0][0] + pts[1][1]
+}
+
+#[test]
+fn a_graph_over_data() {
+    let graph = drawn_graph(2.0, &PTS);
+    let output = graph.output().expect("an output node");
+    assert_eq!(graph.node(output).data(), drawn(2.0, &PTS));
+    let a = graph.find("a").expect("a leaf `a`");
+    assert_eq!(a.grad(), PTS[0][0]);
+}

@@ -88,14 +88,17 @@ impl Lowerer<'_> {
         Value::Int(len(place))
     }
 
-    /// What `let (a, b) = x;` or `let [a, b] = x;` binds of data: its parts, read.
+    /// What `let (a, b) = x;` (`tuple`) or `let [a, b] = x;` binds of data: its parts, read;
+    /// `None` when the pattern is not of the data's kind.
     pub(super) fn data_parts(
         &mut self,
         place: &Place,
         ty: &Type,
-        span: Span,
+        (tuple, span): (bool, Span),
     ) -> Option<Vec<Value>> {
-        let tuple = matches!(ty.referent(), Type::Tuple(_));
+        if tuple != matches!(ty.referent(), Type::Tuple(_)) {
+            return None;
+        }
         let parts: Vec<Type> = ty.parts()?.into_iter().cloned().collect();
         let values = parts.iter().enumerate().map(|(k, part)| {
             let step = if tuple {

@@ -174,7 +174,8 @@ impl Lowerer<'_> {
                 }
             }
             (Pat::Tuple(_) | Pat::Slice(_), Value::Data(place, ty))
-                if let Some(parts) = self.data_parts(&place, &ty, pat.span()) =>
+                if let Some(parts) =
+                    self.data_parts(&place, &ty, (matches!(pat, Pat::Tuple(_)), pat.span())) =>
             {
                 self.bind_pat(pat, Value::Tuple(parts));
             }

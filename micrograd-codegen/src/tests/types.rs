@@ -152,3 +152,69 @@ fn data_parameters_lower_to_places() {
         "an integer read is an integer expression"
     );
 }
+
+#[test]
+fn misuses_of_data_are_errors_never_panics() {
+    let bodies: Vec<syn::Block> = vec![
+        parse_quote!({ pts[0][0][1] }),
+        parse_quote!({ labels[0].0 as f64 }),
+        parse_quote!({ pts.0 }),
+        parse_quote!({ name[0] as f64 }),
+        parse_quote!({
+            let mut p = pts[0];
+            p = pts[1];
+            p[0]
+        }),
+        parse_quote!({
+            let mut s = 0.0;
+            for c in name {
+                s += c;
+            }
+            s
+        }),
+        parse_quote!({
+            let (a, b) = pts[0];
+            a + b
+        }),
+        parse_quote!({
+            let [a, b, c] = pts[0];
+            a + b + c
+        }),
+        parse_quote!({
+            let [a, b] = data[0];
+            a + b
+        }),
+        parse_quote!({ pts[1..].len() as f64 }),
+        parse_quote!({ o.unwrap() }),
+        parse_quote!({ cfg.k }),
+        parse_quote!({
+            let mut s = 0.0;
+            for x in pts[0][0] {
+                s += x;
+            }
+            s
+        }),
+        parse_quote!({ pts.iter().sum::<f64>() }),
+        parse_quote!({ data.iter().map(|p| p.2).sum::<f64>() }),
+        parse_quote!({ w[0] * pts[labels[0]][labels[1]] * *o }),
+        parse_quote!({ g(pts[0], data) }),
+        parse_quote!({ -pts[0] }),
+        parse_quote!({ if pts[0] > data[0] { 1.0 } else { 2.0 } }),
+        parse_quote!({
+            match data[0] {
+                (a, _) => a,
+            }
+        }),
+    ];
+    for body in bodies {
+        let item = quote::quote! {
+            fn f(w: &[f64], pts: &[[f64; 2]], labels: &[usize], data: &[(f64, f64)], name: &str, o: Option<f64>, cfg: Config32) -> f64 #body
+        };
+        let code = crate::expand(Default::default(), item).to_string();
+        assert!(
+            code.contains("compile_error"),
+            "accepted: {}",
+            quote::quote!(#body)
+        );
+    }
+}

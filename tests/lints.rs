@@ -224,6 +224,19 @@ mod generated {
     pub const fn constant(x: f64) -> f64 {
         x * x + 1.0
     }
+
+    /// Data of several types read in every flavour.
+    #[differentiable(hessian, graph)]
+    pub fn data(w: &[f64], pts: &[[f64; 2]], labels: &[usize], pairs: &[(f64, f64)]) -> f64 {
+        let mut s = 0.0;
+        for (p, &y) in pts.iter().zip(labels) {
+            s += (w[y] * p[0] + p[1]).tanh();
+        }
+        for &(x, y) in pairs {
+            s += w[0] * x * y;
+        }
+        s + pts.iter().map(|p| w[1] * p[1]).sum::<f64>()
+    }
 }
 
 use generated::*;
@@ -234,6 +247,12 @@ fn every_generated_function_runs() {
     let (mut d_w, mut d_x, mut d_v) = ([0.0; 3], [0.0; 3], [0.0; 2]);
     let same = |a: f64, b: f64| assert_eq!(a.to_bits(), b.to_bits());
     same(straight_grad(0.4, -1.1).0, straight(0.4, -1.1));
+    let (pts, labels, pairs) = ([[0.5, 1.0], [2.0, -1.0]], [1, 0], [(1.0, 2.0)]);
+    let mut d_data = [0.0; 3];
+    same(
+        data_grad(&w, &mut d_data, &pts, &labels, &pairs),
+        data(&w, &pts, &labels, &pairs),
+    );
     same(branches_grad(0.4, -1.1, true).0, branches(0.4, -1.1, true));
     same(records_grad(0.4, 5).0, records(0.4, 5));
     same(arrays_grad(&w, &mut d_w, &v, &mut d_v), arrays(&w, &v));

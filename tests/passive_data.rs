@@ -421,3 +421,74 @@ fn a_graph_over_data() {
     let a = graph.find("a").expect("a leaf `a`");
     assert_eq!(a.grad(), PTS[0][0]);
 }
+
+/// A struct without the derive, by value and not `Copy`, handed on to a call (its fields are
+/// not read yet): the generated
+/// code clones it for each call it makes (the forward sweep's, the pullback's, each row of
+/// `f_hessian`'s).
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// What the settings are called.
+    pub name: String,
+}
+
+#[differentiable(hessian)]
+fn scaled(x: f64, y: f64, settings: Settings) -> f64 {
+    x * y * weight(x, settings)
+}
+
+#[differentiable(hessian)]
+fn weight(x: f64, _settings: Settings) -> f64 {
+    (x * 3.0).sin()
+}
+
+#[test]
+fn data_that_is_not_copy_is_cloned_where_the_code_calls_twice() {
+    let settings = Settings {
+        name: "abc".to_string(),
+    };
+    let x = [0.7, -1.3];
+    let (value, d_x, d_y) = scaled_grad(x[0], x[1], settings.clone());
+    assert_same_value("scaled", value, scaled(x[0], x[1], settings.clone()), &x);
+    let f = |p: &[f64]| scaled(p[0], p[1], settings.clone());
+    assert_gradient("scaled", f, &x, &[d_x, d_y]);
+    let (value, h) = scaled_hessian(x[0], x[1], settings.clone());
+    assert_same_value(
+        "scaled_hessian",
+        value,
+        scaled(x[0], x[1], settings.clone()),
+        &x,
+    );
+    assert_near("scaled_hessian", h[0][1], h[1][0], 1e-12);
+}
+
+/// The same in `f32`: data of `f32`s reads as constants of the function's float type.
+#[differentiable(hvp)]
+fn loss32(w: &[f32], pts: &[[f32; 2]], labels: &[usize]) -> f32 {
+    let mut s = 0.0;
+    for (p, &y) in pts.iter().zip(labels) {
+        s += (w[y] * p[0] - p[1]).powi(2);
+    }
+    s
+}
+
+#[test]
+fn data_in_f32() {
+    let pts = [[0.5f32, -1.0], [1.5, 2.0], [-0.25, 0.75]];
+    let labels = [1, 0, 1];
+    let w = [0.3f32, -0.7];
+    let mut d_w = [0.0f32; 2];
+    let value = loss32_grad(&w, &mut d_w, &pts, &labels);
+    assert_eq!(value.to_bits(), loss32(&w, &pts, &labels).to_bits());
+    // d/dw[k] of sum (w[y] p0 - p1)^2 = sum over rows with y = k of 2 (w[k] p0 - p1) p0.
+    for (k, &d) in d_w.iter().enumerate() {
+        let mut reference = 0.0f64;
+        for (p, &y) in pts.iter().zip(&labels) {
+            if y == k {
+                let r = f64::from(w[k]) * f64::from(p[0]) - f64::from(p[1]);
+                reference += 2.0 * r * f64::from(p[0]);
+            }
+        }
+        assert_near("loss32", f64::from(d), reference, 1e-5);
+    }
+}

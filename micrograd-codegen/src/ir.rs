@@ -344,6 +344,9 @@ pub enum Arg {
         place: Place,
         /// Borrowed at the call (`&rows[i]`).
         reference: bool,
+        /// Passed by value but maybe not `Copy` (`cfg: Config`): the generated code calls the
+        /// callee more than once (its forward sweep and its pullback), so it passes clones.
+        clone: bool,
     },
     /// A slice parameter or local array, whole or `&a[lo..hi]`.
     Slice {

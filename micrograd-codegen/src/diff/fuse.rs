@@ -283,8 +283,9 @@ impl Available {
 }
 
 /// Arithmetic and functions of `f64`: nothing that reads memory or calls, so it can run earlier.
+/// A read of data could panic where `f` would not read it (after an exit, past a length).
 fn pure(op: &Op) -> bool {
-    !matches!(op, Op::Load(..) | Op::Call(..))
+    !matches!(op, Op::Load(..) | Op::Call(..) | Op::Data(_))
 }
 
 fn op_vars(op: &Op, reads: &mut Vec<VarId>) {

@@ -107,11 +107,16 @@ impl Emitter<'_> {
         match arg {
             Arg::Scalar(operand) => self.operand(operand),
             Arg::Int(int) => self.int(int),
-            Arg::Data { place, reference } => {
+            Arg::Data {
+                place,
+                reference,
+                clone,
+            } => {
                 let place = self.data(place);
-                match reference {
-                    true => quote!(&#place),
-                    false => place,
+                match (reference, clone) {
+                    (true, _) => quote!(&#place),
+                    (false, true) => quote!(::core::clone::Clone::clone(&#place)),
+                    (false, false) => place,
                 }
             }
             Arg::Bool(cond) => self.cond(cond),

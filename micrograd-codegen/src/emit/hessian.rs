@@ -146,7 +146,7 @@ fn scalar_call(
     let mut args = Vec::new();
     let mut scalar = 0;
     for (spec, &chosen) in specs.iter().zip(chosen) {
-        args.push(names::param(&spec.ident).into_token_stream());
+        args.push(passed(spec));
         if Flavor::Hvp.has_tangent(spec, chosen) {
             args.push(
                 Literal::f64_unsuffixed(if row == scalar { 1.0 } else { 0.0 }).into_token_stream(),
@@ -365,5 +365,17 @@ fn dense(
             #only
             #value
         }
+    }
+}
+
+/// Parameter `spec` as an argument of one of the `f_hvp` calls: data by value that may not be
+/// `Copy` (`cfg: Config`) is cloned for each.
+fn passed(spec: &ParamSpec) -> TokenStream {
+    let name = names::param(&spec.ident);
+    match &spec.kind {
+        Kind::Data(ty) if !crate::types::read(ty).is_copy() => {
+            quote!(::core::clone::Clone::clone(&#name))
+        }
+        _ => name.into_token_stream(),
     }
 }

@@ -270,10 +270,14 @@ impl Lowerer<'_> {
                 self.errors.at(expr.span(), "this is data, but a `#[differentiable]` function differentiates the floats it is handed; copy them into a local array first, `let p = [pts[i][0], pts[i][1]];`, and pass that");
                 None
             }
-            Value::Data(place, _) => Some(Arg::Data {
-                place,
-                reference: matches!(strip(expr), Expr::Reference(_)),
-            }),
+            Value::Data(place, ty) => {
+                let reference = matches!(strip(expr), Expr::Reference(_));
+                Some(Arg::Data {
+                    place,
+                    reference,
+                    clone: !reference && !ty.is_copy(),
+                })
+            }
             Value::Tuple(_) => {
                 self.errors.at(
                     expr.span(),

@@ -7,7 +7,7 @@ use crate::header;
 use crate::names;
 use crate::signature::{Kind, ParamSpec};
 use proc_macro2::{Ident, TokenStream};
-use quote::{ToTokens, quote};
+use quote::quote;
 
 /// One row: `f_hvp` along the unit tangent laid out in `scratch` (an `f64` parameter's is
 /// `1.0` where its column is `r`), its slices' entries of `H v` added into their parts of `out`,
@@ -35,7 +35,7 @@ pub(super) fn row(
     tokens.extend(quote!(let _ = #rest;));
     let (mut args, mut after) = (Vec::new(), TokenStream::new());
     for (spec, &chosen) in specs.iter().zip(chosen) {
-        args.push(names::param(&spec.ident).into_token_stream());
+        args.push(super::passed(spec));
         if !Flavor::Hvp.has_tangent(spec, chosen) {
             continue;
         }

@@ -492,3 +492,66 @@ fn data_in_f32() {
         assert_near("loss32", f64::from(d), reference, 1e-5);
     }
 }
+
+/// Integers in a `Vec` by value: read as `f` reads them, cloned for each `f_hvp` of
+/// `f_hessian`.
+#[differentiable(hessian)]
+fn powers(x: f64, exponents: Vec<i32>) -> f64 {
+    let mut s = 0.0;
+    for i in 0..exponents.len() {
+        s += x.powi(exponents[i]);
+    }
+    s
+}
+
+#[test]
+fn a_vec_of_integers_by_value() {
+    for x in [0.5, 1.7] {
+        let (value, d_x) = powers_grad(x, vec![1, 2, 3]);
+        assert_same_value("powers", value, powers(x, vec![1, 2, 3]), &[x]);
+        assert_near("powers", d_x, 1.0 + 2.0 * x + 3.0 * x * x, 1e-12);
+        let (_, h) = powers_hessian(x, vec![1, 2, 3]);
+        assert_near("powers_hessian", h[0][0], 2.0 + 6.0 * x, 1e-12);
+    }
+}
+
+/// A custom derivative of a function of data: the body is called, the rule differentiated.
+#[differentiable(derivative(x = poly_dx))]
+fn poly(x: f64, coefficients: &[(usize, f64)]) -> f64 {
+    let mut s = 0.0;
+    for &(k, c) in coefficients {
+        s += c * x.powi(k as i32);
+    }
+    s
+}
+
+#[differentiable]
+fn poly_dx(x: f64, coefficients: &[(usize, f64)]) -> f64 {
+    let mut s = 0.0;
+    for &(k, c) in coefficients {
+        if k > 0 {
+            s += c * k as f64 * x.powi(k as i32 - 1);
+        }
+    }
+    s
+}
+
+#[differentiable]
+fn through_rule(x: f64, coefficients: &[(usize, f64)]) -> f64 {
+    poly(x * x, coefficients).sin()
+}
+
+#[test]
+fn a_custom_derivative_over_data() {
+    let coefficients = [(0, 1.0), (2, -0.5), (3, 0.25)];
+    for x in [0.3, -1.2] {
+        let (value, d_x) = through_rule_grad(x, &coefficients);
+        assert_same_value("through_rule", value, through_rule(x, &coefficients), &[x]);
+        assert_gradient(
+            "through_rule",
+            |p| through_rule(p[0], &coefficients),
+            &[x],
+            &[d_x],
+        );
+    }
+}

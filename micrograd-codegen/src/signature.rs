@@ -335,14 +335,11 @@ fn kind(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<Kind> {
             "`Vec<f64>` by value is not supported; take `w: &[f64]` (or `&Vec<f64>`), and `f_grad` adds the gradient into the shadow `d_w`"
         }
         Type::ImplTrait(_) => "`impl Trait` parameters are not supported; use `f64` or `&[f64]`",
-        // Data by value: the generated functions may pass it on more than once (`f_hessian`
-        // calls `f_hvp` per row), so what is not `Copy` is taken by reference.
+        // Data by value; where the generated code passes it on more than once (a call's
+        // forward sweep and pullback, `f_hessian`'s `f_hvp` calls), what may not be `Copy` is
+        // cloned.
         Type::Array(_) | Type::Tuple(_) | Type::Path(_) | Type::Paren(_) => {
-            let structure = crate::types::read(ty);
-            if structure.is_copy() || matches!(structure, crate::types::Type::Opaque(_)) {
-                return Some(Kind::Data(ty.clone()));
-            }
-            "data that is not `Copy` is taken by reference: `&[T]` rather than `Vec<T>`, `&[[T; N]]` rather than `[Vec<T>; N]`"
+            return Some(Kind::Data(ty.clone()));
         }
         _ => {
             "unsupported parameter type; use `f64`, `&[f64]`, `&[f64; N]`, `[f64; N]`, `&Vec<f64>`, `&mut [f64]`, an integer type, `bool`, or data by reference (`&[T]`)"

@@ -36,6 +36,9 @@ pub enum PKind {
     I32(i32, i32),
     /// `flag: bool`
     Bool,
+    /// `labels: &[usize]` of this many entries, each in `0..=3`: data, never differentiated
+    /// (entries only).
+    Labels(usize),
 }
 
 impl PKind {
@@ -67,6 +70,8 @@ pub enum IExpr {
     Lit(i64),
     Var(String),
     Len(String),
+    /// `labels[k]` of a `&[usize]` parameter of data.
+    Label(String, usize),
     Bin(&'static str, Box<IExpr>, Box<IExpr>),
     Cast(Box<IExpr>, &'static str),
 }

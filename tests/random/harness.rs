@@ -46,6 +46,8 @@ pub enum PSpec {
     I(i32, i32),
     /// `bool`
     B,
+    /// `&[usize]` of this many entries in `0..=3`: data.
+    L(usize),
 }
 
 /// A point: the `f64`s (scalars and slice entries, in parameter order), the slice lengths and
@@ -96,6 +98,10 @@ impl<'a, E: Clone> Cur<'a, E> {
     pub fn i(&mut self) -> i32 {
         self.ii += 1;
         self.a.ints[self.ii - 1] as i32
+    }
+    pub fn us(&mut self, n: usize) -> Vec<usize> {
+        self.ii += n;
+        self.a.ints[self.ii - n..self.ii].iter().map(|&k| k as usize).collect()
     }
     pub fn b(&mut self) -> bool {
         self.ii += 1;
@@ -189,6 +195,7 @@ fn sample(p: &Prog, rng: &mut Rng) -> (Args, Vec<bool>, Vec<bool>) {
                 .ints
                 .push(i64::from(lo) + rng.below((hi - lo + 1) as usize) as i64),
             PSpec::B => a.ints.push(rng.below(2) as i64),
+            PSpec::L(n) => a.ints.extend((0..n).map(|_| rng.below(4) as i64)),
         }
     }
     (a, shadow, wrt)

@@ -26,9 +26,14 @@ impl Gen<'_> {
             if vars.is_empty() { 0 } else { 6 },
             if seqs.is_empty() { 0 } else { 2 },
             if depth > 0 { 3 } else { 0 },
+            if self.labels.is_empty() { 0 } else { 3 },
         ]);
         match choice {
             0 => IExpr::Lit(self.rng.range(0, 4)),
+            4 => {
+                let (name, n) = self.rng.pick(&self.labels);
+                IExpr::Label(name, self.rng.below(n))
+            }
             1 => IExpr::Var(self.rng.pick(&vars).name),
             2 => IExpr::Len(self.rng.pick(&seqs).name),
             _ => {

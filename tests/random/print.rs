@@ -92,6 +92,7 @@ impl Printer {
             IExpr::Lit(v) => format!("{v}"),
             IExpr::Var(n) => self.name(n),
             IExpr::Len(s) => format!("{}.len()", self.name(s)),
+            IExpr::Label(s, k) => format!("{}[{k}]", self.name(s)),
             IExpr::Bin(op, a, b) => format!("({} {op} {})", self.iexpr(a), self.iexpr(b)),
             IExpr::Cast(a, ty) => format!("({} as {ty})", self.iexpr(a)),
         }

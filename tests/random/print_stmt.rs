@@ -198,6 +198,7 @@ impl Printer {
                     (PKind::Usize(_), _) => "usize".to_string(),
                     (PKind::I32(..), _) => "i32".to_string(),
                     (PKind::Bool, _) => "bool".to_string(),
+                    (PKind::Labels(_), _) => "&[usize]".to_string(),
                 };
                 format!("{}: {ty}", self.name(&p.name))
             })

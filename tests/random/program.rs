@@ -29,6 +29,7 @@ pub fn params(rng: &mut Rng, entry: bool) -> Vec<Param> {
             PKind::Usize(_) => "n",
             PKind::I32(..) => "e",
             PKind::Bool => "flag",
+            PKind::Labels(_) => "labels",
         };
         let mut name = format!("{prefix}{k}");
         if kind == PKind::Scalar && rng.chance(0.05) {
@@ -49,6 +50,23 @@ pub fn params(rng: &mut Rng, entry: bool) -> Vec<Param> {
     out
 }
 
+/// Gives some entries a `&[usize]` parameter of data, drawn from a generator of its own so
+/// that the other programs of a seed stay as they were.
+fn labels(params: &mut Vec<Param>, seed: u64) {
+    let mut rng = Rng::new(mix(seed ^ 0x4C41_4245_4C53_2121));
+    if rng.chance(0.2) {
+        let at = rng.below(params.len() + 1);
+        let kind = PKind::Labels(rng.range(1, 4) as usize);
+        params.insert(
+            at,
+            Param {
+                name: format!("labels{at}"),
+                kind,
+            },
+        );
+    }
+}
+
 /// Generates program `id` of the run seeded with `seed`.
 pub fn program(seed: u64, id: usize) -> Program {
     let mut rng = Rng::new(program_seed(seed, id));
@@ -58,6 +76,9 @@ pub fn program(seed: u64, id: usize) -> Program {
     for k in 0..nfuncs {
         let entry = k + 1 == nfuncs;
         let mut params = params(&mut rng, entry);
+        if entry {
+            labels(&mut params, program_seed(seed, id));
+        }
         // Several values: some entries, more callees (a caller takes them apart).
         let out = rng.chance(if entry { 0.15 } else { 0.3 }).then(|| Out {
             m: rng.range(2, 3) as usize,
@@ -92,6 +113,7 @@ pub fn program(seed: u64, id: usize) -> Program {
             out: out.clone(),
             counter: 0,
             expr_blocks: 0,
+            labels: Vec::new(),
         };
         for p in &params {
             match p.kind {
@@ -127,6 +149,7 @@ pub fn program(seed: u64, id: usize) -> Program {
                     depth: 1,
                 }),
                 PKind::Bool => g.scope().b.push(p.name.clone()),
+                PKind::Labels(n) => g.labels.push((p.name.clone(), n)),
                 PKind::MutSlice(len) => g.scope().s.push(lend::mut_svar(&p.name, len)),
             }
         }

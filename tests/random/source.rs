@@ -54,6 +54,7 @@ pub fn module_source(p: &Program) -> String {
             PKind::I32(lo, hi) => format!("PSpec::I({lo}, {hi})"),
             PKind::Bool => "PSpec::B".to_string(),
             PKind::MutSlice(n) => format!("PSpec::MSl({n})"),
+            PKind::Labels(n) => format!("PSpec::L({n})"),
         })
         .collect();
     let wrt: Vec<String> = entry
@@ -118,6 +119,7 @@ pub fn unpack(entry: &Func, elem: &str) -> (String, Vec<String>) {
             (PKind::Usize(_), _) => "c.u()".to_string(),
             (PKind::I32(..), _) => "c.i()".to_string(),
             (PKind::Bool, _) => "c.b()".to_string(),
+            (PKind::Labels(n), _) => format!("&c.us({n})"),
             // A copy for each call to write.
             (PKind::MutSlice(_), _) => "&mut c.sl().to_vec()".to_string(),
         };
@@ -279,12 +281,13 @@ fn second_order(p: &Program) -> String {
             PKind::Usize(_) => "u()".to_string(),
             PKind::I32(..) => "i()".to_string(),
             PKind::Bool => "b()".to_string(),
+            PKind::Labels(n) => format!("us({n})"),
             PKind::Vec(_) => "sl().to_vec()".to_string(),
             PKind::ArrayByValue(n) => format!("arr::<{n}>()"),
             PKind::MutSlice(_) => unreachable!("an entry taking &mut [f64] asks for no hvp"),
         };
         let by = match q.kind {
-            PKind::Vec(_) => "&",
+            PKind::Vec(_) | PKind::Labels(_) => "&",
             PKind::ArrayByValue(_) => "*",
             _ => "",
         };

@@ -88,6 +88,8 @@ pub struct Gen<'r> {
     /// How many `if` values and `{ .. }` values enclose this point: no `break` or `continue`
     /// leaves one (tests/random/loop_exits.rs).
     pub expr_blocks: usize,
+    /// The `&[usize]` parameters of data and their lengths, read as `labels[k]`.
+    pub labels: Vec<(String, usize)>,
 }
 
 impl Gen<'_> {

@@ -555,3 +555,63 @@ fn a_custom_derivative_over_data() {
         );
     }
 }
+
+/// A row bound before the index that chose it moves on: `p` keeps the row it was bound to.
+#[differentiable]
+fn walk(w: &[f64], pts: &[[f64; 2]]) -> f64 {
+    let mut s = 0.0;
+    let mut j = 0;
+    while j < pts.len() {
+        let p = pts[j];
+        j += 1;
+        s += w[0] * p[0] + (w[1] * p[1]).sin() * j as f64;
+    }
+    s
+}
+
+#[test]
+fn a_row_keeps_its_index() {
+    for rows in [0, 1, 5] {
+        let pts = &PTS[..rows];
+        let x = [0.4, -1.3];
+        let mut d_w = [0.0; 2];
+        let value = walk_grad(&x, &mut d_w, pts);
+        assert_same_value("walk", value, walk(&x, pts), &x);
+        assert_gradient("walk", |p| walk(p, pts), &x, &d_w);
+    }
+}
+
+/// `bool`s read from data, in conditions, `&&`, a `match` and a `let`.
+#[differentiable(hvp)]
+fn masked(w: &[f64], mask: &[bool], flags: &[(bool, usize)]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..w.len() {
+        if mask[i] && w[i] > -1.0 {
+            s += w[i] * w[i];
+        } else {
+            s -= w[i].sin();
+        }
+        let on = flags[i].0;
+        s += match on {
+            true => w[flags[i].1] * 2.0,
+            false => 0.5,
+        };
+    }
+    s
+}
+
+#[test]
+fn bools_read_from_data() {
+    let mask = [true, false, true];
+    let flags = [(true, 2), (false, 0), (true, 1)];
+    for x in [[0.3, -2.0, 1.5], [-1.5, 0.7, 0.2]] {
+        let mut d_w = [0.0; 3];
+        let value = masked_grad(&x, &mut d_w, &mask, &flags);
+        assert_same_value("masked", value, masked(&x, &mask, &flags), &x);
+        assert_gradient("masked", |p| masked(p, &mask, &flags), &x, &d_w);
+        let v = [1.0, 0.0, -1.0];
+        let (value, tangent) = masked_jvp(&x, &v, &mask, &flags);
+        assert_same_value("masked_jvp", value, masked(&x, &mask, &flags), &x);
+        assert_near("masked_jvp", tangent, d_w[0] - d_w[2], 1e-12);
+    }
+}

@@ -310,6 +310,8 @@ pub enum Cond {
     Int(CmpOp, IntExpr, IntExpr),
     /// A boolean variable.
     Var(VarId),
+    /// A `bool` read from data (`mask[i]`).
+    Data(Box<Place>),
     /// `true` / `false`.
     Lit(bool),
     /// `!c`.

@@ -284,6 +284,7 @@ impl crate::ir::Cond {
             }
             Cond::Var(v) => f(*v),
             Cond::Lit(_) => {}
+            Cond::Data(place) => place.visit_vars(f),
             Cond::Not(c) => c.visit_vars(f),
             Cond::And(a, b) | Cond::Or(a, b) => {
                 a.visit_vars(f);

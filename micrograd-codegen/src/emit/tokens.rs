@@ -364,6 +364,7 @@ impl Emitter<'_> {
             }
             Cond::Var(v) => self.names.var(*v).to_token_stream(),
             Cond::Lit(b) => quote!(#b),
+            Cond::Data(place) => self.data(place),
             Cond::Not(c) => {
                 let c = self.cond(c);
                 quote!(!(#c))

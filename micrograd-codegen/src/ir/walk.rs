@@ -19,7 +19,7 @@ impl Cond {
                 b.cond.visit_blocks(f);
             }
             Cond::Not(c) => c.visit_blocks(f),
-            Cond::F64(..) | Cond::Int(..) | Cond::Var(_) | Cond::Lit(_) => {}
+            Cond::F64(..) | Cond::Int(..) | Cond::Var(_) | Cond::Lit(_) | Cond::Data(_) => {}
         }
     }
 }

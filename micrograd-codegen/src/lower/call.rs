@@ -267,7 +267,7 @@ impl Lowerer<'_> {
             }
             // A callee would differentiate an `&[f64]`, and its flavours take a shadow for it.
             Value::Data(_, ty) if ty.is_float_sequence() => {
-                self.errors.at(expr.span(), "this is data, but a `#[differentiable]` function differentiates the floats it is handed; copy them into a local array first, `let p = [pts[i][0], pts[i][1]];`, and pass that");
+                self.errors.spanned(expr, "this is data, but a `#[differentiable]` function differentiates the floats it is handed; copy them into a local array first, `let p = [pts[i][0], pts[i][1]];`, and pass that");
                 None
             }
             Value::Data(place, ty) => {

@@ -26,10 +26,7 @@ impl Lowerer<'_> {
                 Value::Error
             }
             Type::Int(_) => Value::Int(IntExpr::Data(Box::new(place))),
-            Type::Bool => self.error(
-                span,
-                "a `bool` read from data is not supported yet; compare integers or floats read from it instead",
-            ),
+            Type::Bool => Value::Bool(crate::ir::Cond::Data(Box::new(place))),
             other => Value::Data(place, other.clone()),
         }
     }

@@ -615,3 +615,21 @@ fn bools_read_from_data() {
         assert_near("masked_jvp", tangent, d_w[0] - d_w[2], 1e-12);
     }
 }
+
+/// Scalars behind references are data too (`&f64` is not differentiated yet): read through
+/// the reference, `*x` or `x` alike.
+#[differentiable]
+fn behind(a: f64, x: &f64, n: &usize, flag: &bool) -> f64 {
+    let k = *n + 1;
+    let y = if *flag { a * *x } else { a - x };
+    y * k as f64 + x.sin()
+}
+
+#[test]
+fn scalars_behind_references() {
+    for (a, flag) in [(0.5, true), (-1.5, false)] {
+        let (value, d_a) = behind_grad(a, &2.0, &3, &flag);
+        assert_same_value("behind", value, behind(a, &2.0, &3, &flag), &[a]);
+        assert_gradient("behind", |p| behind(p[0], &2.0, &3, &flag), &[a], &[d_a]);
+    }
+}

@@ -131,6 +131,8 @@ pub enum Step {
     Field(u32),
     /// `.len()`: the last step, of an integer place.
     Len,
+    /// `*`: a float, an integer or a `bool` behind a reference (`n: &usize`), read.
+    Deref,
 }
 
 /// How a variable came to be; decides its printed name.

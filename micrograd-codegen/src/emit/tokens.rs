@@ -262,6 +262,7 @@ impl Emitter<'_> {
                     quote!(#tokens.#k)
                 }
                 Step::Len => quote!(#tokens.len()),
+                Step::Deref => quote!((*#tokens)),
             };
         }
         tokens

@@ -1,7 +1,7 @@
 //! Reads of data: parameters that are never differentiated (`pts: &[[f64; 2]]`,
 //! `labels: &[usize]`), of any type. A read is a [`Place`] typed by its structural type
 //! (`crate::types`): a float at its end is a constant to differentiation, an integer an
-//! [`IntExpr`], anything else stays a place that later steps go on from.
+//! [`IntExpr`], a `bool` a condition, anything else stays a place that later steps go on from.
 //!
 //! Before: `let p = pts[i]; s += w[labels[i]] * p[0];`
 //! After: `let t0 = pts[i][0]; let t1 = w[labels[i]]; let t2 = t1 * t0; let s_1 = s + t2;`
@@ -14,9 +14,16 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 
 impl Lowerer<'_> {
-    /// The value at `place`, of type `ty`: a float or an integer is read, other values stay
-    /// places.
-    pub(super) fn data(&mut self, place: Place, ty: &Type, span: Span) -> Value {
+    /// The value at `place`, of type `ty`: a float, an integer or a `bool` is read (through
+    /// any references to it), other values stay places.
+    pub(super) fn data(&mut self, mut place: Place, ty: &Type, span: Span) -> Value {
+        let mut behind = ty;
+        while let Type::Ref { elem, .. } = behind {
+            if matches!(elem.referent(), Type::Float(_) | Type::Int(_) | Type::Bool) {
+                place.steps.push(Step::Deref);
+            }
+            behind = elem;
+        }
         match ty.referent() {
             Type::Float(scalar) if *scalar == self.scalar => {
                 Value::F64(self.temp(Op::Data(place), span))

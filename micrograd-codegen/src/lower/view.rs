@@ -224,7 +224,7 @@ impl Lowerer<'_> {
         match value {
             Value::F64(_) | Value::Seq(_) | Value::Error => value,
             // Data reads through references: `*y` of `for y in labels` is `y`.
-            Value::Int(_) | Value::Data(..) => value,
+            Value::Int(_) | Value::Bool(_) | Value::Data(..) => value,
             _ => self.error(span, "`*` dereferences a reference to an `f64` or a slice"),
         }
     }

@@ -34,10 +34,6 @@ pub mod value;
 /// serde, whose `Serialize` and `Deserialize` [`nn::Mlp`] implements.
 #[doc(no_inline)]
 pub use serde;
-/// serde_json, the format of saved networks; its `Error` is what [`nn::Mlp::to_writer`] and
-/// [`nn::Mlp::from_reader`] return.
-#[doc(no_inline)]
-pub use serde_json;
 
 pub use graph::Graph;
 #[doc(hidden)]

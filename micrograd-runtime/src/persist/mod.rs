@@ -37,6 +37,14 @@
 
 mod stream;
 
+/// What [`Mlp::to_writer`] and [`Mlp::from_reader`] return when they fail: serde_json's error
+/// (I/O, syntax or data; `is_io`, `is_syntax`, `is_data` tell which).
+///
+/// Only this type is re-exported, not all of serde_json: a public `serde_json` module would put
+/// its `Value` beside [`crate::Value`] and make rustc print `micrograd_runtime::Value` and
+/// `std::string::String` in full in every user's error messages.
+pub use serde_json::Error as JsonError;
+
 use crate::nn::{Activation, Mlp, Module};
 use serde::{Deserialize, Serialize};
 use std::fmt;

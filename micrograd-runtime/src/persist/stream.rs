@@ -19,13 +19,13 @@ impl Mlp {
     /// model.to_writer(&mut bytes)?;
     /// assert!(bytes.starts_with(b"{"));
     /// assert_eq!(Mlp::from_reader(&bytes[..])?, model);
-    /// # Ok::<(), serde_json::Error>(())
+    /// # Ok::<(), micrograd_runtime::persist::JsonError>(())
     /// ```
     ///
     /// # Errors
-    /// A data error (`serde_json::Error::is_data`) for a NaN or infinite parameter or a network
+    /// A data error ([`JsonError::is_data`](super::JsonError::is_data)) for a NaN or infinite parameter or a network
     /// [`Mlp::from_reader`] could not rebuild, an I/O error if the writer fails.
-    pub fn to_writer(&self, writer: impl Write) -> Result<(), serde_json::Error> {
+    pub fn to_writer(&self, writer: impl Write) -> Result<(), super::JsonError> {
         serde_json::to_writer_pretty(writer, self)
     }
 
@@ -40,13 +40,13 @@ impl Mlp {
     /// let model = Mlp::from_reader(json.as_bytes())?;
     /// assert_eq!(model.forward(&[3.0]), [6.5]);
     /// assert!(Mlp::from_reader(&b"{}"[..]).unwrap_err().is_data());
-    /// # Ok::<(), serde_json::Error>(())
+    /// # Ok::<(), micrograd_runtime::persist::JsonError>(())
     /// ```
     ///
     /// # Errors
     /// An I/O error if the reader fails, a syntax error for text that is not JSON, a data
     /// error for JSON that is not a saved network.
-    pub fn from_reader(reader: impl Read) -> Result<Mlp, serde_json::Error> {
+    pub fn from_reader(reader: impl Read) -> Result<Mlp, super::JsonError> {
         serde_json::from_reader(reader)
     }
 }

@@ -10,8 +10,9 @@
 //! and the one-thread and all-thread results against each other (bit for bit).
 //!
 //! T9 `grid`: `Mlp` on one thread against a straightforward hand-written gradient of the same
-//! network (benches/tasks/grid.rs) on shapes off the fused path, at 10⁵ points:
-//! `cargo bench --bench training -- T9 --warm-up-time 1 --measurement-time 3`.
+//! network (benches/tasks/grid.rs) on the grid's cells and two more shapes, at 10⁵ points:
+//! `cargo bench --bench training -- T9 --warm-up-time 1 --measurement-time 3`, or one cell with
+//! `-- T9_grid/.*/tanh-64-128-1`.
 
 #[allow(dead_code)]
 #[path = "tasks/mod.rs"]
@@ -106,14 +107,8 @@ fn t5_large(c: &mut Criterion) {
     g.finish();
 }
 
-/// The shapes of T9: tanh, wider than 16, deeper than two hidden layers, more than 8 inputs.
-const T9_SHAPES: [&str; 5] = [
-    "tanh-2-16-16-1",
-    "tanh-2-64-1",
-    "relu-2-32-32-1",
-    "relu-10-8-8-8-1",
-    "relu-2-16-16-1",
-];
+/// The shapes of T9 beside the grid's cells (`grid::cells`): two off its axes.
+const T9_SHAPES: [&str; 2] = ["relu-2-32-32-1", "relu-10-8-8-8-1"];
 
 fn t9_grid(c: &mut Criterion) {
     let one = rayon::ThreadPoolBuilder::new()
@@ -124,7 +119,9 @@ fn t9_grid(c: &mut Criterion) {
     g.sample_size(10).sampling_mode(SamplingMode::Flat);
     let n = 100_000;
     g.throughput(Throughput::Elements(n as u64));
-    for shape in T9_SHAPES {
+    let shapes = T9_SHAPES.iter().map(ToString::to_string);
+    for shape in shapes.chain(grid::cells()) {
+        let shape = shape.as_str();
         // One block, where the sums run in the same order.
         grid::check(shape, 200);
         let inputs = grid::inputs(shape, n);

@@ -5,6 +5,10 @@
 //! where the hinge passes no gradient. The loss is micrograd's: the mean hinge plus `alpha Σ p²`.
 //!
 //! A shape is named `ACTIVATION-INPUTS-HIDDEN..-1`: `tanh-2-16-16-1`, `relu-2-32-32-1`.
+//!
+//! [`cells`] is the grid measured (BENCHMARKS.md, T9): every hidden activation x widths
+//! {4, 16, 64, 128} x hidden layers {1, 2, 4} x inputs {1, 2, 8, 64}, each hidden layer of
+//! the cell's width, one output.
 
 use micrograd_runtime::data;
 use micrograd_runtime::loss::Loss;
@@ -32,6 +36,7 @@ pub fn inputs(name: &str, n: usize) -> Inputs {
     let activation = match parts.next() {
         Some("tanh") => Activation::Tanh,
         Some("relu") => Activation::Relu,
+        Some("linear") => Activation::Linear,
         other => panic!("unknown activation {other:?} in {name}"),
     };
     let sizes: Vec<usize> = parts.map(|s| s.parse().expect("a layer size")).collect();
@@ -64,6 +69,25 @@ pub fn inputs(name: &str, n: usize) -> Inputs {
         points,
         labels,
     }
+}
+
+/// The hidden activations of the grid.
+pub const ACTIVATIONS: [&str; 3] = ["relu", "tanh", "linear"];
+
+/// The grid's shapes, activation by activation, then hidden layers, width and inputs.
+pub fn cells() -> Vec<String> {
+    let mut cells = Vec::new();
+    for activation in ACTIVATIONS {
+        for depth in [1, 2, 4] {
+            for width in [4, 16, 64, 128] {
+                for inputs in [1, 2, 8, 64] {
+                    let hidden = format!("-{width}").repeat(depth);
+                    cells.push(format!("{activation}-{inputs}{hidden}-1"));
+                }
+            }
+        }
+    }
+    cells
 }
 
 /// The hand-written gradient's buffers, sized once for a network.
@@ -185,10 +209,11 @@ impl Hand {
                             0.0
                         }
                     }
-                    (false, _) => {
+                    (false, Activation::Tanh) => {
                         let t = self.values[at + inputs + k];
                         self.d_out[k] * (1.0 - t * t)
                     }
+                    (false, _) => self.d_out[k],
                 };
                 if d_z == 0.0 {
                     continue;

@@ -36,6 +36,7 @@ pub fn inputs(name: &str, n: usize) -> Inputs {
     let activation = match parts.next() {
         Some("tanh") => Activation::Tanh,
         Some("relu") => Activation::Relu,
+        Some("sigmoid") => Activation::Sigmoid,
         Some("linear") => Activation::Linear,
         other => panic!("unknown activation {other:?} in {name}"),
     };
@@ -72,7 +73,7 @@ pub fn inputs(name: &str, n: usize) -> Inputs {
 }
 
 /// The hidden activations of the grid.
-pub const ACTIVATIONS: [&str; 3] = ["relu", "tanh", "linear"];
+pub const ACTIVATIONS: [&str; 4] = ["relu", "tanh", "sigmoid", "linear"];
 
 /// The grid's shapes, activation by activation, then hidden layers, width and inputs.
 pub fn cells() -> Vec<String> {
@@ -152,6 +153,7 @@ impl Hand {
         match activation {
             Activation::Relu => z.max(0.0),
             Activation::Tanh => z.tanh(),
+            Activation::Sigmoid => 1.0 / (1.0 + (-z).exp()),
             _ => z,
         }
     }
@@ -212,6 +214,10 @@ impl Hand {
                     (false, Activation::Tanh) => {
                         let t = self.values[at + inputs + k];
                         self.d_out[k] * (1.0 - t * t)
+                    }
+                    (false, Activation::Sigmoid) => {
+                        let s = self.values[at + inputs + k];
+                        self.d_out[k] * (s * (1.0 - s))
                     }
                     (false, _) => self.d_out[k],
                 };

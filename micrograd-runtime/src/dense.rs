@@ -164,13 +164,15 @@ pub(crate) fn dense(w: &[f64], x: &[f64], upstream: &[f64]) -> f64 {
     total
 }
 
-/// The activation of code `kind` (`Activation::code`: ReLU, tanh, linear) at `z`.
+/// The activation of code `kind` (`Activation::code`: ReLU, tanh, linear, sigmoid) at `z`.
 #[differentiable]
 pub(crate) fn activate(z: f64, kind: usize) -> f64 {
     if kind == 0 {
         z.relu()
     } else if kind == 1 {
         z.tanh()
+    } else if kind == 3 {
+        z.sigmoid()
     } else {
         z
     }
@@ -210,14 +212,32 @@ pub(crate) fn layer_backward(
     upstream: &mut [f64],
     d_x: &mut [f64],
 ) {
+    activation_pullback(activation, (z, y), upstream);
+    // An empty shadow skips its slice: `d_x` at a first layer, `upstream` always.
+    dense_pullback(w, d_w, x, d_x, upstream, &mut [], 1.0);
+}
+
+/// Turns `upstream` (∂loss/∂outputs) into ∂loss/∂pre-activations in place, from the
+/// pre-activations `z` and the outputs `y` the forward pass kept.
+pub(crate) fn activation_pullback(
+    activation: Activation,
+    (z, y): (&[f64], &[f64]),
+    upstream: &mut [f64],
+) {
     match activation {
         Activation::Linear => {}
-        // The macro's rule for tanh, `d · (1 - y²)` (micrograd-codegen's math.rs), on the
-        // output the forward pass kept: `activate_pullback` would compute `y = tanh(z)` again,
-        // the costliest part of a tanh layer's backward pass. The same bits (tested).
+        // The macro's rules for tanh, `d · (1 - y²)`, and sigmoid, `d · (y (1 - y))`
+        // (micrograd-codegen's math.rs), on the output the forward pass kept:
+        // `activate_pullback` would compute `y` again from `z`, the costliest part of such a
+        // layer's backward pass. The same bits (tested).
         Activation::Tanh => {
             for (d, y) in upstream.iter_mut().zip(y) {
                 *d *= 1.0 - y * y;
+            }
+        }
+        Activation::Sigmoid => {
+            for (d, y) in upstream.iter_mut().zip(y) {
+                *d *= y * (1.0 - y);
             }
         }
         Activation::Relu => {
@@ -226,8 +246,6 @@ pub(crate) fn layer_backward(
             }
         }
     }
-    // An empty shadow skips its slice: `d_x` at a first layer, `upstream` always.
-    dense_pullback(w, d_w, x, d_x, upstream, &mut [], 1.0);
 }
 
 #[cfg(test)]
@@ -235,19 +253,45 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_tanh_rule_on_the_kept_output_is_the_generated_pullback_bit_for_bit() {
-        let code = Activation::Tanh.code();
-        for i in -400..=400 {
-            let z = f64::from(i) * 0.0173 + 1e-3;
-            for d in [1.0, -0.37, 3.5e-3] {
-                let y = activate(z, code);
-                let kept = d * (1.0 - y * y);
-                assert_eq!(
-                    kept.to_bits(),
-                    activate_pullback(z, code, d).to_bits(),
-                    "{z}"
-                );
+    fn the_rules_on_the_kept_output_are_the_generated_pullback_bit_for_bit() {
+        let all = [
+            Activation::Relu,
+            Activation::Tanh,
+            Activation::Sigmoid,
+            Activation::Linear,
+        ];
+        for activation in all {
+            let code = activation.code();
+            for i in -400..=400 {
+                let z = f64::from(i) * 0.0173 + 1e-3;
+                for d in [1.0, -0.37, 3.5e-3] {
+                    let y = activate(z, code);
+                    let mut kept = [d];
+                    activation_pullback(activation, (&[z], &[y]), &mut kept);
+                    let want = activate_pullback(z, code, d);
+                    assert_eq!(kept[0].to_bits(), want.to_bits(), "{activation:?} {z}");
+                }
             }
         }
     }
+}
+
+/// [`dense`] over a layer padded to `O` neurons of `I` inputs (`L = O · (I + 1)` parameters):
+/// fixed-size arrays, so that its loops have constant bounds.
+#[differentiable(wrt(w, x))]
+pub(crate) fn dense_tile<const I: usize, const O: usize, const L: usize>(
+    w: &[f64; L],
+    x: &[f64; I],
+    upstream: &[f64; O],
+) -> f64 {
+    let mut total = 0.0;
+    for k in (0..O).rev() {
+        let row = k * (I + 1);
+        let mut a = w[row + I];
+        for j in 0..I {
+            a += w[row + j] * x[j];
+        }
+        total += upstream[k] * a;
+    }
+    total
 }

@@ -27,6 +27,7 @@ pub mod shadow;
 // What generated code names, not an API of its own: public, out of the docs.
 #[doc(hidden)]
 pub mod tape;
+mod tiled;
 mod train;
 pub mod training;
 pub mod value;

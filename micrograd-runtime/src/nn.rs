@@ -71,6 +71,21 @@ pub fn tanh_neuron(w: &[f64], b: f64, x: &[f64]) -> f64 {
     linear(w, b, x).tanh()
 }
 
+/// A sigmoid neuron: `sigmoid(b + Σ wᵢ xᵢ)`.
+///
+/// ```
+/// use micrograd_runtime::nn::{sigmoid_neuron, sigmoid_neuron_grad};
+///
+/// assert_eq!(sigmoid_neuron(&[1.0, -1.0], 0.0, &[2.0, 2.0]), 0.5); // sigmoid(0)
+/// let (mut d_w, mut d_x) = ([0.0; 2], [0.0; 2]);
+/// let (_, d_b) = sigmoid_neuron_grad(&[1.0, -1.0], &mut d_w, 0.0, &[2.0, 2.0], &mut d_x);
+/// assert_eq!((d_b, d_w, d_x), (0.25, [0.5, 0.5], [0.25, -0.25])); // s (1 - s) = 1/4
+/// ```
+#[differentiable]
+pub fn sigmoid_neuron(w: &[f64], b: f64, x: &[f64]) -> f64 {
+    linear(w, b, x).sigmoid()
+}
+
 /// The nonlinearity of a neuron.
 ///
 /// ```
@@ -86,6 +101,8 @@ pub enum Activation {
     Relu,
     /// `tanh(x)`, as in micrograd's lecture.
     Tanh,
+    /// `1 / (1 + e^-x)`, the logistic function.
+    Sigmoid,
     /// No nonlinearity: the output layer.
     Linear,
 }
@@ -97,10 +114,11 @@ impl Activation {
             Activation::Relu => 0,
             Activation::Tanh => 1,
             Activation::Linear => 2,
+            Activation::Sigmoid => 3,
         }
     }
 
-    /// Its name in saved files: `relu`, `tanh`, `linear`.
+    /// Its name in saved files: `relu`, `tanh`, `sigmoid`, `linear`.
     ///
     /// ```
     /// use micrograd_runtime::nn::Activation;
@@ -112,6 +130,7 @@ impl Activation {
             Activation::Relu => "relu",
             Activation::Tanh => "tanh",
             Activation::Linear => "linear",
+            Activation::Sigmoid => "sigmoid",
         }
     }
 }
@@ -262,6 +281,7 @@ impl Neuron {
         match self.activation {
             Activation::Relu => relu_neuron(&self.w, self.b, x),
             Activation::Tanh => tanh_neuron(&self.w, self.b, x),
+            Activation::Sigmoid => sigmoid_neuron(&self.w, self.b, x),
             Activation::Linear => linear(&self.w, self.b, x),
         }
     }
@@ -289,6 +309,7 @@ impl Neuron {
         self.grad_b += match self.activation {
             Activation::Relu => relu_neuron_pullback(w, grad_w, b, x, d_x, d_out),
             Activation::Tanh => tanh_neuron_pullback(w, grad_w, b, x, d_x, d_out),
+            Activation::Sigmoid => sigmoid_neuron_pullback(w, grad_w, b, x, d_x, d_out),
             Activation::Linear => linear_pullback(w, grad_w, b, x, d_x, d_out),
         };
     }

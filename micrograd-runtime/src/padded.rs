@@ -4,6 +4,7 @@
 use crate::dense::{WIDTH, relu1_block_grad, relu2_block_grad};
 use crate::loss::Loss;
 use crate::mlp::Shape;
+use crate::tiled::Tile;
 
 /// Where each parameter of `layers` lives in the layout of `dense::relu1_block` and
 /// `dense::relu2_block`; returns the layout's length. Every hidden layer is padded with zeros to
@@ -31,8 +32,10 @@ pub(crate) fn padded_positions(layers: &[Shape], positions: &mut Vec<usize>) -> 
 
 /// What every block of one call needs to know.
 pub(crate) struct Batch<'a> {
-    /// The parameters in the padded layout, for the fused paths.
+    /// The parameters in the padded layout, for the fused and tiled paths.
     pub(crate) padded: &'a [f64],
+    /// The layers' tiles, for the tiled path.
+    pub(crate) tiles: &'a [Tile],
     pub(crate) loss: Loss,
     /// `1 / points`: the mean's factor.
     pub(crate) scale: f64,
@@ -99,12 +102,12 @@ fn flatten<X: AsRef<[f64]>>(points: &[X], flat: &mut Vec<f64>) -> usize {
     points[0].as_ref().len()
 }
 
-fn fixed<const N: usize>(w: &[f64]) -> &[f64; N] {
+pub(crate) fn fixed<const N: usize>(w: &[f64]) -> &[f64; N] {
     w.try_into()
         .expect("internal error: a padded layer has its fixed size")
 }
 
-fn fixed_mut<const N: usize>(w: &mut [f64]) -> &mut [f64; N] {
+pub(crate) fn fixed_mut<const N: usize>(w: &mut [f64]) -> &mut [f64; N] {
     w.try_into()
         .expect("internal error: a padded layer has its fixed size")
 }

@@ -10,6 +10,7 @@ use crate::loss::Loss;
 use crate::mlp::{Mlp, Record, Shape, backpropagate};
 use crate::nn::Activation;
 use crate::padded::{Batch, padded_positions};
+use crate::tiled::{Tile, fits, record_len, tiled_point, tiled_positions, tiles};
 
 /// Points per block: enough to pay for a block's reduction (one pass over the gradients), few
 /// enough that 10⁵ points make work for every core.
@@ -27,6 +28,8 @@ pub(crate) struct Workspace {
     positions: Vec<usize>,
     /// The layers `positions` was made for.
     layout: Vec<Shape>,
+    /// Their tiles, on the tiled path.
+    tiles: Vec<Tile>,
     /// The blocks' gradients, added in index order (in the slots' layout); empty when there
     /// is one block.
     sum: Vec<f64>,
@@ -50,16 +53,16 @@ impl Workspace {
     }
 
     fn size(&mut self, model: &Mlp, slots: usize) {
-        self.size_slots(model, slots, model.parameters.len());
+        let last = model.layers[model.layers.len() - 1];
+        let values = last.at + last.inputs + last.outputs;
+        self.size_slots(slots, model.parameters.len(), values);
     }
 
-    /// Sizes `slots` slots with gradients of `grads` entries.
-    fn size_slots(&mut self, model: &Mlp, slots: usize, grads: usize) {
+    /// Sizes `slots` slots with gradients of `grads` entries and records of `values`.
+    fn size_slots(&mut self, slots: usize, grads: usize, values: usize) {
         if self.slots.len() < slots {
             self.slots.resize_with(slots, Slot::default);
         }
-        let last = model.layers[model.layers.len() - 1];
-        let values = last.at + last.inputs + last.outputs;
         for slot in &mut self.slots[..slots] {
             slot.grads.resize(grads, 0.0);
             slot.record.values.resize(values, 0.0);
@@ -68,16 +71,22 @@ impl Workspace {
         }
     }
 
-    /// Lays the parameters out for `path`: padded for the fused paths, as they are otherwise.
-    /// The layers through `path`'s layout: padded for the fused paths, as they are otherwise.
+    /// Lays the parameters out for `path`: padded for the fused and tiled paths, as they are
+    /// otherwise.
     fn prepare(&mut self, model: &Mlp, path: Path, slots: usize) {
         if self.layout != model.layers {
             self.positions.clear();
-            let len = if path == Path::Layers {
-                self.positions.extend(0..model.parameters.len());
-                model.parameters.len()
-            } else {
-                padded_positions(&model.layers, &mut self.positions)
+            self.tiles.clear();
+            let len = match path {
+                Path::Layers => {
+                    self.positions.extend(0..model.parameters.len());
+                    model.parameters.len()
+                }
+                Path::Tiled => {
+                    self.tiles = tiles(&model.layers);
+                    tiled_positions(&model.layers, &self.tiles, &mut self.positions)
+                }
+                Path::Relu1 | Path::Relu2 => padded_positions(&model.layers, &mut self.positions),
             };
             self.padded.clear();
             self.padded.resize(len, 0.0);
@@ -92,7 +101,13 @@ impl Workspace {
         if slots > 1 {
             self.sum.resize(self.padded.len(), 0.0);
         }
-        self.size_slots(model, slots, self.padded.len());
+        let values = if path == Path::Tiled {
+            record_len(&self.tiles)
+        } else {
+            let last = model.layers[model.layers.len() - 1];
+            last.at + last.inputs + last.outputs
+        };
+        self.size_slots(slots, self.padded.len(), values);
     }
 }
 
@@ -166,10 +181,12 @@ impl Mlp {
             padded,
             positions,
             sum,
+            tiles,
             ..
         } = &mut work;
         let batch = Batch {
             padded,
+            tiles,
             loss,
             scale,
         };
@@ -247,6 +264,19 @@ impl Mlp {
             Path::Relu2 => {
                 batch.fused(2, &mut slot.grads, (points, labels, scores), &mut slot.flat)
             }
+            Path::Tiled => {
+                let mut total = 0.0;
+                let (w, tiles) = (batch.padded, batch.tiles);
+                let loss = (batch.loss, batch.scale);
+                for ((x, &label), score) in points.iter().zip(labels).zip(scores) {
+                    let (grads, record) = (&mut slot.grads[..], &mut slot.record);
+                    let at = (loss.0, label, loss.1);
+                    let (value, s) = tiled_point(tiles, (w, grads), record, x.as_ref(), at);
+                    total += value;
+                    *score = s;
+                }
+                total
+            }
             Path::Layers => {
                 let mut total = 0.0;
                 for ((x, &label), score) in points.iter().zip(labels).zip(scores) {
@@ -270,6 +300,7 @@ impl Mlp {
         match hidden.len() {
             1 if fused => Path::Relu1,
             2 if fused => Path::Relu2,
+            _ if fits(&self.layers) => Path::Tiled,
             _ => Path::Layers,
         }
     }
@@ -327,6 +358,9 @@ enum Path {
     Relu1,
     /// Two such layers: `relu2_block`, micrograd's demo network.
     Relu2,
-    /// Any other network: layer by layer, `dense` and `activate`.
+    /// Any other network of layers at most `tiled::MAX_TILE` wide: layer by layer, each
+    /// padded to a tile of constant size (`tiled`).
+    Tiled,
+    /// Wider networks: layer by layer, `dense` and `activate`.
     Layers,
 }

@@ -94,6 +94,7 @@ fn activate(activation: Activation, z: f64) -> f64 {
     match activation {
         Activation::Relu => z.max(0.0),
         Activation::Tanh => z.tanh(),
+        Activation::Sigmoid => 1.0 / (1.0 + (-z).exp()),
         Activation::Linear => z,
     }
 }
@@ -103,6 +104,10 @@ fn activate_derivative(activation: Activation, z: f64) -> f64 {
     match activation {
         Activation::Relu => f64::from(u8::from(z > 0.0)),
         Activation::Tanh => 1.0 - z.tanh().powi(2),
+        Activation::Sigmoid => {
+            let s = 1.0 / (1.0 + (-z).exp());
+            s * (1.0 - s)
+        }
         Activation::Linear => 1.0,
     }
 }

@@ -1,7 +1,8 @@
 //! Every path of `Mlp::train_loss` (one or two ReLU hidden layers through one generated
-//! gradient of the whole network, anything else layer by layer) against a one-function
-//! generated gradient of the same loss and against finite differences; the paths against each
-//! other bit for bit; and the same results on any number of threads.
+//! gradient of the whole network; any activation and depth up to 128 wide through tiles of
+//! constant size; anything else layer by layer) against a one-function generated gradient of
+//! the same loss and against finite differences; the paths against each other bit for bit; and
+//! the same results on any number of threads.
 
 use super::*;
 use micrograd_runtime::loss::{sum_of_squares, sum_of_squares_pullback};
@@ -19,10 +20,18 @@ fn unit(w: &[f64], x: &[f64]) -> f64 {
     a
 }
 
-/// `relu` (kind 0) or `tanh` (kind 1).
+/// `relu` (kind 0), `tanh` (kind 1), `sigmoid` (kind 2) or none (kind 3).
 #[differentiable(wrt(z))]
 fn act(z: f64, kind: usize) -> f64 {
-    if kind == 0 { z.relu() } else { z.tanh() }
+    if kind == 0 {
+        z.relu()
+    } else if kind == 1 {
+        z.tanh()
+    } else if kind == 2 {
+        z.sigmoid()
+    } else {
+        z
+    }
 }
 
 /// The mean hinge loss plus `alpha · Σ p²` of a 2-`n1`-1 network, in one function.
@@ -30,7 +39,7 @@ fn act(z: f64, kind: usize) -> f64 {
 fn one_hidden(p: &[f64], xs: &[f64], ys: &[f64], n1: usize, kind: usize, alpha: f64) -> f64 {
     let mut total = 0.0;
     for s in 0..ys.len() {
-        let mut h1 = [0.0; 32];
+        let mut h1 = [0.0; 64];
         for k in 0..n1 {
             h1[k] = act(unit(&p[3 * k..3 * k + 3], &xs[2 * s..2 * s + 2]), kind);
         }
@@ -56,7 +65,7 @@ fn two_hidden(
     let o3 = o2 + n2 * (n1 + 1);
     let mut total = 0.0;
     for s in 0..ys.len() {
-        let mut h1 = [0.0; 32];
+        let mut h1 = [0.0; 64];
         for k in 0..n1 {
             h1[k] = act(unit(&p[3 * k..3 * k + 3], &xs[2 * s..2 * s + 2]), kind);
         }
@@ -79,7 +88,7 @@ fn three_hidden(p: &[f64], xs: &[f64], ys: &[f64], n: usize, alpha: f64) -> f64 
     let o4 = o3 + n * (n + 1);
     let mut total = 0.0;
     for s in 0..ys.len() {
-        let mut h1 = [0.0; 32];
+        let mut h1 = [0.0; 64];
         for k in 0..n {
             h1[k] = unit(&p[3 * k..3 * k + 3], &xs[2 * s..2 * s + 2]).relu();
         }
@@ -117,7 +126,7 @@ type Reference = fn(&[f64], &mut [f64], &[f64], &[f64]) -> f64;
 #[test]
 fn every_training_path_matches_the_one_function_gradient_and_finite_differences() {
     let alpha = 1e-3;
-    let cases: [(&str, &[usize], Activation, Reference); 6] = [
+    let cases: [(&str, &[usize], Activation, Reference); 9] = [
         ("fused 2-6-1", &[6, 1], Activation::Relu, |p, d, x, y| {
             one_hidden_grad(p, d, x, y, 6, 0, 1e-3)
         }),
@@ -131,19 +140,37 @@ fn every_training_path_matches_the_one_function_gradient_and_finite_differences(
             |p, d, x, y| two_hidden_grad(p, d, x, y, 6, 5, 0, 1e-3),
         ),
         (
-            "layers 2-6-5-1 tanh",
+            "tiled 2-6-5-1 tanh",
             &[6, 5, 1],
             Activation::Tanh,
             |p, d, x, y| two_hidden_grad(p, d, x, y, 6, 5, 1, 1e-3),
         ),
         (
-            "layers 2-20-1 (wider than the fused path)",
+            "tiled 2-6-5-1 sigmoid",
+            &[6, 5, 1],
+            Activation::Sigmoid,
+            |p, d, x, y| two_hidden_grad(p, d, x, y, 6, 5, 2, 1e-3),
+        ),
+        (
+            "tiled 2-7-3-1 linear",
+            &[7, 3, 1],
+            Activation::Linear,
+            |p, d, x, y| two_hidden_grad(p, d, x, y, 7, 3, 3, 1e-3),
+        ),
+        (
+            "tiled 2-20-1 (wider than the fused path)",
             &[20, 1],
             Activation::Relu,
             |p, d, x, y| one_hidden_grad(p, d, x, y, 20, 0, 1e-3),
         ),
         (
-            "layers 2-4-4-4-1",
+            "layers 2-33-1 tanh (a tile of 64 would more than double the parameters)",
+            &[33, 1],
+            Activation::Tanh,
+            |p, d, x, y| one_hidden_grad(p, d, x, y, 33, 1, 1e-3),
+        ),
+        (
+            "tiled 2-4-4-4-1",
             &[4, 4, 4, 1],
             Activation::Relu,
             |p, d, x, y| three_hidden_grad(p, d, x, y, 4, 1e-3),
@@ -203,6 +230,48 @@ fn every_input_count_gives_the_layer_by_layer_bits() {
     }
 }
 
+#[test]
+fn every_tiled_shape_gives_the_layer_by_layer_bits() {
+    // Tiles pad with zero weights, which add exact zeros: the same bits as `forward` and
+    // `backward`, layer by layer, for every activation, depth, width and input count.
+    let activations = [
+        Activation::Relu,
+        Activation::Tanh,
+        Activation::Sigmoid,
+        Activation::Linear,
+    ];
+    let shapes: [&[usize]; 5] = [
+        &[4, 1],
+        &[5, 3, 1],
+        &[16, 16, 16, 16, 1],
+        &[128, 1],
+        &[40, 24, 1],
+    ];
+    for (a, activation) in activations.into_iter().enumerate() {
+        for (s, sizes) in shapes.into_iter().enumerate() {
+            for inputs in [1, 3, 64] {
+                let seed = (100 * a + 10 * s + inputs) as u64;
+                let base = Mlp::new(inputs, sizes, activation, seed);
+                let (points, labels) = uniform_points(inputs, 200, seed);
+                let name = format!("{activation:?} {inputs} inputs, {sizes:?}");
+                assert_fused_is_layered(&base, &points, &labels, &name);
+            }
+        }
+    }
+}
+
+/// `n` points of `inputs` numbers in [-1.5, 1.5), a third of them labelled +1.
+fn uniform_points(inputs: usize, n: usize, seed: u64) -> (Vec<Vec<f64>>, Vec<f64>) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let points = (0..n)
+        .map(|_| (0..inputs).map(|_| rng.random_range(-1.5..1.5)).collect())
+        .collect();
+    let labels = (0..n)
+        .map(|i| if i % 3 == 0 { 1.0 } else { -1.0 })
+        .collect();
+    (points, labels)
+}
+
 /// `train_loss` against `forward` and `backward` point by point, bit for bit.
 fn assert_fused_is_layered<X: AsRef<[f64]> + Sync>(
     base: &Mlp,
@@ -238,11 +307,17 @@ fn any_number_of_threads_gives_the_same_bits() {
         .iter()
         .map(|x| if x[0] * x[1] > 0.0 { 1.0 } else { -1.0 })
         .collect();
-    for (sizes, activation) in [
-        (&[16, 16, 1][..], Activation::Relu),
-        (&[8, 1], Activation::Tanh),
+    for (inputs, sizes, activation) in [
+        (2, &[16, 16, 1][..], Activation::Relu),
+        (2, &[8, 1], Activation::Tanh),
+        (2, &[33, 1], Activation::Tanh),
+        (10, &[16, 24, 8, 1], Activation::Sigmoid),
     ] {
-        let base = Mlp::new(2, sizes, activation, 82);
+        let base = Mlp::new(inputs, sizes, activation, 82);
+        let points: Vec<Vec<f64>> = points
+            .iter()
+            .map(|x| (0..inputs).map(|j| x[j % 2] * (1.0 + j as f64)).collect())
+            .collect();
         let run = |threads: usize| {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)

@@ -164,8 +164,8 @@ fn loading_json_that_is_not_a_network_is_a_format_error() {
         ),
         (
             "unknown-activation.json",
-            saved_json("micrograd-rs/mlp", 1, "[1]", "sigmoid", valid_params),
-            "sigmoid",
+            saved_json("micrograd-rs/mlp", 1, "[1]", "swish", valid_params),
+            "swish",
         ),
         (
             "empty-layer.json",

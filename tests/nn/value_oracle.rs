@@ -26,6 +26,7 @@ fn value_forward(model: &Mlp, params: &[Value], x: &[f64]) -> Vec<Value> {
                 match n.activation {
                     Activation::Relu => act.relu(),
                     Activation::Tanh => act.tanh(),
+                    Activation::Sigmoid => act.sigmoid(),
                     Activation::Linear => act,
                 }
             })

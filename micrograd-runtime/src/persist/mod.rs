@@ -335,9 +335,14 @@ fn shape(inputs: usize, sizes: &[usize], activation: &str) -> String {
 }
 
 fn parse_activation(name: &str) -> Option<Activation> {
-    [Activation::Relu, Activation::Tanh, Activation::Linear]
-        .into_iter()
-        .find(|a| a.name() == name)
+    [
+        Activation::Relu,
+        Activation::Tanh,
+        Activation::Sigmoid,
+        Activation::Linear,
+    ]
+    .into_iter()
+    .find(|a| a.name() == name)
 }
 
 fn format_error(path: &Path, reason: String) -> PersistError {

@@ -117,6 +117,14 @@ impl Mlp {
     /// [`Module::zero_grad`](crate::nn::Module::zero_grad) first) and returns the loss and the
     /// scores.
     ///
+    /// Every network runs one forward pass per point, the backward pass right after it where
+    /// the loss passes a gradient, and allocates nothing once [`Mlp::train_loss_into`] has run
+    /// once. The gradients are generated code over fixed-size arrays: micrograd's demo shape
+    /// (one or two ReLU hidden layers at most 16 wide, at most 8 inputs) as one function of the
+    /// whole network; any other network whose layers and inputs are at most 128 wide layer by
+    /// layer, each padded to a power of two (unless that would more than double its parameters);
+    /// wider ones layer by layer over slices, slower per parameter.
+    ///
     /// ```
     /// use micrograd_runtime::data::make_moons;
     /// use micrograd_runtime::loss::Loss;

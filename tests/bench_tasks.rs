@@ -26,6 +26,7 @@ fn t9_grid_mlp_agrees_with_the_hand_written_gradient() {
         "linear-8-16-16-1",
         "tanh-64-4-4-4-4-1",
         "relu-1-128-1",
+        "sigmoid-8-16-16-1",
     ] {
         // One block of points (under 256): the sums run in the same order.
         tasks::grid::check(name, 200);

@@ -8,6 +8,8 @@
 //! the hand-written gradients add into them, and the timing is of that addition. Contenders that
 //! take milliseconds per call are in `*_slow` groups with 10 flat samples.
 
+// The grid of network shapes (tasks/grid.rs) is measured by benches/training.rs, not here.
+#[allow(dead_code)]
 #[path = "tasks/mod.rs"]
 mod tasks;
 

@@ -111,3 +111,51 @@ fn an_integer_valued_if() {
     assert_eq!(value.to_bits(), smaller(&w).to_bits());
     assert_eq!(d_w, [3.0, -4.0, 0.0]);
 }
+
+const J: f64 = -0.75;
+
+/// An `if` of outside names under a condition with no float, used with a float: a float
+/// (it was read as an integer, then `x * v` was refused).
+#[differentiable(hessian)]
+fn picked(x: f64, n: usize) -> f64 {
+    let v = if n > 2 { K } else { J };
+    x * v + x * x * v
+}
+
+/// Used with a local bound after it, through a method.
+#[differentiable]
+fn picked_later(x: f64, w: &[f64]) -> f64 {
+    let v = if w.len() > 2 { K } else { J };
+    let y = x.sin();
+    y * v + w[0]
+}
+
+#[test]
+fn an_if_of_outside_names_typed_by_its_use() {
+    for n in [1, 3] {
+        let v = if n > 2 { K } else { J };
+        for x in [-1.5, 0.25, 2.0] {
+            let (value, d) = picked_grad(x, n);
+            assert_eq!(value.to_bits(), picked(x, n).to_bits());
+            assert_near("picked", d, common::derivative(|x| picked(x, n), x), 1e-6);
+            assert_near("picked closed form", d, v + 2.0 * x * v, 1e-12);
+            assert_near(
+                "picked hessian",
+                picked_hessian(x, n).1[0][0],
+                2.0 * v,
+                1e-12,
+            );
+        }
+    }
+    for w in [[1.0, 2.0].as_slice(), &[1.0, 2.0, 3.0]] {
+        let v = if w.len() > 2 { K } else { J };
+        for x in [-1.5, 0.25, 2.0] {
+            let mut d_w = vec![0.0; w.len()];
+            let (value, d) = picked_later_grad(x, w, &mut d_w);
+            assert_eq!(value.to_bits(), picked_later(x, w).to_bits());
+            let numeric = common::derivative(|x| picked_later(x, w), x);
+            assert_near("picked_later", d, numeric, 1e-6);
+            assert_near("picked_later closed form", d, x.cos() * v, 1e-12);
+        }
+    }
+}

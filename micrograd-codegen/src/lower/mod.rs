@@ -6,6 +6,7 @@
 //! after a branch or a loop body the lowerer compares bindings to find joins and slots.
 
 mod branch;
+mod by_use;
 mod call;
 mod collect;
 mod data;
@@ -95,6 +96,8 @@ pub struct Lowerer<'e> {
     used: std::collections::HashSet<String>,
     /// Statements the lowering wrote in place of the user's (`values`), alive to the end.
     kept: Vec<std::rc::Rc<Vec<syn::Stmt>>>,
+    /// The function body, for what the uses of a name say its type is (`by_use.rs`).
+    body: &'e syn::Block,
 }
 
 /// Lowers `item`'s body; `None` if it used anything outside the language (errors say what).
@@ -129,6 +132,7 @@ pub fn lower(
         structs: Vec::new(),
         used: crate::names::user_names(item),
         kept: Vec::new(),
+        body: &item.block,
     };
     let mut params: Vec<Param> = specs
         .iter()

@@ -7,6 +7,7 @@
 //! `let (lo, hi) = (__mg_part, __mg_part_);`
 
 use super::Lowerer;
+use super::by_use::Use;
 use std::rc::Rc;
 use syn::spanned::Spanned;
 use syn::{Expr, Pat, Stmt, parse_quote_spanned};
@@ -92,12 +93,15 @@ impl Lowerer<'_> {
     /// function does not define alone (`if MAX < N { MAX } else { N }`) are integers where
     /// the condition holds no float. Such a branch lowers as a tuple branch of one position,
     /// since a branch used as a value is otherwise an `f64`.
-    fn integer_branch(&self, local: &syn::Local, branch: &Expr) -> bool {
+    fn integer_branch(&mut self, local: &syn::Local, branch: &Expr) -> bool {
         let (pat, ty) = match &local.pat {
             Pat::Type(typed) => (&*typed.pat, Some(&*typed.ty)),
             other => (other, None),
         };
-        if !matches!(pat, Pat::Ident(ident) if ident.subpat.is_none()) {
+        let Pat::Ident(name) = pat else {
+            return false;
+        };
+        if name.subpat.is_some() {
             return false;
         }
         let cond = match branch {
@@ -113,10 +117,17 @@ impl Lowerer<'_> {
         }
         match ty {
             Some(ty) => is_int_type(ty),
-            None => {
-                values.iter().any(|tail| self.int_like(tail, true))
-                    || cond.is_some_and(|cond| self.int_like(cond, false))
-            }
+            None if values.iter().any(|tail| self.int_like(tail, true)) => true,
+            None if !cond.is_some_and(|cond| self.int_like(cond, false)) => false,
+            // Arms of outside names only (`if n > 2 { K } else { J }`): the uses decide.
+            None => match self.use_of(&name.ident.to_string()) {
+                Use::Int => true,
+                Use::Float => false,
+                Use::Undecided => {
+                    self.errors.at(name.ident.span(), format!("cannot tell whether `{name}` is an `{float}` or an integer, since its arms are names this function does not define and no use of it says; annotate it: `let {name}: {float} = ..;` or `let {name}: usize = ..;`", name = name.ident, float = self.scalar.name()));
+                    true
+                }
+            },
         }
     }
 
@@ -158,7 +169,7 @@ fn is_exit(expr: &Expr) -> bool {
     matches!(expr, Expr::Return(_) | Expr::Break(_) | Expr::Continue(_))
 }
 
-fn is_int_type(ty: &syn::Type) -> bool {
+pub(super) fn is_int_type(ty: &syn::Type) -> bool {
     matches!(ty, syn::Type::Path(p) if p.path.get_ident().is_some_and(|ident| crate::signature::is_int_name(&ident.to_string())))
 }
 

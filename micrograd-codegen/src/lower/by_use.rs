@@ -1,0 +1,170 @@
+//! The type of a value the function cannot see the type of, told by how the function uses
+//! it: `let v = if n > 2 { K } else { J };` is a float where `x * v` reads it, an integer
+//! where `0..v` or `w[v]` does. Rust converts nothing implicitly, so one such use decides.
+
+use super::Lowerer;
+use super::tuple_branch::is_int_type;
+use syn::visit::Visit;
+use syn::{BinOp, Expr};
+
+/// What the uses of one name say it is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Use {
+    /// Combined with a float (`x * v`, `v.sin()`, `let y: f64 = v;`).
+    Float,
+    /// An index, a range bound, or combined with an integer (`w[v]`, `0..v`, `v + n`).
+    Int,
+    /// Nothing says.
+    Undecided,
+}
+
+impl Lowerer<'_> {
+    /// What the function body's uses of `name` say it is; the first use that decides, in
+    /// the order of the source.
+    pub(super) fn use_of(&self, name: &str) -> Use {
+        let mut finder = Finder {
+            lowerer: self,
+            name,
+            found: Use::Undecided,
+            locals: Default::default(),
+        };
+        finder.visit_block(self.body);
+        finder.found
+    }
+}
+
+/// Whether `expr` is the name, through parentheses.
+fn is_name(expr: &Expr, name: &str) -> bool {
+    match expr {
+        Expr::Path(path) => path.qself.is_none() && path.path.is_ident(name),
+        Expr::Paren(inner) => is_name(&inner.expr, name),
+        _ => false,
+    }
+}
+
+/// Operators whose two sides have one type.
+fn same_type(op: &BinOp) -> bool {
+    !matches!(
+        op,
+        BinOp::And(_) | BinOp::Or(_) | BinOp::Shl(_) | BinOp::Shr(_)
+    )
+}
+
+struct Finder<'l, 'e, 'n> {
+    lowerer: &'l Lowerer<'e>,
+    name: &'n str,
+    found: Use,
+    /// What the `let`s seen so far bind, by name: a float, an integer, or unknown.
+    locals: std::collections::HashMap<String, Option<bool>>,
+}
+
+impl Finder<'_, '_, '_> {
+    /// Whether `expr`, beside a use of the name, is a float (`Some(true)`), an integer
+    /// (`Some(false)`), or cannot be told apart yet (a name bound later, a constant).
+    fn side(&self, expr: &Expr) -> Option<bool> {
+        match expr {
+            Expr::Lit(lit) => match &lit.lit {
+                syn::Lit::Float(_) => Some(true),
+                syn::Lit::Int(_) => Some(false),
+                _ => None,
+            },
+            Expr::Path(path) => {
+                let name = path.path.get_ident()?.to_string();
+                if let Some(float) = self.locals.get(&name) {
+                    return *float;
+                }
+                let binding = self.lowerer.lookup(&name)?;
+                match self.lowerer.ty(binding.var) {
+                    crate::ir::Ty::F64 => Some(true),
+                    crate::ir::Ty::Int => Some(false),
+                    _ => None,
+                }
+            }
+            Expr::Paren(inner) => self.side(&inner.expr),
+            Expr::Unary(unary) => self.side(&unary.expr),
+            Expr::Cast(cast) => Some(!is_int_type(&cast.ty)),
+            Expr::MethodCall(call) if call.method == "len" => Some(false),
+            Expr::MethodCall(call) => self.side(&call.receiver),
+            Expr::Binary(binary) => {
+                let spine = crate::spine::spine(binary);
+                let sides = spine.iter().map(|node| &*node.right);
+                let mut sides = sides.chain([&*spine[spine.len() - 1].left]);
+                sides.find_map(|side| self.side(side))
+            }
+            _ => None,
+        }
+    }
+
+    fn decide(&mut self, float: Option<bool>) {
+        if self.found == Use::Undecided {
+            self.found = match float {
+                Some(true) => Use::Float,
+                Some(false) => Use::Int,
+                None => Use::Undecided,
+            };
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Finder<'_, '_, '_> {
+    fn visit_expr_binary(&mut self, binary: &'ast syn::ExprBinary) {
+        crate::spine::visit(self, binary, |this, node| {
+            if !same_type(&node.op) {
+                return;
+            }
+            if is_name(&node.right, this.name) {
+                this.decide(this.side(&node.left));
+            } else if is_name(&node.left, this.name) {
+                this.decide(this.side(&node.right));
+            }
+        });
+    }
+
+    fn visit_expr_range(&mut self, range: &'ast syn::ExprRange) {
+        let ends = [&range.start, &range.end];
+        if ends
+            .into_iter()
+            .flatten()
+            .any(|end| is_name(end, self.name))
+        {
+            self.decide(Some(false));
+        }
+        syn::visit::visit_expr_range(self, range);
+    }
+
+    fn visit_expr_index(&mut self, index: &'ast syn::ExprIndex) {
+        if is_name(&index.index, self.name) {
+            self.decide(Some(false));
+        }
+        syn::visit::visit_expr_index(self, index);
+    }
+
+    fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
+        if is_name(&call.receiver, self.name) {
+            let arg = call.args.first().and_then(|arg| self.side(arg));
+            self.decide(arg.or(Some(true)));
+        }
+        syn::visit::visit_expr_method_call(self, call);
+    }
+
+    fn visit_local(&mut self, local: &'ast syn::Local) {
+        if let (syn::Pat::Type(typed), Some(init)) = (&local.pat, &local.init)
+            && is_name(&init.expr, self.name)
+        {
+            self.decide(Some(!is_int_type(&typed.ty)));
+        }
+        syn::visit::visit_local(self, local);
+        let (pat, ty) = match &local.pat {
+            syn::Pat::Type(typed) => (&*typed.pat, Some(&*typed.ty)),
+            other => (other, None),
+        };
+        if let syn::Pat::Ident(ident) = pat {
+            let float = match (ty, &local.init) {
+                (Some(ty), _) => Some(!is_int_type(ty)),
+                (None, Some(init)) => self.side(&init.expr),
+                (None, None) => None,
+            };
+            self.locals.insert(ident.ident.to_string(), float);
+        }
+    }
+}

@@ -201,6 +201,7 @@ mod generated {
 
     const K: f64 = 3.0;
     const MAX: usize = 2;
+    const MAX_F: f64 = 0.5;
 
     /// Issue 25's tail: outside constants typed by use (pinned to `f64`), an integer-valued
     /// `if` of them, `%`, `skip`/`take`, a sub-slice in a reduction, in every flavour.
@@ -237,6 +238,19 @@ mod generated {
         }
         s + pts.iter().map(|p| w[1] * p[1]).sum::<f64>()
     }
+
+    /// Assertions of every kind, with messages, and an `if` of outside names typed by use.
+    #[differentiable(hessian, graph)]
+    pub fn asserted(w: &[f64], x: f64, n: usize) -> f64 {
+        assert!(n >= 1, "need an entry, got {}", n);
+        assert_eq!(w.len(), n);
+        debug_assert!(x.abs() < K * 100.0);
+        let v = if n > 2 { K } else { MAX_F };
+        assert_ne!(v, 0.0, "v = {:.3}", v);
+        debug_assert_eq!(w.len(), n);
+        debug_assert_ne!(x, f64::NAN);
+        x * v + w[0]
+    }
 }
 
 use generated::*;
@@ -253,6 +267,10 @@ fn every_generated_function_runs() {
         data_grad(&w, &mut d_data, &pts, &labels, &pairs),
         data(&w, &pts, &labels, &pairs),
     );
+    }
+
+    let mut d_a = [0.0; 3];
+    same(asserted_grad(&w, &mut d_a, 0.4, 3).0, asserted(&w, 0.4, 3));
     same(branches_grad(0.4, -1.1, true).0, branches(0.4, -1.1, true));
     same(records_grad(0.4, 5).0, records(0.4, 5));
     same(arrays_grad(&w, &mut d_w, &v, &mut d_v), arrays(&w, &v));

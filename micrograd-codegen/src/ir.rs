@@ -465,6 +465,24 @@ pub enum Stmt {
     If(Box<If>),
     /// A loop: `for var in start..end { body }` (or `..=`).
     Loop(Box<Loop>),
+    /// `assert!(c)`, `assert_eq!(a, b, "{}", m)` and their `debug_` twins: run where `f` runs
+    /// them, in the forward sweep, and never differentiated.
+    Assert(Box<Assert>),
+}
+
+/// An assertion, printed as the user wrote it with each operand lowered.
+#[derive(Clone, Debug)]
+pub struct Assert {
+    /// The macro: `assert`, `assert_eq`, `assert_ne`, `debug_assert`, ...
+    pub name: String,
+    /// The condition, or the two sides compared, then the message's arguments.
+    pub args: Vec<Arg>,
+    /// The message's format string (as written, quotes included), after the operands.
+    pub format: Option<String>,
+    /// How many of `args` come before the format string.
+    pub operands: usize,
+    /// Where the user wrote the macro's name.
+    pub span: proc_macro2::Span,
 }
 
 /// A two-way branch.

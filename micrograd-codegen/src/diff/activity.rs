@@ -129,7 +129,7 @@ fn forward(block: &Block, varied: &mut HashSet<VarId>) -> bool {
                 }
                 changed |= forward(&the_loop.body, varied);
             }
-            Stmt::IntLet { .. } | Stmt::BoolLet { .. } | Stmt::Array { .. } => {}
+            Stmt::IntLet { .. } | Stmt::BoolLet { .. } | Stmt::Array { .. } | Stmt::Assert(_) => {}
         }
     }
     changed
@@ -178,7 +178,7 @@ fn backward(block: &Block, useful: &mut HashSet<VarId>) -> bool {
                 }
                 changed |= backward(&the_loop.body, useful);
             }
-            Stmt::IntLet { .. } | Stmt::BoolLet { .. } | Stmt::Array { .. } => {}
+            Stmt::IntLet { .. } | Stmt::BoolLet { .. } | Stmt::Array { .. } | Stmt::Assert(_) => {}
         }
     }
     changed

@@ -151,7 +151,7 @@ impl<'f> Definitions<'f> {
                     self.parent.insert(BlockId::Body(key), id);
                     self.walk(&the_loop.body, BlockId::Body(key), decisions);
                 }
-                Stmt::Store { .. } | Stmt::StoreAdd { .. } => {}
+                Stmt::Store { .. } | Stmt::StoreAdd { .. } | Stmt::Assert(_) => {}
             }
         }
     }

@@ -242,7 +242,7 @@ impl Walk {
             Stmt::Assign { dst, .. } => {
                 self.defined_in.insert(*dst, self.current);
             }
-            Stmt::IntLet { .. } | Stmt::BoolLet { .. } => {}
+            Stmt::IntLet { .. } | Stmt::BoolLet { .. } | Stmt::Assert(_) => {}
         }
     }
 }

@@ -177,7 +177,7 @@ fn defined(block: &Block) -> impl Iterator<Item = VarId> + '_ {
             }
             Stmt::If(branch) => branch.joins.iter().map(|j| j.dst).collect(),
             Stmt::Loop(the_loop) => the_loop.carried.iter().map(|c| c.slot).collect(),
-            Stmt::Store { .. } | Stmt::StoreAdd { .. } => Vec::new(),
+            Stmt::Store { .. } | Stmt::StoreAdd { .. } | Stmt::Assert(_) => Vec::new(),
         }
     })
 }

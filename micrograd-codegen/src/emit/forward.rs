@@ -99,7 +99,24 @@ impl Emitter<'_> {
             }
             Stmt::If(branch) => self.forward_if(branch),
             Stmt::Loop(the_loop) => self.forward_loop(the_loop),
+            Stmt::Assert(assert) => self.assert(assert),
         }
+    }
+
+    /// `assert_eq!(a, b, "{}", m)` with each operand lowered; a format string is a literal,
+    /// printed as the user wrote it.
+    fn assert(&self, assert: &crate::ir::Assert) -> TokenStream {
+        let name = proc_macro2::Ident::new(&assert.name, assert.span);
+        let (operands, message) = assert.args.split_at(assert.operands);
+        let operands = operands.iter().map(|arg| self.arg(arg));
+        let message = message.iter().map(|arg| self.arg(arg));
+        let format = assert.format.as_ref().map(|format| {
+            let literal: proc_macro2::Literal = format
+                .parse()
+                .unwrap_or_else(|_| proc_macro2::Literal::string(""));
+            quote!(, #literal)
+        });
+        quote!(::core::#name!(#(#operands),* #format #(, #message)*);)
     }
 
     /// A forward call argument.

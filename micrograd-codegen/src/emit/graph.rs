@@ -145,7 +145,7 @@ impl Emitter<'_> {
                     #node[#at] = #graph.op(#op, &[(#node[#at], 1.0), (#from, #sign)], #name[#at]);
                 }
             }
-            Stmt::IntLet { .. } | Stmt::BoolLet { .. } => self.forward_stmt(stmt),
+            Stmt::IntLet { .. } | Stmt::BoolLet { .. } | Stmt::Assert(_) => self.forward_stmt(stmt),
             Stmt::If(branch) => self.graph_if(branch),
             Stmt::Loop(the_loop) => self.graph_loop(the_loop),
         }

@@ -5,6 +5,7 @@
 //! Names live in a stack of scopes; a reassignment rebinds the name where it was declared, so
 //! after a branch or a loop body the lowerer compares bindings to find joins and slots.
 
+mod asserts;
 mod branch;
 mod by_use;
 mod call;

@@ -20,10 +20,12 @@ impl Lowerer<'_> {
             syn::Stmt::Item(item) => {
                 self.errors.at(item.span(), "items inside `#[differentiable]` functions are not supported; move them outside");
             }
-            syn::Stmt::Macro(mac) => {
-                self.errors
-                    .at(mac.mac.path.span(), super::vecs::refusal(&mac.mac));
-            }
+            syn::Stmt::Macro(mac) => match super::asserts::operands(&mac.mac) {
+                Some(operands) => self.assert(&mac.mac, operands),
+                None => self
+                    .errors
+                    .at(mac.mac.path.span(), super::vecs::refusal(&mac.mac)),
+            },
         }
     }
 

@@ -101,7 +101,7 @@ fn is_tangent(stmt: &Stmt, base: (usize, usize)) -> bool {
         | Stmt::Array { dst, .. } => new(dst),
         Stmt::Store { array, .. } | Stmt::StoreAdd { array, .. } => new(array),
         Stmt::If(branch) => branch.id.0 as usize >= base.1,
-        Stmt::Loop(_) => false,
+        Stmt::Loop(_) | Stmt::Assert(_) => false,
     }
 }
 

@@ -234,7 +234,7 @@ impl Pass<'_> {
                     self.assign(*dst, op, out);
                 }
             }
-            Stmt::IntLet { .. } | Stmt::BoolLet { .. } => out.push(stmt.clone()),
+            Stmt::IntLet { .. } | Stmt::BoolLet { .. } | Stmt::Assert(_) => out.push(stmt.clone()),
             Stmt::Array { dst, fill } => {
                 out.push(stmt.clone());
                 if self.active(*dst) {

@@ -251,6 +251,17 @@ mod generated {
         debug_assert_ne!(x, f64::NAN);
         x * v + w[0]
     }
+
+    /// A float cast to an index and to a count.
+    #[differentiable(hessian, graph)]
+    pub fn binned(w: &[f64], x: f64) -> f64 {
+        let k = (x * 2.0).abs() as usize;
+        let mut s = w[k] * x * x;
+        for i in 0..x.abs() as usize {
+            s += x * w[i];
+        }
+        s + ((x * x) as i64) as f64 * x
+    }
 }
 
 use generated::*;
@@ -271,6 +282,7 @@ fn every_generated_function_runs() {
 
     let mut d_a = [0.0; 3];
     same(asserted_grad(&w, &mut d_a, 0.4, 3).0, asserted(&w, 0.4, 3));
+    same(binned_grad(&w, &mut d_a, 0.7).0, binned(&w, 0.7));
     same(branches_grad(0.4, -1.1, true).0, branches(0.4, -1.1, true));
     same(records_grad(0.4, 5).0, records(0.4, 5));
     same(arrays_grad(&w, &mut d_w, &v, &mut d_v), arrays(&w, &v));

@@ -252,6 +252,9 @@ pub enum IntExpr {
     Neg(Box<IntExpr>),
     /// `a as T`.
     Cast(Box<IntExpr>, String),
+    /// `x as T` of a float: an index or a count, through which no derivative flows (as
+    /// through `floor`).
+    FromFloat(Box<Operand>, String),
     /// `min(a, b)`: the length of a `zip`, the end of a last `chunk`.
     Min(Box<IntExpr>, Box<IntExpr>),
     /// `index`, which panics unless it is below `len`: an index into a view (`x[i]` of

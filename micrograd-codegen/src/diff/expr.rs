@@ -301,6 +301,11 @@ impl IntExpr {
             IntExpr::Var(v) | IntExpr::Len(v) => f(*v),
             IntExpr::Data(place) => place.visit_vars(f),
             IntExpr::Lit { .. } | IntExpr::Extern(_) => {}
+            IntExpr::FromFloat(operand, _) => {
+                if let Operand::Var(v) = &**operand {
+                    f(*v)
+                }
+            }
             IntExpr::Binary(_, a, b) => {
                 a.visit_vars(f);
                 b.visit_vars(f);

@@ -335,6 +335,11 @@ impl Emitter<'_> {
                     Prec::Postfix,
                 )
             }
+            IntExpr::FromFloat(a, ty) => {
+                let a = self.expr_at(&(&**a).into(), Prec::Postfix);
+                let ty = Ident::new(ty, Span::mixed_site());
+                (quote!(#a as ::core::primitive::#ty), Prec::Select)
+            }
             IntExpr::Cast(a, ty) => {
                 let a = self.int_at(a, Prec::Postfix);
                 let ty = Ident::new(ty, Span::mixed_site());

@@ -66,7 +66,8 @@ impl Lowerer<'_> {
         }
     }
 
-    /// `expr as T`: integers to the function's float type, and between integer types.
+    /// `expr as T`: integers to the function's float type, between integer types, and floats
+    /// to integers (an index or a count, with no derivative).
     pub(super) fn cast(&mut self, cast: &syn::ExprCast) -> Value {
         let target = match &*cast.ty {
             syn::Type::Path(path) => path.path.get_ident().map(|ident| ident.to_string()),
@@ -96,18 +97,18 @@ impl Lowerer<'_> {
             (Value::Unknown(path), ty) if crate::signature::is_int_name(ty) => {
                 Value::Int(IntExpr::Cast(Box::new(IntExpr::Extern(path)), target))
             }
+            // An index or a count: bound once, so the reverse sweep reads the integer.
+            (Value::F64(operand), ty) if crate::signature::is_int_name(ty) => {
+                let dst = self.new_var(crate::ir::Origin::Temp, crate::ir::Ty::Int, cast.span());
+                let expr = IntExpr::FromFloat(Box::new(operand), target);
+                self.emit(crate::ir::Stmt::IntLet { dst, expr });
+                Value::Int(IntExpr::Var(dst))
+            }
             (Value::Error, _) => Value::Error,
             (_, ty) if let Some(found) = Scalar::from_name(ty) => {
                 self.errors.mixed(cast.ty.span(), self.scalar, found);
                 Value::Error
             }
-            (Value::F64(_), _) => self.error(
-                cast.ty.span(),
-                format!(
-                    "casting an `{float}` to an integer is not differentiable; keep it `{float}`",
-                    float = self.scalar.name()
-                ),
-            ),
             _ => self.error(
                 cast.ty.span(),
                 format!(

@@ -252,6 +252,15 @@ mod generated {
         x * v + w[0]
     }
 
+    /// Closures bound by `let` and called.
+    #[differentiable(hessian, graph)]
+    pub fn bound_closures(a: f64, b: f64) -> f64 {
+        let k = 0.5;
+        let sq = |t: f64| t * t;
+        let scaled = |t: f64, u: f64| k * t.tanh() + sq(u);
+        sq(a) + sq(b) * a + scaled(a * b, b)
+    }
+
     /// A float cast to an index and to a count.
     #[differentiable(hessian, graph)]
     pub fn binned(w: &[f64], x: f64) -> f64 {
@@ -283,6 +292,7 @@ fn every_generated_function_runs() {
     let mut d_a = [0.0; 3];
     same(asserted_grad(&w, &mut d_a, 0.4, 3).0, asserted(&w, 0.4, 3));
     same(binned_grad(&w, &mut d_a, 0.7).0, binned(&w, 0.7));
+    same(bound_closures_grad(0.4, -1.1).0, bound_closures(0.4, -1.1));
     same(branches_grad(0.4, -1.1, true).0, branches(0.4, -1.1, true));
     same(records_grad(0.4, 5).0, records(0.4, 5));
     same(arrays_grad(&w, &mut d_w, &v, &mut d_v), arrays(&w, &v));

@@ -2,8 +2,7 @@ use micrograd_runtime::prelude::*;
 
 #[differentiable]
 fn f(x: f64) -> f64 {
-    let square = |y: f64| y * y;
-    square(x)
+    (|y: f64| y * y)(x)
 }
 
 fn main() {

@@ -145,6 +145,9 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn call(&mut self, call: &syn::ExprCall) -> Value {
+        if let Some(value) = self.call_closure(call) {
+            return value;
+        }
         let Expr::Path(path) = &*call.func else {
             return self.error(
                 call.func.span(),

@@ -6,6 +6,7 @@
 //! after a branch or a loop body the lowerer compares bindings to find joins and slots.
 
 mod asserts;
+mod bound_closures;
 mod branch;
 mod by_use;
 mod call;
@@ -99,6 +100,8 @@ pub struct Lowerer<'e> {
     kept: Vec<std::rc::Rc<Vec<syn::Stmt>>>,
     /// The function body, for what the uses of a name say its type is (`by_use.rs`).
     body: &'e syn::Block,
+    /// The closures bound by `let` so far, by name (`bound_closures.rs`).
+    closures: HashMap<String, std::rc::Rc<bound_closures::Bound>>,
 }
 
 /// Lowers `item`'s body; `None` if it used anything outside the language (errors say what).
@@ -134,6 +137,7 @@ pub fn lower(
         used: crate::names::user_names(item),
         kept: Vec::new(),
         body: &item.block,
+        closures: HashMap::new(),
     };
     let mut params: Vec<Param> = specs
         .iter()

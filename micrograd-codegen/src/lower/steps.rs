@@ -74,7 +74,7 @@ impl Lowerer<'_> {
     /// The value of `step` applied to `args`, inlined.
     pub(super) fn apply_step(&mut self, step: Step, args: Vec<Value>) -> Value {
         match step {
-            Step::Closure(closure) => self.closure(closure, args),
+            Step::Closure(closure) => self.inline(closure, args),
             Step::Path(path) => {
                 // Its parameters live in the closure's own scope, and the path names `f64`:
                 // no name of the user's can be captured.
@@ -85,13 +85,13 @@ impl Lowerer<'_> {
                     .collect();
                 let closure: ExprClosure =
                     parse_quote_spanned!(span=> |#(#names),*| #path(#(#names),*));
-                self.closure(&closure, args)
+                self.inline(&closure, args)
             }
         }
     }
 
     /// The value of `closure` applied to `args`, inlined.
-    fn closure(&mut self, closure: &ExprClosure, args: Vec<Value>) -> Value {
+    pub(super) fn inline(&mut self, closure: &ExprClosure, args: Vec<Value>) -> Value {
         if closure.inputs.len() != args.len() {
             return self.error(
                 closure.inputs_begin.span,

@@ -67,6 +67,9 @@ impl Lowerer<'_> {
         if let Some(stmts) = self.unfold_tuple(local) {
             return stmts.iter().for_each(|stmt| self.stmt(stmt));
         }
+        if self.bind_closure(local) {
+            return;
+        }
         let (pat, annotation) = match &local.pat {
             Pat::Type(typed) => (&*typed.pat, Some(&*typed.ty)),
             other => (other, None),

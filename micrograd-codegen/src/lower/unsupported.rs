@@ -9,7 +9,7 @@ impl Lowerer<'_> {
         let (span, message): (proc_macro2::Span, &str) = match expr {
             Expr::Closure(closure) => (
                 closure.inputs_begin.span,
-                "closures are supported only as arguments of iterator adaptors (`.map(|x| ..)`, `.fold(init, |acc, x| ..)`), not stored in a variable or returned; write a separate `#[differentiable]` function and call it",
+                "closures are supported as arguments of iterator adaptors (`.map(|x| ..)`, `.fold(init, |acc, x| ..)`) and bound by `let` then called (`let sq = |t: f64| t * t; sq(x)`), not returned or passed on; write a separate `#[differentiable]` function and call it",
             ),
             Expr::Unsafe(block) => (
                 block.unsafe_token.span,

@@ -261,6 +261,15 @@ mod generated {
         sq(a) + sq(b) * a + scaled(a * b, b)
     }
 
+    /// `array.map(|x| ..)` on a parameter and on a local array.
+    #[differentiable(hessian, graph)]
+    pub fn mapped(param: [f64; 3], x: f64) -> f64 {
+        let scaled = param.map(|x| 4.0 * x - 2.0);
+        let local = [x, x * x, 1.0];
+        let squared = local.map(|t| t * t);
+        scaled[0] * scaled[1] + scaled[2] * x + squared.iter().sum::<f64>()
+    }
+
     /// A float cast to an index and to a count.
     #[differentiable(hessian, graph)]
     pub fn binned(w: &[f64], x: f64) -> f64 {
@@ -293,6 +302,10 @@ fn every_generated_function_runs() {
     same(asserted_grad(&w, &mut d_a, 0.4, 3).0, asserted(&w, 0.4, 3));
     same(binned_grad(&w, &mut d_a, 0.7).0, binned(&w, 0.7));
     same(bound_closures_grad(0.4, -1.1).0, bound_closures(0.4, -1.1));
+    same(
+        mapped_grad([0.5, 1.0, 2.0], 0.3).0,
+        mapped([0.5, 1.0, 2.0], 0.3),
+    );
     same(branches_grad(0.4, -1.1, true).0, branches(0.4, -1.1, true));
     same(records_grad(0.4, 5).0, records(0.4, 5));
     same(arrays_grad(&w, &mut d_w, &v, &mut d_v), arrays(&w, &v));

@@ -6,6 +6,7 @@
 
 use super::expr::Value;
 use super::{Binding, Lowerer};
+use syn::spanned::Spanned;
 use syn::visit::Visit;
 use syn::{Expr, ExprClosure};
 
@@ -91,5 +92,54 @@ impl<'ast> Visit<'ast> for Names {
 
     fn visit_expr_binary(&mut self, binary: &'ast syn::ExprBinary) {
         crate::spine::visit(self, binary, |_, _| {});
+    }
+}
+
+impl Lowerer<'_> {
+    /// `let y = w.map(|x| ..);` of an array `w` as the `Vec` collected from its iterator,
+    /// which the language has: the closure is inlined entry by entry either way.
+    ///
+    /// Before: `let y = p.map(|x| 4.0 * x - 2.0);`
+    /// After: `let y: Vec<f64> = p.iter().map(|x| 4.0 * x - 2.0).collect();`
+    pub(super) fn array_map(&mut self, local: &syn::Local) -> Option<std::rc::Rc<Vec<syn::Stmt>>> {
+        let init = local.init.as_ref().filter(|init| init.diverge.is_none())?;
+        let Expr::MethodCall(call) = &*init.expr else {
+            return None;
+        };
+        let is_closure = matches!(call.args.first(), Some(Expr::Closure(_)));
+        if call.method != "map" || call.args.len() != 1 || !is_closure {
+            return None;
+        }
+        let receiver = match &*call.receiver {
+            Expr::Path(receiver) => receiver,
+            Expr::Array(array) => {
+                self.errors.at(array.span(), "`.map(|x| ..)` is read on an array bound to a name; bind it first: `let a = [..]; let y = a.map(|x| ..);`");
+                self.poison(&local.pat);
+                return Some(std::rc::Rc::new(Vec::new()));
+            }
+            _ => return None,
+        };
+        let name = receiver.path.get_ident()?.to_string();
+        let binding = self.lookup(&name)?;
+        let array = matches!(
+            self.ty(binding.var),
+            crate::ir::Ty::Slice { .. } | crate::ir::Ty::Array { .. }
+        ) || self.by_value.contains(&binding.var)
+            || matches!(self.aliases.get(&binding.var), Some(Value::Seq(_)));
+        if !array {
+            return None;
+        }
+        let pat = match &local.pat {
+            syn::Pat::Type(typed) => &*typed.pat,
+            other => other,
+        };
+        let (closure, float) = (&call.args[0], self.scalar.name());
+        let float = syn::Ident::new(float, call.method.span());
+        let stmt: syn::Stmt = syn::parse_quote_spanned!(call.method.span()=>
+            let #pat: ::std::vec::Vec<#float> = #receiver.iter().map(#closure).collect();
+        );
+        let stmts = std::rc::Rc::new(vec![stmt]);
+        self.kept.push(std::rc::Rc::clone(&stmts));
+        Some(stmts)
     }
 }

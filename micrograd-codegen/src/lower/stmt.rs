@@ -70,6 +70,9 @@ impl Lowerer<'_> {
         if self.bind_closure(local) {
             return;
         }
+        if let Some(stmts) = self.array_map(local) {
+            return stmts.iter().for_each(|stmt| self.stmt(stmt));
+        }
         let (pat, annotation) = match &local.pat {
             Pat::Type(typed) => (&*typed.pat, Some(&*typed.ty)),
             other => (other, None),

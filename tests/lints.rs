@@ -296,8 +296,6 @@ fn every_generated_function_runs() {
         data_grad(&w, &mut d_data, &pts, &labels, &pairs),
         data(&w, &pts, &labels, &pairs),
     );
-    }
-
     let mut d_a = [0.0; 3];
     same(asserted_grad(&w, &mut d_a, 0.4, 3).0, asserted(&w, 0.4, 3));
     same(binned_grad(&w, &mut d_a, 0.7).0, binned(&w, 0.7));

@@ -1,0 +1,56 @@
+//! The evals, one module each, and the dispatch from a module's name to its functions.
+
+use crate::timing::Timing;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+pub mod det;
+pub mod gmm;
+pub mod hello;
+pub mod llsq;
+pub mod lse;
+pub mod ode;
+
+/// The modules this tool answers `define` for.
+pub const MODULES: &[&str] = &["hello", "lse", "llsq", "det", "ode", "gmm"];
+
+/// What an evaluation gives back: the function's output and one timing per run.
+#[derive(Debug)]
+pub struct Evaluated {
+    /// The output, in the layout the eval's specification gives.
+    pub output: Value,
+    /// One `"evaluate"` timing per run.
+    pub timings: Vec<Timing>,
+}
+
+/// Evaluates `function` of `module` at `input`, or says why it cannot.
+pub fn evaluate(module: &str, function: &str, input: Value) -> Result<Evaluated, String> {
+    match module {
+        "hello" => hello::evaluate(function, input),
+        "lse" => lse::evaluate(function, input),
+        "llsq" => llsq::evaluate(function, input),
+        "det" => det::evaluate(function, input),
+        "ode" => ode::evaluate(function, input),
+        "gmm" => gmm::evaluate(function, input),
+        _ => Err(format!("micrograd-rs has no module `{module}`")),
+    }
+}
+
+/// Reads an eval's input into its Rust type.
+fn parse<T: DeserializeOwned>(input: Value) -> Result<T, String> {
+    serde_json::from_value(input).map_err(|e| format!("unexpected input: {e}"))
+}
+
+/// Pairs an output with its timings.
+fn done<T: Serialize>(output: T, timings: Vec<Timing>) -> Result<Evaluated, String> {
+    let output = serde_json::to_value(output).map_err(|e| e.to_string())?;
+    Ok(Evaluated { output, timings })
+}
+
+/// The error for a function the module does not have.
+fn unknown(module: &str, function: &str) -> Result<Evaluated, String> {
+    Err(format!(
+        "the `{module}` module has no function `{function}`"
+    ))
+}

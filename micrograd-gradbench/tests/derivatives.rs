@@ -1,0 +1,350 @@
+//! Each eval's derivative, from the generated code, against central differences of the eval's
+//! own function and against num-dual's dual numbers on a twin of it written in `Dual64`.
+
+use micrograd_gradbench::evals::{det, llsq, lse, ode};
+use num_dual::{Dual64, DualNum};
+
+/// Central differences of `f` at `x`, one entry at a time.
+fn central(f: impl Fn(&[f64]) -> f64, x: &[f64]) -> Vec<f64> {
+    (0..x.len())
+        .map(|i| {
+            let h = 1e-6 * x[i].abs().max(1.0);
+            let (mut plus, mut minus) = (x.to_vec(), x.to_vec());
+            plus[i] += h;
+            minus[i] -= h;
+            (f(&plus) - f(&minus)) / (2.0 * h)
+        })
+        .collect()
+}
+
+/// The gradient of `f` at `x` from dual numbers, one direction at a time.
+fn dual_gradient(f: impl Fn(&[Dual64]) -> Dual64, x: &[f64]) -> Vec<f64> {
+    (0..x.len())
+        .map(|i| {
+            let point: Vec<Dual64> = (0..x.len())
+                .map(|j| Dual64::new(x[j], if i == j { 1.0 } else { 0.0 }))
+                .collect();
+            f(&point).eps
+        })
+        .collect()
+}
+
+fn assert_close(what: &str, got: &[f64], want: &[f64], tolerance: f64) {
+    assert_eq!(got.len(), want.len(), "{what}: lengths");
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        let scale = w.abs().max(1.0);
+        assert!(
+            (g - w).abs() <= tolerance * scale,
+            "{what}[{i}]: got {g}, want {w}"
+        );
+    }
+}
+
+/// Deterministic inputs in [-1, 1).
+fn points(n: usize, seed: u64) -> Vec<f64> {
+    let mut state = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    (0..n)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+        })
+        .collect()
+}
+
+fn lse_dual(x: &[Dual64]) -> Dual64 {
+    let a = x.iter().fold(x[0], |m, &v| if v.re > m.re { v } else { m });
+    a + x.iter().map(|&v| (v - a).exp()).sum::<Dual64>().ln()
+}
+
+#[test]
+fn lse_gradient() {
+    for (n, seed) in [(1, 1), (2, 2), (7, 3), (50, 4)] {
+        let x: Vec<f64> = points(n, seed).iter().map(|v| 10.0 * v).collect();
+        let mut d_x = vec![0.0; n];
+        let value = lse::logsumexp_grad(&x, &mut d_x);
+        assert_eq!(value, lse::logsumexp(&x));
+        assert_close("lse, central", &d_x, &central(lse::logsumexp, &x), 1e-7);
+        assert_close("lse, dual", &d_x, &dual_gradient(lse_dual, &x), 1e-12);
+    }
+}
+
+fn llsq_dual(x: &[Dual64], n: usize) -> Dual64 {
+    let mut sum = Dual64::from(0.0);
+    for i in 0..n {
+        let t = -1.0 + i as f64 * 2.0 / (n as f64 - 1.0);
+        let s = if t > 0.0 {
+            1.0
+        } else if t < 0.0 {
+            -1.0
+        } else {
+            0.0
+        };
+        let mut r = Dual64::from(s);
+        for (j, &xj) in x.iter().enumerate() {
+            r -= xj * t.powi(j as i32);
+        }
+        sum += r * r;
+    }
+    sum / 2.0
+}
+
+#[test]
+fn llsq_gradient() {
+    for (m, n, seed) in [(1, 2, 1), (3, 5, 2), (8, 16, 3), (12, 33, 4)] {
+        let x = points(m, seed);
+        let mut d_x = vec![0.0; m];
+        let value = llsq::llsq_grad(&x, &mut d_x, n);
+        assert_eq!(value, llsq::llsq(&x, n));
+        assert_close(
+            "llsq, central",
+            &d_x,
+            &central(|x| llsq::llsq(x, n), &x),
+            1e-6,
+        );
+        assert_close(
+            "llsq, dual",
+            &d_x,
+            &dual_gradient(|x| llsq_dual(x, n), &x),
+            1e-12,
+        );
+    }
+}
+
+/// The determinant by Laplace expansion along the first row, over explicit submatrices.
+fn det_dual(a: &[Dual64], ell: usize) -> Dual64 {
+    if ell == 1 {
+        return a[0];
+    }
+    let mut det = Dual64::from(0.0);
+    for j in 0..ell {
+        let minor: Vec<Dual64> = (1..ell)
+            .flat_map(|r| (0..ell).filter(move |&c| c != j).map(move |c| (r, c)))
+            .map(|(r, c)| a[r * ell + c])
+            .collect();
+        let term = a[j] * det_dual(&minor, ell - 1);
+        det += if j % 2 == 0 { term } else { -term };
+    }
+    det
+}
+
+#[test]
+fn det_gradient() {
+    for (ell, seed) in [(1, 1), (2, 2), (3, 3), (4, 4), (6, 5)] {
+        let a = points(ell * ell, seed);
+        let mut d_a = vec![0.0; a.len()];
+        let value = det::det_grad(&a, &mut d_a, ell);
+        assert_eq!(value, det::det(&a, ell));
+        assert_close(
+            "det, central",
+            &d_a,
+            &central(|a| det::det(a, ell), &a),
+            1e-7,
+        );
+        assert_close(
+            "det, dual",
+            &d_a,
+            &dual_gradient(|a| det_dual(a, ell), &a),
+            1e-12,
+        );
+        let reference = det_dual(&a.iter().map(|&v| Dual64::from(v)).collect::<Vec<_>>(), ell);
+        assert_close("det, value", &[value], &[reference.re], 1e-12);
+    }
+}
+
+/// cmpad's Runge-Kutta solution of the ODE, on dual numbers: the last entry of y(2).
+fn ode_dual(x: &[Dual64], s: usize) -> Dual64 {
+    let n = x.len();
+    let h = 2.0 / s as f64;
+    let rhs = |y: &[Dual64]| -> Vec<Dual64> {
+        (0..n)
+            .map(|i| if i == 0 { x[0] } else { x[i] * y[i - 1] })
+            .collect()
+    };
+    let mut y = vec![Dual64::from(0.0); n];
+    for _ in 0..s {
+        let k1 = rhs(&y);
+        let k2 = rhs(&(0..n).map(|i| y[i] + k1[i] * (h / 2.0)).collect::<Vec<_>>());
+        let k3 = rhs(&(0..n).map(|i| y[i] + k2[i] * (h / 2.0)).collect::<Vec<_>>());
+        let k4 = rhs(&(0..n).map(|i| y[i] + k3[i] * h).collect::<Vec<_>>());
+        for i in 0..n {
+            y[i] += (k1[i] + k2[i] * 2.0 + k3[i] * 2.0 + k4[i]) * (h / 6.0);
+        }
+    }
+    y[n - 1]
+}
+
+#[test]
+fn ode_gradient() {
+    for (n, s, seed) in [(1, 1, 1), (2, 3, 2), (5, 10, 3), (9, 4, 4)] {
+        let x: Vec<f64> = points(n, seed).iter().map(|v| v + 1.5).collect();
+        let mut d_x = vec![0.0; n];
+        let mut y = vec![0.0; n];
+        let last = ode::runge_kutta_grad(&x, &mut d_x, s, &mut y, &mut vec![0.0; n]);
+        let mut y_primal = vec![0.0; n];
+        assert_eq!(last, ode::runge_kutta(&x, s, &mut y_primal));
+        assert_eq!(y, y_primal);
+        let last_of = |x: &[f64]| ode::runge_kutta(x, s, &mut vec![0.0; n]);
+        assert_close("ode, central", &d_x, &central(last_of, &x), 1e-7);
+        assert_close(
+            "ode, dual",
+            &d_x,
+            &dual_gradient(|x| ode_dual(x, s), &x),
+            1e-12,
+        );
+    }
+}
+
+#[test]
+fn hello_double_is_the_derivative_of_square() {
+    use micrograd_gradbench::evals::hello;
+    for x in [-3.0, 0.0, 0.5, 7.25] {
+        let (value, derivative) = hello::square_grad(x);
+        assert_eq!(value, hello::square(x));
+        assert_close(
+            "hello",
+            &[derivative],
+            &central(|x| hello::square(x[0]), &[x]),
+            1e-8,
+        );
+    }
+}
+
+/// The log posterior straight from the definition: Q built as a matrix, β from the product
+/// Q (x - μ), logsumexp by the max, and the prior from the Frobenius norm.
+#[allow(clippy::too_many_arguments)]
+fn gmm_dual(
+    alpha: &[Dual64],
+    mu: &[Dual64],
+    q: &[Dual64],
+    l: &[Dual64],
+    x: &[f64],
+    d: usize,
+    m: usize,
+    gamma: f64,
+) -> Dual64 {
+    let (k, n) = (alpha.len(), x.len() / d);
+    let tri = d * (d - 1) / 2;
+    let lse = |v: &[Dual64]| {
+        let top = v.iter().fold(v[0], |a, &b| if b.re > a.re { b } else { a });
+        top + v.iter().map(|&b| (b - top).exp()).sum::<Dual64>().ln()
+    };
+    let zero = Dual64::from(0.0);
+    let mut big_q = vec![vec![vec![zero; d]; d]; k];
+    for c in 0..k {
+        let mut at = 0;
+        for col in 0..d {
+            big_q[c][col][col] = q[c * d + col].exp();
+            for row in &mut big_q[c][col + 1..] {
+                row[col] = l[c * tri + at];
+                at += 1;
+            }
+        }
+    }
+    let mut total = zero;
+    for i in 0..n {
+        let beta: Vec<Dual64> = (0..k)
+            .map(|c| {
+                let centered: Vec<Dual64> = (0..d).map(|j| -mu[c * d + j] + x[i * d + j]).collect();
+                let norm: Dual64 = (0..d)
+                    .map(|r| {
+                        (0..d)
+                            .map(|j| big_q[c][r][j] * centered[j])
+                            .sum::<Dual64>()
+                            .powi(2)
+                    })
+                    .sum();
+                alpha[c] + q[c * d..(c + 1) * d].iter().copied().sum::<Dual64>() - norm * 0.5
+            })
+            .collect();
+        total += lse(&beta);
+    }
+    let constant = -(n as f64) * d as f64 * 0.5 * (2.0 * std::f64::consts::PI).ln();
+    let dof = (d + m + 1) as f64;
+    let c_prior = dof * d as f64 * (gamma.ln() - 0.5 * 2f64.ln())
+        - micrograd_gradbench::evals::gmm::ln_multigamma(0.5 * dof, d);
+    let mut prior = zero;
+    for c in 0..k {
+        let frobenius: Dual64 = big_q[c].iter().flatten().map(|v| v.powi(2)).sum();
+        prior += frobenius * (0.5 * gamma * gamma)
+            - q[c * d..(c + 1) * d].iter().copied().sum::<Dual64>() * m as f64;
+    }
+    total + constant - lse(alpha) * n as f64 - prior + c_prior * k as f64
+}
+
+#[test]
+fn gmm_gradient() {
+    use micrograd_gradbench::evals::gmm;
+    for (d, k, n, m, seed) in [
+        (1, 1, 1, 0, 1),
+        (2, 3, 4, 0, 2),
+        (3, 2, 5, 2, 3),
+        (4, 3, 6, 1, 4),
+    ] {
+        let tri = d * (d - 1) / 2;
+        let (gamma, log_gamma_d) = (1.3, gmm::ln_multigamma(0.5 * (d + m + 1) as f64, d));
+        // the parameters α, μ, q, l end to end, then the points
+        let sizes = [k, k * d, k * d, k * tri];
+        let theta = points(sizes.iter().sum(), seed);
+        let x = points(n * d, seed + 100);
+        let split = |t: &[f64]| {
+            let (alpha, rest) = t.split_at(k);
+            let (mu, rest) = rest.split_at(k * d);
+            let (q, l) = rest.split_at(k * d);
+            (alpha.to_vec(), mu.to_vec(), q.to_vec(), l.to_vec())
+        };
+        let (alpha, mu, q, l) = split(&theta);
+        let f = |t: &[f64]| {
+            let (alpha, mu, q, l) = split(t);
+            gmm::gmm_objective(&alpha, &mu, &q, &l, &x, d, m, gamma, log_gamma_d)
+        };
+        let mut shadows = sizes.map(|s| vec![0.0; s]);
+        let [d_alpha, d_mu, d_q, d_l] = &mut shadows;
+        let value = gmm::gmm_objective_grad(
+            &alpha,
+            d_alpha,
+            &mu,
+            d_mu,
+            &q,
+            d_q,
+            &l,
+            d_l,
+            &x,
+            d,
+            m,
+            gamma,
+            log_gamma_d,
+        );
+        assert_eq!(value, f(&theta));
+        let gradient = shadows.concat();
+        assert_close("gmm, central", &gradient, &central(f, &theta), 1e-6);
+        let dual = |t: &[Dual64]| {
+            let (alpha, rest) = t.split_at(k);
+            let (mu, rest) = rest.split_at(k * d);
+            let (q, l) = rest.split_at(k * d);
+            gmm_dual(alpha, mu, q, l, &x, d, m, gamma)
+        };
+        assert_close("gmm, dual", &gradient, &dual_gradient(dual, &theta), 1e-11);
+        let reference = dual(&theta.iter().map(|&v| Dual64::from(v)).collect::<Vec<_>>());
+        assert_close("gmm, value", &[value], &[reference.re], 1e-12);
+    }
+}
+
+#[test]
+fn ln_gamma_at_known_points() {
+    use micrograd_gradbench::evals::gmm::ln_gamma;
+    let sqrt_pi_ln = 0.5 * std::f64::consts::PI.ln();
+    for (a, want) in [
+        (1.0, 0.0),
+        (2.0, 0.0),
+        (0.5, sqrt_pi_ln),
+        (1.5, sqrt_pi_ln - 2f64.ln()),
+        (10.0, 362_880f64.ln()),
+        (30.0, (1..30).map(|i| (i as f64).ln()).sum::<f64>()),
+    ] {
+        assert_close("ln_gamma", &[ln_gamma(a)], &[want], 1e-13);
+    }
+}

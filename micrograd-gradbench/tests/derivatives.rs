@@ -348,3 +348,53 @@ fn ln_gamma_at_known_points() {
         assert_close("ln_gamma", &[ln_gamma(a)], &[want], 1e-13);
     }
 }
+
+/// The k-means cost on second-order dual numbers, centroid coordinate `at` seeded.
+fn kmeans_dual2(points: &[f64], centroids: &[f64], d: usize, at: usize) -> num_dual::Dual2_64 {
+    use num_dual::Dual2_64;
+    let c: Vec<Dual2_64> = (0..centroids.len())
+        .map(|j| Dual2_64::new(centroids[j], if j == at { 1.0 } else { 0.0 }, 0.0))
+        .collect();
+    let mut cost = Dual2_64::from(0.0);
+    for p in points.chunks(d) {
+        let closest = c
+            .chunks(d)
+            .map(|c| (0..d).map(|l| (c[l] - p[l]).powi(2)).sum::<Dual2_64>())
+            .reduce(|a, b| if b.re < a.re { b } else { a })
+            .unwrap();
+        cost += closest;
+    }
+    cost
+}
+
+#[test]
+fn kmeans_newton_direction() {
+    use micrograd_gradbench::evals::kmeans;
+    for (n, k, d, seed) in [(1, 1, 1, 1), (6, 2, 2, 2), (20, 4, 3, 3), (40, 5, 8, 4)] {
+        let points = points(n * d, seed);
+        // each centroid near a point of its own, so each is some point's closest
+        let centroids: Vec<f64> = points[..k * d].iter().map(|v| v * 0.9 + 0.01).collect();
+        let direction = kmeans::newton_direction(&points, &centroids, d);
+        let reference: Vec<f64> = (0..k * d)
+            .map(|at| {
+                let f = kmeans_dual2(&points, &centroids, d, at);
+                f.v1 / f.v2
+            })
+            .collect();
+        assert_close("kmeans, dual", &direction, &reference, 1e-12);
+        // central differences: the gradient, and the second difference for the diagonal
+        let f = |c: &[f64]| kmeans::kmeans_cost(&points, c, d);
+        let gradient = central(f, &centroids);
+        let by_differences: Vec<f64> = (0..k * d)
+            .map(|at| {
+                let h = 1e-4;
+                let (mut plus, mut minus) = (centroids.clone(), centroids.clone());
+                plus[at] += h;
+                minus[at] -= h;
+                let second = (f(&plus) - 2.0 * f(&centroids) + f(&minus)) / (h * h);
+                gradient[at] / second
+            })
+            .collect();
+        assert_close("kmeans, central", &direction, &by_differences, 1e-5);
+    }
+}

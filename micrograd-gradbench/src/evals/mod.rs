@@ -8,12 +8,13 @@ use serde_json::Value;
 pub mod det;
 pub mod gmm;
 pub mod hello;
+pub mod kmeans;
 pub mod llsq;
 pub mod lse;
 pub mod ode;
 
 /// The modules this tool answers `define` for.
-pub const MODULES: &[&str] = &["hello", "lse", "llsq", "det", "ode", "gmm"];
+pub const MODULES: &[&str] = &["hello", "lse", "llsq", "det", "ode", "gmm", "kmeans"];
 
 /// What an evaluation gives back: the function's output and one timing per run.
 #[derive(Debug)]
@@ -33,6 +34,7 @@ pub fn evaluate(module: &str, function: &str, input: Value) -> Result<Evaluated,
         "det" => det::evaluate(function, input),
         "ode" => ode::evaluate(function, input),
         "gmm" => gmm::evaluate(function, input),
+        "kmeans" => kmeans::evaluate(function, input),
         _ => Err(format!("micrograd-rs has no module `{module}`")),
     }
 }

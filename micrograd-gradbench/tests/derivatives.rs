@@ -398,3 +398,95 @@ fn kmeans_newton_direction() {
         assert_close("kmeans, central", &direction, &by_differences, 1e-5);
     }
 }
+
+/// ADBench's LSTM loss on dual numbers, with each layer's state in arrays of its own.
+fn lstm_dual(
+    main: &[Dual64],
+    extra: &[Dual64],
+    state: &[f64],
+    seq: &[f64],
+    layers: usize,
+) -> Dual64 {
+    let b = extra.len() / 3;
+    let sigmoid = |v: Dual64| ((-v).exp() + 1.0).recip();
+    let mut hidden: Vec<Vec<Dual64>> = (0..layers)
+        .map(|k| {
+            state[2 * b * k..2 * b * k + b]
+                .iter()
+                .map(|&v| Dual64::from(v))
+                .collect()
+        })
+        .collect();
+    let mut cell: Vec<Vec<Dual64>> = (0..layers)
+        .map(|k| {
+            state[2 * b * k + b..2 * b * (k + 1)]
+                .iter()
+                .map(|&v| Dual64::from(v))
+                .collect()
+        })
+        .collect();
+    let chars: Vec<&[f64]> = seq.chunks(b).collect();
+    let mut total = Dual64::from(0.0);
+    for t in 0..chars.len() - 1 {
+        let mut input: Vec<Dual64> = (0..b).map(|i| extra[i] * chars[t][i]).collect();
+        for k in 0..layers {
+            let w = |gate: usize, i: usize| main[8 * b * k + gate * b + i];
+            let bias = |gate: usize, i: usize| main[8 * b * k + 4 * b + gate * b + i];
+            for i in 0..b {
+                let forget = sigmoid(input[i] * w(0, i) + bias(0, i));
+                let ingate = sigmoid(hidden[k][i] * w(1, i) + bias(1, i));
+                let outgate = sigmoid(input[i] * w(2, i) + bias(2, i));
+                let change = (hidden[k][i] * w(3, i) + bias(3, i)).tanh();
+                cell[k][i] = cell[k][i] * forget + ingate * change;
+                hidden[k][i] = outgate * cell[k][i].tanh();
+            }
+            input = hidden[k].clone();
+        }
+        let out: Vec<Dual64> = (0..b)
+            .map(|i| input[i] * extra[b + i] + extra[2 * b + i])
+            .collect();
+        let lse = (out.iter().map(|y| y.exp()).sum::<Dual64>() + 2.0).ln();
+        for i in 0..b {
+            total += (out[i] - lse) * chars[t + 1][i];
+        }
+    }
+    -total / ((chars.len() - 1) * b) as f64
+}
+
+#[test]
+fn lstm_gradient() {
+    use micrograd_gradbench::evals::lstm;
+    for (layers, b, c, seed) in [(1, 1, 2, 1), (1, 3, 4, 2), (2, 4, 5, 3), (3, 2, 6, 4)] {
+        let main = points(8 * b * layers, seed);
+        let extra = points(3 * b, seed + 10);
+        let state = points(2 * b * layers, seed + 20);
+        let sequence: Vec<f64> = points(c * b, seed + 30).iter().map(|v| v.abs()).collect();
+        let mut d_main = vec![0.0; main.len()];
+        let mut d_extra = vec![0.0; extra.len()];
+        let value = lstm::lstm_objective_grad(
+            &main,
+            &mut d_main,
+            &extra,
+            &mut d_extra,
+            &state,
+            &sequence,
+            layers,
+        );
+        assert_eq!(
+            value,
+            lstm::lstm_objective(&main, &extra, &state, &sequence, layers)
+        );
+        let theta = [main.clone(), extra.clone()].concat();
+        let f = |t: &[f64]| {
+            let (main, extra) = t.split_at(main.len());
+            lstm::lstm_objective(main, extra, &state, &sequence, layers)
+        };
+        let gradient = [d_main, d_extra].concat();
+        assert_close("lstm, central", &gradient, &central(f, &theta), 1e-7);
+        let dual = |t: &[Dual64]| {
+            let (main_d, extra_d) = t.split_at(main.len());
+            lstm_dual(main_d, extra_d, &state, &sequence, layers)
+        };
+        assert_close("lstm, dual", &gradient, &dual_gradient(dual, &theta), 1e-12);
+    }
+}

@@ -11,10 +11,13 @@ pub mod hello;
 pub mod kmeans;
 pub mod llsq;
 pub mod lse;
+pub mod lstm;
 pub mod ode;
 
 /// The modules this tool answers `define` for.
-pub const MODULES: &[&str] = &["hello", "lse", "llsq", "det", "ode", "gmm", "kmeans"];
+pub const MODULES: &[&str] = &[
+    "hello", "lse", "llsq", "det", "ode", "gmm", "kmeans", "lstm",
+];
 
 /// What an evaluation gives back: the function's output and one timing per run.
 #[derive(Debug)]
@@ -35,6 +38,7 @@ pub fn evaluate(module: &str, function: &str, input: Value) -> Result<Evaluated,
         "ode" => ode::evaluate(function, input),
         "gmm" => gmm::evaluate(function, input),
         "kmeans" => kmeans::evaluate(function, input),
+        "lstm" => lstm::evaluate(function, input),
         _ => Err(format!("micrograd-rs has no module `{module}`")),
     }
 }

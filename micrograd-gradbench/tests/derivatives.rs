@@ -490,3 +490,65 @@ fn lstm_gradient() {
         assert_close("lstm, dual", &gradient, &dual_gradient(dual, &theta), 1e-12);
     }
 }
+
+/// The reprojection error on dual numbers: the rotation by Rodrigues' formula through the
+/// rotation matrix, then the pinhole projection and the radial distortion.
+fn reprojection_dual(cam: &[Dual64], x: &[Dual64], w: Dual64, feat: &[f64]) -> [Dual64; 2] {
+    let p: Vec<Dual64> = (0..3).map(|i| x[i] - cam[3 + i]).collect();
+    let theta = (cam[0].powi(2) + cam[1].powi(2) + cam[2].powi(2)).sqrt();
+    let k: Vec<Dual64> = (0..3).map(|i| cam[i] / theta).collect();
+    // R = cos θ I + sin θ [k]ₓ + (1 - cos θ) k kᵀ
+    let cross = [
+        [Dual64::from(0.0), -k[2], k[1]],
+        [k[2], Dual64::from(0.0), -k[0]],
+        [-k[1], k[0], Dual64::from(0.0)],
+    ];
+    let rotated: Vec<Dual64> = (0..3)
+        .map(|r| {
+            (0..3)
+                .map(|c| {
+                    let identity = if r == c {
+                        theta.cos()
+                    } else {
+                        Dual64::from(0.0)
+                    };
+                    (identity + cross[r][c] * theta.sin() + k[r] * k[c] * (-theta.cos() + 1.0))
+                        * p[c]
+                })
+                .sum::<Dual64>()
+        })
+        .collect();
+    let (u, v) = (rotated[0] / rotated[2], rotated[1] / rotated[2]);
+    let r_sq = u * u + v * v;
+    let distortion = cam[9] * r_sq + cam[10] * r_sq * r_sq + 1.0;
+    [
+        w * (u * distortion * cam[6] + cam[7] - feat[0]),
+        w * (v * distortion * cam[6] + cam[8] - feat[1]),
+    ]
+}
+
+#[test]
+fn ba_observation_jacobian() {
+    use micrograd_gradbench::evals::ba;
+    for seed in 1..6 {
+        let mut cam = points(11, seed);
+        cam[6] += 2.0; // a focal length away from 0
+        let mut x = points(3, seed + 10);
+        x[2] += 4.0; // in front of the camera
+        let (w, feat) = (0.8 + 0.1 * seed as f64, points(2, seed + 20));
+        let (mut d_cam, mut d_x) = ([0.0; 22], [0.0; 6]);
+        let (value, d_w) =
+            ba::reprojection_error_jacobian(&cam, &mut d_cam, &x, &mut d_x, w, &feat);
+        assert_eq!(value, ba::reprojection_error(&cam, &x, w, &feat));
+        let theta = [cam.clone(), x.clone(), vec![w]].concat();
+        for row in 0..2 {
+            let mut jacobian = d_cam[row * 11..(row + 1) * 11].to_vec();
+            jacobian.extend_from_slice(&d_x[row * 3..row * 3 + 3]);
+            jacobian.push(d_w[row][0]);
+            let f = |t: &[f64]| ba::reprojection_error(&t[..11], &t[11..14], t[14], &feat)[row];
+            assert_close("ba, central", &jacobian, &central(f, &theta), 1e-7);
+            let dual = |t: &[Dual64]| reprojection_dual(&t[..11], &t[11..14], t[14], &feat)[row];
+            assert_close("ba, dual", &jacobian, &dual_gradient(dual, &theta), 1e-12);
+        }
+    }
+}

@@ -5,6 +5,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+pub mod ba;
 pub mod det;
 pub mod gmm;
 pub mod hello;
@@ -39,6 +40,7 @@ pub fn evaluate(module: &str, function: &str, input: Value) -> Result<Evaluated,
         "gmm" => gmm::evaluate(function, input),
         "kmeans" => kmeans::evaluate(function, input),
         "lstm" => lstm::evaluate(function, input),
+        "ba" => ba::evaluate(function, input),
         _ => Err(format!("micrograd-rs has no module `{module}`")),
     }
 }

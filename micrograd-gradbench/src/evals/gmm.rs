@@ -61,8 +61,9 @@ pub fn logsumexp(v: &[f64]) -> f64 {
 }
 
 /// The log posterior F. `mu`, `q`, `l` and `x` are their rows laid end to end (the macro
-/// does not take `&[Vec<f64>]` yet); `log_gamma_d` is log Γ_D(n/2) with n = D + m + 1, a
-/// constant of the prior.
+/// does not take `&[Vec<f64>]` yet), and each lₖ holds Qₖ's strictly lower triangle row by row
+/// (see [`rows_of_triangle`]), so that a row of Qₖ is contiguous; `log_gamma_d` is
+/// log Γ_D(n/2) with n = D + m + 1, a constant of the prior.
 #[differentiable(wrt(alpha, mu, q, l))]
 #[allow(clippy::too_many_arguments)]
 pub fn gmm_objective(
@@ -88,11 +89,11 @@ pub fn gmm_objective(
         for c in 0..k {
             let mut norm = 0.0;
             for j in 0..d {
-                // row j of Qₖ: l's entries (j, col) for col < j, then the diagonal
+                // row j of Qₖ: its strictly lower part (row-major, j entries), then the diagonal
+                let row = c * tri + (j * j - j) / 2;
                 let mut qx = q_diag[c * d + j] * (x[i * d + j] - mu[c * d + j]);
                 for col in 0..j {
-                    let at = col * (2 * d - col - 1) / 2 + j - col - 1;
-                    qx += l[c * tri + at] * (x[i * d + col] - mu[c * d + col]);
+                    qx += l[row + col] * (x[i * d + col] - mu[c * d + col]);
                 }
                 norm += qx * qx;
             }
@@ -125,6 +126,26 @@ pub fn gmm_objective(
 
     -(n as f64) * (d as f64 * 0.5 * (2.0 * PI).ln() + logsumexp(alpha)) + likelihood - prior
         + k as f64 * prior_constant
+}
+
+/// The strictly lower triangle of a `d × d` matrix given column by column (the eval's order) laid
+/// out row by row, or back with `to_rows = false`: a permutation, done once per input (and once
+/// on the gradient), so that the objective reads each row of Q contiguously.
+pub fn rows_of_triangle(triangle: &[f64], d: usize, to_rows: bool) -> Vec<f64> {
+    let mut out = vec![0.0; triangle.len()];
+    let mut by_columns = 0;
+    for col in 0..d {
+        for row in col + 1..d {
+            let by_rows = (row * row - row) / 2 + col;
+            if to_rows {
+                out[by_rows] = triangle[by_columns];
+            } else {
+                out[by_columns] = triangle[by_rows];
+            }
+            by_columns += 1;
+        }
+    }
+    out
 }
 
 /// log Γ(a) for a ≥ 1/2, by Lanczos' approximation (g = 7, nine terms; relative error near
@@ -171,7 +192,10 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluated, String> {
     let alpha = input.alpha;
     let mu = flat(&input.mu, d, k)?;
     let q = flat(&input.q, d, k)?;
-    let l = flat(&input.l, tri, k)?;
+    let l: Vec<f64> = flat(&input.l, tri, k)?
+        .chunks(tri.max(1))
+        .flat_map(|lk| rows_of_triangle(lk, d, true))
+        .collect();
     let x = flat(&input.x, d, input.n)?;
     if alpha.len() != k || d == 0 {
         return Err(format!("expected {k} weights and a positive dimension"));
@@ -218,7 +242,10 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluated, String> {
             let gradient = Gradient {
                 mu: rows(&d_mu, d),
                 q: rows(&d_q, d),
-                l: rows(&d_l, tri),
+                l: rows(&d_l, tri)
+                    .iter()
+                    .map(|lk| rows_of_triangle(lk, d, false))
+                    .collect(),
                 alpha: d_alpha,
             };
             done(gradient, timings)

@@ -61,9 +61,8 @@ pub fn logsumexp(v: &[f64]) -> f64 {
 }
 
 /// The log posterior F. `mu`, `q`, `l` and `x` are their rows laid end to end (the macro
-/// does not take `&[Vec<f64>]` yet), and each lₖ holds Qₖ's strictly lower triangle row by row
-/// (see [`rows_of_triangle`]), so that a row of Qₖ is contiguous; `log_gamma_d` is
-/// log Γ_D(n/2) with n = D + m + 1, a constant of the prior.
+/// does not take `&[Vec<f64>]` yet); `log_gamma_d` is log Γ_D(n/2) with n = D + m + 1, a
+/// constant of the prior.
 #[differentiable(wrt(alpha, mu, q, l))]
 #[allow(clippy::too_many_arguments)]
 pub fn gmm_objective(
@@ -89,11 +88,11 @@ pub fn gmm_objective(
         for c in 0..k {
             let mut norm = 0.0;
             for j in 0..d {
-                // row j of Qₖ: its strictly lower part (row-major, j entries), then the diagonal
-                let row = c * tri + (j * j - j) / 2;
+                // row j of Qₖ: l's entries (j, col) for col < j, then the diagonal
                 let mut qx = q_diag[c * d + j] * (x[i * d + j] - mu[c * d + j]);
                 for col in 0..j {
-                    qx += l[row + col] * (x[i * d + col] - mu[c * d + col]);
+                    let at = col * (2 * d - col - 1) / 2 + j - col - 1;
+                    qx += l[c * tri + at] * (x[i * d + col] - mu[c * d + col]);
                 }
                 norm += qx * qx;
             }
@@ -126,26 +125,6 @@ pub fn gmm_objective(
 
     -(n as f64) * (d as f64 * 0.5 * (2.0 * PI).ln() + logsumexp(alpha)) + likelihood - prior
         + k as f64 * prior_constant
-}
-
-/// The strictly lower triangle of a `d × d` matrix given column by column (the eval's order) laid
-/// out row by row, or back with `to_rows = false`: a permutation, done once per input (and once
-/// on the gradient), so that the objective reads each row of Q contiguously.
-pub fn rows_of_triangle(triangle: &[f64], d: usize, to_rows: bool) -> Vec<f64> {
-    let mut out = vec![0.0; triangle.len()];
-    let mut by_columns = 0;
-    for col in 0..d {
-        for row in col + 1..d {
-            let by_rows = (row * row - row) / 2 + col;
-            if to_rows {
-                out[by_rows] = triangle[by_columns];
-            } else {
-                out[by_columns] = triangle[by_rows];
-            }
-            by_columns += 1;
-        }
-    }
-    out
 }
 
 /// log Γ(a) for a ≥ 1/2, by Lanczos' approximation (g = 7, nine terms; relative error near
@@ -192,10 +171,7 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluated, String> {
     let alpha = input.alpha;
     let mu = flat(&input.mu, d, k)?;
     let q = flat(&input.q, d, k)?;
-    let l: Vec<f64> = flat(&input.l, tri, k)?
-        .chunks(tri.max(1))
-        .flat_map(|lk| rows_of_triangle(lk, d, true))
-        .collect();
+    let l = flat(&input.l, tri, k)?;
     let x = flat(&input.x, d, input.n)?;
     if alpha.len() != k || d == 0 {
         return Err(format!("expected {k} weights and a positive dimension"));
@@ -242,10 +218,7 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluated, String> {
             let gradient = Gradient {
                 mu: rows(&d_mu, d),
                 q: rows(&d_q, d),
-                l: rows(&d_l, tri)
-                    .iter()
-                    .map(|lk| rows_of_triangle(lk, d, false))
-                    .collect(),
+                l: rows(&d_l, tri),
                 alpha: d_alpha,
             };
             done(gradient, timings)

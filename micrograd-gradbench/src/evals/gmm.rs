@@ -82,20 +82,23 @@ pub fn gmm_objective(
     let q_diag: Vec<f64> = q.iter().map(|&v| v.exp()).collect();
     let sum_q: Vec<f64> = q.chunks(d).map(|c| c.iter().sum::<f64>()).collect();
 
-    // βᵢₖ = αₖ + Σⱼ qₖⱼ - ½ ‖Qₖ (xᵢ - μₖ)‖²
+    // βᵢₖ = αₖ + Σⱼ qₖⱼ - ½ ‖Qₖ (xᵢ - μₖ)‖², the product Qₖ (xᵢ - μₖ) column by column, as l
+    // holds Qₖ: each column adds into every row below the diagonal, independent updates
+    let mut qx = vec![0.0; d];
     let mut beta = vec![0.0; n * k];
     for i in 0..n {
         for c in 0..k {
-            let mut norm = 0.0;
             for j in 0..d {
-                // row j of Qₖ: l's entries (j, col) for col < j, then the diagonal
-                let mut qx = q_diag[c * d + j] * (x[i * d + j] - mu[c * d + j]);
-                for col in 0..j {
-                    let at = col * (2 * d - col - 1) / 2 + j - col - 1;
-                    qx += l[c * tri + at] * (x[i * d + col] - mu[c * d + col]);
-                }
-                norm += qx * qx;
+                qx[j] = q_diag[c * d + j] * (x[i * d + j] - mu[c * d + j]);
             }
+            for col in 0..d {
+                let centered = x[i * d + col] - mu[c * d + col];
+                let column = c * tri + col * (2 * d - col - 1) / 2;
+                for row in col + 1..d {
+                    qx[row] += l[column + row - col - 1] * centered;
+                }
+            }
+            let norm = qx.iter().map(|v| v * v).sum::<f64>();
             beta[i * k + c] = alpha[c] + sum_q[c] - 0.5 * norm;
         }
     }

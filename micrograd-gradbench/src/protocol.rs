@@ -107,7 +107,7 @@ pub fn answer(message: Message) -> Response {
 }
 
 fn define(id: Value, module: &str) -> Response {
-    if evals::MODULES.contains(&module) {
+    if evals::has(module) {
         Response {
             id,
             success: Some(true),

@@ -108,3 +108,21 @@ fn hello_needs_no_runs() {
     assert_eq!(square["output"], 9.0);
     assert_eq!(square["timings"].as_array().unwrap().len(), 1);
 }
+
+#[test]
+fn every_eval_is_defined() {
+    for (id, module) in [
+        "hello", "lse", "llsq", "det", "ode", "gmm", "kmeans", "lstm", "ba",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let message = serde_json::json!({"id": id, "kind": "define", "module": module});
+        let answer: Value = serde_json::from_str(&respond(&message.to_string())).unwrap();
+        assert_eq!(
+            answer,
+            serde_json::json!({"id": id, "success": true}),
+            "{module}"
+        );
+    }
+}

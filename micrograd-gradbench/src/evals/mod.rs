@@ -15,10 +15,27 @@ pub mod lse;
 pub mod lstm;
 pub mod ode;
 
-/// The modules this tool answers `define` for.
-pub const MODULES: &[&str] = &[
-    "hello", "lse", "llsq", "det", "ode", "gmm", "kmeans", "lstm",
+/// One eval's entry point: a function's name and its input to the output and timings.
+pub type Evaluate = fn(&str, Value) -> Result<Evaluated, String>;
+
+/// Every module this tool has, by the name GradBench defines it under: the one list that both
+/// `define` and `evaluate` read.
+pub const MODULES: &[(&str, Evaluate)] = &[
+    ("hello", hello::evaluate),
+    ("lse", lse::evaluate),
+    ("llsq", llsq::evaluate),
+    ("det", det::evaluate),
+    ("ode", ode::evaluate),
+    ("gmm", gmm::evaluate),
+    ("kmeans", kmeans::evaluate),
+    ("lstm", lstm::evaluate),
+    ("ba", ba::evaluate),
 ];
+
+/// Whether this tool has `module`.
+pub fn has(module: &str) -> bool {
+    MODULES.iter().any(|(name, _)| *name == module)
+}
 
 /// What an evaluation gives back: the function's output and one timing per run.
 #[derive(Debug)]
@@ -31,17 +48,9 @@ pub struct Evaluated {
 
 /// Evaluates `function` of `module` at `input`, or says why it cannot.
 pub fn evaluate(module: &str, function: &str, input: Value) -> Result<Evaluated, String> {
-    match module {
-        "hello" => hello::evaluate(function, input),
-        "lse" => lse::evaluate(function, input),
-        "llsq" => llsq::evaluate(function, input),
-        "det" => det::evaluate(function, input),
-        "ode" => ode::evaluate(function, input),
-        "gmm" => gmm::evaluate(function, input),
-        "kmeans" => kmeans::evaluate(function, input),
-        "lstm" => lstm::evaluate(function, input),
-        "ba" => ba::evaluate(function, input),
-        _ => Err(format!("micrograd-rs has no module `{module}`")),
+    match MODULES.iter().find(|(name, _)| *name == module) {
+        Some((_, evaluate)) => evaluate(function, input),
+        None => Err(format!("micrograd-rs has no module `{module}`")),
     }
 }
 

@@ -29,7 +29,7 @@ pub fn kmeans_cost(points: &[f64], centroids: &[f64], d: usize) -> f64 {
     for p in points.chunks(d) {
         let mut closest = f64::INFINITY;
         for c in centroids.chunks(d) {
-            let distance = p.iter().zip(c).map(|(a, b)| (a - b) * (a - b)).sum::<f64>();
+            let distance = p.iter().zip(c).map(|(a, b)| (a - b).powi(2)).sum::<f64>();
             closest = closest.min(distance);
         }
         cost += closest;

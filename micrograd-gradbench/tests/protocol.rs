@@ -112,7 +112,7 @@ fn hello_needs_no_runs() {
 #[test]
 fn every_eval_is_defined() {
     for (id, module) in [
-        "hello", "lse", "llsq", "det", "ode", "gmm", "kmeans", "lstm", "ba",
+        "hello", "lse", "llsq", "det", "ode", "gmm", "kmeans", "lstm", "ba", "ht",
     ]
     .into_iter()
     .enumerate()

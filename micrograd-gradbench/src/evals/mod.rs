@@ -9,6 +9,7 @@ pub mod ba;
 pub mod det;
 pub mod gmm;
 pub mod hello;
+pub mod ht;
 pub mod kmeans;
 pub mod llsq;
 pub mod lse;
@@ -30,6 +31,7 @@ pub const MODULES: &[(&str, Evaluate)] = &[
     ("kmeans", kmeans::evaluate),
     ("lstm", lstm::evaluate),
     ("ba", ba::evaluate),
+    ("ht", ht::evaluate),
 ];
 
 /// Whether this tool has `module`.

@@ -23,16 +23,25 @@ pub struct Input {
 }
 
 /// Σᵢ minⱼ ‖cⱼ - pᵢ‖² over points and centroids of `d` coordinates each, laid end to end.
+///
+/// Each point first finds its closest centroid's index (an integer, which nothing
+/// differentiates), then adds its distance to that centroid: only that centroid's coordinates
+/// receive a gradient, as only they change the minimum.
 #[differentiable(hvp, wrt(centroids))]
 pub fn kmeans_cost(points: &[f64], centroids: &[f64], d: usize) -> f64 {
     let mut cost = 0.0;
     for p in points.chunks(d) {
-        let mut closest = f64::INFINITY;
-        for c in centroids.chunks(d) {
+        let mut closest = 0;
+        let mut nearest = f64::INFINITY;
+        for (j, c) in centroids.chunks(d).enumerate() {
             let distance = p.iter().zip(c).map(|(a, b)| (a - b).powi(2)).sum::<f64>();
-            closest = closest.min(distance);
+            if distance < nearest {
+                nearest = distance;
+                closest = j;
+            }
         }
-        cost += closest;
+        let c = &centroids[closest * d..(closest + 1) * d];
+        cost += p.iter().zip(c).map(|(a, b)| (a - b).powi(2)).sum::<f64>();
     }
     cost
 }

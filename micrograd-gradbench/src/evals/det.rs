@@ -28,22 +28,27 @@ pub struct Input {
 #[differentiable]
 #[allow(clippy::manual_is_multiple_of)]
 pub fn det_of_minor(a: &[f64], ell: usize, row: usize, removed: usize) -> f64 {
-    if row + 2 == ell {
-        // the last two rows: the 2 × 2 determinant of the two columns left
-        let (mut first, mut second) = (ell, ell);
+    if row + 3 == ell {
+        // the last three rows: the 3 × 3 determinant of the three columns left, written out
+        let (mut first, mut second, mut third) = (ell, ell, ell);
         let mut bit = 1;
         for j in 0..ell {
             if removed / bit % 2 == 0 {
                 if first == ell {
                     first = j;
-                } else {
+                } else if second == ell {
                     second = j;
+                } else {
+                    third = j;
                 }
             }
             bit *= 2;
         }
-        let (top, bottom) = (row * ell, (row + 1) * ell);
-        return a[top + first] * a[bottom + second] - a[top + second] * a[bottom + first];
+        let (r0, r1, r2) = (row * ell, (row + 1) * ell, (row + 2) * ell);
+        let minor_23 = a[r1 + second] * a[r2 + third] - a[r1 + third] * a[r2 + second];
+        let minor_13 = a[r1 + first] * a[r2 + third] - a[r1 + third] * a[r2 + first];
+        let minor_12 = a[r1 + first] * a[r2 + second] - a[r1 + second] * a[r2 + first];
+        return a[r0 + first] * minor_23 - a[r0 + second] * minor_13 + a[r0 + third] * minor_12;
     }
     let mut det = 0.0;
     let mut sign = 1.0;

@@ -34,12 +34,13 @@ pub fn llsq(x: &[f64], n: usize) -> f64 {
         } else {
             0.0
         };
-        let mut residual = s;
-        let mut power = 1.0;
-        for &xj in x {
-            residual -= xj * power;
-            power *= t;
+        // the polynomial by Horner's rule, fused: its reverse sweep needs t alone, where a
+        // running power of t would be one more value per coefficient to keep for it
+        let mut polynomial: f64 = 0.0;
+        for &xj in x.iter().rev() {
+            polynomial = polynomial.mul_add(t, xj);
         }
+        let residual = s - polynomial;
         sum += residual * residual;
     }
     sum / 2.0

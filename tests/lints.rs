@@ -280,6 +280,26 @@ mod generated {
         }
         s + ((x * x) as i64) as f64 * x
     }
+
+    #[differentiable(hessian)]
+    pub fn log_sum_exp(x: &[f64]) -> f64 {
+        let m = x.iter().fold(f64::NEG_INFINITY, |a, &b| a.max(b));
+        m + x.iter().map(|v| (v - m).exp()).sum::<f64>().ln()
+    }
+
+    /// Windows and rows of a local `Vec` handed to a call in a loop reversed inside itself.
+    #[differentiable(hessian)]
+    pub fn local_windows(w: &[f64]) -> f64 {
+        let v: Vec<f64> = w.iter().map(|a| a * 2.0).collect();
+        let mut s = 0.0;
+        for i in 0..v.len() - 1 {
+            s += log_sum_exp(&v[i..i + 2]);
+        }
+        for row in v.chunks(2) {
+            s += log_sum_exp(row);
+        }
+        s
+    }
 }
 
 use generated::*;
@@ -290,6 +310,11 @@ fn every_generated_function_runs() {
     let (mut d_w, mut d_x, mut d_v) = ([0.0; 3], [0.0; 3], [0.0; 2]);
     let same = |a: f64, b: f64| assert_eq!(a.to_bits(), b.to_bits());
     same(straight_grad(0.4, -1.1).0, straight(0.4, -1.1));
+    let mut d_w3 = [0.0; 3];
+    same(local_windows_grad(&w, &mut d_w3), local_windows(&w));
+    same(local_windows_jvp(&w, &x).0, local_windows(&w));
+    let mut hessian = [0.0; 9];
+    same(local_windows_hessian(&w, &mut hessian), local_windows(&w));
     let (pts, labels, pairs) = ([[0.5, 1.0], [2.0, -1.0]], [1, 0], [(1.0, 2.0)]);
     let mut d_data = [0.0; 3];
     same(

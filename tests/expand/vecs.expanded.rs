@@ -45,28 +45,23 @@ fn softmax_max_grad(
     }
     let s = m.sin();
     let c = m.cos();
+    let mut d_e = ::std::vec![0.0; len];
+    let d_t7 = 1.0_f64;
+    let d_sum = d_t7 * s;
     let mut sum = (-0.0_f64);
-    tape.reserve((0..e.len()).size_hint().0);
     for i_2 in 0..e.len() {
         let x_1 = e[i_2];
         let t3 = x_1.exp();
         let t4 = sum + t3;
-        tape.push(t3);
+        let d_x_1 = d_sum * t3;
+        d_e[i_2] += d_x_1;
         sum = t4;
     }
     let t5 = sum * s;
     let t6 = c.to_degrees();
     let t7 = t5 + t6;
-    let mut d_e = ::std::vec![0.0; len];
-    let d_t7 = 1.0_f64;
     let d_c = d_t7 * 1.0_f64.to_degrees();
-    let d_sum = d_t7 * s;
     let d_s = d_t7 * sum;
-    for i_2 in (0..e.len()).rev() {
-        let t3 = tape.pop();
-        let d_x_1 = d_sum * t3;
-        d_e[i_2] += d_x_1;
-    }
     let mut d_m = d_c * -s;
     d_m += d_s * c;
     for i_1 in (0..x.len()).rev() {
@@ -129,28 +124,23 @@ fn softmax_max_pullback(
     }
     let s = m.sin();
     let c = m.cos();
+    let mut d_e = ::std::vec![0.0; len];
+    let d_t7 = seed;
+    let d_sum = d_t7 * s;
     let mut sum = (-0.0_f64);
-    tape.reserve((0..e.len()).size_hint().0);
     for i_2 in 0..e.len() {
         let x_1 = e[i_2];
         let t3 = x_1.exp();
         let t4 = sum + t3;
-        tape.push(t3);
+        let d_x_1 = d_sum * t3;
+        d_e[i_2] += d_x_1;
         sum = t4;
     }
     let t5 = sum * s;
     let t6 = c.to_degrees();
     let t7 = t5 + t6;
-    let mut d_e = ::std::vec![0.0; len];
-    let d_t7 = seed;
     let d_c = d_t7 * 1.0_f64.to_degrees();
-    let d_sum = d_t7 * s;
     let d_s = d_t7 * sum;
-    for i_2 in (0..e.len()).rev() {
-        let t3 = tape.pop();
-        let d_x_1 = d_sum * t3;
-        d_e[i_2] += d_x_1;
-    }
     let mut d_m = d_c * -s;
     d_m += d_s * c;
     for i_1 in (0..x.len()).rev() {

@@ -21,11 +21,8 @@ impl Gen<'_> {
         let seqs = self.svars();
         let no_pass = &self.no_pass;
         let fits = |min: usize| {
-            seqs.iter().any(|s| {
-                s.len >= min
-                    && (!s.local || s.loop_depth == loop_depth)
-                    && !no_pass.contains(&s.name)
-            })
+            seqs.iter()
+                .any(|s| s.len >= min && self.passable(s, loop_depth) && !no_pass.contains(&s.name))
         };
         self.callees
             .iter()
@@ -77,16 +74,25 @@ impl Gen<'_> {
         args
     }
 
+    /// Whether `s` may be passed to a call at `loop_depth`. A local array is passed in the
+    /// loop body that declares it (or outside loops, if declared there), or in a loop inside
+    /// that once frozen: one declared before a loop and not frozen could change in a later
+    /// iteration, after the call, and a frozen one was frozen at its own depth, so before the
+    /// loops inside it began (the reverse sweep then adds the calls' adjoints of its windows
+    /// into its adjoint, which the macro declares before the loop).
+    fn passable(&self, s: &SVar, loop_depth: usize) -> bool {
+        !s.local || s.loop_depth == loop_depth || self.frozen.contains(&s.name)
+    }
+
     /// A slice of at least `min` entries: a parameter, a local array (then frozen: the
-    /// macro rejects arrays changed after a call reads them) or a part of one. A local array
-    /// is passed only in the loop body that declares it (or outside loops, if declared there):
-    /// one declared before a loop could change in a later iteration, after the call.
+    /// macro rejects arrays changed after a call reads them) or a part of one, where
+    /// [`Gen::passable`].
     pub fn slice_arg(&mut self, min: usize) -> Arg {
         let loop_depth = self.loop_depth;
         let candidates: Vec<SVar> = self
             .svars()
             .into_iter()
-            .filter(|s| s.len >= min && (!s.local || s.loop_depth == loop_depth))
+            .filter(|s| s.len >= min && self.passable(s, loop_depth))
             .filter(|s| !self.no_pass.contains(&s.name))
             .collect();
         let s = self.rng.pick(&candidates);

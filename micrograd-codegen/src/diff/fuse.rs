@@ -52,8 +52,10 @@ pub fn fuse(function: &Function, vars: &[VarInfo], rev: &mut Vec<Rev>) -> Option
                 let Rev::Loop { body, .. } = &rev[k] else {
                     return None;
                 };
-                let outer = outer_adjoints(body, vars)?;
-                let seeds = seed_statements(&rev[..k], outer)?;
+                let (outer, arrays) = outer_adjoints(body, vars)?;
+                let mut seeds = seed_statements(&rev[..k], outer)?;
+                seeds.extend(declarations(&rev[..k], &arrays)?);
+                seeds.sort_unstable();
                 let hoisted = Available::new(function, position).hoist(&rev[..k], &seeds)?;
                 reorder(rev, k, &seeds);
                 Some(Fusion {
@@ -68,9 +70,10 @@ pub fn fuse(function: &Function, vars: &[VarInfo], rev: &mut Vec<Rev>) -> Option
 
 /// The scalar adjoints declared outside `body` that it reads or adds to, if each is only read
 /// or only added to (so every iteration sees the same values and contributes independently),
-/// and the adjoint arrays it touches are its own or are the shadows of read-only slices, which
-/// it only adds to.
-fn outer_adjoints(body: &[Rev], vars: &[VarInfo]) -> Option<HashSet<VarId>> {
+/// and the adjoint arrays it touches are its own, or are the shadows of read-only slices or of
+/// local arrays declared before the loop, which it only adds to: those local arrays, whose
+/// adjoints must then be declared before the loop, come second.
+fn outer_adjoints(body: &[Rev], vars: &[VarInfo]) -> Option<(HashSet<VarId>, HashSet<VarId>)> {
     let (mut own, mut own_arrays) = (HashSet::new(), HashSet::new());
     walk(body, &mut |s| match s {
         Rev::Let { var, .. } | Rev::Zero(var) => {
@@ -97,26 +100,40 @@ fn outer_adjoints(body: &[Rev], vars: &[VarInfo]) -> Option<HashSet<VarId>> {
         written.insert(v);
     });
     let mut fine = arrays_read.iter().all(|a| own_arrays.contains(a));
+    let mut locals = HashSet::new();
+    // A `&mut [f64]`'s shadow is zeroed where the body overwrites an entry, which must come
+    // after the reads' contributions: it is not added to from here. A local array's adjoint is
+    // declared in the sweep after the loop, which `declarations` moves before it.
+    let mut added_to = |array: &VarId| match vars[array.0 as usize].ty {
+        _ if own_arrays.contains(array) => true,
+        Ty::Slice { mutable, .. } => !mutable,
+        Ty::Array { .. } => {
+            locals.insert(*array);
+            true
+        }
+        _ => false,
+    };
     walk(body, &mut |s| match s {
         Rev::Set(var, _) => fine &= own.contains(var),
         Rev::ZeroElem(array, _) => fine &= own_arrays.contains(array),
-        Rev::AddElem(array, ..) => {
-            // A `&mut [f64]`'s shadow is zeroed where the body overwrites an entry, which
-            // must come after the reads' contributions: it is not added to from here.
-            let shadow = matches!(vars[array.0 as usize].ty, Ty::Slice { mutable: false, .. });
-            fine &= own_arrays.contains(array) || shadow;
-        }
+        Rev::AddElem(array, ..) => fine &= added_to(array),
         // A call lent an array reads its adjoint (of the entries after the call), which the
-        // later iterations give it: only the body's own.
+        // later iterations give it: only the body's own. One that reads an array adds to its
+        // adjoint.
         Rev::Pullback { args, .. } => {
             for arg in args {
-                if let Arg::Slice {
-                    array,
-                    mutable: true,
-                    ..
-                } = arg
-                {
-                    fine &= own_arrays.contains(array);
+                match arg {
+                    Arg::Slice {
+                        array,
+                        mutable: true,
+                        ..
+                    } => fine &= own_arrays.contains(array),
+                    Arg::Slice {
+                        array,
+                        by_value: false,
+                        ..
+                    } => fine &= added_to(array),
+                    _ => {}
                 }
             }
         }
@@ -130,7 +147,32 @@ fn outer_adjoints(body: &[Rev], vars: &[VarInfo]) -> Option<HashSet<VarId>> {
     fine &= outer
         .iter()
         .all(|v| !(read.contains(v) && written.contains(v)));
-    fine.then_some(outer)
+    fine.then_some((outer, locals))
+}
+
+/// The positions in `before` (the sweep ahead of the loop) of the declarations of `arrays`'
+/// adjoints, if each is declared there and no statement of `before` zeroes its entries (a
+/// later overwrite in the forward sweep, whose zeroing must follow the loop's additions).
+fn declarations(before: &[Rev], arrays: &HashSet<VarId>) -> Option<Vec<usize>> {
+    let mut zeroed = false;
+    walk(before, &mut |s| match s {
+        Rev::ZeroElem(array, _) => zeroed |= arrays.contains(array),
+        Rev::Pullback { args, .. } => zeroed |= args.iter().any(
+            |arg| matches!(arg, Arg::Slice { array, mutable: true, .. } if arrays.contains(array)),
+        ),
+        _ => {}
+    });
+    if zeroed {
+        return None;
+    }
+    arrays
+        .iter()
+        .map(|array| {
+            before
+                .iter()
+                .position(|s| matches!(s, Rev::ZeroArray(a) if a == array))
+        })
+        .collect()
 }
 
 /// The statements of `before` (the sweep ahead of the loop) that compute `wanted`: every one

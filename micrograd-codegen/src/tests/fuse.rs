@@ -63,3 +63,32 @@ fn a_loop_that_reads_its_running_sum_is_not() {
     );
     assert!(adjoint.fused.is_none());
 }
+
+#[test]
+fn a_local_arrays_windows_passed_to_a_call_are_fused_with_its_adjoint_declared_first() {
+    let (function, adjoint) = differentiate(
+        &parse_quote! {
+            fn f(w: &[f64]) -> f64 {
+                let mut b = vec![0.0; w.len()];
+                for i in 0..w.len() {
+                    b[i] = w[i] * 2.0;
+                }
+                let mut s = 0.0;
+                for i in 0..w.len() - 1 {
+                    s += g(&b[i..i + 2]);
+                }
+                s
+            }
+        },
+        &["w"],
+    );
+    let fusion = adjoint.fused.as_ref().expect("the loop is fused");
+    let b = var(&function, "b", 0);
+    assert!(
+        adjoint.rev[..fusion.seeds]
+            .iter()
+            .any(|s| matches!(s, Rev::ZeroArray(a) if *a == b)),
+        "{:?}",
+        adjoint.rev
+    );
+}

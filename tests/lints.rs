@@ -281,6 +281,20 @@ mod generated {
         s + ((x * x) as i64) as f64 * x
     }
 
+    /// Integer bookkeeping: masks, shifts and integer methods, in every flavour.
+    #[differentiable(hessian)]
+    pub fn masks(w: &[f64], removed: usize, m: i32) -> f64 {
+        let mut s = 0.0;
+        for j in 0..w.len() {
+            if removed & (1 << j) == 0 && (j ^ 1) >> 1 < 2 && !j.is_multiple_of(3) {
+                let k = (removed | (1 << j)).max(j).min(w.len() - 1);
+                let e = ((m - j as i32).abs() % 2).unsigned_abs() as usize + j.saturating_sub(1);
+                s += w[k] * w[e % w.len()] * 2usize.pow(2) as f64;
+            }
+        }
+        s
+    }
+
     #[differentiable(hessian)]
     pub fn log_sum_exp(x: &[f64]) -> f64 {
         let m = x.iter().fold(f64::NEG_INFINITY, |a, &b| a.max(b));
@@ -310,6 +324,11 @@ fn every_generated_function_runs() {
     let (mut d_w, mut d_x, mut d_v) = ([0.0; 3], [0.0; 3], [0.0; 2]);
     let same = |a: f64, b: f64| assert_eq!(a.to_bits(), b.to_bits());
     same(straight_grad(0.4, -1.1).0, straight(0.4, -1.1));
+    let mut d_w3 = [0.0; 3];
+    same(masks_grad(&w, &mut d_w3, 1, 3), masks(&w, 1, 3));
+    same(masks_jvp(&w, &x, 1, 3).0, masks(&w, 1, 3));
+    let mut hessian = [0.0; 9];
+    same(masks_hessian(&w, 1, 3, &mut hessian), masks(&w, 1, 3));
     let mut d_w3 = [0.0; 3];
     same(local_windows_grad(&w, &mut d_w3), local_windows(&w));
     same(local_windows_jvp(&w, &x).0, local_windows(&w));

@@ -248,6 +248,10 @@ pub enum IntExpr {
     Data(Box<Place>),
     /// `a op b`.
     Binary(IntOp, Box<IntExpr>, Box<IntExpr>),
+    /// `a op b` of a bitwise operator or shift: integers only.
+    Bits(BitOp, Box<IntExpr>, Box<IntExpr>),
+    /// `a.name()` or `a.name(b)` of an integer method (`n.pow(2)`, `i.saturating_sub(1)`).
+    Method(IntMethod, Box<IntExpr>, Option<Box<IntExpr>>),
     /// `-a`.
     Neg(Box<IntExpr>),
     /// `a as T`.
@@ -289,6 +293,76 @@ pub enum IntOp {
     Rem,
 }
 
+/// Bitwise operators and shifts of integers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BitOp {
+    /// `&`
+    And,
+    /// `|`
+    Or,
+    /// `^`
+    Xor,
+    /// `<<`
+    Shl,
+    /// `>>`
+    Shr,
+}
+
+impl BitOp {
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BitOp::And => "&",
+            BitOp::Or => "|",
+            BitOp::Xor => "^",
+            BitOp::Shl => "<<",
+            BitOp::Shr => ">>",
+        }
+    }
+}
+
+/// Methods of integers, printed as written (`min` is [`IntExpr::Min`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntMethod {
+    /// `a.pow(b)`
+    Pow,
+    /// `a.max(b)`
+    Max,
+    /// `a.abs()`
+    Abs,
+    /// `a.unsigned_abs()`
+    UnsignedAbs,
+    /// `a.rem_euclid(b)`
+    RemEuclid,
+    /// `a.saturating_sub(b)`
+    SaturatingSub,
+}
+
+impl IntMethod {
+    /// Every method, with its name.
+    const ALL: [(IntMethod, &'static str); 6] = [
+        (IntMethod::Pow, "pow"),
+        (IntMethod::Max, "max"),
+        (IntMethod::Abs, "abs"),
+        (IntMethod::UnsignedAbs, "unsigned_abs"),
+        (IntMethod::RemEuclid, "rem_euclid"),
+        (IntMethod::SaturatingSub, "saturating_sub"),
+    ];
+
+    /// The method called `name`, if any.
+    pub fn from_name(name: &str) -> Option<IntMethod> {
+        Self::ALL.iter().find(|(_, n)| *n == name).map(|(m, _)| *m)
+    }
+
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(m, _)| *m == self)
+            .map_or("", |(_, n)| n)
+    }
+}
+
 /// Comparison operators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CmpOp {
@@ -313,6 +387,8 @@ pub enum Cond {
     F64(CmpOp, Operand, Operand),
     /// A comparison of two integers.
     Int(CmpOp, IntExpr, IntExpr),
+    /// `a.is_multiple_of(b)` of integers.
+    Multiple(IntExpr, IntExpr),
     /// A boolean variable.
     Var(VarId),
     /// A `bool` read from data (`mask[i]`).

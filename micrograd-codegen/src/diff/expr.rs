@@ -278,7 +278,7 @@ impl crate::ir::Cond {
                 Expr::from(a).visit_vars(f);
                 Expr::from(b).visit_vars(f);
             }
-            Cond::Int(_, a, b) => {
+            Cond::Int(_, a, b) | Cond::Multiple(a, b) => {
                 a.visit_vars(f);
                 b.visit_vars(f);
             }
@@ -306,11 +306,15 @@ impl IntExpr {
                     f(*v)
                 }
             }
-            IntExpr::Binary(_, a, b) => {
+            IntExpr::Binary(_, a, b) | IntExpr::Bits(_, a, b) => {
                 a.visit_vars(f);
                 b.visit_vars(f);
             }
             IntExpr::Neg(a) | IntExpr::Cast(a, _) => a.visit_vars(f),
+            IntExpr::Method(_, a, b) => {
+                a.visit_vars(f);
+                b.iter().for_each(|b| b.visit_vars(f));
+            }
             IntExpr::Min(a, b) | IntExpr::Checked(a, b) => {
                 a.visit_vars(f);
                 b.visit_vars(f);

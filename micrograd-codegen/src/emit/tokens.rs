@@ -2,7 +2,7 @@
 
 use super::Emitter;
 use crate::diff::{Expr, Test};
-use crate::ir::{CmpOp, Cond, Entry, Extern, IntExpr, IntOp, Op, Operand, Scalar, Shape};
+use crate::ir::{BitOp, CmpOp, Cond, Entry, Extern, IntExpr, IntOp, Op, Operand, Scalar, Shape};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote};
 
@@ -11,6 +11,14 @@ use quote::{ToTokens, quote};
 pub(super) enum Prec {
     /// `if .. { } else { }`, `a as T` operands are never weaker than this.
     Select,
+    /// `|`
+    BitOr,
+    /// `^`
+    BitXor,
+    /// `&`
+    BitAnd,
+    /// `<< >>`
+    Shift,
     /// `+ -`
     Sum,
     /// `* / %`
@@ -314,6 +322,24 @@ impl Emitter<'_> {
                 };
                 (quote!(#a #op #b), prec)
             }
+            IntExpr::Bits(op, a, b) => {
+                let (op, prec) = match op {
+                    BitOp::Or => (quote!(|), Prec::BitOr),
+                    BitOp::Xor => (quote!(^), Prec::BitXor),
+                    BitOp::And => (quote!(&), Prec::BitAnd),
+                    BitOp::Shl => (quote!(<<), Prec::Shift),
+                    BitOp::Shr => (quote!(>>), Prec::Shift),
+                };
+                // Operands of other operators in parentheses, as clippy asks of shifts and masks.
+                let (a, b) = (self.int_at(a, Prec::Unary), self.int_at(b, Prec::Unary));
+                (quote!(#a #op #b), prec)
+            }
+            IntExpr::Method(method, a, b) => {
+                let a = self.int_at(a, Prec::Postfix);
+                let name = Ident::new(method.name(), Span::mixed_site());
+                let b = b.as_ref().map(|b| self.int(b));
+                (quote!(#a.#name(#b)), Prec::Postfix)
+            }
             IntExpr::Neg(a) => {
                 let a = self.int_at(a, Prec::Unary);
                 (quote!(-#a), Prec::Unary)
@@ -368,6 +394,10 @@ impl Emitter<'_> {
                 );
                 quote!(#a #op #b)
             }
+            Cond::Multiple(a, b) => {
+                let (a, b) = (self.int_at(a, Prec::Postfix), self.int(b));
+                quote!(#a.is_multiple_of(#b))
+            }
             Cond::Var(v) => self.names.var(*v).to_token_stream(),
             Cond::Lit(b) => quote!(#b),
             Cond::Data(place) => self.data(place),
@@ -398,6 +428,10 @@ impl Emitter<'_> {
 fn next(prec: Prec) -> Prec {
     match prec {
         Prec::Select => Prec::Sum,
+        Prec::BitOr => Prec::BitXor,
+        Prec::BitXor => Prec::BitAnd,
+        Prec::BitAnd => Prec::Shift,
+        Prec::Shift => Prec::Sum,
         Prec::Sum => Prec::Product,
         Prec::Product => Prec::Unary,
         Prec::Unary | Prec::Postfix => Prec::Postfix,

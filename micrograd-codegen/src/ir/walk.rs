@@ -19,7 +19,12 @@ impl Cond {
                 b.cond.visit_blocks(f);
             }
             Cond::Not(c) => c.visit_blocks(f),
-            Cond::F64(..) | Cond::Int(..) | Cond::Var(_) | Cond::Lit(_) | Cond::Data(_) => {}
+            Cond::F64(..)
+            | Cond::Int(..)
+            | Cond::Multiple(..)
+            | Cond::Var(_)
+            | Cond::Lit(_)
+            | Cond::Data(_) => {}
         }
     }
 }

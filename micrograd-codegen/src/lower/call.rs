@@ -84,6 +84,9 @@ impl Lowerer<'_> {
                     None => Value::Error,
                 };
             }
+            Value::Int(a) if super::ints::is_int_method(name) => {
+                return self.int_method(name, span, a, args);
+            }
             Value::F64(operand) => operand,
             Value::Unknown(path) => Operand::Extern(path),
             Value::Error => return Value::Error,

@@ -177,6 +177,9 @@ impl Lowerer<'_> {
         if matches!(binary.op, BinOp::And(_) | BinOp::Or(_)) {
             return Value::Bool(self.short_circuit(binary));
         }
+        if let Some(op) = super::ints::bit_op(&binary.op) {
+            return self.bitwise(op, binary);
+        }
         if arith_op(&binary.op).is_none() {
             return self.error(
                 span,

@@ -18,6 +18,7 @@ mod expr;
 mod fields;
 mod for_items;
 mod fork;
+mod ints;
 mod iter;
 mod literal;
 mod loops;

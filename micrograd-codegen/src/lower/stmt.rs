@@ -35,6 +35,9 @@ impl Lowerer<'_> {
             Expr::Binary(binary) if is_compound(&binary.op) => {
                 self.assign(&binary.left, Some(&binary.op), &binary.right)
             }
+            Expr::Binary(binary) if super::ints::is_bit_assign(&binary.op) => {
+                self.bit_assign(binary)
+            }
             Expr::If(branch) => {
                 self.branch(branch, false);
             }

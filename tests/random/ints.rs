@@ -37,7 +37,9 @@ impl Gen<'_> {
             1 => IExpr::Var(self.rng.pick(&vars).name),
             2 => IExpr::Len(self.rng.pick(&seqs).name),
             _ => {
-                let op = self.rng.pick(&["+", "*", "%", "+"]);
+                // `^` where a second `+` was: the same draws, so the programs keep their shape,
+                // and `a ^ b <= a + b` keeps every bound a sum has.
+                let op = self.rng.pick(&["+", "*", "%", "^"]);
                 let a = self.usize_expr(depth - 1);
                 let b = if op == "%" {
                     if !seqs.is_empty() && self.rng.chance(0.5) {

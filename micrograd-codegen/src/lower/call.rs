@@ -183,14 +183,28 @@ impl Lowerer<'_> {
     pub(super) fn args(&mut self, call: &syn::ExprCall, several: bool) -> Option<Vec<Arg>> {
         let mut lent = 0;
         let mut args = Some(Vec::new());
+        // A `&mut [f64]` parameter passed bare, which the macro takes as lent: the callee's
+        // signature, which says whether it only reads it, is not visible here.
+        let mut bare = None;
         for expr in &call.args {
             let arg = self.arg(expr);
             if arg.as_ref().is_some_and(Arg::is_mut) {
                 lent += 1;
+                if let Expr::Path(path) = strip(expr)
+                    && let Some(name) = path.path.get_ident()
+                {
+                    bare.get_or_insert_with(|| name.to_string());
+                }
                 let refused = if several {
                     Some(
                         "a function returning several values cannot be lent an array as `&mut` (each output's pullback would write it again); return one `f64` from the function that writes it",
                     )
+                } else if lent > 1
+                    && let Some(name) = &bare
+                {
+                    self.errors.at(lent_span(expr), format!("a call may be lent one array as `&mut`; write the others in calls of their own, or pass them as `&h` (`{name}`, a `&mut [f64]` parameter passed as itself, is lent: if the callee only reads it, pass `&{name}[..]`)"));
+                    args = None;
+                    None
                 } else if lent > 1 {
                     Some(
                         "a call may be lent one array as `&mut`; write the others in calls of their own, or pass them as `&h`",

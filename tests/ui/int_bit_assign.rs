@@ -1,12 +1,14 @@
 use micrograd_runtime::prelude::*;
 
-// Bitwise operators and shifts are integer bookkeeping, printed as written; their compound
-// assignments are refused, saying what to write instead.
+// Bitwise compound assignments are integer bookkeeping (`mask |= 1 << j`, accepted); on a
+// `bool` they are refused, saying to write the short-circuit operator instead.
 #[differentiable]
 fn f(x: f64, k: usize) -> f64 {
     let mut mask = k;
     mask |= 1 << 2;
-    x * mask as f64
+    let mut positive = false;
+    positive |= x > 0.0;
+    if positive { x * mask as f64 } else { x }
 }
 
 fn main() {}

@@ -25,6 +25,8 @@ enum Shape {
     Pair(Box<Shape>, Box<Shape>),
     /// The items of the inner shape, last first (`rev`).
     Rev(Box<Shape>),
+    /// Every `k`-th item of the inner shape from the first (`step_by(k)`), and `k`.
+    Step(Box<Shape>, Expr),
 }
 
 /// A `for` rewritten over an integer range.
@@ -94,7 +96,7 @@ fn hoist(
             hoist(a, for_loop, depth, out);
             hoist(b, for_loop, depth, out);
         }
-        Shape::Rev(inner) => hoist(inner, for_loop, depth, out),
+        Shape::Rev(inner) | Shape::Step(inner, _) => hoist(inner, for_loop, depth, out),
         Shape::Index => {}
     }
 }
@@ -214,6 +216,9 @@ fn shape(expr: &Expr) -> Option<Shape> {
                     _ => None,
                 },
                 ("rev", []) => Some(Shape::Rev(Box::new(shape(&call.receiver)?))),
+                ("step_by", [k]) => {
+                    Some(Shape::Step(Box::new(shape(&call.receiver)?), (*k).clone()))
+                }
                 ("chunks" | "chunks_exact" | "windows", [size]) => match shape(&call.receiver)? {
                     Shape::Elem(e) => Some(Shape::Part(e, method, (*size).clone())),
                     _ => None,
@@ -249,6 +254,14 @@ fn lengths(shape: &Shape, out: &mut Vec<Expr>) {
             lengths(b, out);
         }
         Shape::Rev(inner) => lengths(inner, out),
+        // ceil(n / k) without overflow: (n - 1) / k + 1, or 0 for n = 0; a `k` of 0 panics,
+        // as `step_by(0)` does.
+        Shape::Step(inner, k) => {
+            if let Some(n) = length(inner) {
+                let some: Expr = parse_quote_spanned!(k.span()=> (#n).min(1));
+                out.push(parse_quote_spanned!(k.span()=> (#n - #some) / (#k) + #some));
+            }
+        }
     }
 }
 
@@ -256,7 +269,7 @@ fn lengths(shape: &Shape, out: &mut Vec<Expr>) {
 fn is_elem(shape: &Shape) -> bool {
     match shape {
         Shape::Elem(_) => true,
-        Shape::Rev(inner) => is_elem(inner),
+        Shape::Rev(inner) | Shape::Step(inner, _) => is_elem(inner),
         _ => false,
     }
 }
@@ -273,6 +286,10 @@ fn bind(
         // subtraction stays at zero or above.
         let n = length(inner).ok_or((pat.span(), "bind each item to a name, `&name` or `_`"))?;
         let at: Expr = parse_quote_spanned!(k.span()=> (#n - 1 - #k));
+        return bind(pat, inner, &at, out);
+    }
+    if let Shape::Step(inner, step) = shape {
+        let at: Expr = parse_quote_spanned!(k.span()=> (#k * (#step)));
         return bind(pat, inner, &at, out);
     }
     let pat = match pat {

@@ -44,14 +44,48 @@ impl Lowerer<'_> {
         }
     }
 
-    /// `m |= e` and its kind: refused, saying what to write.
+    /// `m |= e` and its kind, of an integer variable `m`: `m = m | e`, reading `m` after `e`
+    /// as Rust does for primitives.
     pub(super) fn bit_assign(&mut self, binary: &syn::ExprBinary) {
+        let (Some(op), Expr::Path(path)) = (bit_op_of_assign(&binary.op), &*binary.left) else {
+            return self.bit_assign_refused(binary, "an integer variable");
+        };
+        let Some(name) = path.path.get_ident().map(ToString::to_string) else {
+            return self.bit_assign_refused(binary, "an integer variable");
+        };
+        match self.lookup(&name) {
+            Some(binding) if *self.ty(binding.var) == crate::ir::Ty::Int => {}
+            Some(_) => return self.bit_assign_refused(binary, "an integer"),
+            None => {
+                let message = format!("`{name}` is not a variable of this function");
+                self.errors.at(binary.left.span(), message);
+                return;
+            }
+        }
+        let Some(right) = self.int_operand(&binary.right) else {
+            return;
+        };
+        let Some(binding) = self.lookup(&name) else {
+            return;
+        };
+        let value = IntExpr::Bits(op, Box::new(IntExpr::Var(binding.var)), Box::new(right));
+        if let Some(var) = self.value_var(&name, binary.left.span(), Value::Int(value)) {
+            self.rebind(&name, var);
+        }
+    }
+
+    /// `m |= e` of something that is not `what`: refused, saying what to write.
+    fn bit_assign_refused(&mut self, binary: &syn::ExprBinary, what: &str) {
         let op = quote::ToTokens::to_token_stream(&binary.op).to_string();
-        let bare = op.trim_end_matches('=');
         let m = quote::ToTokens::to_token_stream(&binary.left).to_string();
+        let logical = match op.as_str() {
+            "&=" => format!("; for a `bool` write `{m} = {m} && ..`"),
+            "|=" => format!("; for a `bool` write `{m} = {m} || ..`"),
+            _ => String::new(),
+        };
         self.errors.at(
             binary.op.span(),
-            format!("`{op}` is not supported in `#[differentiable]` functions; write `{m} = {m} {bare} ..`"),
+            format!("`{op}` assigns to {what} in `#[differentiable]` functions (masks, shifts of indices){logical}"),
         );
     }
 
@@ -93,14 +127,19 @@ pub(super) fn is_int_method(name: &str) -> bool {
 
 /// Whether `op` is `&=`, `|=`, `^=`, `<<=` or `>>=`.
 pub(super) fn is_bit_assign(op: &BinOp) -> bool {
-    matches!(
-        op,
-        BinOp::BitAndAssign(_)
-            | BinOp::BitOrAssign(_)
-            | BinOp::BitXorAssign(_)
-            | BinOp::ShlAssign(_)
-            | BinOp::ShrAssign(_)
-    )
+    bit_op_of_assign(op).is_some()
+}
+
+/// The operator of `&=`, `|=`, `^=`, `<<=` or `>>=`.
+fn bit_op_of_assign(op: &BinOp) -> Option<BitOp> {
+    Some(match op {
+        BinOp::BitAndAssign(_) => BitOp::And,
+        BinOp::BitOrAssign(_) => BitOp::Or,
+        BinOp::BitXorAssign(_) => BitOp::Xor,
+        BinOp::ShlAssign(_) => BitOp::Shl,
+        BinOp::ShrAssign(_) => BitOp::Shr,
+        _ => return None,
+    })
 }
 
 /// `value` as an integer operand: a name the function does not define is one.

@@ -43,6 +43,8 @@ pub(super) enum Chain<'a> {
     Skip(Box<Chain<'a>>, IntExpr),
     /// The first `k` elements, or all of them if fewer (`take(k)`).
     Take(Box<Chain<'a>>, IntExpr),
+    /// Every `k`-th element from the first (`step_by(k)`).
+    StepBy(Box<Chain<'a>>, IntExpr),
 }
 
 /// How the elements are combined.
@@ -52,7 +54,7 @@ enum Reduce<'a> {
     Fold(&'a Expr, Step<'a>),
 }
 
-const ADAPTORS: &str = "`.iter()`, `.map(|x| ..)`, `.zip(..)`, `.enumerate()`, `.rev()`, `.skip(k)`, `.take(k)`, `.copied()`, `.chunks(k)`, `.windows(k)`";
+const ADAPTORS: &str = "`.iter()`, `.map(|x| ..)`, `.zip(..)`, `.enumerate()`, `.rev()`, `.skip(k)`, `.take(k)`, `.step_by(k)`, `.copied()`, `.chunks(k)`, `.windows(k)`";
 const REDUCERS: &str = "`.sum::<f64>()`, `.product::<f64>()` or `.fold(init, |acc, x| ..)`";
 
 fn int(value: u128) -> IntExpr {
@@ -82,6 +84,7 @@ pub fn is_iterator_method(name: &str) -> bool {
             | "rev"
             | "skip"
             | "take"
+            | "step_by"
             | "copied"
             | "cloned"
             | "chunks"
@@ -148,12 +151,13 @@ impl Lowerer<'_> {
             ("iter" | "into_iter" | "copied" | "cloned", []) => inner(self)?,
             ("enumerate", []) => Chain::Enumerate(Box::new(inner(self)?)),
             ("rev", []) => Chain::Rev(Box::new(inner(self)?)),
-            ("skip" | "take", [k]) => {
+            ("skip" | "take" | "step_by", [k]) => {
                 let inner = Box::new(inner(self)?);
                 let k = self.int_operand(k)?;
                 match name.as_str() {
                     "skip" => Chain::Skip(inner, k),
-                    _ => Chain::Take(inner, k),
+                    "take" => Chain::Take(inner, k),
+                    _ => Chain::StepBy(inner, k),
                 }
             }
             ("zip", [other]) => {
@@ -271,6 +275,14 @@ impl Chain<'_> {
                 bin(IntOp::Sub, n.clone(), min(k.clone(), n))
             }
             Chain::Take(inner, k) => min(k.clone(), inner.count()),
+            // ceil(n / k) without overflow: (n - 1) / k + 1, or 0 for n = 0. A `k` of 0
+            // panics (a division by zero), as `step_by(0)` does.
+            Chain::StepBy(inner, k) => {
+                let n = inner.count();
+                let some = min(n.clone(), int(1));
+                let rest = bin(IntOp::Sub, n, some.clone());
+                bin(IntOp::Add, bin(IntOp::Div, rest, k.clone()), some)
+            }
         }
     }
 }
@@ -407,6 +419,7 @@ impl Lowerer<'_> {
             }
             Chain::Skip(inner, k) => self.element(inner, bin(IntOp::Add, i, k.clone()), span),
             Chain::Take(inner, _) => self.element(inner, i, span),
+            Chain::StepBy(inner, k) => self.element(inner, bin(IntOp::Mul, i, k.clone()), span),
         }
     }
 }

@@ -280,7 +280,7 @@ impl Lowerer<'_> {
         let Expr::Range(range) = &*for_loop.expr else {
             self.errors.at(
                 for_loop.expr.span(),
-                "`for` runs over an integer range (`a..b`, `a..=b`, `(a..b).rev()`, `(a..b).step_by(k)`) or the items of a slice, array, view or sub-slice (`w`, `&w[a..b]`, `w.iter()`, `.copied()`, `.enumerate()`, `.zip(x)`, `.chunks(k)`, `.chunks_exact(k)`, `.windows(k)`); for another iterator chain, loop over the indices and compute each item in the body: `for i in 0..w.len() { let v = w[i] * 2.0; .. }`",
+                "`for` runs over an integer range (`a..b`, `a..=b`, `(a..b).rev()`, `(a..b).step_by(k)`) or the items of a slice, array, view or sub-slice (`w`, `&w[a..b]`, `w.iter()`, `.copied()`, `.enumerate()`, `.zip(x)`, `.rev()`, `.step_by(k)`, `.chunks(k)`, `.chunks_exact(k)`, `.windows(k)`); for another iterator chain, loop over the indices and compute each item in the body: `for i in 0..w.len() { let v = w[i] * 2.0; .. }`",
             );
             return None;
         };

@@ -63,7 +63,16 @@ impl<'ast> Visit<'ast> for Assigned {
         crate::spine::visit(self, binary, |this, node| {
             if matches!(
                 node.op,
-                AddAssign(_) | SubAssign(_) | MulAssign(_) | DivAssign(_) | RemAssign(_)
+                AddAssign(_)
+                    | SubAssign(_)
+                    | MulAssign(_)
+                    | DivAssign(_)
+                    | RemAssign(_)
+                    | BitAndAssign(_)
+                    | BitOrAssign(_)
+                    | BitXorAssign(_)
+                    | ShlAssign(_)
+                    | ShrAssign(_)
             ) {
                 this.target(&node.left);
             }

@@ -156,7 +156,12 @@ impl Lowerer<'_> {
     }
 
     /// A new version of `name` holding `value`.
-    fn value_var(&mut self, name: &str, span: proc_macro2::Span, value: Value) -> Option<VarId> {
+    pub(super) fn value_var(
+        &mut self,
+        name: &str,
+        span: proc_macro2::Span,
+        value: Value,
+    ) -> Option<VarId> {
         Some(match value {
             Value::F64(operand) => self.define(name, operand, span),
             Value::Int(int) => {

@@ -1,0 +1,165 @@
+//! The long tail of issue 25, as numeric code writes it: integer compound assignments
+//! (`m |= k`, `<<=`, `^=`, `&=`, `>>=`) and `.step_by(k)` anywhere in an iterator chain or a
+//! `for` head. Against central differences, `f_hvp` against central differences of `f_grad`,
+//! the value bit for bit `f`'s, with 0, 1 and many elements.
+
+mod common;
+
+use common::{assert_near, check_slice};
+use micrograd_runtime::prelude::*;
+
+/// A hash-like integer state picks the weights: `|=`, `<<=`, `^=`, `&=`, `>>=` in a loop, so
+/// the state is carried from one iteration to the next.
+#[differentiable(hvp)]
+fn mixed(w: &[f64], seed: usize) -> f64 {
+    let mut m = seed;
+    let mut s = 0.0;
+    for k in 0..w.len() {
+        m |= k;
+        m <<= 1;
+        m ^= 5;
+        m &= 63;
+        let j = m % w.len();
+        m >>= 1;
+        s += w[j] * w[k] * (m as f64 + 1.0);
+    }
+    s
+}
+
+/// Every other entry, and every third after the first (with their indices), in reductions.
+#[differentiable(hvp)]
+fn strided(x: &[f64]) -> f64 {
+    x.iter().step_by(2).map(|v| v * v).sum::<f64>()
+        + x.iter()
+            .enumerate()
+            .skip(1)
+            .step_by(3)
+            .map(|(i, v)| v * i as f64)
+            .sum::<f64>()
+        + (0..x.len())
+            .step_by(2)
+            .map(|i| x[i].sin())
+            .fold(1.0, |acc, t| acc * t)
+}
+
+/// `step_by` in `for` heads: a run-time step after `enumerate`, and after `rev`.
+#[differentiable(hvp)]
+fn strided_for(x: &[f64], k: usize) -> f64 {
+    let mut s = 0.0;
+    for (i, v) in x.iter().enumerate().step_by(k) {
+        s += v * v * (i + 1) as f64;
+    }
+    for &v in x.iter().rev().step_by(2) {
+        s += v.sin() * s.cos();
+    }
+    s
+}
+
+/// The same stride written by hand, for the value: `rev().step_by(2)` visits the last, then
+/// every second entry before it.
+fn strided_for_by_hand(x: &[f64], k: usize) -> f64 {
+    let mut s = 0.0;
+    let mut i = 0;
+    while i < x.len() {
+        s += x[i] * x[i] * (i + 1) as f64;
+        i += k;
+    }
+    let mut j = x.len();
+    while j > 0 {
+        s += x[j - 1].sin() * s.cos();
+        j = j.saturating_sub(2);
+    }
+    s
+}
+
+fn points() -> Vec<Vec<f64>> {
+    (0..8)
+        .map(|n| {
+            (0..n)
+                .map(|i| 0.3 + 0.7 * i as f64 - 0.1 * (i * i) as f64)
+                .collect()
+        })
+        .collect()
+}
+
+/// `f_hvp(w, v)`'s H v against central differences of `f_grad` along `v`.
+fn check_hvp(
+    name: &str,
+    grad: impl Fn(&[f64], &mut [f64]) -> f64,
+    hvp: impl Fn(&[f64], &[f64], &mut [f64]) -> f64,
+    w: &[f64],
+) {
+    let v: Vec<f64> = (0..w.len()).map(|i| 1.0 - 0.4 * i as f64).collect();
+    let mut hv = vec![0.0; w.len()];
+    hvp(w, &v, &mut hv);
+    let h = 1e-6;
+    let at = |t: f64| {
+        let moved: Vec<f64> = w.iter().zip(&v).map(|(a, b)| a + t * b).collect();
+        let mut d = vec![0.0; w.len()];
+        grad(&moved, &mut d);
+        d
+    };
+    let (hi, lo) = (at(h), at(-h));
+    for i in 0..w.len() {
+        let numeric = (hi[i] - lo[i]) / (2.0 * h);
+        assert_near(&format!("{name} (H v)[{i}] at {w:?}"), hv[i], numeric, 1e-5);
+    }
+}
+
+#[test]
+fn integer_compound_assignments_carry_the_state() {
+    for w in points() {
+        for seed in [0, 3, 17] {
+            check_slice(
+                "mixed",
+                |w| mixed(w, seed),
+                |w, d| mixed_grad(w, d, seed),
+                &w,
+            );
+            check_hvp(
+                "mixed",
+                |w, d| mixed_grad(w, d, seed),
+                |w, v, hv| mixed_hvp(w, v, hv, seed),
+                &w,
+            );
+        }
+    }
+}
+
+#[test]
+fn step_by_in_reductions() {
+    for w in points() {
+        check_slice("strided", strided, strided_grad, &w);
+        check_hvp(
+            "strided",
+            strided_grad,
+            |w, v, hv| strided_hvp(w, v, hv),
+            &w,
+        );
+    }
+}
+
+#[test]
+fn step_by_in_for_heads() {
+    for w in points() {
+        for k in [1, 2, 3, 10] {
+            assert_eq!(
+                strided_for(&w, k).to_bits(),
+                strided_for_by_hand(&w, k).to_bits(),
+                "k = {k}, w = {w:?}"
+            );
+            check_slice(
+                "strided_for",
+                |w| strided_for(w, k),
+                |w, d| strided_for_grad(w, d, k),
+                &w,
+            );
+            check_hvp(
+                "strided_for",
+                |w, d| strided_for_grad(w, d, k),
+                |w, v, hv| strided_for_hvp(w, v, hv, k),
+                &w,
+            );
+        }
+    }
+}

@@ -1,6 +1,6 @@
 //! The long tail of issue 25, as numeric code writes it: integer compound assignments
 //! (`m |= k`, `<<=`, `^=`, `&=`, `>>=`) and `.step_by(k)` anywhere in an iterator chain or a
-//! `for` head. Against central differences, `f_hvp` against central differences of `f_grad`,
+//! `for` head; slice patterns with a rest, `[first, .., last]` and `[a, rest @ ..]`. Against central differences, `f_hvp` against central differences of `f_grad`,
 //! the value bit for bit `f`'s, with 0, 1 and many elements.
 
 mod common;
@@ -68,6 +68,20 @@ fn strided_for_by_hand(x: &[f64], k: usize) -> f64 {
     while j > 0 {
         s += x[j - 1].sin() * s.cos();
         j = j.saturating_sub(2);
+    }
+    s
+}
+
+/// Slice patterns with a rest, of an array by value and through a reference.
+#[differentiable(hvp)]
+fn ends(x: [f64; 4], w: &[f64; 3]) -> f64 {
+    let [first, .., last] = x;
+    let [a, rest @ ..] = x;
+    let [.., y, z] = x;
+    let [p, mid @ .., q] = *w;
+    let mut s = first * last + a * rest[0] + rest[2] * rest.len() as f64 + y / z + p * q;
+    for m in mid.iter() {
+        s += m * m * first;
     }
     s
 }
@@ -161,5 +175,22 @@ fn step_by_in_for_heads() {
                 &w,
             );
         }
+    }
+}
+
+#[test]
+fn slice_patterns_with_a_rest() {
+    for point in [
+        [0.5, 1.5, -2.0, 3.0, 0.25, -1.0, 2.0],
+        [-1.5, 0.1, 4.0, -0.5, 1.0, 2.0, -3.0],
+    ] {
+        let x = [point[0], point[1], point[2], point[3]];
+        let w = [point[4], point[5], point[6]];
+        let mut d_w = [0.0; 3];
+        let (value, d_x) = ends_grad(x, &w, &mut d_w);
+        assert_eq!(value.to_bits(), ends(x, &w).to_bits());
+        let gradient: Vec<f64> = d_x.iter().chain(&d_w).copied().collect();
+        let f = |q: &[f64]| ends([q[0], q[1], q[2], q[3]], &[q[4], q[5], q[6]]);
+        common::assert_gradient("ends", f, &point, &gradient);
     }
 }

@@ -158,19 +158,29 @@ impl Lowerer<'_> {
                 }
             }
             // The outputs of a call returning an array (`vector_call.rs`).
-            (Pat::Slice(slice), Value::Tuple(values)) if slice.elems.len() == values.len() => {
+            (Pat::Slice(slice), Value::Tuple(values))
+                if slice.elems.len() == values.len() && rest(slice).is_none() =>
+            {
                 for (pat, value) in slice.elems.iter().zip(values) {
                     self.bind_pat(pat, value);
                 }
             }
-            (Pat::Slice(slice), Value::Seq(view)) => {
+            (Pat::Slice(slice), Value::Seq(view)) => self.bind_entries(slice, &view),
+            (Pat::Slice(slice), Value::Tuple(values)) if let Some(r) = rest(slice) => {
+                let after = slice.elems.len() - r - 1;
+                if values.len() < r + after || r_named(&slice.elems[r]) {
+                    self.errors.at(slice.elems[r].span(), "the outputs of a call are bound one by one here: `[a, .., b]`, without a name for the rest");
+                    return self.poison(pat);
+                }
+                let tail = values.len() - after;
                 for (i, pat) in slice.elems.iter().enumerate() {
-                    let at = view.at(IntExpr::Lit {
-                        value: i as u128,
-                        suffix: String::new(),
-                    });
-                    let value = self.temp(Op::Load(view.base, at), pat.span());
-                    self.bind_pat(pat, Value::F64(value));
+                    match i.cmp(&r) {
+                        std::cmp::Ordering::Less => self.bind_pat(pat, values[i].clone()),
+                        std::cmp::Ordering::Greater => {
+                            self.bind_pat(pat, values[tail + i - r - 1].clone())
+                        }
+                        std::cmp::Ordering::Equal => {}
+                    }
                 }
             }
             (Pat::Tuple(_) | Pat::Slice(_), Value::Data(place, ty))
@@ -193,6 +203,43 @@ impl Lowerer<'_> {
         }
     }
 
+    /// `let [a, b, .., z] = v;` of an array: each name its entry, counted from the end after
+    /// the rest `..`, which `rest @ ..` binds as a view of the entries between.
+    fn bind_entries(&mut self, slice: &syn::PatSlice, view: &View) {
+        let lit = |value: usize| IntExpr::Lit {
+            value: value as u128,
+            suffix: String::new(),
+        };
+        let rest = rest(slice);
+        let after = rest.map_or(0, |r| slice.elems.len() - r - 1);
+        // Entry `i` of the pattern: `i` before the rest, `len - (elems - i)` after it.
+        let from_end = |i: usize| {
+            let back = lit(slice.elems.len() - i);
+            IntExpr::Binary(crate::ir::IntOp::Sub, Box::new(view.len()), Box::new(back))
+        };
+        for (i, pat) in slice.elems.iter().enumerate() {
+            let index = match rest {
+                Some(r) if i == r => {
+                    if let Pat::Ident(ident) = pat {
+                        let hi = IntExpr::Binary(
+                            crate::ir::IntOp::Sub,
+                            Box::new(view.len()),
+                            Box::new(lit(after)),
+                        );
+                        let part = view.sub(Some(lit(r)), Some(hi));
+                        let name = ident.ident.to_string();
+                        self.bind_value(&name, ident.ident.span(), Value::Seq(part));
+                    }
+                    continue;
+                }
+                Some(r) if i > r => from_end(i),
+                _ => lit(i),
+            };
+            let value = self.temp(Op::Load(view.base, view.at(index)), pat.span());
+            self.bind_pat(pat, Value::F64(value));
+        }
+    }
+
     /// After an error, binds the names of `pat` to nothing, so their uses report no more.
     pub(super) fn poison(&mut self, pat: &Pat) {
         let mut names = Vec::new();
@@ -202,6 +249,22 @@ impl Lowerer<'_> {
             self.bind(&name, var);
         }
     }
+}
+
+/// The position of the rest `..` (or `name @ ..`) in a slice pattern.
+fn rest(slice: &syn::PatSlice) -> Option<usize> {
+    slice.elems.iter().position(|pat| match pat {
+        Pat::Rest(_) => true,
+        Pat::Ident(ident) => {
+            matches!(&ident.subpat, Some((_, sub)) if matches!(**sub, Pat::Rest(_)))
+        }
+        _ => false,
+    })
+}
+
+/// Whether the rest of a slice pattern is named (`rest @ ..`).
+fn r_named(pat: &Pat) -> bool {
+    matches!(pat, Pat::Ident(_))
 }
 
 /// What to write instead of differentiating `g_grad(..).k`: the second-order flavours of `g`,

@@ -1,6 +1,7 @@
 //! The long tail of issue 25, as numeric code writes it: integer compound assignments
 //! (`m |= k`, `<<=`, `^=`, `&=`, `>>=`) and `.step_by(k)` anywhere in an iterator chain or a
-//! `for` head; slice patterns with a rest, `[first, .., last]` and `[a, rest @ ..]`. Against central differences, `f_hvp` against central differences of `f_grad`,
+//! `for` head; slice patterns with a rest, `[first, .., last]` and `[a, rest @ ..]`; `break 'label value`
+//! out of nested loops. Against central differences, `f_hvp` against central differences of `f_grad`,
 //! the value bit for bit `f`'s, with 0, 1 and many elements.
 
 mod common;
@@ -84,6 +85,33 @@ fn ends(x: [f64; 4], w: &[f64; 3]) -> f64 {
         s += m * m * first;
     }
     s
+}
+
+/// `break 'outer value` from one and from two loops deep, beside a plain `break value`.
+#[differentiable(hvp)]
+fn search(x: f64, w: &[f64]) -> f64 {
+    let mut y = x;
+    let v = 'outer: loop {
+        for &a in w {
+            y = y * 1.5 + a;
+            if y > 10.0 {
+                break 'outer y * x;
+            }
+            let mut k = 0;
+            while k < 2 {
+                y += 0.25 * a;
+                if y < -10.0 {
+                    break 'outer y.sin();
+                }
+                k += 1;
+            }
+        }
+        if y > 5.0 || y < -5.0 {
+            break y * 2.0;
+        }
+        y += 1.0;
+    };
+    v + y
 }
 
 fn points() -> Vec<Vec<f64>> {
@@ -192,5 +220,22 @@ fn slice_patterns_with_a_rest() {
         let gradient: Vec<f64> = d_x.iter().chain(&d_w).copied().collect();
         let f = |q: &[f64]| ends([q[0], q[1], q[2], q[3]], &[q[4], q[5], q[6]]);
         common::assert_gradient("ends", f, &point, &gradient);
+    }
+}
+
+#[test]
+fn break_with_a_value_to_a_label() {
+    for w in [vec![0.5], vec![1.0, -2.0], vec![-3.0, -1.0, 0.5]] {
+        for x in [0.5, 2.0, 3.0, 4.5, -4.0, 8.0, 20.0] {
+            let n = w.len();
+            let mut d_w = vec![0.0; n];
+            let (value, d_x) = search_grad(x, &w, &mut d_w);
+            assert_eq!(value.to_bits(), search(x, &w).to_bits());
+            let mut point = w.clone();
+            point.push(x);
+            let mut gradient = d_w.clone();
+            gradient.push(d_x);
+            common::assert_gradient("search", |q| search(q[n], &q[..n]), &point, &gradient);
+        }
     }
 }

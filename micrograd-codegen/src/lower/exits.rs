@@ -130,6 +130,13 @@ impl Lowerer<'_> {
                 self.bind(&key, no);
             }
             keys.push(key);
+            // `break 'label value` writes the value of the labelled `loop` on its way out.
+            if let Escape::Break(Some(label)) = escape
+                && let Some(level) = self.labelled(label)
+                && self.lookup(&value_key(level)).is_some()
+            {
+                keys.push(value_key(level));
+            }
             // A vector output's `return` stores its entries where it is (`outputs.rs`).
             if *escape == Escape::Return && !self.vector_output() {
                 if self.lookup(RESULT).is_none() {
@@ -170,8 +177,16 @@ impl Lowerer<'_> {
         let target = brk.label.as_ref().map(|l| l.ident.to_string());
         let own = self.frames.last().and_then(|f| f.label.clone());
         if target.is_some() && target != own {
-            if brk.expr.is_some() {
-                self.errors.at(brk.break_token.span, "`break 'label value` is not supported; break out of the labelled loop with a value from its own body");
+            if let (Some(value), Some(label)) = (&brk.expr, &target) {
+                let key = self.labelled(label).map(value_key);
+                if key.as_ref().and_then(|key| self.lookup(key)).is_none() {
+                    self.errors.at(brk.break_token.span, "`break 'label value` leaves a `loop` whose value is used: `let x = 'label: loop { .. break 'label value; };`");
+                    return;
+                }
+                if let (Some(key), Some(operand)) = (key, self.f64_operand(value)) {
+                    let var = self.hidden_value(operand, value.span());
+                    self.rebind(&key, var);
+                }
             }
             return self.raise(&Escape::Break(target));
         }
@@ -187,6 +202,13 @@ impl Lowerer<'_> {
             }
         }
         self.leave_loop();
+    }
+
+    /// The nesting level of the enclosing loop labelled `label`.
+    fn labelled(&self, label: &str) -> Option<usize> {
+        self.frames
+            .iter()
+            .rposition(|frame| frame.label.as_deref() == Some(label))
     }
 
     /// `continue` or `continue 'label`.

@@ -87,6 +87,9 @@ impl Lowerer<'_> {
             Value::Int(a) if super::ints::is_int_method(name) => {
                 return self.int_method(name, span, a, args);
             }
+            Value::Unknown(outside) if name == "len" && args.is_empty() => {
+                return self.outside_sequence(&outside, span);
+            }
             Value::F64(operand) => operand,
             Value::Unknown(path) => Operand::Extern(path),
             Value::Error => return Value::Error,

@@ -120,6 +120,17 @@ impl Lowerer<'_> {
         })
     }
 
+    /// A name defined outside the function (a `const` or `static` array), indexed, iterated or
+    /// measured: refused, saying how to hand it in.
+    pub(super) fn outside_sequence(&mut self, outside: &Extern, span: proc_macro2::Span) -> Value {
+        let name = outside.path.join("::");
+        let float = self.scalar.name();
+        self.error(
+            span,
+            format!("`{name}` is defined outside the function, and `#[differentiable]` reads arrays from its parameters and locals only: pass it in as a parameter (`w: &[{float}; N]`, called with `&{name}`), which is data, never differentiated, when `wrt(..)` leaves it out"),
+        )
+    }
+
     pub(super) fn error(
         &mut self,
         span: proc_macro2::Span,
@@ -332,6 +343,7 @@ impl Lowerer<'_> {
             Value::Seq(view) => view,
             Value::Data(place, ty) => return self.data_index(place, &ty, index),
             Value::Error => return Value::Error,
+            Value::Unknown(outside) => return self.outside_sequence(&outside, index.expr.span()),
             // The caller cannot see how many values a call returns: `let` says so.
             Value::F64(_) => {
                 // Reported once: the name's other uses say nothing more.

@@ -218,6 +218,10 @@ impl Lowerer<'_> {
             }
             other => match self.expr(other) {
                 Value::Data(place, ty) if ty.elem().is_some() => Some(Chain::Data(place, ty)),
+                Value::Unknown(outside) => {
+                    self.outside_sequence(&outside, other.span());
+                    None
+                }
                 value => self.slice_of(other, value).map(Chain::Slice),
             },
         }

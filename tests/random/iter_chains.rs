@@ -1,5 +1,6 @@
 //! Iterator chains with closures (issue 12): `w.iter()` with `map`, `zip`, `enumerate`, `rev`,
-//! `copied` into `sum`, and `fold`, over the slices and arrays in scope.
+//! `copied`, `skip`, `take`, `step_by` into `sum`, and `fold`, over the slices and arrays in
+//! scope.
 //!
 //! `f64` and `T` read the entries by pattern (`|&x|`); `Value` is not `Copy`, so its closures
 //! take references and clone. `T` and `Value` have no `Sum`: their printings add up with `fold`
@@ -13,8 +14,13 @@ pub struct IterChain;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Shape {
-    /// `a.iter().map(..)`, optionally reversed or copied.
-    Map { rev: bool, copied: bool },
+    /// `a.iter().map(..)`, optionally reversed or copied, and maybe with one of `.skip(k)`,
+    /// `.take(k)`, `.step_by(k)` after `iter()`.
+    Map {
+        rev: bool,
+        copied: bool,
+        adapt: Option<(&'static str, usize)>,
+    },
     /// `a.iter().zip(b.iter()).map(|(&x, &y)| ..)`
     Zip,
     /// `a.iter().enumerate().map(|(i, &x)| ..)`
@@ -46,6 +52,10 @@ impl ExprConstruct for IterChain {
             0 => Shape::Map {
                 rev: g.rng.chance(0.3),
                 copied: g.rng.chance(0.3),
+                adapt: g.rng.chance(0.4).then(|| {
+                    let adaptor = g.rng.pick(&["skip", "take", "step_by"]);
+                    (adaptor, 1 + g.rng.below(3))
+                }),
             },
             1 => Shape::Zip,
             2 => Shape::Enumerate,
@@ -102,14 +112,15 @@ impl ExprNode for IterNode {
         let copied = matches!(self.shape, Shape::Map { copied: true, .. });
         let x = self.entry(p, &self.x, copied);
         let (head, pattern) = match self.shape {
-            Shape::Map { rev, .. } => {
+            Shape::Map { rev, adapt, .. } => {
                 let rev = if rev { ".rev()" } else { "" };
+                let adapt = adapt.map_or(String::new(), |(name, k)| format!(".{name}({k})"));
                 let copy = match (copied, p.mode) {
                     (false, _) => "",
                     (true, Mode::Value) => ".cloned()",
                     (true, _) => ".copied()",
                 };
-                (format!("{a}.iter(){rev}{copy}"), x)
+                (format!("{a}.iter(){adapt}{rev}{copy}"), x)
             }
             Shape::Zip => {
                 let y = self.entry(p, &self.y, false);

@@ -1,7 +1,8 @@
 //! The long tail of issue 25, as numeric code writes it: integer compound assignments
 //! (`m |= k`, `<<=`, `^=`, `&=`, `>>=`) and `.step_by(k)` anywhere in an iterator chain or a
 //! `for` head; slice patterns with a rest, `[first, .., last]` and `[a, rest @ ..]`; `break 'label value`
-//! out of nested loops. Against central differences, `f_hvp` against central differences of `f_grad`,
+//! out of nested loops; arrays of integers (`let idx = [4, 7, 3];`, read by a run-time index,
+//! iterated, measured); outside constants typed by use in `match` arms and by `as f64`. Against central differences, `f_hvp` against central differences of `f_grad`,
 //! the value bit for bit `f`'s, with 0, 1 and many elements.
 
 mod common;
@@ -114,6 +115,51 @@ fn search(x: f64, w: &[f64]) -> f64 {
     v + y
 }
 
+const N: usize = 4;
+const MAX: usize = 3;
+const K: f64 = 3.0;
+static SCALE: f64 = 0.5;
+
+/// Arrays of integers pick the entries: indexed by a loop variable and by a literal, iterated
+/// by `for` and by a reduction, measured, built of variables, written inline.
+#[differentiable(hvp)]
+fn picked(w: &[f64], n: usize) -> f64 {
+    let idx = [2, 0, 1];
+    let ends = [0, n - 1];
+    let mut s = w[idx[1]] * w[ends[1]];
+    for i in 0..idx.len() {
+        s += w[idx[i]] * (i + 1) as f64;
+    }
+    for k in idx {
+        s += w[k].sin() * [3, 1, 2][k] as f64;
+    }
+    s + idx.iter().map(|&k| w[k] * w[k]).sum::<f64>() + w[ends[0]]
+}
+
+/// Outside names decided by their uses: a `match` of integer constants used as a count and as
+/// `m as f64`, a `match` of float constants used as a factor.
+#[differentiable(hvp)]
+fn by_use(x: f64, k: usize) -> f64 {
+    let m = match k {
+        0 => N,
+        1 => MAX,
+        _ => 2,
+    };
+    let c = match k {
+        0 => K,
+        _ => SCALE,
+    };
+    let count = match k {
+        0 => MAX,
+        _ => N,
+    };
+    let mut s = c * x * m as f64;
+    for _ in 0..count {
+        s += x * x;
+    }
+    s
+}
+
 fn points() -> Vec<Vec<f64>> {
     (0..8)
         .map(|n| {
@@ -172,12 +218,7 @@ fn integer_compound_assignments_carry_the_state() {
 fn step_by_in_reductions() {
     for w in points() {
         check_slice("strided", strided, strided_grad, &w);
-        check_hvp(
-            "strided",
-            strided_grad,
-            strided_hvp,
-            &w,
-        );
+        check_hvp("strided", strided_grad, strided_hvp, &w);
     }
 }
 
@@ -236,6 +277,31 @@ fn break_with_a_value_to_a_label() {
             let mut gradient = d_w.clone();
             gradient.push(d_x);
             common::assert_gradient("search", |q| search(q[n], &q[..n]), &point, &gradient);
+        }
+    }
+}
+
+#[test]
+fn arrays_of_integers() {
+    for w in [vec![0.5, -1.0, 2.0], vec![1.5, 0.25, -0.75, 3.0]] {
+        let n = w.len();
+        check_slice("picked", |w| picked(w, n), |w, d| picked_grad(w, d, n), &w);
+        check_hvp(
+            "picked",
+            |w, d| picked_grad(w, d, n),
+            |w, v, hv| picked_hvp(w, v, hv, n),
+            &w,
+        );
+    }
+}
+
+#[test]
+fn outside_constants_typed_by_use_in_match_arms() {
+    for k in [0, 1, 2] {
+        for x in [-1.5, 0.5, 2.0] {
+            let (value, d_x) = by_use_grad(x, k);
+            assert_eq!(value.to_bits(), by_use(x, k).to_bits());
+            common::assert_gradient("by_use", |p| by_use(p[0], k), &[x], &[d_x]);
         }
     }
 }

@@ -265,6 +265,9 @@ pub enum IntExpr {
     /// `let x = &w[a..b];`), checked against the view's own length as `f` checks it, since
     /// the generated code reads the entry from the view's base.
     Checked(Box<IntExpr>, Box<IntExpr>),
+    /// `[a, b, c][i]`: an entry, chosen at run time, of an array of integers (`let idx =
+    /// [4, 7, 3];`), which is printed where it is read: integers are never differentiated.
+    Pick(Vec<IntExpr>, Box<IntExpr>),
     /// The length of the sub-slice `lo..hi` (a missing bound is open) of a sequence of `len`
     /// entries, which panics where `&w[lo..hi]` does: the check of a view's range, taken where
     /// `f` takes it, since the generated code reads the entries from the view's base.

@@ -319,6 +319,10 @@ impl IntExpr {
                 a.visit_vars(f);
                 b.visit_vars(f);
             }
+            IntExpr::Pick(entries, i) => {
+                entries.iter().for_each(|entry| entry.visit_vars(f));
+                i.visit_vars(f);
+            }
             IntExpr::ViewLen { lo, hi, len } => {
                 lo.iter().chain(hi).for_each(|end| end.visit_vars(f));
                 len.visit_vars(f);

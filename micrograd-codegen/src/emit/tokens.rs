@@ -352,6 +352,10 @@ impl Emitter<'_> {
                 let (index, len, runtime) = (self.int(index), self.int(len), &self.runtime);
                 (quote!(#runtime::ops::index_in(#index, #len)), Prec::Postfix)
             }
+            IntExpr::Pick(entries, i) => {
+                let (entries, i) = (entries.iter().map(|e| self.int(e)), self.int(i));
+                (quote!([#(#entries),*][#i]), Prec::Postfix)
+            }
             IntExpr::ViewLen { lo, hi, len } => {
                 let (lo, hi) = (lo.as_deref(), hi.as_deref());
                 let (lo, hi) = (lo.map(|lo| self.int(lo)), hi.map(|hi| self.int(hi)));

@@ -1,6 +1,7 @@
 //! The type of a value the function cannot see the type of, told by how the function uses
 //! it: `let v = if n > 2 { K } else { J };` is a float where `x * v` reads it, an integer
-//! where `0..v` or `w[v]` does. Rust converts nothing implicitly, so one such use decides.
+//! where `0..v`, `w[v]` or `v as f64` does. Rust converts nothing implicitly, so one such use
+//! decides.
 
 use super::Lowerer;
 use super::tuple_branch::is_int_type;
@@ -130,6 +131,15 @@ impl<'ast> Visit<'ast> for Finder<'_, '_, '_> {
             self.decide(Some(false));
         }
         syn::visit::visit_expr_range(self, range);
+    }
+
+    /// `v as f64`: a cast to a float is of an integer (a float cast to itself says nothing a
+    /// reader would write).
+    fn visit_expr_cast(&mut self, cast: &'ast syn::ExprCast) {
+        if is_name(&cast.expr, self.name) && !is_int_type(&cast.ty) {
+            self.decide(Some(false));
+        }
+        syn::visit::visit_expr_cast(self, cast);
     }
 
     fn visit_expr_index(&mut self, index: &'ast syn::ExprIndex) {

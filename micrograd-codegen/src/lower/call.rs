@@ -87,6 +87,16 @@ impl Lowerer<'_> {
             Value::Int(a) if super::ints::is_int_method(name) => {
                 return self.int_method(name, span, a, args);
             }
+            Value::Tuple(entries)
+                if name == "len"
+                    && args.is_empty()
+                    && entries.iter().all(|e| matches!(e, Value::Int(_))) =>
+            {
+                return Value::Int(IntExpr::Lit {
+                    value: entries.len() as u128,
+                    suffix: String::new(),
+                });
+            }
             Value::Unknown(outside) if name == "len" && args.is_empty() => {
                 return self.outside_sequence(&outside, span);
             }

@@ -344,6 +344,9 @@ impl Lowerer<'_> {
             Value::Data(place, ty) => return self.data_index(place, &ty, index),
             Value::Error => return Value::Error,
             Value::Unknown(outside) => return self.outside_sequence(&outside, index.expr.span()),
+            Value::Tuple(entries) if !matches!(&*index.index, Expr::Range(_)) => {
+                return self.int_entry(entries, index);
+            }
             // The caller cannot see how many values a call returns: `let` says so.
             Value::F64(_) => {
                 // Reported once: the name's other uses say nothing more.

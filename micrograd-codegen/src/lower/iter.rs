@@ -23,6 +23,8 @@ pub(super) enum Chain<'a> {
     Data(crate::ir::Place, crate::types::Type),
     /// `a..b` of integers.
     Range(IntExpr, IntExpr),
+    /// The entries of an array of integers (`[4, 7, 3]`).
+    Ints(Vec<IntExpr>),
     /// `chunks(k)` (`exact`: `chunks_exact(k)`) of a slice.
     Chunks {
         of: View,
@@ -222,6 +224,13 @@ impl Lowerer<'_> {
                     self.outside_sequence(&outside, other.span());
                     None
                 }
+                Value::Tuple(entries) if entries.iter().all(|e| matches!(e, Value::Int(_))) => {
+                    let ints = entries.into_iter().filter_map(|entry| match entry {
+                        Value::Int(int) => Some(int),
+                        _ => None,
+                    });
+                    Some(Chain::Ints(ints.collect()))
+                }
                 value => self.slice_of(other, value).map(Chain::Slice),
             },
         }
@@ -253,6 +262,7 @@ impl Chain<'_> {
         match self {
             Chain::Slice(view) => view.len(),
             Chain::Data(place, _) => super::data::len(place.clone()),
+            Chain::Ints(ints) => int(ints.len() as u128),
             // An empty range when `hi < lo`, without an integer underflow.
             Chain::Range(lo, hi) => bin(IntOp::Sub, hi.clone(), min(lo.clone(), hi.clone())),
             Chain::Chunks {
@@ -391,6 +401,7 @@ impl Lowerer<'_> {
                     .unwrap_or(crate::types::Type::Tuple(Vec::new()));
                 self.data(place, &elem, span)
             }
+            Chain::Ints(ints) => Value::Int(IntExpr::Pick(ints.clone(), Box::new(i))),
             Chain::Range(lo, _) => Value::Int(match lo {
                 IntExpr::Lit { value: 0, .. } => i,
                 lo => bin(IntOp::Add, lo.clone(), i),

@@ -83,6 +83,9 @@ impl Lowerer<'_> {
     /// Before: `[a, b * 2.0]` After: `let mut t = [0.0; 2]; t[0] = a; let t1 = b * 2.0; t[1] = t1;`
     pub(super) fn array_literal(&mut self, array: &syn::ExprArray, name: Option<&str>) -> Value {
         let elems: Vec<&Expr> = array.elems.iter().collect();
+        if !elems.is_empty() && elems.iter().all(|e| self.int_like(e, true)) {
+            return self.int_array(&elems);
+        }
         self.array_of(&elems, name, array.span(), false)
     }
 
@@ -123,6 +126,42 @@ impl Lowerer<'_> {
             });
         }
         Value::Seq(View::whole(dst))
+    }
+
+    /// `[4, 7, 3]` or `[i, n - 1]`, whose entries are integers: a tuple of them, read where it
+    /// is indexed (`[IntExpr::Pick]`), since integers are never differentiated.
+    fn int_array(&mut self, elems: &[&Expr]) -> Value {
+        let entries: Option<Vec<Value>> = elems
+            .iter()
+            .map(|e| self.int_operand(e).map(Value::Int))
+            .collect();
+        entries.map_or(Value::Error, Value::Tuple)
+    }
+
+    /// `t[i]` of a tuple of integers (an array of them): the entry.
+    pub(super) fn int_entry(&mut self, entries: Vec<Value>, index: &syn::ExprIndex) -> Value {
+        let ints: Option<Vec<IntExpr>> = entries
+            .into_iter()
+            .map(|entry| match entry {
+                Value::Int(int) => Some(int),
+                _ => None,
+            })
+            .collect();
+        let Some(ints) = ints else {
+            return self.error(
+                index.expr.span(),
+                "this is a tuple: take its elements with `t.0` or `let (a, b) = t;`",
+            );
+        };
+        let Some(i) = self.int_operand(&index.index) else {
+            return Value::Error;
+        };
+        match i {
+            IntExpr::Lit { value, .. } if (value as usize) < ints.len() => {
+                Value::Int(ints[value as usize].clone())
+            }
+            i => Value::Int(IntExpr::Pick(ints, Box::new(i))),
+        }
     }
 
     /// Binds the names of `pat` to the parts of `value`.

@@ -121,9 +121,10 @@ impl Lowerer<'_> {
                     return self.copy_of(&name, ident.ident.span(), call);
                 }
                 Expr::Array(array) => {
-                    let value = self.array_literal(array, Some(&name));
-                    if let Value::Seq(view) = value {
-                        self.bind(&name, view.base);
+                    match self.array_literal(array, Some(&name)) {
+                        Value::Seq(view) => self.bind(&name, view.base),
+                        Value::Error => self.poison(pat),
+                        ints => self.bind_value(&name, ident.ident.span(), ints),
                     }
                     return;
                 }

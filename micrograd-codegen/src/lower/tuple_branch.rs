@@ -118,11 +118,12 @@ impl Lowerer<'_> {
         match ty {
             Some(ty) => is_int_type(ty),
             None if values.iter().any(|tail| self.int_like(tail, true)) => true,
-            None if !cond.is_some_and(|cond| self.int_like(cond, false)) => false,
-            // Arms of outside names only (`if n > 2 { K } else { J }`): the uses decide.
+            // Arms of outside names only (`if n > 2 { K } else { J }`, `match k { 0 => N, _ =>
+            // M }`): the uses decide; undecided, a float condition makes them floats.
             None => match self.use_of(&name.ident.to_string()) {
                 Use::Int => true,
                 Use::Float => false,
+                Use::Undecided if !cond.is_some_and(|cond| self.int_like(cond, false)) => false,
                 Use::Undecided => {
                     self.errors.at(name.ident.span(), format!("cannot tell whether `{name}` is an `{float}` or an integer, since its arms are names this function does not define and no use of it says; annotate it: `let {name}: {float} = ..;` or `let {name}: usize = ..;`", name = name.ident, float = self.scalar.name()));
                     true
@@ -134,7 +135,7 @@ impl Lowerer<'_> {
     /// Whether `expr` can only be an integer, or (without `surely`) may be one: integer
     /// literals, integer variables, `.len()`, casts to integers, and (without `surely`) names
     /// the function does not define, through arithmetic, comparisons and `!`.
-    fn int_like(&self, expr: &Expr, surely: bool) -> bool {
+    pub(super) fn int_like(&self, expr: &Expr, surely: bool) -> bool {
         match expr {
             Expr::Lit(lit) => matches!(lit.lit, syn::Lit::Int(_)),
             Expr::Path(path) => match path.path.get_ident() {

@@ -338,6 +338,17 @@ impl std::ops::MulAssign for T {
         *self = *self * o;
     }
 }
+/// `fmod`: `x - trunc(x / y) y`, a jump wherever `x / y` crosses an integer.
+impl std::ops::Rem for T {
+    type Output = T;
+    fn rem(self, o: T) -> T {
+        moves(o.d / o.v);
+        let q = (self.v / o.v).trunc();
+        decide(q as i64);
+        decide(sign(o.v));
+        note(self.v % o.v, self.d - q * o.d)
+    }
+}
 impl std::ops::DivAssign for T {
     fn div_assign(&mut self, o: T) {
         *self = *self / o;

@@ -74,6 +74,8 @@ pub enum IExpr {
     Label(String, usize),
     Bin(&'static str, Box<IExpr>, Box<IExpr>),
     Cast(Box<IExpr>, &'static str),
+    /// `[a, b, c][i % 3]`: an entry of an array of integers, picked at run time.
+    Pick(Vec<i64>, Box<IExpr>),
 }
 
 /// An `f64` expression.

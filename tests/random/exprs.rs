@@ -137,7 +137,11 @@ impl Gen<'_> {
                 };
                 // A fifth of them `%` (fmod; not on `Value`), whose jumps the checker's
                 // decisions see.
-                let op = if full && self.rng.chance(0.2) { "%" } else { "/" };
+                let op = if full && self.rng.chance(0.2) {
+                    "%"
+                } else {
+                    "/"
+                };
                 Expr::Bin(op, Box::new(num), Box::new(den))
             }
             3 => Expr::Neg(Box::new(self.expr(d))),

@@ -29,6 +29,12 @@ impl Gen<'_> {
             if self.labels.is_empty() { 0 } else { 3 },
         ]);
         match choice {
+            // A tenth of the literals an entry of an array of literals, picked at run time.
+            0 if depth > 0 && self.rng.chance(0.1) => {
+                let entries = (0..2 + self.rng.below(3)).map(|_| self.rng.range(0, 4));
+                let entries = entries.collect();
+                IExpr::Pick(entries, Box::new(self.usize_expr(depth - 1)))
+            }
             0 => IExpr::Lit(self.rng.range(0, 4)),
             4 => {
                 let (name, n) = self.rng.pick(&self.labels);

@@ -95,6 +95,11 @@ impl Printer {
             IExpr::Label(s, k) => format!("{}[{k}]", self.name(s)),
             IExpr::Bin(op, a, b) => format!("({} {op} {})", self.iexpr(a), self.iexpr(b)),
             IExpr::Cast(a, ty) => format!("({} as {ty})", self.iexpr(a)),
+            IExpr::Pick(entries, i) => {
+                let entries: Vec<String> = entries.iter().map(i64::to_string).collect();
+                let i = self.iexpr(i);
+                format!("[{}][{i} % {}]", entries.join(", "), entries.len())
+            }
         }
     }
 

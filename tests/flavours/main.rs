@@ -1,0 +1,30 @@
+//! The flavours other than `f_grad` on `f64`: forward mode and second order (`f_jvp`, `f_hvp`,
+//! `f_hessian`), vector outputs (`f_pullback` with one seed per output, `f_jacobian`),
+//! `f_graph`, the pullback's skipped shadows, and every flavour in `f32`. Each against
+//! independent references (num-dual on generic twins, central differences, the same function in
+//! `f64`; `tests/common`). A new test of a flavour goes in the module of its kind below.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+// Forward mode and second order (its own folder of modules and helpers).
+mod forward;
+
+// Functions returning `[f64; M]` or tuples: vector-Jacobian products and Jacobians.
+mod vector_array_params;
+mod vector_calls;
+mod vector_columns;
+mod vector_control;
+mod vector_forward;
+mod vector_outputs;
+mod vector_slices;
+
+// `f_graph` and `f_pullback`'s own promises.
+mod f_graph;
+mod pullback_skip;
+
+// Every flavour in `f32`.
+mod f32_flavours;
+mod f32_language;
+mod f32_network;
+mod f32_ops;

@@ -1,0 +1,74 @@
+//! The language of `#[differentiable]` in `f64`, reverse mode (`f_grad`, `f_pullback` through
+//! callers, `f_graph`): every construct the macro accepts, each against independent references
+//! (central differences, the `Value` engine, closed forms; `tests/common`). One binary of
+//! modules, so a change to the macro relinks one executable, not one per file. A new test of a
+//! construct goes in the module of its kind below, or in a new module listed here.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+// Operations, functions, constants and numerics.
+mod consts;
+mod float_casts;
+mod functions;
+mod fused;
+mod int_bits;
+mod numerics;
+mod ops;
+mod remainder;
+
+// Control flow, calls and names.
+mod adversarial;
+mod asserts;
+mod bound_closures;
+mod callee_names;
+mod const_fns;
+mod control;
+mod custom;
+mod hygiene;
+mod matching;
+mod outside_consts;
+mod tuple_branches;
+
+// Data: arrays, tuples, parameters of every kind, structs, slices, views, `Vec`s, iterators.
+mod array_map;
+mod array_results;
+mod drafts;
+mod idioms;
+mod idioms_more;
+mod iterators;
+mod params;
+mod passive_data;
+mod skip_take;
+mod structs;
+mod vecs;
+mod view_bounds;
+mod views;
+
+// Loops, their exits and their tapes; arrays lent as `&mut` to calls.
+mod alloc;
+mod alloc_loops;
+mod clad_loops;
+mod fused_loops;
+mod lent_arrays;
+mod lent_beside_read_only;
+mod lent_fresh_arrays;
+mod local_slice_calls;
+mod loop_counters;
+mod loop_exits;
+mod loop_forms;
+mod loop_heads;
+mod loop_labels;
+mod loop_sub_slices;
+mod loop_values;
+mod loops;
+
+// The reverse sweep's shape: linear folding, gates, long sums, warnings.
+mod folding;
+mod gates;
+mod lints;
+mod long_sums;
+
+// Whole programs: micrograd's worked examples and the benchmark tasks.
+mod bench_tasks;
+mod micrograd;

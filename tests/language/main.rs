@@ -40,6 +40,7 @@ mod iterators;
 mod params;
 mod passive_data;
 mod skip_take;
+mod tail_idioms;
 mod structs;
 mod vecs;
 mod view_bounds;

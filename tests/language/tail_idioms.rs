@@ -5,7 +5,7 @@
 //! iterated, measured); outside constants typed by use in `match` arms and by `as f64`. Against central differences, `f_hvp` against central differences of `f_grad`,
 //! the value bit for bit `f`'s, with 0, 1 and many elements.
 
-mod common;
+use crate::common;
 
 use common::{assert_near, check_slice};
 use micrograd_runtime::prelude::*;

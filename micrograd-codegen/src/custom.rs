@@ -16,7 +16,8 @@
 use crate::attr::Options;
 use crate::emit::Flavor;
 use crate::error::Errors;
-use crate::signature::{Kind, ParamSpec};
+use crate::signature::ParamSpec;
+use crate::types::Kind;
 use crate::{header, names};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -107,7 +108,7 @@ fn check<'o>(
         }
         match specs.iter().find(|spec| spec.ident == *name) {
             None => errors.at(name.span(), format!("`{name}` is not a parameter of this function; `derivative(..)` gives a rule for each `f64` parameter")),
-            Some(spec) if !matches!(spec.kind, Kind::Scalar) => errors.at(name.span(), format!("`{name}` is not an `f64` parameter, so it has no derivative; rules are for `f64` parameters")),
+            Some(spec) if !matches!(spec.kind(), Kind::Scalar) => errors.at(name.span(), format!("`{name}` is not an `f64` parameter, so it has no derivative; rules are for `f64` parameters")),
             Some(_) => {}
         }
     }
@@ -115,14 +116,14 @@ fn check<'o>(
     for spec in specs {
         let rule = given.iter().find(|(name, _)| *name == spec.ident);
         let (x, f) = (&spec.ident, &item.sig.ident);
-        match &spec.kind {
+        match &spec.kind() {
             Kind::Scalar if rule.is_none() => errors.at(x.span(), format!("`{x}` has no rule in `derivative(..)`; add `{x} = rule`, a `#[differentiable]` function of the same parameters returning ∂{f}/∂{x}")),
             kind if kind.is_differentiable() && !matches!(kind, Kind::Scalar) => errors.spanned(&spec.ty, "`derivative(..)` does not support slice or array parameters: each rule returns one `f64` partial; pass the entries as `f64` parameters, or let `#[differentiable]` differentiate the body"),
             _ => {}
         }
         rules.push(rule.map(|(_, path)| path));
     }
-    if !specs.iter().any(|spec| matches!(spec.kind, Kind::Scalar)) && errors.len() == before {
+    if !specs.iter().any(|spec| matches!(spec.kind(), Kind::Scalar)) && errors.len() == before {
         errors.at(at, "this function has no `f64` parameter, so `derivative(..)` has nothing to give; remove it");
     }
     (errors.len() == before).then_some(rules)
@@ -170,7 +171,7 @@ fn tuple(items: impl Iterator<Item = TokenStream>) -> TokenStream {
 /// typed binding is the signature check: a rule of other parameters or result is one
 /// "mismatched types" error at the rule, and the calls through the binding add none of their own.
 fn partials(specs: &[ParamSpec], rules: &Rules, float: TokenStream) -> Vec<Option<Partial>> {
-    let types = specs.iter().map(|spec| match &spec.kind {
+    let types = specs.iter().map(|spec| match &spec.kind() {
         Kind::Scalar => float.clone(),
         Kind::Bool => quote!(::core::primitive::bool),
         _ => {

@@ -4,7 +4,8 @@
 
 use crate::emit::Flavor;
 use crate::names;
-use crate::signature::{Kind, Output, ParamSpec};
+use crate::signature::{Output, ParamSpec};
+use crate::types::Kind;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
@@ -40,7 +41,7 @@ impl Flavor {
 
     /// Whether this flavor differentiates parameter `spec`; `chosen` is `wrt(..)`'s verdict.
     pub fn differentiates(self, spec: &ParamSpec, chosen: bool) -> bool {
-        let differentiable = spec.kind.is_differentiable();
+        let differentiable = spec.kind().is_differentiable();
         match self {
             Flavor::Grad | Flavor::Hvp => differentiable && chosen,
             Flavor::Pullback | Flavor::TangentPullback => differentiable,
@@ -48,7 +49,7 @@ impl Flavor {
             // The `f64`s' partials fill fixed-size rows; a read-only slice's fill a block
             // `d_w` (`m × w.len()`, row-major) after it.
             Flavor::Jacobian => {
-                matches!(spec.kind, Kind::Scalar | Kind::Slice(_) | Kind::Vec) && chosen
+                matches!(spec.kind(), Kind::Scalar | Kind::Slice(_) | Kind::Vec) && chosen
             }
         }
     }
@@ -56,7 +57,7 @@ impl Flavor {
     /// Whether parameter `spec` has a tangent in this flavor: `wrt(..)`'s in the public ones,
     /// every `f64` and slice in those a caller's tangent program calls.
     pub fn has_tangent(self, spec: &ParamSpec, chosen: bool) -> bool {
-        let differentiable = spec.kind.is_differentiable();
+        let differentiable = spec.kind().is_differentiable();
         match self {
             Flavor::Jvp | Flavor::Hvp => differentiable && chosen,
             Flavor::Tangent | Flavor::TangentPullback => differentiable,
@@ -150,7 +151,7 @@ pub fn signature(
     let all = tangent_specs(specs, chosen, flavor);
     let signature: Vec<(&Ident, bool)> = all
         .iter()
-        .map(|spec| (&spec.ident, spec.kind.is_sequence()))
+        .map(|spec| (&spec.ident, spec.kind().is_sequence()))
         .collect();
     let shadows = names::shadows(&signature);
     let mut params = Vec::new();
@@ -158,7 +159,7 @@ pub fn signature(
     let mut partials = Vec::new();
     let mut next = 0;
     for (spec, &chosen) in specs.iter().zip(chosen) {
-        let (ident, ty) = (names::param(&spec.ident), param_type(&spec.kind, &float));
+        let (ident, ty) = (names::param(&spec.ident), param_type(spec, &float));
         params.push(quote!(#ident: #ty));
         let shadow = &shadows[next];
         next += 1;
@@ -170,7 +171,7 @@ pub fn signature(
         if !flavor.differentiates(spec, chosen) {
             continue;
         }
-        match (&spec.kind, shadow) {
+        match (&spec.kind(), shadow) {
             // The pullback's shadows are slices: a caller may pass `&mut []` or a part of its own.
             (Kind::Slice(Some(len)), Some(shadow))
                 if matches!(flavor, Flavor::Grad | Flavor::Hvp) =>
@@ -220,10 +221,10 @@ fn hessian_signature(
     let differentiated = specs
         .iter()
         .zip(chosen)
-        .filter(|(spec, chosen)| **chosen && spec.kind.is_differentiable());
+        .filter(|(spec, chosen)| **chosen && spec.kind().is_differentiable());
     let sequences = differentiated
         .clone()
-        .any(|(spec, _)| spec.kind.is_sequence());
+        .any(|(spec, _)| spec.kind().is_sequence());
     let output = if sequences {
         let hess = hessian_out(specs);
         params.push(quote!(#hess: &mut [#float]));
@@ -244,16 +245,19 @@ pub fn hessian_out(specs: &[ParamSpec]) -> Ident {
     names::free(&mut used, "hess")
 }
 
-/// The type of a parameter of kind `kind`.
-fn param_type(kind: &Kind, float: &TokenStream) -> TokenStream {
-    match kind {
+/// The type of parameter `spec`.
+fn param_type(spec: &ParamSpec, float: &TokenStream) -> TokenStream {
+    match spec.kind() {
         Kind::Scalar => float.clone(),
         Kind::Slice(None) => quote!(&[#float]),
         Kind::Slice(Some(len)) => quote!(&[#float; #len]),
         Kind::Vec => quote!(&::std::vec::Vec<#float>),
         Kind::SliceMut => quote!(&mut [#float]),
         Kind::Array(len) => quote!([#float; #len]),
-        Kind::Int(ty) | Kind::Data(ty) => quote!(#ty),
+        Kind::Int | Kind::Data => {
+            let ty = &spec.ty;
+            quote!(#ty)
+        }
         Kind::Bool => quote!(::core::primitive::bool),
         Kind::Struct(ty) => quote!(&#ty),
     }
@@ -274,7 +278,7 @@ pub fn tangent_specs(specs: &[ParamSpec], chosen: &[bool], flavor: Flavor) -> Ve
             }
             all.push(ParamSpec {
                 ident: names::ident(&text, spec.ident.span()),
-                kind: spec.kind.clone(),
+                value: spec.value.clone(),
                 ty: spec.ty.clone(),
             });
         }
@@ -286,7 +290,9 @@ pub fn tangent_specs(specs: &[ParamSpec], chosen: &[bool], flavor: Flavor) -> Ve
 /// `&mut [f64]`, which its callers lend it, and call its tangent instead of it, not after it
 /// (a second call would write the array again).
 pub fn returns_pair(item: &syn::ItemFn, specs: &[ParamSpec]) -> bool {
-    let lent = specs.iter().any(|spec| matches!(spec.kind, Kind::SliceMut));
+    let lent = specs
+        .iter()
+        .any(|spec| matches!(spec.kind(), Kind::SliceMut));
     lent && crate::signature::output(item) == Some(Output::Scalar)
 }
 

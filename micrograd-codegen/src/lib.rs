@@ -319,9 +319,9 @@ fn check_output(
         return;
     }
     for spec in specs {
-        use signature::Kind;
-        let other = !matches!(spec.kind, Kind::Scalar | Kind::Slice(_) | Kind::Vec);
-        if other && spec.kind.is_differentiable() && wrt.contains(&spec.ident.to_string()) {
+        use types::Kind;
+        let other = !matches!(spec.kind(), Kind::Scalar | Kind::Slice(_) | Kind::Vec);
+        if other && spec.kind().is_differentiable() && wrt.contains(&spec.ident.to_string()) {
             let w = &spec.ident;
             errors.at(w.span(), format!("`f_jacobian` differentiates `f64` and read-only slice (`&[f64]`) parameters, not `{w}`; leave it out with `wrt(..)`, or use `f_pullback` with a seed per output"));
         }
@@ -338,7 +338,7 @@ fn check_wrt(
     specs: &[signature::ParamSpec],
     errors: &mut Errors,
 ) -> Vec<String> {
-    let differentiable = |spec: &signature::ParamSpec| spec.kind.is_differentiable();
+    let differentiable = |spec: &signature::ParamSpec| spec.kind().is_differentiable();
     let Some(names) = &options.wrt else {
         if !specs.iter().any(differentiable) {
             for spec in specs.iter().filter(|spec| float_data(spec)) {
@@ -383,7 +383,7 @@ fn check_wrt(
 
 /// Whether `spec` is data holding floats, which the macro cannot differentiate yet.
 fn float_data(spec: &signature::ParamSpec) -> bool {
-    matches!(spec.kind, signature::Kind::Data(_))
+    matches!(spec.kind(), types::Kind::Data)
         && (signature::float_in(&spec.ty).is_some() || types::read(&spec.ty).float().is_some())
 }
 

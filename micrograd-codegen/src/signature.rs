@@ -2,79 +2,29 @@
 
 use crate::error::Errors;
 use crate::ir::Scalar;
+use crate::types::{self, Kind};
 
 mod float;
 pub use float::{float_in, float_type, scalar};
 use syn::spanned::Spanned;
 use syn::{FnArg, Ident, ItemFn, Pat, ReturnType, Type};
 
-/// The kind of a parameter, as far as differentiation goes.
-#[derive(Clone)]
-pub enum Kind {
-    /// `x: f64`
-    Scalar,
-    /// `w: &[f64]` or `w: &[f64; N]` (with `N`).
-    Slice(Option<syn::Expr>),
-    /// `w: &Vec<f64>`: a slice to the body; its shadow is `d_w: &mut [f64]`.
-    Vec,
-    /// `w: [f64; N]` by value: no shadow; its partials come back as one `[f64; N]`.
-    Array(syn::Expr),
-    /// `w: &mut [f64]`: read and written; its shadow `d_w: &mut [f64]` receives the gradient
-    /// with respect to the values `w` held on entry.
-    SliceMut,
-    /// An integer, passed through; its type as written.
-    Int(Type),
-    /// `flag: bool`, passed through.
-    Bool,
-    /// `p: &S` for a parameter struct `S` (`#[derive(Differentiable)]`); `S` as written.
-    Struct(Type),
-    /// Data of any other type (`pts: &[[f64; 2]]`, `labels: &[usize]`, `o: Option<f64>`),
-    /// passed through and never differentiated; its type as written. The body reads it
-    /// through its structural type (`crate::types`).
-    Data(Type),
-}
-
-impl Kind {
-    /// Whether the parameter can be differentiated (an `f64`, a slice, an array or a struct).
-    pub fn is_differentiable(&self) -> bool {
-        matches!(
-            self,
-            Kind::Scalar
-                | Kind::Slice(_)
-                | Kind::Vec
-                | Kind::Array(_)
-                | Kind::SliceMut
-                | Kind::Struct(_)
-        )
-    }
-
-    /// Whether it holds several `f64`s: the generated code names a shadow `d_w` for it (a
-    /// parameter after `w`, or a local for an array by value).
-    pub fn is_sequence(&self) -> bool {
-        matches!(
-            self,
-            Kind::Slice(_) | Kind::Vec | Kind::Array(_) | Kind::SliceMut | Kind::Struct(_)
-        )
-    }
-
-    /// Whether a differentiated parameter of this kind has a shadow `d_w` after it.
-    pub fn has_shadow(&self) -> bool {
-        matches!(
-            self,
-            Kind::Slice(_) | Kind::Vec | Kind::SliceMut | Kind::Struct(_)
-        )
-    }
-}
-
 /// One parameter of the signature.
 #[derive(Clone)]
 pub struct ParamSpec {
     /// Its name.
     pub ident: Ident,
-    /// Its kind.
-    pub kind: Kind,
+    /// What its type is made of: how differentiation treats it is [`ParamSpec::kind`].
+    pub value: types::Type,
     /// The type as the user wrote it.
     pub ty: Type,
+}
+
+impl ParamSpec {
+    /// How differentiation treats it: a query on its type.
+    pub fn kind(&self) -> Kind<'_> {
+        self.value.kind()
+    }
 }
 
 const INT_TYPES: [&str; 12] = [
@@ -271,37 +221,34 @@ fn param(
     if path_name(&typed.ty).is_some_and(|name| generics.contains(&name)) {
         return None; // the generic parameter itself was reported
     }
-    let kind = kind(&typed.ty, scalar, errors)?;
+    accepted(&typed.ty, scalar, errors)?;
     Some(ParamSpec {
         ident,
-        kind,
+        value: types::read(&typed.ty),
         ty: (*typed.ty).clone(),
     })
 }
 
-fn kind(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<Kind> {
+/// Whether `ty` is a parameter type the macro accepts, reporting it if not; how
+/// differentiation treats it is then a query on its structural type (`types::Type::kind`).
+fn accepted(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<()> {
     if let Some((float, found)) = float_in(ty) {
         if found != scalar {
             errors.mixed(float.span(), scalar, found);
             return None;
         }
         if float_type(ty).is_some() {
-            return Some(Kind::Scalar);
+            return Some(());
         }
     }
-    if let Some(name) = path_name(ty) {
-        if name == "bool" {
-            return Some(Kind::Bool);
-        }
-        if INT_TYPES.contains(&name.as_str()) {
-            return Some(Kind::Int(ty.clone()));
-        }
+    if path_name(ty).is_some_and(|name| name == "bool" || is_int_name(&name)) {
+        return Some(());
     }
     let message = match ty {
         Type::Reference(reference) if reference.mutability.is_some() => {
             let message = match &*reference.elem {
                 Type::Slice(slice) if float_type(&slice.elem).is_some() => {
-                    return Some(Kind::SliceMut);
+                    return Some(());
                 }
                 elem if float_type(elem).is_some() => {
                     "`&mut f64` parameters are not supported; take `x: f64` by value and return what you compute"
@@ -314,23 +261,10 @@ fn kind(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<Kind> {
             errors.spanned(quote::quote!(#and #mutability), message);
             return None;
         }
-        Type::Reference(reference) => match &*reference.elem {
-            Type::Slice(slice) if float_type(&slice.elem).is_some() => {
-                return Some(Kind::Slice(None));
-            }
-            Type::Array(array) if float_type(&array.elem).is_some() => {
-                return Some(Kind::Slice(Some(array.len.clone())));
-            }
-            elem if is_vec_f64(elem) => return Some(Kind::Vec),
-            Type::Path(path) if is_struct(path) => {
-                return Some(Kind::Struct((*reference.elem).clone()));
-            }
-            // Read through the reference, whatever it holds.
-            _ => return Some(Kind::Data(ty.clone())),
-        },
-        Type::Array(array) if float_type(&array.elem).is_some() => {
-            return Some(Kind::Array(array.len.clone()));
-        }
+        // A float slice or array, a `&Vec<f64>`, a parameter struct, or data read through
+        // the reference, whatever it holds.
+        Type::Reference(_) => return Some(()),
+        Type::Array(array) if float_type(&array.elem).is_some() => return Some(()),
         ty if is_vec_f64(ty) => {
             "`Vec<f64>` by value is not supported; take `w: &[f64]` (or `&Vec<f64>`), and `f_grad` adds the gradient into the shadow `d_w`"
         }
@@ -338,27 +272,13 @@ fn kind(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<Kind> {
         // Data by value; where the generated code passes it on more than once (a call's
         // forward sweep and pullback, `f_hessian`'s `f_hvp` calls), what may not be `Copy` is
         // cloned.
-        Type::Array(_) | Type::Tuple(_) | Type::Path(_) | Type::Paren(_) => {
-            return Some(Kind::Data(ty.clone()));
-        }
+        Type::Array(_) | Type::Tuple(_) | Type::Path(_) | Type::Paren(_) => return Some(()),
         _ => {
             "unsupported parameter type; use `f64`, `&[f64]`, `&[f64; N]`, `[f64; N]`, `&Vec<f64>`, `&mut [f64]`, an integer type, `bool`, or data by reference (`&[T]`)"
         }
     };
     errors.spanned(ty, message);
     None
-}
-
-/// Whether `&path` names a parameter struct: a path that is no primitive type and no `Vec`
-/// (what else it may be, the generated code's `S: Differentiable` bound decides).
-fn is_struct(path: &syn::TypePath) -> bool {
-    let Some(last) = path.path.segments.last() else {
-        return false;
-    };
-    let name = last.ident.to_string();
-    let primitive =
-        ["f64", "f32", "bool", "str", "char", "Vec"].contains(&name.as_str()) || is_int_name(&name);
-    path.qself.is_none() && !primitive
 }
 
 /// The identifiers of a path's segments: `std::f64::consts::PI` gives `["std", "f64", "consts", "PI"]`.

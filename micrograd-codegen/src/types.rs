@@ -3,14 +3,16 @@
 //!
 //! Before: `&[([f64; 2], usize)]` After: `Ref(Slice(Tuple([Array(Float(f64), 2), Int("usize")])))`
 //!
-//! Today it types the reads of passive data (parameters that are never differentiated,
-//! `lower/data.rs`). It is the seed of the one type model of issue 24: `signature::Kind`,
-//! `ir::Ty` and `ir::FieldKind` are each a corner of it, and are meant to become queries on it
-//! (a parameter's shadow and tangent layouts, whether a value carries a derivative), so that a
-//! new parameter kind is a case of [`read`] and a printer. Nothing here depends on `syn` but
-//! [`read`].
+//! It types the reads of passive data (parameters that are never differentiated,
+//! `lower/data.rs`), and it is what a parameter is: how differentiation treats a parameter
+//! ([`Type::kind`]: whether it is differentiated, its shadow, its partial and its tangent) is a
+//! query on its type, so a new parameter kind is a case of [`read`], of [`Type::kind`] and of
+//! the printer of its shadow. Lengths and names the macro does not interpret are kept as the
+//! tokens the user wrote ([`Tokens`]), printed back unchanged. Nothing here depends on `syn`
+//! but [`read`].
 
 use crate::ir::Scalar;
+use proc_macro2::TokenStream;
 
 /// What a value is made of.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,8 +25,8 @@ pub enum Type {
     Bool,
     /// `str`, whose `len()` is an integer.
     Str,
-    /// `[T; N]`, with `N` when it is a literal.
-    Array(Box<Type>, Option<u128>),
+    /// `[T; N]`.
+    Array(Box<Type>, Len),
     /// `[T]`.
     Slice(Box<Type>),
     /// `Vec<T>`.
@@ -38,9 +40,103 @@ pub enum Type {
         /// `T`.
         elem: Box<Type>,
     },
-    /// Anything else (a user struct, `Option<f64>`, a generic), as written: passed through,
+    /// A type named by a path the macro does not look into, of which behind `&` a parameter
+    /// struct (`p: &S` with `#[derive(Differentiable)]`) is one: `S`, `Option<f64>`, `Foo<T>`;
+    /// no primitive and no `Vec`.
+    Named(Tokens),
+    /// Anything else (`char`, `<T as Tr>::X`, `fn(f64) -> f64`), as written: passed through,
     /// never looked into.
-    Opaque(String),
+    Opaque(Tokens),
+}
+
+/// Tokens as the user wrote them, with their spans: printed back unchanged, compared by text.
+#[derive(Clone, Debug)]
+pub struct Tokens(pub TokenStream);
+
+impl PartialEq for Tokens {
+    fn eq(&self, other: &Tokens) -> bool {
+        self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl quote::ToTokens for Tokens {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        self.0.to_tokens(tokens);
+    }
+}
+
+/// The length of an array type: `3` or `N`, as written, and its value when it is a literal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Len {
+    /// The value of a literal length.
+    pub value: Option<u128>,
+    /// The length as written.
+    pub tokens: Tokens,
+}
+
+impl quote::ToTokens for Len {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        self.tokens.to_tokens(tokens);
+    }
+}
+
+/// How differentiation treats a parameter of a type: the answer of [`Type::kind`], of which
+/// whether it is differentiated, its shadow, its partial and its tangent are queries.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Kind<'a> {
+    /// `x: f64`: its partial is an entry of the returned tuple, its tangent an `f64`.
+    Scalar,
+    /// `w: &[f64]` or `w: &[f64; N]` (with `N`): its shadow `d_w: &mut [f64]` follows it.
+    Slice(Option<&'a Len>),
+    /// `w: &Vec<f64>`: a slice to the body; its shadow is `d_w: &mut [f64]`.
+    Vec,
+    /// `w: [f64; N]` by value: no shadow; its partials come back as one `[f64; N]`.
+    Array(&'a Len),
+    /// `w: &mut [f64]`: read and written; its shadow `d_w: &mut [f64]` receives the gradient
+    /// with respect to the values `w` held on entry.
+    SliceMut,
+    /// An integer, passed through.
+    Int,
+    /// `flag: bool`, passed through.
+    Bool,
+    /// `p: &S` for a parameter struct `S` (`#[derive(Differentiable)]`): its shadow is
+    /// `d_p: &mut S`.
+    Struct(&'a Tokens),
+    /// Data of any other type (`pts: &[[f64; 2]]`, `labels: &[usize]`, `o: Option<f64>`),
+    /// passed through and never differentiated; the body reads it through its structure.
+    Data,
+}
+
+impl Kind<'_> {
+    /// Whether the parameter can be differentiated (an `f64`, a slice, an array or a struct).
+    pub fn is_differentiable(self) -> bool {
+        matches!(
+            self,
+            Kind::Scalar
+                | Kind::Slice(_)
+                | Kind::Vec
+                | Kind::Array(_)
+                | Kind::SliceMut
+                | Kind::Struct(_)
+        )
+    }
+
+    /// Whether it holds several floats: the generated code names a shadow `d_w` for it (a
+    /// parameter after `w`, or a local for an array by value).
+    pub fn is_sequence(self) -> bool {
+        matches!(
+            self,
+            Kind::Slice(_) | Kind::Vec | Kind::Array(_) | Kind::SliceMut | Kind::Struct(_)
+        )
+    }
+
+    /// Whether a differentiated parameter of this kind has a shadow `d_w` after it.
+    pub fn has_shadow(self) -> bool {
+        matches!(
+            self,
+            Kind::Slice(_) | Kind::Vec | Kind::SliceMut | Kind::Struct(_)
+        )
+    }
 }
 
 /// The structural form of `ty`.
@@ -54,7 +150,13 @@ pub fn read(ty: &syn::Type) -> Type {
             elem: Box::new(read(&reference.elem)),
         },
         T::Slice(slice) => Type::Slice(Box::new(read(&slice.elem))),
-        T::Array(array) => Type::Array(Box::new(read(&array.elem)), literal(&array.len)),
+        T::Array(array) => Type::Array(
+            Box::new(read(&array.elem)),
+            Len {
+                value: literal(&array.len),
+                tokens: Tokens(quote::ToTokens::to_token_stream(&array.len)),
+            },
+        ),
         T::Tuple(tuple) => Type::Tuple(tuple.elems.iter().map(read).collect()),
         T::Path(_) => path(ty),
         other => opaque(other),
@@ -106,8 +208,17 @@ fn path(ty: &syn::Type) -> Type {
                 _ => opaque(ty),
             }
         }
+        (names, _) if !names.last().is_some_and(|name| is_primitive(name)) => {
+            Type::Named(Tokens(quote::ToTokens::to_token_stream(ty)))
+        }
         _ => opaque(ty),
     }
+}
+
+/// Whether a path ending in `name` names a primitive type or `Vec` rather than a user's type.
+fn is_primitive(name: &str) -> bool {
+    ["f64", "f32", "bool", "str", "char", "Vec"].contains(&name)
+        || crate::signature::is_int_name(name)
 }
 
 /// `Vec`, `std::vec::Vec` or `alloc::vec::Vec`.
@@ -122,7 +233,7 @@ fn is_vec(names: &[String]) -> bool {
 }
 
 fn opaque(ty: &syn::Type) -> Type {
-    Type::Opaque(quote::ToTokens::to_token_stream(ty).to_string())
+    Type::Opaque(Tokens(quote::ToTokens::to_token_stream(ty)))
 }
 
 fn literal(len: &syn::Expr) -> Option<u128> {
@@ -166,7 +277,9 @@ impl Type {
     pub fn parts(&self) -> Option<Vec<&Type>> {
         match self.referent() {
             Type::Tuple(elems) => Some(elems.iter().collect()),
-            Type::Array(elem, Some(n)) => Some((0..*n).map(|_| &**elem).collect()),
+            Type::Array(elem, Len { value: Some(n), .. }) => {
+                Some((0..*n).map(|_| &**elem).collect())
+            }
             _ => None,
         }
     }
@@ -190,7 +303,7 @@ impl Type {
     pub fn float(&self) -> Option<Scalar> {
         match self {
             Type::Float(scalar) => Some(*scalar),
-            Type::Int(_) | Type::Bool | Type::Str | Type::Opaque(_) => None,
+            Type::Int(_) | Type::Bool | Type::Str | Type::Named(_) | Type::Opaque(_) => None,
             Type::Array(elem, _) | Type::Slice(elem) | Type::Vec(elem) => elem.float(),
             Type::Ref { elem, .. } => elem.float(),
             Type::Tuple(elems) => elems.iter().find_map(Type::float),
@@ -206,7 +319,43 @@ impl Type {
             Type::Ref { mutable, .. } => !mutable,
             Type::Array(elem, _) => elem.is_copy(),
             Type::Tuple(elems) => elems.iter().all(Type::is_copy),
-            Type::Str | Type::Slice(_) | Type::Vec(_) | Type::Opaque(_) => false,
+            Type::Str | Type::Slice(_) | Type::Vec(_) | Type::Named(_) | Type::Opaque(_) => false,
+        }
+    }
+}
+
+/// Whether `ty` is a float.
+fn is_float(ty: &Type) -> bool {
+    matches!(ty, Type::Float(_))
+}
+
+impl Type {
+    /// How differentiation treats a parameter of this type (one the signature accepts: it
+    /// refuses `&mut` of anything but a float slice, and `Vec<f64>` by value, first).
+    pub fn kind(&self) -> Kind<'_> {
+        match self {
+            Type::Float(_) => Kind::Scalar,
+            Type::Int(_) => Kind::Int,
+            Type::Bool => Kind::Bool,
+            Type::Array(elem, len) if is_float(elem) => Kind::Array(len),
+            Type::Ref {
+                mutable: true,
+                elem,
+            } => match &**elem {
+                Type::Slice(elem) if is_float(elem) => Kind::SliceMut,
+                _ => Kind::Data,
+            },
+            Type::Ref {
+                mutable: false,
+                elem,
+            } => match &**elem {
+                Type::Slice(elem) if is_float(elem) => Kind::Slice(None),
+                Type::Array(elem, len) if is_float(elem) => Kind::Slice(Some(len)),
+                Type::Vec(elem) if is_float(elem) => Kind::Vec,
+                Type::Named(path) => Kind::Struct(path),
+                _ => Kind::Data,
+            },
+            _ => Kind::Data,
         }
     }
 }

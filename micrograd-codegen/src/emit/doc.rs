@@ -5,7 +5,8 @@
 //! After: `/// .. Returns `(f, ∂f/∂a)` and adds ∂f/∂w into `d_w` ..` on `f_grad`.
 
 use super::{Emitter, Flavor};
-use crate::signature::{Kind, ParamSpec};
+use crate::signature::ParamSpec;
+use crate::types::Kind;
 use proc_macro2::TokenStream;
 use quote::quote;
 use std::collections::HashSet;
@@ -137,7 +138,7 @@ impl Emitter<'_> {
     ) -> (Vec<String>, Vec<Shadowed>) {
         let signature: Vec<(&syn::Ident, bool)> = specs
             .iter()
-            .map(|spec| (&spec.ident, spec.kind.is_sequence()))
+            .map(|spec| (&spec.ident, spec.kind().is_sequence()))
             .collect();
         let shadows = crate::names::shadows(&signature);
         let (mut scalars, mut slices) = (Vec::new(), Vec::new());
@@ -146,7 +147,7 @@ impl Emitter<'_> {
                 continue;
             }
             let name = spec.ident.to_string();
-            match (&spec.kind, shadow) {
+            match (&spec.kind(), shadow) {
                 (Kind::Scalar | Kind::Array(_), _) => scalars.push(name),
                 (Kind::Slice(_) | Kind::Vec, Some(shadow)) => {
                     slices.push((name, shadow.to_string(), true));

@@ -9,7 +9,8 @@
 use super::Emitter;
 use crate::diff::Shadow;
 use crate::ir::{Field, FieldKind, VarId};
-use crate::signature::{Kind, ParamSpec};
+use crate::signature::ParamSpec;
+use crate::types::Kind;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use std::collections::HashSet;
@@ -44,7 +45,7 @@ impl Emitter<'_> {
         let runtime = &self.runtime;
         let mut tokens = TokenStream::new();
         for spec in specs {
-            if let Kind::Struct(ty) = &spec.kind {
+            if let Kind::Struct(ty) = &spec.kind() {
                 let span = syn::spanned::Spanned::span(ty);
                 tokens.extend(quote_spanned!(span=> #runtime::shadow::parameter_struct::<#ty>();));
             }

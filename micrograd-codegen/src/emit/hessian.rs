@@ -20,7 +20,8 @@
 use super::Flavor;
 use crate::header;
 use crate::names;
-use crate::signature::{Kind, ParamSpec};
+use crate::signature::ParamSpec;
+use crate::types::Kind;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{ToTokens, quote};
 use std::collections::HashSet;
@@ -42,7 +43,7 @@ struct Part<'a> {
 
 impl Part<'_> {
     fn is_sequence(&self) -> bool {
-        self.spec.kind.is_sequence()
+        self.spec.kind().is_sequence()
     }
 
     /// How many entries of a row are its: `1`, `N`, `w.len()`, or a struct's count.
@@ -51,7 +52,7 @@ impl Part<'_> {
         if let Some(count) = &self.count {
             return count.to_token_stream();
         }
-        match &self.spec.kind {
+        match &self.spec.kind() {
             Kind::Scalar => quote!(1usize),
             Kind::Array(len) | Kind::Slice(Some(len)) => quote!(#len),
             _ => quote!(#w.len()),
@@ -97,10 +98,10 @@ pub fn hessian(
     let parts: Vec<Part> = specs
         .iter()
         .zip(chosen)
-        .filter(|(spec, chosen)| **chosen && spec.kind.is_differentiable())
+        .filter(|(spec, chosen)| **chosen && spec.kind().is_differentiable())
         .map(|(spec, _)| {
             let text = names::text(&spec.ident);
-            let is_struct = matches!(spec.kind, Kind::Struct(_));
+            let is_struct = matches!(spec.kind(), Kind::Struct(_));
             Part {
                 spec,
                 offset: names::free(&mut used, &format!("at_{text}")),
@@ -236,13 +237,13 @@ fn dense(
     let vecs = parts
         .iter()
         .enumerate()
-        .filter(|(_, p)| matches!(p.spec.kind, Kind::Vec))
+        .filter(|(_, p)| matches!(p.spec.kind(), Kind::Vec))
         .map(|(k, p)| (k, free(&format!("v_{}", names::text(&p.spec.ident)))))
         .collect();
     let saved = parts
         .iter()
         .enumerate()
-        .filter(|(_, p)| matches!(p.spec.kind, Kind::SliceMut))
+        .filter(|(_, p)| matches!(p.spec.kind(), Kind::SliceMut))
         .map(|(k, p)| (k, free(&format!("entry_{}", names::text(&p.spec.ident)))))
         .collect();
     let structs = parts
@@ -372,8 +373,8 @@ fn dense(
 /// `Copy` (`cfg: Config`) is cloned for each.
 fn passed(spec: &ParamSpec) -> TokenStream {
     let name = names::param(&spec.ident);
-    match &spec.kind {
-        Kind::Data(ty) if !crate::types::read(ty).is_copy() => {
+    match spec.kind() {
+        Kind::Data if !spec.value.is_copy() => {
             quote!(::core::clone::Clone::clone(&#name))
         }
         _ => name.into_token_stream(),

@@ -24,7 +24,8 @@ use crate::attr::Options;
 use crate::diff::{Adjoint, Shadow};
 use crate::ir::{Function, If, IntExpr, Loop, LoopId, Op, Stmt, Table, Ty, VarId};
 use crate::names::Names;
-use crate::signature::{Kind, ParamSpec};
+use crate::signature::ParamSpec;
+use crate::types::Kind;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 use std::collections::{HashMap, HashSet};
@@ -131,7 +132,7 @@ pub fn generate(
         .params
         .iter()
         .zip(specs)
-        .filter(|(_, spec)| matches!(spec.kind, Kind::Array(_)))
+        .filter(|(_, spec)| matches!(spec.kind(), Kind::Array(_)))
         .map(|(param, _)| param.var)
         .collect();
     emitter.function_tokens(item, specs, &wrt, flavor)
@@ -389,7 +390,7 @@ impl Emitter<'_> {
             .iter()
             .zip(specs)
             .filter(|(p, s)| {
-                wrt.contains(&p.var) && matches!(s.kind, Kind::Scalar | Kind::Array(_))
+                wrt.contains(&p.var) && matches!(s.kind(), Kind::Scalar | Kind::Array(_))
             })
             .map(|(p, _)| p.var)
             .collect();
@@ -444,15 +445,16 @@ impl Emitter<'_> {
         let mut checks = TokenStream::new();
         for (param, spec) in self.function.params.iter().zip(specs) {
             // `&mut [f64; N]` has its length checked by its type, in `f_grad` only.
-            let typed = matches!(spec.kind, Kind::Slice(Some(_))) && self.shadow == Shadow::Always;
+            let typed =
+                matches!(spec.kind(), Kind::Slice(Some(_))) && self.shadow == Shadow::Always;
             // A struct's shadow has the struct's type; its slice fields are checked where
             // they are bound (`emit/fields.rs`).
-            let whole = matches!(spec.kind, Kind::Struct(_));
-            if !spec.kind.has_shadow() || typed || whole || !wrt.contains(&param.var) {
+            let whole = matches!(spec.kind(), Kind::Struct(_));
+            if !spec.kind().has_shadow() || typed || whole || !wrt.contains(&param.var) {
                 continue;
             }
             // The reverse sweep reads the shadow of a written slice, so it is never skipped.
-            let shadow = match spec.kind {
+            let shadow = match spec.kind() {
                 Kind::SliceMut => Shadow::Always,
                 _ => self.shadow,
             };
@@ -478,7 +480,7 @@ impl Emitter<'_> {
     fn array_params(&self, specs: &[ParamSpec], wrt: &HashSet<VarId>) -> TokenStream {
         let mut tokens = TokenStream::new();
         for (param, spec) in self.function.params.iter().zip(specs) {
-            let Kind::Array(len) = &spec.kind else {
+            let Kind::Array(len) = &spec.kind() else {
                 continue;
             };
             let w = self.names.var(param.var);
@@ -497,7 +499,7 @@ impl Emitter<'_> {
         let mut tokens = TokenStream::new();
         for (param, spec) in self.function.params.iter().zip(specs) {
             let active = self.adjoint.activity.is_active(param.var);
-            if !matches!(spec.kind, Kind::SliceMut) || wrt.contains(&param.var) || !active {
+            if !matches!(spec.kind(), Kind::SliceMut) || wrt.contains(&param.var) || !active {
                 continue;
             }
             let (w, d_w) = (self.names.var(param.var), self.names.adjoint(param.var));

@@ -43,7 +43,8 @@ use crate::ir::{
     Block, BranchId, Field, FieldKind, Function, LoopId, Op, Operand, Origin, Param, Scalar, Shape,
     Stmt, Ty, VarId, VarInfo,
 };
-use crate::signature::{Kind, Output, ParamSpec};
+use crate::signature::{Output, ParamSpec};
+use crate::types::Kind;
 use proc_macro2::Span;
 use std::collections::HashMap;
 
@@ -189,12 +190,12 @@ pub fn lower(
 
 impl Lowerer<'_> {
     fn param(&mut self, spec: &ParamSpec, wrt: bool) -> Param {
-        let ty = match &spec.kind {
+        let ty = match &spec.kind() {
             Kind::Scalar => Ty::F64,
-            Kind::Int(_) => Ty::Int,
+            Kind::Int => Ty::Int,
             Kind::Bool => Ty::Bool,
             Kind::Slice(len) => Ty::Slice {
-                len: len.as_ref().map(|len| self.int_expr(len)),
+                len: len.map(|len| self.len_expr(len)),
                 mutable: false,
             },
             Kind::Vec => Ty::Slice {
@@ -207,7 +208,7 @@ impl Lowerer<'_> {
             },
             // Read through a reference in the generated code (`emit`'s `array_params`).
             Kind::Array(len) => Ty::Slice {
-                len: Some(self.int_expr(len)),
+                len: Some(self.len_expr(len)),
                 mutable: false,
             },
             // Read only by calls, which pass it and its shadow on as they pass a slice's.
@@ -215,15 +216,15 @@ impl Lowerer<'_> {
                 len: None,
                 mutable: false,
             },
-            Kind::Data(ty) => Ty::Data(crate::types::read(ty)),
+            Kind::Data => Ty::Data(spec.value.clone()),
         };
         let differentiable = matches!(ty, Ty::F64 | Ty::Slice { .. });
         let var = self.new_var(Origin::Param, ty, spec.ident.span());
-        if matches!(spec.kind, Kind::Array(_)) {
+        if matches!(spec.kind(), Kind::Array(_)) {
             self.by_value.push(var);
         }
         self.bind(&spec.ident.to_string(), var);
-        if matches!(spec.kind, Kind::Struct(_)) {
+        if matches!(spec.kind(), Kind::Struct(_)) {
             self.structs.push(var);
         }
         Param {
@@ -232,12 +233,19 @@ impl Lowerer<'_> {
         }
     }
 
+    /// An array parameter's length, lowered from its tokens as written.
+    fn len_expr(&mut self, len: &crate::types::Len) -> crate::ir::IntExpr {
+        let len: syn::Expr =
+            syn::parse2(len.tokens.0.clone()).expect("an array type's length is an expression");
+        self.int_expr(&len)
+    }
+
     /// The fields of the parameter structs that the body reads, each a variable of its own
     /// named after its path (`p_layer_w`), with its kind's type.
     fn fields(&mut self, item: &syn::ItemFn, specs: &[ParamSpec], params: &[Param]) -> Vec<Field> {
         let roots: Vec<syn::Ident> = specs
             .iter()
-            .filter(|spec| matches!(spec.kind, Kind::Struct(_)))
+            .filter(|spec| matches!(spec.kind(), Kind::Struct(_)))
             .map(|spec| spec.ident.clone())
             .collect();
         let uses = fields::scan(&item.block, &roots, self.errors);

@@ -11,6 +11,7 @@ mod needs;
 mod remat;
 mod reuse;
 mod rewrites;
+mod signature;
 mod types;
 
 use crate::diff::{Adjoint, Rev};

@@ -3,6 +3,7 @@
 
 use crate::ir::{IntExpr, Op, Scalar, Step, Stmt, Ty};
 use crate::types::{self, Type};
+use quote::quote;
 use syn::parse_quote;
 
 fn read(ty: syn::Type) -> Type {
@@ -11,6 +12,20 @@ fn read(ty: syn::Type) -> Type {
 
 fn int(name: &str) -> Type {
     Type::Int(name.to_string())
+}
+
+/// `[elem; len]`, the length as written.
+fn array(elem: Type, len: proc_macro2::TokenStream) -> Type {
+    let value = syn::parse2::<syn::LitInt>(len.clone())
+        .ok()
+        .map(|n| n.base10_parse().expect("a literal length"));
+    Type::Array(
+        Box::new(elem),
+        types::Len {
+            value,
+            tokens: types::Tokens(len),
+        },
+    )
 }
 
 #[test]
@@ -27,20 +42,14 @@ fn types_are_read_structurally() {
         read(parse_quote!(&[[f64; 2]])),
         Type::Ref {
             mutable: false,
-            elem: Box::new(Type::Slice(Box::new(Type::Array(
-                Box::new(f64.clone()),
-                Some(2)
-            )))),
+            elem: Box::new(Type::Slice(Box::new(array(f64.clone(), quote!(2))))),
         }
     );
     assert_eq!(
         read(parse_quote!(std::vec::Vec<(f64, i32)>)),
         Type::Vec(Box::new(Type::Tuple(vec![f64.clone(), int("i32")])))
     );
-    assert_eq!(
-        read(parse_quote!([u8; N])),
-        Type::Array(Box::new(int("u8")), None)
-    );
+    assert_eq!(read(parse_quote!([u8; N])), array(int("u8"), quote!(N)));
     assert_eq!(
         read(parse_quote!(&str)),
         Type::Ref {
@@ -48,7 +57,9 @@ fn types_are_read_structurally() {
             elem: Box::new(Type::Str)
         }
     );
-    assert!(matches!(read(parse_quote!(Option<f64>)), Type::Opaque(_)));
+    assert!(matches!(read(parse_quote!(Option<f64>)), Type::Named(_)));
+    assert!(matches!(read(parse_quote!(crate::Mlp)), Type::Named(_)));
+    assert!(matches!(read(parse_quote!(char)), Type::Opaque(_)));
     assert!(matches!(read(parse_quote!(Vec<f64, A>)), Type::Opaque(_)));
     assert!(matches!(
         read(parse_quote!(<T as Tr>::f64)),
@@ -64,10 +75,7 @@ fn types_are_read_structurally() {
 fn indexing_fields_and_parts_see_through_references() {
     let pts = read(parse_quote!(&[[f64; 2]]));
     let row = pts.elem().expect("a slice has elements");
-    assert_eq!(
-        row,
-        &Type::Array(Box::new(Type::Float(Scalar::F64)), Some(2))
-    );
+    assert_eq!(row, &array(Type::Float(Scalar::F64), quote!(2)));
     assert_eq!(row.elem(), Some(&Type::Float(Scalar::F64)));
     assert_eq!(row.parts().map(|p| p.len()), Some(2));
     let data = read(parse_quote!(&Vec<(f64, usize)>));

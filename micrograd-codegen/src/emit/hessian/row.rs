@@ -5,7 +5,8 @@ use super::{Locals, Part};
 use crate::emit::Flavor;
 use crate::header;
 use crate::names;
-use crate::signature::{Kind, ParamSpec};
+use crate::signature::ParamSpec;
+use crate::types::Kind;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
@@ -46,7 +47,7 @@ pub(super) fn row(
         let (part, at, len) = (&parts[k], &parts[k].offset, parts[k].len());
         let unit = quote!(&#scratch[#at..#at + #len]);
         let h = &part.entries;
-        match &spec.kind {
+        match &spec.kind() {
             Kind::Scalar => args.push(quote!(if #r == #at { 1.0 } else { 0.0 })),
             Kind::Array(_) => args.push(quote!(::core::convert::TryInto::try_into(#unit).unwrap())),
             Kind::Slice(Some(_)) => {
@@ -118,7 +119,7 @@ pub(super) fn row(
     let back: Vec<(&Part, &Ident)> = parts
         .iter()
         .zip(returned)
-        .filter(|(p, _)| matches!(p.spec.kind, Kind::Scalar | Kind::Array(_)))
+        .filter(|(p, _)| matches!(p.spec.kind(), Kind::Scalar | Kind::Array(_)))
         .collect();
     let names = back.iter().map(|(_, name)| name);
     tokens.extend(match back.len() {
@@ -127,7 +128,7 @@ pub(super) fn row(
     });
     for (part, name) in back {
         let h = &part.entries;
-        tokens.extend(match part.spec.kind {
+        tokens.extend(match part.spec.kind() {
             Kind::Scalar => quote!(#h[0] = #name;),
             _ => quote!(#h.copy_from_slice(&#name);),
         });

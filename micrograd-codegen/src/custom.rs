@@ -16,7 +16,7 @@
 use crate::attr::Options;
 use crate::emit::Flavor;
 use crate::error::Errors;
-use crate::signature::ParamSpec;
+use crate::ir::{ParamSpec, Signature};
 use crate::types::Kind;
 use crate::{header, names};
 use proc_macro2::{Span, TokenStream};
@@ -32,12 +32,12 @@ type Rules<'a> = Vec<Option<&'a syn::Path>>;
 /// The user's function with `f_grad`, `f_pullback` and the rules' checks, or `None` after
 /// recording what is wrong with `rules` in `errors`; `wrt` lists what `wrt(..)` selects.
 pub fn generate(
-    item: &syn::ItemFn,
-    specs: &[ParamSpec],
+    (item, sig): (&syn::ItemFn, &Signature),
     wrt: &[String],
     options: &Options,
     errors: &mut Errors,
 ) -> Option<TokenStream> {
+    let specs = &sig.params;
     let rules = check(item, specs, options, errors)?;
     let runtime = options.runtime();
     let chosen: Vec<bool> = specs
@@ -46,7 +46,7 @@ pub fn generate(
         .collect();
     let args: Vec<Ident> = specs.iter().map(|spec| names::param(&spec.ident)).collect();
     let f = &item.sig.ident;
-    let partials = partials(specs, &rules, crate::signature::scalar(&item.sig).ty());
+    let partials = partials(specs, &rules, sig.scalar.ty());
     let grad_partials = partials
         .iter()
         .zip(&chosen)
@@ -58,14 +58,14 @@ pub fn generate(
         let value = seed_value(&runtime, &seed);
         quote!(#value #pullback_body)
     };
-    let grad = header::signature(item, specs, &chosen, Flavor::Grad, None, &runtime);
+    let grad = header::signature(sig, &chosen, Flavor::Grad, None, &runtime);
     let all = vec![true; specs.len()];
-    let pullback = header::signature(item, specs, &all, Flavor::Pullback, Some(&seed), &runtime);
+    let pullback = header::signature(sig, &all, Flavor::Pullback, Some(&seed), &runtime);
     let (grad_doc, pullback_doc) = docs(f, &rules, &chosen);
     // With `hvp`, the flavours call each rule's pullback, and that call is the check.
     let checks = (!options.emits(Flavor::Hvp)).then(|| rule_checks(f, &rules));
-    let forward = forward::flavours(item, specs, (&rules, &partials), &chosen, options);
-    let missing = crate::fallback::missing_callee_flavors(item, specs, options);
+    let forward = forward::flavours((item, sig), (&rules, &partials), &chosen, options);
+    let missing = crate::fallback::missing_callee_flavors(sig, options);
     // The flavours run `f`'s body rather than call `f` ([`value`]), so `f` may go unused.
     Some(quote! {
         #[allow(dead_code)]
@@ -118,7 +118,7 @@ fn check<'o>(
         let (x, f) = (&spec.ident, &item.sig.ident);
         match &spec.kind() {
             Kind::Scalar if rule.is_none() => errors.at(x.span(), format!("`{x}` has no rule in `derivative(..)`; add `{x} = rule`, a `#[differentiable]` function of the same parameters returning ∂{f}/∂{x}")),
-            kind if kind.is_differentiable() && !matches!(kind, Kind::Scalar) => errors.spanned(&spec.ty, "`derivative(..)` does not support slice or array parameters: each rule returns one `f64` partial; pass the entries as `f64` parameters, or let `#[differentiable]` differentiate the body"),
+            kind if kind.is_differentiable() && !matches!(kind, Kind::Scalar) => errors.spanned(&spec.written, "`derivative(..)` does not support slice or array parameters: each rule returns one `f64` partial; pass the entries as `f64` parameters, or let `#[differentiable]` differentiate the body"),
             _ => {}
         }
         rules.push(rule.map(|(_, path)| path));
@@ -174,10 +174,7 @@ fn partials(specs: &[ParamSpec], rules: &Rules, float: TokenStream) -> Vec<Optio
     let types = specs.iter().map(|spec| match &spec.kind() {
         Kind::Scalar => float.clone(),
         Kind::Bool => quote!(::core::primitive::bool),
-        _ => {
-            let ty = &spec.ty;
-            quote!(#ty)
-        }
+        _ => spec.written.0.clone(),
     });
     let pointer = quote!(fn(#(#types),*) -> #float);
     let partial = |spec: &ParamSpec, rule: &syn::Path| {

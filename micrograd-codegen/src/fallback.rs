@@ -1,7 +1,7 @@
 //! Stubs emitted beside the errors, so a caller of `f_grad` sees the real error only.
 
 use crate::emit::Flavor;
-use crate::signature::ParamSpec;
+use crate::ir::{Output, Signature};
 use crate::{header, names};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
@@ -12,35 +12,46 @@ use quote::quote;
 /// errors (`f64 * {integer}`) and warnings (`unused_unsafe`) to the macro's, one problem
 /// reported twice. Its signature stays, so callers still type-check.
 pub fn without_body(item: &syn::ItemFn) -> syn::ItemFn {
-    let mut item = header::signature_only(item);
+    let mut item = signature_only(item);
     item.block = Box::new(syn::parse_quote!({ ::core::unreachable!() }));
     item.attrs
         .push(syn::parse_quote!(#[allow(unused_variables, unreachable_code)]));
     item
 }
 
+/// `item` with an empty body: a copy of the body would cost a recursion as deep as its deepest
+/// expression (a sum of 10^4 terms is 10^4 deep), for nothing a signature needs.
+pub fn signature_only(item: &syn::ItemFn) -> syn::ItemFn {
+    syn::ItemFn {
+        attrs: item.attrs.clone(),
+        vis: item.vis.clone(),
+        modifiers: item.modifiers.clone(),
+        sig: item.sig.clone(),
+        block: Box::new(syn::Block {
+            brace_token: item.block.brace_token,
+            stmts: Vec::new(),
+        }),
+    }
+}
+
 /// Every generated function the attribute's `options` ask for (`f_grad`, `f_pullback`,
 /// `f_graph` with `graph`, ...) with the signature the real output has and an `unreachable!()`
 /// body; `wrt` lists the parameters `wrt(..)` selects.
-pub fn stubs(
-    item: &syn::ItemFn,
-    specs: &[ParamSpec],
-    wrt: &[String],
-    options: &crate::attr::Options,
-) -> TokenStream {
+pub fn stubs(sig: &Signature, wrt: &[String], options: &crate::attr::Options) -> TokenStream {
     let runtime = &options.runtime();
-    let output = crate::signature::output(item).unwrap_or(crate::signature::Output::Scalar);
-    let chosen: Vec<bool> = specs
+    let output = sig.output.unwrap_or(Output::Scalar);
+    let chosen: Vec<bool> = sig
+        .params
         .iter()
         .map(|spec| wrt.contains(&spec.ident.to_string()))
         .collect();
-    let seed = seed_name(item);
+    let seed = seed_name(sig);
     Flavor::ALL
         .into_iter()
         .filter(|flavor| flavor.emitted(options, output))
         .map(|flavor| {
             let seed = flavor.seeded(output.is_vector()).then_some(&seed);
-            let signature = header::signature(item, specs, &chosen, flavor, seed, runtime);
+            let signature = header::signature(sig, &chosen, flavor, seed, runtime);
             let hidden = (flavor != Flavor::Grad).then(|| quote!(#[doc(hidden)]));
             quote! {
                 #hidden
@@ -58,15 +69,11 @@ pub fn stubs(
 /// error at its call of `f`, saying which option `f` needs, rather than rustc's "cannot find
 /// function". Without `jvp` only `__f_tangent` refuses: a caller's Hessian calls both, and one
 /// missing option is one error.
-pub fn missing_callee_flavors(
-    item: &syn::ItemFn,
-    specs: &[ParamSpec],
-    options: &crate::attr::Options,
-) -> TokenStream {
+pub fn missing_callee_flavors(sig: &Signature, options: &crate::attr::Options) -> TokenStream {
     let runtime = &options.runtime();
-    let output = crate::signature::output(item).unwrap_or(crate::signature::Output::Scalar);
-    let all = vec![true; specs.len()];
-    let seed = seed_name(item);
+    let output = sig.output.unwrap_or(Output::Scalar);
+    let all = vec![true; sig.params.len()];
+    let seed = seed_name(sig);
     let forward = Flavor::Tangent.emitted(options, output);
     [
         (Flavor::Tangent, "BuiltWithJvp"),
@@ -76,7 +83,7 @@ pub fn missing_callee_flavors(
     .filter(|(flavor, _)| !flavor.emitted(options, output))
     .map(|(flavor, bound)| {
         let seed = flavor.seeded(output.is_vector()).then_some(&seed);
-        let signature = header::signature(item, specs, &all, flavor, seed, runtime);
+        let signature = header::signature(sig, &all, flavor, seed, runtime);
         let refuses = flavor == Flavor::Tangent || forward;
         let bound = refuses.then(|| {
             let bound = proc_macro2::Ident::new(bound, Span::mixed_site());
@@ -85,7 +92,7 @@ pub fn missing_callee_flavors(
         let option = if flavor == Flavor::Tangent { "jvp" } else { "hvp" };
         let message = format!(
             "`{}` is built without `{option}`; add it to its `#[differentiable(..)]`",
-            item.sig.ident
+            sig.ident
         );
         quote! {
             #[doc(hidden)]
@@ -100,6 +107,6 @@ pub fn missing_callee_flavors(
 
 /// The seed parameter of a stub: `seed`, or `seed_` and so on while the user's function names
 /// it (a parameter `seed`, as the real flavours' [`names::Names::fresh`] also avoids).
-fn seed_name(item: &syn::ItemFn) -> proc_macro2::Ident {
-    names::free(&mut names::user_names(item), "seed")
+fn seed_name(sig: &Signature) -> proc_macro2::Ident {
+    names::free(&mut sig.user_names.clone(), "seed")
 }

@@ -3,8 +3,8 @@
 //! the two cannot drift and a new flavor cannot be missing from the stubs.
 
 use crate::emit::Flavor;
+use crate::ir::{Output, ParamSpec, Signature};
 use crate::names;
-use crate::signature::{Output, ParamSpec};
 use crate::types::Kind;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -116,8 +116,8 @@ pub fn values(output: Output, float: &TokenStream) -> TokenStream {
 }
 
 /// `f_grad`, `f_pullback`, ...: the user's name and span, so errors and IDEs point at `f`.
-pub fn name(item: &syn::ItemFn, flavor: Flavor) -> Ident {
-    let f = &item.sig.ident;
+pub fn name(sig: &Signature, flavor: Flavor) -> Ident {
+    let f = &sig.ident;
     match flavor {
         // A calling convention, not an interface: `__` keeps it apart from a user's `f_tangent`.
         Flavor::Tangent | Flavor::TangentPullback => {
@@ -134,19 +134,18 @@ pub fn name(item: &syn::ItemFn, flavor: Flavor) -> Ident {
 /// ([`tangent_specs`]); `f_hvp` then the shadow of a slice, `f_tangent_pullback` is the
 /// pullback of the tangent program, a shadow after each of its parameters.
 pub fn signature(
-    item: &syn::ItemFn,
-    specs: &[ParamSpec],
+    sig: &Signature,
     chosen: &[bool],
     flavor: Flavor,
     seed: Option<&Ident>,
     runtime: &syn::Path,
 ) -> TokenStream {
-    let scalar = crate::signature::scalar(&item.sig);
-    let float = scalar.ty();
+    let specs = &sig.params;
+    let float = sig.scalar.ty();
     if flavor == Flavor::TangentPullback {
-        let (item, specs) = tangent_item(item, specs, chosen, flavor);
-        let chosen = vec![true; specs.len()];
-        return signature(&item, &specs, &chosen, Flavor::Pullback, seed, runtime);
+        let sig = tangent_signature(sig, chosen, flavor);
+        let chosen = vec![true; sig.params.len()];
+        return signature(&sig, &chosen, Flavor::Pullback, seed, runtime);
     }
     let all = tangent_specs(specs, chosen, flavor);
     let signature: Vec<(&Ident, bool)> = all
@@ -187,10 +186,10 @@ pub fn signature(
         }
     }
     if flavor == Flavor::Hessian {
-        return hessian_signature(item, specs, chosen, params, &float);
+        return hessian_signature(sig, chosen, params, &float);
     }
-    let shape = match crate::signature::output(item) {
-        _ if flavor == Flavor::Tangent && returns_pair(item, specs) => Output::Tuple(2),
+    let shape = match sig.output {
+        _ if flavor == Flavor::Tangent && returns_pair(sig) => Output::Tuple(2),
         shape => shape.unwrap_or(Output::Scalar),
     };
     let seed = seed.map(|seed| {
@@ -203,21 +202,21 @@ pub fn signature(
         }
     });
     let output = output(flavor, &float, (shape, partials), runtime);
-    let (vis, name) = (&item.vis, name(item, flavor));
+    let (vis, name) = (&sig.vis, name(sig, flavor));
     // Only `<const N: usize>` gets here (the signature check refuses other generics).
-    let generics = &item.sig.generics;
+    let generics = &sig.generics;
     quote!(#vis fn #name #generics(#(#params,)* #seed) -> #output)
 }
 
 /// `f_hessian(params..) -> (f64, [[f64; n]; n])` with `f64` parameters only, else
 /// `f_hessian(params.., hess: &mut [f64]) -> f64` (row-major `n × n`).
 fn hessian_signature(
-    item: &syn::ItemFn,
-    specs: &[ParamSpec],
+    sig: &Signature,
     chosen: &[bool],
     mut params: Vec<TokenStream>,
     float: &TokenStream,
 ) -> TokenStream {
+    let specs = &sig.params;
     let differentiated = specs
         .iter()
         .zip(chosen)
@@ -233,8 +232,8 @@ fn hessian_signature(
         let n = proc_macro2::Literal::usize_unsuffixed(differentiated.count());
         quote!((#float, [[#float; #n]; #n]))
     };
-    let (vis, name) = (&item.vis, name(item, Flavor::Hessian));
-    let generics = &item.sig.generics;
+    let (vis, name) = (&sig.vis, name(sig, Flavor::Hessian));
+    let generics = &sig.generics;
     quote!(#vis fn #name #generics(#(#params,)*) -> #output)
 }
 
@@ -254,10 +253,7 @@ fn param_type(spec: &ParamSpec, float: &TokenStream) -> TokenStream {
         Kind::Vec => quote!(&::std::vec::Vec<#float>),
         Kind::SliceMut => quote!(&mut [#float]),
         Kind::Array(len) => quote!([#float; #len]),
-        Kind::Int | Kind::Data => {
-            let ty = &spec.ty;
-            quote!(#ty)
-        }
+        Kind::Int | Kind::Data => spec.written.0.clone(),
         Kind::Bool => quote!(::core::primitive::bool),
         Kind::Struct(ty) => quote!(&#ty),
     }
@@ -279,7 +275,7 @@ pub fn tangent_specs(specs: &[ParamSpec], chosen: &[bool], flavor: Flavor) -> Ve
             all.push(ParamSpec {
                 ident: names::ident(&text, spec.ident.span()),
                 value: spec.value.clone(),
-                ty: spec.ty.clone(),
+                written: spec.written.clone(),
             });
         }
     }
@@ -289,51 +285,28 @@ pub fn tangent_specs(specs: &[ParamSpec], chosen: &[bool], flavor: Flavor) -> Ve
 /// Whether `f_tangent` returns `(f, ∇f · v)` rather than `∇f · v`: where `f` takes a
 /// `&mut [f64]`, which its callers lend it, and call its tangent instead of it, not after it
 /// (a second call would write the array again).
-pub fn returns_pair(item: &syn::ItemFn, specs: &[ParamSpec]) -> bool {
-    let lent = specs
+pub fn returns_pair(sig: &Signature) -> bool {
+    let lent = sig
+        .params
         .iter()
         .any(|spec| matches!(spec.kind(), Kind::SliceMut));
-    lent && crate::signature::output(item) == Some(Output::Scalar)
-}
-
-/// `item` with an empty body: a copy of the body would cost a recursion as deep as its deepest
-/// expression (a sum of 10^4 terms is 10^4 deep), for nothing a signature needs.
-pub fn signature_only(item: &syn::ItemFn) -> syn::ItemFn {
-    syn::ItemFn {
-        attrs: item.attrs.clone(),
-        vis: item.vis.clone(),
-        modifiers: item.modifiers.clone(),
-        sig: item.sig.clone(),
-        block: Box::new(syn::Block {
-            brace_token: item.block.brace_token,
-            stmts: Vec::new(),
-        }),
-    }
+    lent && sig.output == Some(Output::Scalar)
 }
 
 /// The tangent program as a function of its own, `f_tangent(x, v_x, ..)`: what its pullback
 /// `f_tangent_pullback` is printed from, as any function's pullback is.
-pub fn tangent_item(
-    item: &syn::ItemFn,
-    specs: &[ParamSpec],
-    chosen: &[bool],
-    flavor: Flavor,
-) -> (syn::ItemFn, Vec<ParamSpec>) {
-    let mut item = signature_only(item);
-    item.sig.ident = name(&item, Flavor::Tangent);
-    if returns_pair(&item, specs) {
-        let float = crate::signature::scalar(&item.sig).ty();
-        item.sig.output = syn::parse_quote!(-> (#float, #float));
+pub fn tangent_signature(sig: &Signature, chosen: &[bool], flavor: Flavor) -> Signature {
+    let output = if returns_pair(sig) {
+        Some(Output::Tuple(2))
+    } else {
+        sig.output
+    };
+    Signature {
+        ident: name(sig, Flavor::Tangent),
+        params: tangent_specs(&sig.params, chosen, flavor),
+        output,
+        ..sig.clone()
     }
-    let specs = tangent_specs(specs, chosen, flavor);
-    item.sig.inputs = specs
-        .iter()
-        .map(|spec| -> syn::FnArg {
-            let (ident, ty) = (&spec.ident, &spec.ty);
-            syn::parse_quote!(#ident: #ty)
-        })
-        .collect();
-    (item, specs)
 }
 
 /// `(f, ∂f/∂x₁, ..)` for `f_grad`, `(∂f/∂x₁, ..)` for `f_pullback`, a `Graph` for `f_graph`,

@@ -68,36 +68,36 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             return quote!(#item #errors);
         }
     };
-    let specs = signature::check(&function, &mut errors);
-    let wrt = specs
+    let sig = signature::check(&function, &mut errors);
+    let wrt = sig
         .as_ref()
-        .map(|specs| check_wrt(&options, specs, &mut errors));
+        .map(|sig| check_wrt(&options, &sig.params, &mut errors));
     let declared = signature::output(&function);
-    let output = declared.unwrap_or(signature::Output::Scalar);
-    if let Some((specs, wrt)) = specs.as_ref().zip(wrt.as_ref()) {
-        check_output(&function, &options, (specs, wrt), output, &mut errors);
+    let output = declared.unwrap_or(ir::Output::Scalar);
+    if let Some((sig, wrt)) = sig.as_ref().zip(wrt.as_ref()) {
+        check_output(&function, &options, (&sig.params, wrt), output, &mut errors);
     }
     // With `derivative(..)` the body is called, not differentiated: it is never lowered.
     let custom = options.derivative.is_some();
     if custom {
-        let code = specs.as_ref().zip(wrt.as_ref()).and_then(|(specs, wrt)| {
-            custom::generate(&function, specs, wrt, &options, &mut errors)
-        });
+        let code = sig
+            .as_ref()
+            .zip(wrt.as_ref())
+            .and_then(|(sig, wrt)| custom::generate((&function, sig), wrt, &options, &mut errors));
         if let Some(code) = code.filter(|_| errors.is_empty()) {
             return code;
         }
     }
-    let lowered = specs.as_ref().zip(wrt.as_ref()).filter(|_| !custom);
-    let lowered = lowered.and_then(|(specs, wrt)| {
+    let lowered = sig.as_ref().zip(wrt.as_ref()).filter(|_| !custom);
+    let lowered = lowered.and_then(|(sig, wrt)| {
         lower::lower(
             &function,
-            specs,
-            declared,
+            sig,
             &|ident| wrt.contains(&ident.to_string()),
             &mut errors,
         )
     });
-    if lowered.is_none() && specs.is_some() && errors.is_empty() && !custom {
+    if lowered.is_none() && sig.is_some() && errors.is_empty() && !custom {
         errors.at(
             function.block.brace_token.span.close(),
             format!(
@@ -106,11 +106,11 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             ),
         );
     }
-    let generated = lowered.zip(specs.as_ref()).filter(|_| errors.is_empty());
-    if let Some(code) = generated.and_then(|(lowered, specs)| {
+    let generated = lowered.zip(sig.as_ref()).filter(|_| errors.is_empty());
+    if let Some(code) = generated.and_then(|(lowered, sig)| {
         generate(
             (&function, &item),
-            specs,
+            sig,
             &lowered,
             (&options, output),
             &mut errors,
@@ -119,11 +119,9 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         return code;
     }
     let function = fallback::without_body(&function);
-    let stubs = specs.zip(wrt).map(|(specs, wrt)| {
-        let mut stubs = fallback::stubs(&function, &specs, &wrt, &options);
-        stubs.extend(fallback::missing_callee_flavors(
-            &function, &specs, &options,
-        ));
+    let stubs = sig.zip(wrt).map(|(sig, wrt)| {
+        let mut stubs = fallback::stubs(&sig, &wrt, &options);
+        stubs.extend(fallback::missing_callee_flavors(&sig, &options));
         stubs
     });
     let errors = errors.to_compile_errors();
@@ -149,12 +147,13 @@ impl Drop for Parsed {
 }
 
 /// The user's function (`tokens`, as written) with `f_pullback`, `f_grad` for one output, and `f_graph` or
-/// `f_jacobian` if `options` ask for them; `None` after an error.
+/// `f_jacobian` if `options` ask for them, printed from its signature `sig` and the lowered
+/// `function`; `None` after an error.
 fn generate(
     (function, tokens): (&syn::ItemFn, &TokenStream),
-    specs: &[signature::ParamSpec],
+    sig: &ir::Signature,
     lowered: &ir::Function,
-    (options, output): (&attr::Options, signature::Output),
+    (options, output): (&attr::Options, ir::Output),
     errors: &mut Errors,
 ) -> Option<TokenStream> {
     // Differentiate once; `f_pullback` needs a second sweep only when `wrt(..)` leaves out a
@@ -173,13 +172,13 @@ fn generate(
         return None;
     }
     let all = (pullback_wrt != grad_wrt).then(|| diff::differentiate(lowered, &pullback_wrt));
-    let emit = |adjoint, flavor| emit::generate(function, specs, lowered, adjoint, flavor, options);
+    let emit = |adjoint, flavor| emit::generate(sig, lowered, adjoint, flavor, options);
     let emitted = |flavor: emit::Flavor| flavor.emitted(options, output);
     let grad = emitted(emit::Flavor::Grad).then(|| emit(&adjoint, emit::Flavor::Grad));
     let pullback = emit(all.as_ref().unwrap_or(&adjoint), emit::Flavor::Pullback);
     // Only on request: a crate pays for what it uses, and `f_graph` is the largest flavour.
     let graph = emitted(emit::Flavor::Graph).then(|| emit(&adjoint, emit::Flavor::Graph));
-    let tangents = tangent_flavors(function, specs, lowered, options);
+    let tangents = tangent_flavors(sig, lowered, options);
     let jacobian = emitted(emit::Flavor::Jacobian).then(|| {
         let all = ir::Function {
             shape: ir::Shape::Array,
@@ -199,7 +198,7 @@ fn generate(
             let seeded = diff::differentiate_unfused(&all, &wrt);
             emit::JacobianReverse { rows, seeded }
         };
-        emit::jacobian(function, specs, &all, reverse, options)
+        emit::jacobian(sig, &all, reverse, options)
     });
     // The language loops over indices (`for i in 0..w.len()`), which clippy would otherwise
     // ask the user to rewrite into an iterator the macro cannot read. And `f_grad` does not call
@@ -209,7 +208,7 @@ fn generate(
     // does not resolve. `f` is printed from its own tokens: printing the syntax tree back
     // recurses as deep as its deepest expression.
     let provenance = provenance::checks(function, &options.runtime());
-    let missing = fallback::missing_callee_flavors(function, specs, options);
+    let missing = fallback::missing_callee_flavors(sig, options);
     Some(quote! {
         #[allow(clippy::needless_range_loop, dead_code)]
         #tokens
@@ -241,8 +240,7 @@ fn lent_arrays_in_graph(lowered: &ir::Function, options: &attr::Options, errors:
 /// printed from the tangent program, the first two as they are, the others from its reverse
 /// sweep (reverse over forward).
 fn tangent_flavors(
-    function: &syn::ItemFn,
-    specs: &[signature::ParamSpec],
+    sig: &ir::Signature,
     lowered: &ir::Function,
     options: &attr::Options,
 ) -> Option<TokenStream> {
@@ -254,14 +252,14 @@ fn tangent_flavors(
     let chosen_tangent = diff::tangent::transform(lowered, &emit::wrt(lowered, Flavor::Grad));
     let mut every_tangent =
         diff::tangent::transform(lowered, &emit::wrt(lowered, Flavor::Pullback));
-    if header::returns_pair(function, specs) {
+    if header::returns_pair(sig) {
         every_tangent = every_tangent.with_value();
     }
     let forward_only = |tangent: &diff::tangent::Tangent| {
         diff::differentiate(&tangent.function, &Default::default())
     };
     let print = |tangent: &diff::tangent::Tangent, adjoint: &diff::Adjoint, flavor| {
-        emit::tangent(function, specs, &chosen, tangent, adjoint, flavor, options)
+        emit::tangent(sig, &chosen, tangent, adjoint, flavor, options)
     };
     let mut tokens = print(&chosen_tangent, &forward_only(&chosen_tangent), Flavor::Jvp);
     tokens.extend(print(
@@ -280,7 +278,7 @@ fn tangent_flavors(
         tokens.extend(print(&every_tangent, &adjoint, Flavor::TangentPullback));
     }
     if options.emits(Flavor::Hessian) {
-        tokens.extend(emit::hessian(function, specs, &chosen, options));
+        tokens.extend(emit::hessian(sig, &chosen, options));
     }
     Some(tokens)
 }
@@ -290,8 +288,8 @@ fn tangent_flavors(
 fn check_output(
     function: &syn::ItemFn,
     options: &attr::Options,
-    (specs, wrt): (&[signature::ParamSpec], &[String]),
-    output: signature::Output,
+    (specs, wrt): (&[ir::ParamSpec], &[String]),
+    output: ir::Output,
     errors: &mut Errors,
 ) {
     let span = match &function.sig.output {
@@ -333,16 +331,12 @@ fn check_output(
 /// Without `wrt(..)`, every parameter of a type the macro differentiates is selected and the
 /// others are data; a function whose only floats are in data it cannot differentiate yet
 /// would have nothing to differentiate, which is reported at that data.
-fn check_wrt(
-    options: &attr::Options,
-    specs: &[signature::ParamSpec],
-    errors: &mut Errors,
-) -> Vec<String> {
-    let differentiable = |spec: &signature::ParamSpec| spec.kind().is_differentiable();
+fn check_wrt(options: &attr::Options, specs: &[ir::ParamSpec], errors: &mut Errors) -> Vec<String> {
+    let differentiable = |spec: &ir::ParamSpec| spec.kind().is_differentiable();
     let Some(names) = &options.wrt else {
         if !specs.iter().any(differentiable) {
             for spec in specs.iter().filter(|spec| float_data(spec)) {
-                errors.spanned(&spec.ty, format!("{}, so this function has nothing to differentiate; take the values to differentiate as `f64`, `&[f64]`, `[f64; N]` or `&Vec<f64>` parameters", not_yet(spec)));
+                errors.spanned(&spec.written, format!("{}, so this function has nothing to differentiate; take the values to differentiate as `f64`, `&[f64]`, `[f64; N]` or `&Vec<f64>` parameters", not_yet(spec)));
             }
         }
         return specs
@@ -382,13 +376,16 @@ fn check_wrt(
 }
 
 /// Whether `spec` is data holding floats, which the macro cannot differentiate yet.
-fn float_data(spec: &signature::ParamSpec) -> bool {
+fn float_data(spec: &ir::ParamSpec) -> bool {
+    // A float among a path's generic arguments (`Option<f64>`) is seen in the type as written.
+    let written = || syn::parse2::<syn::Type>(spec.written.0.clone());
     matches!(spec.kind(), types::Kind::Data)
-        && (signature::float_in(&spec.ty).is_some() || types::read(&spec.ty).float().is_some())
+        && (spec.value.float().is_some()
+            || written().is_ok_and(|ty| signature::float_in(&ty).is_some()))
 }
 
 /// "`pts: &[[f64; 2]]` cannot be differentiated yet".
-fn not_yet(spec: &signature::ParamSpec) -> String {
-    let ty = types::spelled(&spec.ty);
+fn not_yet(spec: &ir::ParamSpec) -> String {
+    let ty = types::spelled(&spec.written.0);
     format!("`{}: {ty}` cannot be differentiated yet", spec.ident)
 }

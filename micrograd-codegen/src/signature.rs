@@ -2,40 +2,24 @@
 
 use crate::error::Errors;
 use crate::ir::Scalar;
-use crate::types::{self, Kind};
+pub use crate::ir::{Output, ParamSpec, Signature};
+use crate::types;
 
 mod float;
 pub use float::{float_in, float_type, scalar};
 use syn::spanned::Spanned;
-use syn::{FnArg, Ident, ItemFn, Pat, ReturnType, Type};
-
-/// One parameter of the signature.
-#[derive(Clone)]
-pub struct ParamSpec {
-    /// Its name.
-    pub ident: Ident,
-    /// What its type is made of: how differentiation treats it is [`ParamSpec::kind`].
-    pub value: types::Type,
-    /// The type as the user wrote it.
-    pub ty: Type,
-}
-
-impl ParamSpec {
-    /// How differentiation treats it: a query on its type.
-    pub fn kind(&self) -> Kind<'_> {
-        self.value.kind()
-    }
-}
+use syn::{FnArg, ItemFn, Pat, ReturnType, Type};
 
 const INT_TYPES: [&str; 12] = [
     "usize", "isize", "u8", "u16", "u32", "u64", "u128", "i8", "i16", "i32", "i64", "i128",
 ];
 
-/// Checks everything about `item` but its body; returns its parameters if they are all valid.
+/// Checks everything about `item` but its body; returns its signature as the IR holds it
+/// (every generated function is printed from it) if its parameters are all valid.
 ///
-/// The parameters come back whenever they are all valid, even if other parts of the signature
+/// The signature comes back whenever the parameters are all valid, even if other parts of it
 /// are not, so that the body is still checked and every error is reported in one build.
-pub fn check(item: &ItemFn, errors: &mut Errors) -> Option<Vec<ParamSpec>> {
+pub fn check(item: &ItemFn, errors: &mut Errors) -> Option<Signature> {
     let sig = &item.sig;
     // `const fn` stays `const`; the generated functions are not (they may call what is not).
     if let Some(token) = &sig.asyncness {
@@ -83,7 +67,17 @@ pub fn check(item: &ItemFn, errors: &mut Errors) -> Option<Vec<ParamSpec>> {
         .iter()
         .filter_map(|arg| param(arg, &generics, scalar, errors))
         .collect();
-    (generics_ok && errors.len() == before && params.len() == sig.inputs.len()).then_some(params)
+    let valid = generics_ok && errors.len() == before && params.len() == sig.inputs.len();
+    valid.then(|| Signature {
+        ident: sig.ident.clone(),
+        vis: quote::ToTokens::to_token_stream(&item.vis),
+        // Only `<const N: usize>` gets here; a `where` clause was refused.
+        generics: quote::ToTokens::to_token_stream(&sig.generics),
+        scalar,
+        params,
+        output: output(item),
+        user_names: crate::names::user_names(item),
+    })
 }
 
 /// `<const N: usize>` is fine (lengths of array parameters); other generics are reported, one
@@ -110,32 +104,6 @@ fn check_generics(generics: &syn::Generics, errors: &mut Errors) -> bool {
         errors.at(param.span(), message);
     }
     errors.len() == before
-}
-
-/// What a function returns: one float, or several (a vector output).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Output {
-    /// `-> f64`.
-    Scalar,
-    /// `-> [f64; M]`, with `M` a literal.
-    Array(usize),
-    /// `-> (f64, .., f64)`, with this many elements.
-    Tuple(usize),
-}
-
-impl Output {
-    /// How many `f64`s it holds.
-    pub fn count(self) -> usize {
-        match self {
-            Output::Scalar => 1,
-            Output::Array(m) | Output::Tuple(m) => m,
-        }
-    }
-
-    /// Whether it is a vector output (an array or a tuple).
-    pub fn is_vector(self) -> bool {
-        self != Output::Scalar
-    }
 }
 
 /// The output `item` declares, if it is one the macro supports: floats of the function's
@@ -225,7 +193,7 @@ fn param(
     Some(ParamSpec {
         ident,
         value: types::read(&typed.ty),
-        ty: (*typed.ty).clone(),
+        written: types::Tokens(quote::ToTokens::to_token_stream(&*typed.ty)),
     })
 }
 

@@ -164,7 +164,7 @@ pub fn read(ty: &syn::Type) -> Type {
 }
 
 /// `ty` as a user writes it (`&[[f64; 2]]`), for messages.
-pub fn spelled(ty: &syn::Type) -> String {
+pub fn spelled(ty: &impl quote::ToTokens) -> String {
     let mut text = quote::ToTokens::to_token_stream(ty).to_string();
     for (from, to) in [
         ("& ", "&"),

@@ -14,19 +14,19 @@ use super::{Partial, Rules, suffixed};
 use crate::attr::Options;
 use crate::emit::Flavor;
 use crate::header;
-use crate::signature::ParamSpec;
+use crate::ir::{ParamSpec, Signature};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 
 /// Every flavour of forward mode and second order that `options` ask for.
 pub fn flavours(
-    item: &syn::ItemFn,
-    specs: &[ParamSpec],
+    (item, sig): (&syn::ItemFn, &Signature),
     (rules, partials): (&Rules, &[Option<Partial>]),
     chosen: &[bool],
     options: &Options,
 ) -> TokenStream {
     let runtime = options.runtime();
+    let specs = &sig.params;
     let args: Vec<Ident> = specs
         .iter()
         .map(|s| crate::names::param(&s.ident))
@@ -72,7 +72,7 @@ pub fn flavours(
             _ => sweep.hessian(&value),
         };
         let seed = (flavor == Flavor::TangentPullback).then_some(&seed);
-        let signature = header::signature(item, specs, chosen, flavor, seed, &runtime);
+        let signature = header::signature(sig, chosen, flavor, seed, &runtime);
         let hidden = matches!(flavor, Flavor::Tangent | Flavor::TangentPullback)
             .then(|| quote!(#[doc(hidden)]));
         let doc = format!(

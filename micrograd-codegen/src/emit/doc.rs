@@ -5,7 +5,7 @@
 //! After: `/// .. Returns `(f, ∂f/∂a)` and adds ∂f/∂w into `d_w` ..` on `f_grad`.
 
 use super::{Emitter, Flavor};
-use crate::signature::ParamSpec;
+use crate::ir::{ParamSpec, Signature};
 use crate::types::Kind;
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -15,13 +15,13 @@ impl Emitter<'_> {
     /// `#[doc = ..]` for the generated `function` of `flavor`.
     pub(super) fn doc(
         &self,
-        item: &syn::ItemFn,
-        specs: &[ParamSpec],
+        sig: &Signature,
         wrt: &HashSet<crate::ir::VarId>,
         flavor: Flavor,
         function: &TokenStream,
     ) -> TokenStream {
-        let f = &item.sig.ident;
+        let specs = &sig.params;
+        let f = &sig.ident;
         let (scalars, slices) = self.differentiated(specs, wrt);
         let text = match flavor {
             Flavor::Grad => {

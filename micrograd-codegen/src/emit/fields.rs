@@ -8,8 +8,8 @@
 
 use super::Emitter;
 use crate::diff::Shadow;
+use crate::ir::ParamSpec;
 use crate::ir::{Field, FieldKind, VarId};
-use crate::signature::ParamSpec;
 use crate::types::Kind;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};

@@ -17,9 +17,9 @@
 use super::{Emitter, Flavor, wrt};
 use crate::attr::Options;
 use crate::diff::Adjoint;
+use crate::ir::Signature;
 use crate::ir::{Function, Op, Operand, Shape, Stmt, VarId};
-use crate::names::{Names, user_names};
-use crate::signature::ParamSpec;
+use crate::names::Names;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{ToTokens, quote};
 
@@ -51,21 +51,21 @@ type Print<'p> = &'p dyn Fn(&Emitter, TokenStream) -> TokenStream;
 /// `f64`s than outputs, else the reverse sweeps `reverse` computes (only then: they are the
 /// costly part of expanding it).
 pub fn generate(
-    item: &syn::ItemFn,
-    specs: &[ParamSpec],
+    sig: &Signature,
     function: &Function,
     reverse: impl FnOnce() -> Reverse,
     options: &Options,
 ) -> TokenStream {
+    let specs = &sig.params;
     let wrt = wrt(function, Flavor::Jacobian);
     let params = function.params.iter().zip(specs);
     let parts = Parts {
         function,
         params: params.map(|(p, s)| (p.var, s.ident.clone())).collect(),
-        users: user_names(item),
+        users: sig.user_names.clone(),
         options,
-        shape: match crate::signature::output(item) {
-            Some(crate::signature::Output::Tuple(_)) => Shape::Tuple,
+        shape: match sig.output {
+            Some(crate::ir::Output::Tuple(_)) => Shape::Tuple,
             _ => Shape::Array,
         },
         differentiated: function
@@ -77,8 +77,7 @@ pub fn generate(
     };
     let chosen: Vec<bool> = function.params.iter().map(|p| p.wrt).collect();
     let runtime = options.runtime();
-    let signature =
-        crate::header::signature(item, specs, &chosen, Flavor::Jacobian, None, &runtime);
+    let signature = crate::header::signature(sig, &chosen, Flavor::Jacobian, None, &runtime);
     let print = |emitter: &Emitter, body: TokenStream| {
         // An array taken by value is read through a reference, as in every other flavor, so
         // passing it on (`g(&w)`, `g(&w[..])`, `g(w)`) prints as there.
@@ -90,7 +89,7 @@ pub fn generate(
                 #body
             }
         };
-        let doc = emitter.doc(item, specs, &wrt, Flavor::Jacobian, &code);
+        let doc = emitter.doc(sig, &wrt, Flavor::Jacobian, &code);
         quote!(#doc #code)
     };
     let (scalars, slices) = &parts.differentiated;
@@ -99,7 +98,7 @@ pub fn generate(
     }
     parts.reverse(
         reverse(),
-        &crate::header::name(item, Flavor::Jacobian),
+        &crate::header::name(sig, Flavor::Jacobian),
         &print,
     )
 }

@@ -23,8 +23,8 @@ pub use tangent::tangent;
 use crate::attr::Options;
 use crate::diff::{Adjoint, Shadow};
 use crate::ir::{Function, If, IntExpr, Loop, LoopId, Op, Stmt, Table, Ty, VarId};
+use crate::ir::{ParamSpec, Signature};
 use crate::names::Names;
-use crate::signature::ParamSpec;
 use crate::types::Kind;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
@@ -107,13 +107,13 @@ pub use jacobian::{Reverse as JacobianReverse, generate as jacobian};
 /// `adjoint`, computed with respect to [`wrt`]`(function, flavor)`, as the attribute's
 /// `options` ask (the runtime's path, `show_code`).
 pub fn generate(
-    item: &syn::ItemFn,
-    specs: &[ParamSpec],
+    sig: &Signature,
     function: &Function,
     adjoint: &Adjoint,
     flavor: Flavor,
     options: &Options,
 ) -> TokenStream {
+    let specs = &sig.params;
     let wrt = wrt(function, flavor);
     let params: Vec<(VarId, Ident)> = function
         .params
@@ -124,7 +124,7 @@ pub fn generate(
     let mut emitter = Emitter::new(
         function,
         adjoint,
-        Names::new(&adjoint.vars, &params, &crate::names::user_names(item)),
+        Names::new(&adjoint.vars, &params, &sig.user_names),
         flavor,
         options,
     );
@@ -135,7 +135,7 @@ pub fn generate(
         .filter(|(_, spec)| matches!(spec.kind(), Kind::Array(_)))
         .map(|(param, _)| param.var)
         .collect();
-    emitter.function_tokens(item, specs, &wrt, flavor)
+    emitter.function_tokens(sig, &wrt, flavor)
 }
 
 /// The parameters each flavor differentiates: `wrt(..)`'s, or all. `f_graph` reads no
@@ -354,35 +354,29 @@ fn stored(block: &[Stmt]) -> HashSet<VarId> {
 impl Emitter<'_> {
     fn function_tokens(
         &self,
-        item: &syn::ItemFn,
-        specs: &[ParamSpec],
+        sig: &Signature,
         wrt: &HashSet<VarId>,
         flavor: Flavor,
     ) -> TokenStream {
+        let specs = &sig.params;
         // The fields of parameter structs come after the signature's own parameters.
         let own = &self.function.params[..specs.len()];
         let chosen: Vec<bool> = own.iter().map(|p| p.wrt).collect();
-        let signature = crate::header::signature(
-            item,
-            specs,
-            &chosen,
-            flavor,
-            self.seed.as_ref(),
-            &self.runtime,
-        );
-        self.function_with(item, specs, wrt, flavor, signature)
+        let signature =
+            crate::header::signature(sig, &chosen, flavor, self.seed.as_ref(), &self.runtime);
+        self.function_with(sig, wrt, flavor, signature)
     }
 
     /// The function of `flavor` under `signature`; `specs` are its parameters but shadows.
     fn function_with(
         &self,
-        item: &syn::ItemFn,
-        specs: &[ParamSpec],
+        sig: &Signature,
         wrt: &HashSet<VarId>,
         flavor: Flavor,
         signature: TokenStream,
     ) -> TokenStream {
-        let name = crate::header::name(item, flavor);
+        let specs = &sig.params;
+        let name = crate::header::name(sig, flavor);
         // The parameters whose partials are returned: `f64`s and arrays by value, in order.
         // The fields of parameter structs come after the signature's own parameters.
         let own = &self.function.params[..specs.len()];
@@ -416,7 +410,7 @@ impl Emitter<'_> {
                 #body
             }
         };
-        let doc = self.doc(item, specs, wrt, flavor, &function);
+        let doc = self.doc(sig, wrt, flavor, &function);
         // The callee flavors are a calling convention, as `f_pullback` is, not an interface.
         let hidden = matches!(flavor, Flavor::Tangent | Flavor::TangentPullback)
             .then(|| quote!(#[doc(hidden)]));

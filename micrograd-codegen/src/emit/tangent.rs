@@ -6,9 +6,9 @@ use super::{Emitter, Flavor, wrt};
 use crate::attr::Options;
 use crate::diff::Adjoint;
 use crate::diff::tangent::Tangent;
+use crate::ir::Signature;
 use crate::ir::{Ty, VarId};
 use crate::names::Names;
-use crate::signature::ParamSpec;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
@@ -16,14 +16,14 @@ use quote::quote;
 /// `wrt(..)` selects `chosen`, from its tangent program and that program's reverse sweep
 /// `adjoint` (empty for the forward-only flavors).
 pub fn tangent(
-    item: &syn::ItemFn,
-    specs: &[ParamSpec],
+    sig: &Signature,
     chosen: &[bool],
     tangent: &Tangent,
     adjoint: &Adjoint,
     flavor: Flavor,
     options: &Options,
 ) -> TokenStream {
+    let specs = &sig.params;
     let all = crate::header::tangent_specs(specs, chosen, flavor);
     let params: Vec<(VarId, Ident)> = tangent
         .function
@@ -37,7 +37,7 @@ pub fn tangent(
         all.len(),
         "internal error: the tangent program's parameters are the flavor's"
     );
-    let names = Names::new(&adjoint.vars, &params, &crate::names::user_names(item));
+    let names = Names::new(&adjoint.vars, &params, &sig.user_names);
     let mut emitter = Emitter::new(&tangent.function, adjoint, names, flavor, options);
     emitter.values = tangent.values.clone();
     let callee = matches!(flavor, Flavor::Tangent | Flavor::TangentPullback);
@@ -49,14 +49,8 @@ pub fn tangent(
             .filter(|v| matches!(tangent.function.var(*v).ty, Ty::Slice { .. }))
             .collect();
     }
-    let signature = crate::header::signature(
-        item,
-        specs,
-        chosen,
-        flavor,
-        emitter.seed.as_ref(),
-        &emitter.runtime,
-    );
+    let signature =
+        crate::header::signature(sig, chosen, flavor, emitter.seed.as_ref(), &emitter.runtime);
     emitter.tangent_pairs = tangent
         .function
         .params
@@ -65,13 +59,12 @@ pub fn tangent(
         .map(|pair| (pair[0].var, pair[1].var))
         .collect();
     emitter.unread = tangent.unread.clone();
-    emitter.function_with(
-        item,
-        &all,
-        &wrt(&tangent.function, flavor),
-        flavor,
-        signature,
-    )
+    // Its parameters but shadows: each of `f`'s, followed by its tangent where it has one.
+    let program = Signature {
+        params: all,
+        ..sig.clone()
+    };
+    emitter.function_with(&program, &wrt(&tangent.function, flavor), flavor, signature)
 }
 
 impl Emitter<'_> {

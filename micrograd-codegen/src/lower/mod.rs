@@ -43,7 +43,7 @@ use crate::ir::{
     Block, BranchId, Field, FieldKind, Function, LoopId, Op, Operand, Origin, Param, Scalar, Shape,
     Stmt, Ty, VarId, VarInfo,
 };
-use crate::signature::{Output, ParamSpec};
+use crate::ir::{Output, ParamSpec, Signature};
 use crate::types::Kind;
 use proc_macro2::Span;
 use std::collections::HashMap;
@@ -109,15 +109,15 @@ pub struct Lowerer<'e> {
 /// Lowers `item`'s body; `None` if it used anything outside the language (errors say what).
 pub fn lower(
     item: &syn::ItemFn,
-    specs: &[ParamSpec],
-    output: Option<Output>,
+    sig: &Signature,
     wrt: &dyn Fn(&syn::Ident) -> bool,
     errors: &mut Errors,
 ) -> Option<Function> {
+    let (specs, output) = (&sig.params, sig.output);
     let before = errors.len();
     let mut lowerer = Lowerer {
         errors,
-        scalar: crate::signature::scalar(&item.sig),
+        scalar: sig.scalar,
         vars: Vec::new(),
         scopes: vec![HashMap::new()],
         blocks: vec![Vec::new()],
@@ -136,7 +136,7 @@ pub fn lower(
         result_arms: Default::default(),
         fields: HashMap::new(),
         structs: Vec::new(),
-        used: crate::names::user_names(item),
+        used: sig.user_names.clone(),
         kept: Vec::new(),
         body: &item.block,
         closures: HashMap::new(),
@@ -173,7 +173,7 @@ pub fn lower(
         Some(Output::Tuple(_)) => (lowerer.results, Shape::Tuple),
     };
     let function = Function {
-        name: item.sig.ident.to_string(),
+        name: sig.ident.to_string(),
         scalar: lowerer.scalar,
         params,
         fields,

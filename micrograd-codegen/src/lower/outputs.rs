@@ -15,8 +15,8 @@
 
 use super::Lowerer;
 use super::expr::Value;
+use crate::ir::Output;
 use crate::ir::{IntExpr, Op, Operand, Origin, Stmt, Ty, VarId};
-use crate::signature::Output;
 use syn::Expr;
 use syn::spanned::Spanned;
 

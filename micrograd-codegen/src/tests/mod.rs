@@ -22,10 +22,9 @@ use std::collections::HashSet;
 /// `item` lowered, differentiating the parameters `wrt` names (all `f64`s and slices if empty).
 fn lower(item: &syn::ItemFn, wrt: &[&str]) -> Function {
     let mut errors = Errors::default();
-    let specs = crate::signature::check(item, &mut errors).expect("a valid signature");
+    let sig = crate::signature::check(item, &mut errors).expect("a valid signature");
     let chosen = |ident: &syn::Ident| wrt.is_empty() || wrt.iter().any(|w| ident == w);
-    let output = crate::signature::output(item);
-    let function = crate::lower::lower(item, &specs, output, &chosen, &mut errors);
+    let function = crate::lower::lower(item, &sig, &chosen, &mut errors);
     assert!(errors.is_empty(), "lowering reported errors");
     function.expect("the function lowers")
 }

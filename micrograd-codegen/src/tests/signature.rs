@@ -2,17 +2,34 @@
 //! structural type, and how differentiation treats it (`types::Type::kind`: differentiated or
 //! not, its shadow, its partial) is a query on that type.
 
+use crate::emit::Flavor;
 use crate::error::Errors;
-use crate::signature::ParamSpec;
+use crate::ir::{Output, ParamSpec, Signature};
 use crate::types::{Kind, Type};
 use syn::parse_quote;
 
+/// The signature of `item`, which must be valid.
+fn signature(item: syn::ItemFn) -> Signature {
+    let mut errors = Errors::default();
+    let sig = crate::signature::check(&item, &mut errors);
+    assert!(errors.is_empty(), "the signature is valid");
+    sig.expect("the signature")
+}
+
 /// The parameters of `item`, which must be valid.
 fn params(item: syn::ItemFn) -> Vec<ParamSpec> {
-    let mut errors = Errors::default();
-    let specs = crate::signature::check(&item, &mut errors);
-    assert!(errors.is_empty(), "the signature is valid");
-    specs.expect("the parameters")
+    signature(item).params
+}
+
+/// The printed signature of `flavor`, every parameter chosen, with spaces as `quote` prints.
+fn printed(sig: &Signature, flavor: Flavor) -> String {
+    let chosen = vec![true; sig.params.len()];
+    let runtime: syn::Path = parse_quote!(micrograd_runtime);
+    let seed = crate::names::ident("seed", proc_macro2::Span::call_site());
+    let seed = flavor.seeded(false).then_some(&seed);
+    let printed = crate::header::signature(sig, &chosen, flavor, seed, &runtime).to_string();
+    // The float type is printed by its full path, so a user's `f64` cannot shadow it.
+    printed.replace(":: core :: primitive :: f64", "f64")
 }
 
 /// What a kind answers: (differentiated, a shadow parameter `d_w`, several floats).
@@ -108,4 +125,70 @@ fn the_kind_is_a_query_on_the_structural_type() {
     // A primitive behind `&` is no parameter struct.
     assert_eq!(kind(parse_quote!(&char)), is(Kind::Data));
     assert_eq!(kind(parse_quote!(&<T as Tr>::S)), is(Kind::Data));
+}
+
+#[test]
+fn the_signature_is_read_into_the_ir() {
+    let sig = signature(parse_quote! {
+        pub(crate) fn f<const N: usize>(x: f64, w: &[f64; N], labels: &[usize]) -> [f64; 2] {
+            let seed = x;
+            [seed, w[labels[0]]]
+        }
+    });
+    assert_eq!(sig.ident, "f");
+    assert_eq!(sig.vis.to_string(), "pub (crate)");
+    assert_eq!(sig.generics.to_string(), "< const N : usize >");
+    assert_eq!(sig.output, Some(Output::Array(2)));
+    assert_eq!(sig.scalar, crate::ir::Scalar::F64);
+    // The body's names, which generated bindings avoid.
+    assert!(sig.user_names.contains("seed") && sig.user_names.contains("labels"));
+    assert_eq!(sig.params[2].written.0.to_string(), "& [usize]");
+}
+
+#[test]
+fn shadows_partials_and_tangents_are_laid_out_from_the_kind() {
+    let sig = signature(parse_quote! {
+        fn f<const N: usize>(
+            x: f64,
+            w: &[f64],
+            a: &[f64; 3],
+            v: &Vec<f64>,
+            p: [f64; N],
+            m: &mut [f64],
+            s: &Mlp,
+            n: usize,
+            pts: &[[f64; 2]],
+        ) -> f64 {
+            x
+        }
+    });
+    // f_grad: a shadow `&mut [f64]` after each slice (`&mut [f64; 3]` keeps a known length),
+    // `&mut S` after a struct; partials of the `f64` and the array by value in the tuple.
+    assert_eq!(
+        printed(&sig, Flavor::Grad),
+        "fn f_grad < const N : usize > (x : f64 , w : & [f64] , d_w : & mut [f64] , \
+         a : & [f64 ; 3] , d_a : & mut [f64 ; 3] , v : & :: std :: vec :: Vec < f64 > , \
+         d_v : & mut [f64] , p : [f64 ; N] , m : & mut [f64] , d_m : & mut [f64] , \
+         s : & Mlp , d_s : & mut Mlp , n : usize , pts : & [[f64 ; 2]] ,) \
+         -> (f64 , f64 , [f64 ; N])"
+    );
+    // The pullback's shadows are all slices, so a caller may pass a part of its own.
+    assert!(printed(&sig, Flavor::Pullback).contains("d_a : & mut [f64] ,"));
+    // f_jvp: a tangent of the parameter's own type right after each differentiated one.
+    assert_eq!(
+        printed(&sig, Flavor::Jvp),
+        "fn f_jvp < const N : usize > (x : f64 , v_x : f64 , w : & [f64] , v_w : & [f64] , \
+         a : & [f64 ; 3] , v_a : & [f64 ; 3] , v : & :: std :: vec :: Vec < f64 > , \
+         v_v : & :: std :: vec :: Vec < f64 > , p : [f64 ; N] , v_p : [f64 ; N] , \
+         m : & mut [f64] , v_m : & mut [f64] , s : & Mlp , v_s : & Mlp , n : usize , \
+         pts : & [[f64 ; 2]] ,) -> (f64 , f64)"
+    );
+    // The tangent program is a signature of its own, whose pullback is printed as any.
+    let chosen = vec![true; sig.params.len()];
+    let program = crate::header::tangent_signature(&sig, &chosen, Flavor::TangentPullback);
+    assert_eq!(program.ident, "__f_tangent");
+    // `m: &mut [f64]` makes it return its value beside the tangent.
+    assert_eq!(program.output, Some(Output::Tuple(2)));
+    let names: Vec<String> = program.params.iter().map(|p| p.ident.to_string()).collect();
+    assert_eq!(names[..4], ["x", "v_x", "w", "v_w"]);
 }

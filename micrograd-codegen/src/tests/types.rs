@@ -115,9 +115,12 @@ fn what_holds_floats_and_what_is_copy() {
     assert!(read(parse_quote!(&Vec<f64>)).is_copy());
     assert!(!read(parse_quote!(Vec<usize>)).is_copy());
     assert!(!read(parse_quote!(&mut [usize])).is_copy());
-    assert_eq!(types::spelled(&parse_quote!(&[[f64; 2]])), "&[[f64; 2]]");
     assert_eq!(
-        types::spelled(&parse_quote!(&Vec<(f64, usize)>)),
+        types::spelled(&parse_quote!(&[[f64; 2]]) as &syn::Type),
+        "&[[f64; 2]]"
+    );
+    assert_eq!(
+        types::spelled(&parse_quote!(&Vec<(f64, usize)>) as &syn::Type),
         "&Vec<(f64, usize)>"
     );
 }

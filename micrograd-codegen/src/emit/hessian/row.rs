@@ -4,8 +4,8 @@
 use super::{Locals, Part};
 use crate::emit::Flavor;
 use crate::header;
+use crate::ir::Signature;
 use crate::names;
-use crate::signature::ParamSpec;
 use crate::types::Kind;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
@@ -14,13 +14,13 @@ use quote::quote;
 /// `1.0` where its column is `r`), its slices' entries of `H v` added into their parts of `out`,
 /// the others written there after the call; `bind` takes the value.
 pub(super) fn row(
-    item: &syn::ItemFn,
-    specs: &[ParamSpec],
+    sig: &Signature,
     chosen: &[bool],
     parts: &[Part],
     (l, returned): (&Locals, &[Ident]),
     bind: TokenStream,
 ) -> TokenStream {
+    let specs = &sig.params;
     let Locals {
         r,
         scratch,
@@ -115,7 +115,7 @@ pub(super) fn row(
             }
         }
     }
-    let hvp = header::name(item, Flavor::Hvp);
+    let hvp = header::name(sig, Flavor::Hvp);
     let back: Vec<(&Part, &Ident)> = parts
         .iter()
         .zip(returned)

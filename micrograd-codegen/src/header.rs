@@ -5,9 +5,9 @@
 use crate::emit::Flavor;
 use crate::ir::{Output, ParamSpec, Signature};
 use crate::names;
-use crate::types::Kind;
+use crate::types::{Kind, Type};
 use proc_macro2::{Ident, Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::{ToTokens, format_ident, quote};
 
 impl Flavor {
     /// Every flavor, in the order they are emitted. [`Flavor::suffix`]'s exhaustive match makes
@@ -48,9 +48,7 @@ impl Flavor {
             Flavor::Graph | Flavor::Jvp | Flavor::Tangent | Flavor::Hessian => false,
             // The `f64`s' partials fill fixed-size rows; a read-only slice's fill a block
             // `d_w` (`m × w.len()`, row-major) after it.
-            Flavor::Jacobian => {
-                matches!(spec.kind(), Kind::Scalar | Kind::Slice(_) | Kind::Vec) && chosen
-            }
+            Flavor::Jacobian => spec.kind().in_jacobian() && chosen,
         }
     }
 
@@ -158,7 +156,7 @@ pub fn signature(
     let mut partials = Vec::new();
     let mut next = 0;
     for (spec, &chosen) in specs.iter().zip(chosen) {
-        let (ident, ty) = (names::param(&spec.ident), param_type(spec, &float));
+        let (ident, ty) = (names::param(&spec.ident), param_type(spec));
         params.push(quote!(#ident: #ty));
         let shadow = &shadows[next];
         next += 1;
@@ -170,19 +168,14 @@ pub fn signature(
         if !flavor.differentiates(spec, chosen) {
             continue;
         }
-        match (&spec.kind(), shadow) {
-            // The pullback's shadows are slices: a caller may pass `&mut []` or a part of its own.
-            (Kind::Slice(Some(len)), Some(shadow))
-                if matches!(flavor, Flavor::Grad | Flavor::Hvp) =>
-            {
-                params.push(quote!(#shadow: &mut [#float; #len]));
+        // The pullback's shadows are slices: a caller may pass `&mut []` or a part of its own.
+        let sized = matches!(flavor, Flavor::Grad | Flavor::Hvp);
+        match (spec.kind().shadow(sig.scalar, sized), shadow) {
+            (Some(ty), Some(shadow)) => {
+                let ty = print(&ty);
+                params.push(quote!(#shadow: #ty));
             }
-            (Kind::Slice(_) | Kind::Vec | Kind::SliceMut, Some(shadow)) => {
-                params.push(quote!(#shadow: &mut [#float]));
-            }
-            (Kind::Struct(ty), Some(shadow)) => params.push(quote!(#shadow: &mut #ty)),
-            (Kind::Array(_), _) => partials.push(ty),
-            _ => partials.push(float.clone()),
+            _ => partials.extend(spec.kind().partial(sig.scalar).as_ref().map(print)),
         }
     }
     if flavor == Flavor::Hessian {
@@ -244,18 +237,44 @@ pub fn hessian_out(specs: &[ParamSpec]) -> Ident {
     names::free(&mut used, "hess")
 }
 
-/// The type of parameter `spec`.
-fn param_type(spec: &ParamSpec, float: &TokenStream) -> TokenStream {
+/// The type of parameter `spec`: what the macro passes through as written, what it
+/// differentiates printed from its structural type (`&Vec<f64>` as `&::std::vec::Vec<f64>`).
+fn param_type(spec: &ParamSpec) -> TokenStream {
     match spec.kind() {
-        Kind::Scalar => float.clone(),
-        Kind::Slice(None) => quote!(&[#float]),
-        Kind::Slice(Some(len)) => quote!(&[#float; #len]),
-        Kind::Vec => quote!(&::std::vec::Vec<#float>),
-        Kind::SliceMut => quote!(&mut [#float]),
-        Kind::Array(len) => quote!([#float; #len]),
         Kind::Int | Kind::Data => spec.written.0.clone(),
-        Kind::Bool => quote!(::core::primitive::bool),
-        Kind::Struct(ty) => quote!(&#ty),
+        _ => print(&spec.value),
+    }
+}
+
+/// A structural type, printed: floats and `bool` by their paths in `core` (a user's `f64`
+/// cannot shadow them), `Vec` by its path in `std`, lengths and named types as written.
+pub fn print(ty: &Type) -> TokenStream {
+    match ty {
+        Type::Float(scalar) => scalar.ty(),
+        Type::Int(name) => Ident::new(name, proc_macro2::Span::call_site()).into_token_stream(),
+        Type::Bool => quote!(::core::primitive::bool),
+        Type::Str => quote!(str),
+        Type::Array(elem, len) => {
+            let elem = print(elem);
+            quote!([#elem; #len])
+        }
+        Type::Slice(elem) => {
+            let elem = print(elem);
+            quote!([#elem])
+        }
+        Type::Vec(elem) => {
+            let elem = print(elem);
+            quote!(::std::vec::Vec<#elem>)
+        }
+        Type::Tuple(elems) => {
+            let elems = elems.iter().map(print);
+            quote!((#(#elems,)*))
+        }
+        Type::Ref { mutable, elem } => {
+            let (elem, mutable) = (print(elem), mutable.then(|| quote!(mut)));
+            quote!(&#mutable #elem)
+        }
+        Type::Named(tokens) | Type::Opaque(tokens) => tokens.0.clone(),
     }
 }
 
@@ -286,10 +305,7 @@ pub fn tangent_specs(specs: &[ParamSpec], chosen: &[bool], flavor: Flavor) -> Ve
 /// `&mut [f64]`, which its callers lend it, and call its tangent instead of it, not after it
 /// (a second call would write the array again).
 pub fn returns_pair(sig: &Signature) -> bool {
-    let lent = sig
-        .params
-        .iter()
-        .any(|spec| matches!(spec.kind(), Kind::SliceMut));
+    let lent = sig.params.iter().any(|spec| spec.kind().is_written());
     lent && sig.output == Some(Output::Scalar)
 }
 

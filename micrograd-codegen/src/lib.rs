@@ -317,8 +317,7 @@ fn check_output(
         return;
     }
     for spec in specs {
-        use types::Kind;
-        let other = !matches!(spec.kind(), Kind::Scalar | Kind::Slice(_) | Kind::Vec);
+        let other = !spec.kind().in_jacobian();
         if other && spec.kind().is_differentiable() && wrt.contains(&spec.ident.to_string()) {
             let w = &spec.ident;
             errors.at(w.span(), format!("`f_jacobian` differentiates `f64` and read-only slice (`&[f64]`) parameters, not `{w}`; leave it out with `wrt(..)`, or use `f_pullback` with a seed per output"));

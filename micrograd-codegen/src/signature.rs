@@ -213,11 +213,10 @@ fn accepted(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<()> {
         return Some(());
     }
     let message = match ty {
+        // What the function writes is a kind of its own (`&mut [f64]`): the type model says.
+        Type::Reference(_) if types::read(ty).kind().is_written() => return Some(()),
         Type::Reference(reference) if reference.mutability.is_some() => {
             let message = match &*reference.elem {
-                Type::Slice(slice) if float_type(&slice.elem).is_some() => {
-                    return Some(());
-                }
                 elem if float_type(elem).is_some() => {
                     "`&mut f64` parameters are not supported; take `x: f64` by value and return what you compute"
                 }

@@ -137,6 +137,60 @@ impl Kind<'_> {
             Kind::Slice(_) | Kind::Vec | Kind::SliceMut | Kind::Struct(_)
         )
     }
+
+    /// The type of its shadow `d_w`, the parameter after it that its gradient is added into:
+    /// `&mut [f64]` after a float sequence read through a reference (`&mut [f64; N]` after
+    /// `&[f64; N]` where `sized`: `f_grad` and `f_hvp` keep the length in the type; the
+    /// pullbacks take slices, so a caller may pass a part of its own), `&mut S` after a
+    /// parameter struct. The others have none.
+    pub fn shadow(self, scalar: Scalar, sized: bool) -> Option<Type> {
+        let float = Box::new(Type::Float(scalar));
+        let elem = match self {
+            Kind::Slice(Some(len)) if sized => Type::Array(float, len.clone()),
+            Kind::Slice(_) | Kind::Vec | Kind::SliceMut => Type::Slice(float),
+            Kind::Struct(path) => Type::Named(path.clone()),
+            _ => return None,
+        };
+        Some(Type::Ref {
+            mutable: true,
+            elem: Box::new(elem),
+        })
+    }
+
+    /// Whether the length of its shadow is checked when the function runs: a slice's, which
+    /// its type does not fix (`sized` as for [`Kind::shadow`]).
+    pub fn shadow_has_len(self, sized: bool) -> bool {
+        self.shadow(Scalar::F64, sized)
+            .is_some_and(|shadow| matches!(shadow.referent(), Type::Slice(_)))
+    }
+
+    /// The type of its partial in the tuple `f_grad` and `f_pullback` return: an `f64`'s is an
+    /// `f64`, an array's by value an array of the same type. The others have none.
+    pub fn partial(self, scalar: Scalar) -> Option<Type> {
+        let float = Type::Float(scalar);
+        match self {
+            Kind::Scalar => Some(float),
+            Kind::Array(len) => Some(Type::Array(Box::new(float), len.clone())),
+            _ => None,
+        }
+    }
+
+    /// Whether its partial is returned in the tuple rather than added into a shadow.
+    pub fn has_partial(self) -> bool {
+        self.partial(Scalar::F64).is_some()
+    }
+
+    /// Whether the function writes it (`&mut [f64]`): its callers lend it, the reverse sweep
+    /// reads its shadow, and its tangent is written as it is.
+    pub fn is_written(self) -> bool {
+        matches!(self, Kind::SliceMut)
+    }
+
+    /// Whether `f_jacobian` differentiates it: an `f64` fills entries of the rows, a read-only
+    /// slice a block `d_w` (`m × w.len()`, row-major) after it.
+    pub fn in_jacobian(self) -> bool {
+        matches!(self, Kind::Scalar | Kind::Slice(_) | Kind::Vec)
+    }
 }
 
 /// The structural form of `ty`.

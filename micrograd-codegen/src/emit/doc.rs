@@ -6,7 +6,6 @@
 
 use super::{Emitter, Flavor};
 use crate::ir::{ParamSpec, Signature};
-use crate::types::Kind;
 use proc_macro2::TokenStream;
 use quote::quote;
 use std::collections::HashSet;
@@ -147,15 +146,14 @@ impl Emitter<'_> {
                 continue;
             }
             let name = spec.ident.to_string();
-            match (&spec.kind(), shadow) {
-                (Kind::Scalar | Kind::Array(_), _) => scalars.push(name),
-                (Kind::Slice(_) | Kind::Vec, Some(shadow)) => {
-                    slices.push((name, shadow.to_string(), true));
-                }
+            let kind = spec.kind();
+            match shadow {
+                _ if kind.has_partial() => scalars.push(name),
                 // The reverse sweep of a written slice reads its shadow, and a struct's shadow
                 // is a struct: neither can be skipped.
-                (Kind::SliceMut | Kind::Struct(_), Some(shadow)) => {
-                    slices.push((name, shadow.to_string(), false));
+                Some(shadow) if kind.has_shadow() => {
+                    let skipped = kind.shadow_has_len(false) && !kind.is_written();
+                    slices.push((name, shadow.to_string(), skipped));
                 }
                 _ => {}
             }

@@ -228,7 +228,7 @@ fn dense(
     let saved = parts
         .iter()
         .enumerate()
-        .filter(|(_, p)| matches!(p.spec.kind(), Kind::SliceMut))
+        .filter(|(_, p)| p.spec.kind().is_written())
         .map(|(k, p)| (k, free(&format!("entry_{}", names::text(&p.spec.ident)))))
         .collect();
     let structs = parts

@@ -383,9 +383,7 @@ impl Emitter<'_> {
         let returned: Vec<VarId> = own
             .iter()
             .zip(specs)
-            .filter(|(p, s)| {
-                wrt.contains(&p.var) && matches!(s.kind(), Kind::Scalar | Kind::Array(_))
-            })
+            .filter(|(p, s)| wrt.contains(&p.var) && s.kind().has_partial())
             .map(|(p, _)| p.var)
             .collect();
         let mut checks = self.seed_value(flavor);
@@ -438,19 +436,18 @@ impl Emitter<'_> {
     ) -> TokenStream {
         let mut checks = TokenStream::new();
         for (param, spec) in self.function.params.iter().zip(specs) {
-            // `&mut [f64; N]` has its length checked by its type, in `f_grad` only.
-            let typed =
-                matches!(spec.kind(), Kind::Slice(Some(_))) && self.shadow == Shadow::Always;
-            // A struct's shadow has the struct's type; its slice fields are checked where
-            // they are bound (`emit/fields.rs`).
-            let whole = matches!(spec.kind(), Kind::Struct(_));
-            if !spec.kind().has_shadow() || typed || whole || !wrt.contains(&param.var) {
+            // `&mut [f64; N]` has its length checked by its type, in `f_grad` only; a
+            // struct's shadow has the struct's type, its slice fields checked where they are
+            // bound (`emit/fields.rs`).
+            let sized = self.shadow == Shadow::Always;
+            if !spec.kind().shadow_has_len(sized) || !wrt.contains(&param.var) {
                 continue;
             }
             // The reverse sweep reads the shadow of a written slice, so it is never skipped.
-            let shadow = match spec.kind() {
-                Kind::SliceMut => Shadow::Always,
-                _ => self.shadow,
+            let shadow = if spec.kind().is_written() {
+                Shadow::Always
+            } else {
+                self.shadow
             };
             let (w, d_w) = (self.names.var(param.var), self.names.adjoint(param.var));
             let message = format!(
@@ -493,7 +490,7 @@ impl Emitter<'_> {
         let mut tokens = TokenStream::new();
         for (param, spec) in self.function.params.iter().zip(specs) {
             let active = self.adjoint.activity.is_active(param.var);
-            if !matches!(spec.kind(), Kind::SliceMut) || wrt.contains(&param.var) || !active {
+            if !spec.kind().is_written() || wrt.contains(&param.var) || !active {
                 continue;
             }
             let (w, d_w) = (self.names.var(param.var), self.names.adjoint(param.var));

@@ -192,3 +192,63 @@ fn shadows_partials_and_tangents_are_laid_out_from_the_kind() {
     let names: Vec<String> = program.params.iter().map(|p| p.ident.to_string()).collect();
     assert_eq!(names[..4], ["x", "v_x", "w", "v_w"]);
 }
+
+#[test]
+fn layouts_are_queries_on_the_kind() {
+    let specs = params(parse_quote! {
+        fn f<const N: usize>(
+            x: f64,
+            w: &[f64],
+            a: &[f64; 3],
+            v: &Vec<f64>,
+            p: [f64; N],
+            m: &mut [f64],
+            s: &Mlp,
+            n: usize,
+        ) -> f64 {
+            x
+        }
+    });
+    let f64 = crate::ir::Scalar::F64;
+    let print = |ty: Option<Type>| ty.map(|ty| crate::header::print(&ty).to_string());
+    let layout = |spec: &ParamSpec| {
+        let kind = spec.kind();
+        let shadow = |sized| print(kind.shadow(f64, sized));
+        (shadow(true), shadow(false), print(kind.partial(f64)))
+    };
+    let float = ":: core :: primitive :: f64";
+    let slice = || Some(format!("& mut [{float}]"));
+    let expected = [
+        (None, None, Some(float.to_string())),
+        (slice(), slice(), None),
+        (Some(format!("& mut [{float} ; 3]")), slice(), None),
+        (slice(), slice(), None),
+        (None, None, Some(format!("[{float} ; N]"))),
+        (slice(), slice(), None),
+        (Some("& mut Mlp".into()), Some("& mut Mlp".into()), None),
+        (None, None, None),
+    ];
+    for (spec, expected) in specs.iter().zip(expected) {
+        assert_eq!(layout(spec), expected, "{}", spec.ident);
+    }
+    // Only the written slice is written; f_jacobian takes `f64`s and read-only slices.
+    let written: Vec<bool> = specs.iter().map(|s| s.kind().is_written()).collect();
+    assert_eq!(
+        written,
+        [false, false, false, false, false, true, false, false]
+    );
+    let jacobian: Vec<bool> = specs.iter().map(|s| s.kind().in_jacobian()).collect();
+    assert_eq!(
+        jacobian,
+        [true, true, true, true, false, false, false, false]
+    );
+    // A shadow's length is checked at run time where its type does not fix it.
+    let checked: Vec<bool> = specs
+        .iter()
+        .map(|s| s.kind().shadow_has_len(true))
+        .collect();
+    assert_eq!(
+        checked,
+        [false, true, false, true, false, true, false, false]
+    );
+}

@@ -119,7 +119,7 @@ pub(super) fn row(
     let back: Vec<(&Part, &Ident)> = parts
         .iter()
         .zip(returned)
-        .filter(|(p, _)| matches!(p.spec.kind(), Kind::Scalar | Kind::Array(_)))
+        .filter(|(p, _)| p.spec.kind().has_partial())
         .collect();
     let names = back.iter().map(|(_, name)| name);
     tokens.extend(match back.len() {

@@ -82,10 +82,15 @@ pub fn generate(
         // An array taken by value is read through a reference, as in every other flavor, so
         // passing it on (`g(&w)`, `g(&w[..])`, `g(w)`) prints as there.
         let arrays = emitter.array_params(specs, &wrt);
+        // A parameter struct is never differentiated here (`check_output`), but its fields
+        // are read through their bindings as in every other flavour.
+        let name = crate::header::name(sig, Flavor::Jacobian);
+        let fields = emitter.struct_prologue(specs, &wrt, &name);
         let code = quote! {
             #[allow(dead_code, unused_parens, clippy::all)]
             #signature {
                 #arrays
+                #fields
                 #body
             }
         };

@@ -51,6 +51,11 @@ fn expand_file(source: &str) -> String {
     let file: syn::File = syn::parse_str(source).expect("case parses");
     let mut items = Vec::new();
     for item in file.items.clone() {
+        if let syn::Item::Impl(mut block) = item {
+            block.items = block.items.into_iter().flat_map(expand_impl_item).collect();
+            items.push(syn::Item::Impl(block));
+            continue;
+        }
         let syn::Item::Fn(mut function) = item else {
             items.push(item);
             continue;
@@ -75,6 +80,32 @@ fn expand_file(source: &str) -> String {
     let mut file = file;
     file.items = items;
     prettyplease::unparse(&file)
+}
+
+/// An `impl`'s item, expanded into the associated functions it stands for if it is a
+/// `#[differentiable]` method or associated function.
+fn expand_impl_item(item: syn::ImplItem) -> Vec<syn::ImplItem> {
+    let syn::ImplItem::Fn(mut function) = item else {
+        return vec![item];
+    };
+    let Some(position) = function
+        .attrs
+        .iter()
+        .position(|a| a.path().is_ident("differentiable"))
+    else {
+        return vec![syn::ImplItem::Fn(function)];
+    };
+    let attr = function.attrs.remove(position);
+    let args = match attr.meta {
+        syn::Meta::List(list) => list.tokens,
+        _ => proc_macro2::TokenStream::new(),
+    };
+    let output = micrograd_codegen::expand(args, quote::ToTokens::to_token_stream(&function));
+    let wrapped = quote::quote!(impl S { #output });
+    let syn::Item::Impl(expanded) = syn::parse2(wrapped).expect("expansion parses") else {
+        unreachable!("an impl parses as an impl")
+    };
+    expanded.items
 }
 
 fn quote_item(function: &syn::ItemFn) -> proc_macro2::TokenStream {

@@ -22,6 +22,7 @@ mod header;
 pub mod ir;
 mod lower;
 mod math;
+mod methods;
 mod names;
 mod nesting;
 mod provenance;
@@ -39,6 +40,16 @@ use quote::quote;
 /// Expands `#[differentiable(attr)] item` into `item`, `item_grad` and `item_pullback`, or into
 /// `item` with spanned `compile_error!`s (and stubs, so callers see one error, not two).
 pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
+    if let Some(method) = methods::expand(&attr, &item) {
+        return method;
+    }
+    let printed = item.clone();
+    expand_as(attr, item, &printed)
+}
+
+/// Expands `item`, printing `printed` as the user's function: `item` is what the pipeline
+/// reads (a method's receiver as a parameter struct, `methods`), `printed` what the user wrote.
+fn expand_as(attr: TokenStream, item: TokenStream, printed: &TokenStream) -> TokenStream {
     let mut errors = Errors::default();
     let options = attr::parse(attr, &mut errors);
     if let Some(span) = nesting::too_deep(&item) {
@@ -109,7 +120,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let generated = lowered.zip(sig.as_ref()).filter(|_| errors.is_empty());
     if let Some(code) = generated.and_then(|(lowered, sig)| {
         generate(
-            (&function, &item),
+            (&function, printed),
             sig,
             &lowered,
             (&options, output),

@@ -1,0 +1,372 @@
+//! `#[differentiable]` on a `&self` method: `self` is a parameter struct.
+//!
+//! The method is read as the associated function it stands for, its receiver a parameter
+//! struct `__micrograd_self: &Self` (the `p: &S` of `#[derive(Differentiable)]`), and every
+//! `self.g(..)` in its body the call `Self::g(__micrograd_self, ..)`; the rest of the pipeline
+//! runs unchanged. Its output is then turned back into methods: the parameter
+//! `__micrograd_self: &Self` into the receiver `&self`, the name into `self` (so the shadow
+//! `d___micrograd_self` is `d_self`, right after the receiver, and a call
+//! `Self::g_pullback(self, d_self, ..)`). `f` itself is printed from the user's tokens.
+//! Everything here works on token trees, with a loop per level: the nesting was bounded
+//! before (`nesting`).
+//!
+//! Before: `fn loss(&self, x: &[f64]) -> f64 { self.forward(x) * self.b }`
+//! Read as: `fn loss(__micrograd_self: &Self, x: &[f64]) -> f64 { Self::forward(__micrograd_self, x) * __micrograd_self.b }`
+//! After: `fn loss_grad(&self, d_self: &mut Self, x: &[f64], d_x: &mut [f64]) -> f64 { .. }`
+
+use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
+use std::collections::HashSet;
+
+/// The name `self` goes by while the pipeline reads the method.
+const MARKER: &str = "__micrograd_self";
+
+/// The receiver as written, when `#[differentiable]` is on a method.
+enum Receiver {
+    /// `&self`, `&'a self` or `self: &Self`: a parameter struct.
+    Shared,
+    /// `&mut self`.
+    Mut,
+    /// `self`, `mut self`, `self: Box<Self>`, ...
+    Owned,
+}
+
+/// The expansion of `#[differentiable(attr)] item` when `item` is a method with a receiver;
+/// `None` for every other item, which `crate::expand` reads as a function.
+pub fn expand(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
+    if crate::nesting::too_deep(item).is_some() {
+        return None;
+    }
+    let mut tokens: Vec<TokenTree> = item.clone().into_iter().collect();
+    let fn_at = tokens
+        .iter()
+        .position(|t| matches!(t, TokenTree::Ident(i) if i == "fn"))?;
+    let args_at = fn_at
+        + tokens[fn_at..].iter().position(
+            |t| matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis),
+        )?;
+    let TokenTree::Group(args) = tokens[args_at].clone() else {
+        return None;
+    };
+    let (receiver, self_span, rest) = receiver(args.stream())?;
+    let Some(TokenTree::Group(body)) = tokens.last().cloned() else {
+        return None;
+    };
+    if body.delimiter() != Delimiter::Brace {
+        return None;
+    }
+    // `__micrograd_self: &Self` in place of the receiver.
+    let mut inputs: Vec<TokenTree> = vec![
+        Ident::new(MARKER, self_span).into(),
+        Punct::new(':', Spacing::Alone).into(),
+        with_span(Punct::new('&', Spacing::Alone).into(), self_span),
+        Ident::new("Self", self_span).into(),
+    ];
+    inputs.extend(rest);
+    let mut group = Group::new(Delimiter::Parenthesis, inputs.into_iter().collect());
+    group.set_span(args.span());
+    tokens[args_at] = group.into();
+    let last = tokens.len() - 1;
+    let mut block = Group::new(Delimiter::Brace, read_body(body.stream()));
+    block.set_span(body.span());
+    tokens[last] = block.into();
+    let read: TokenStream = tokens.into_iter().collect();
+    let mut expanded = crate::expand_as(read_body(attr.clone()), read, item);
+    let message = match receiver {
+        Receiver::Shared => None,
+        Receiver::Mut => Some(
+            "`&mut self` is not supported by `#[differentiable]`: take `&self` (the generated `f_grad` adds the gradient into the shadow `d_self: &mut Self`), and return what the method computes",
+        ),
+        Receiver::Owned => Some(
+            "`#[differentiable]` methods take `&self`, not `self` by value: write `&self`, and `f_grad` adds the gradient into the shadow `d_self: &mut Self` after it",
+        ),
+    };
+    if let Some(message) = message {
+        expanded.extend(syn::Error::new(self_span, message).to_compile_error());
+    }
+    let user = idents(item);
+    let name = tokens_name(item)?;
+    let own = siblings(&name);
+    let out = restore(expanded, (&name, &own), &user);
+    Some(out)
+}
+
+/// Reads the receiver at the head of a method's parameters: its form, the span of its `self`,
+/// and the tokens after it (from its comma on). `None` without a receiver.
+fn receiver(args: TokenStream) -> Option<(Receiver, Span, Vec<TokenTree>)> {
+    let tokens: Vec<TokenTree> = args.into_iter().collect();
+    let end = tokens
+        .iter()
+        .position(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ',' ))
+        .unwrap_or(tokens.len());
+    let head = &tokens[..end];
+    let self_at = head
+        .iter()
+        .position(|t| matches!(t, TokenTree::Ident(i) if i == "self"))?;
+    let span = head[self_at].span();
+    let before = &head[..self_at];
+    let after = &head[self_at + 1..];
+    let is = |t: &TokenTree, c: char| matches!(t, TokenTree::Punct(p) if p.as_char() == c);
+    let is_ident = |t: &TokenTree, s: &str| matches!(t, TokenTree::Ident(i) if i == s);
+    let reference = before.first().is_some_and(|t| is(t, '&'));
+    let mutable = before.iter().any(|t| is_ident(t, "mut"));
+    let kind = if after.is_empty() {
+        match (reference, mutable) {
+            (true, false) => Receiver::Shared,
+            (true, true) => Receiver::Mut,
+            (false, _) => Receiver::Owned,
+        }
+    } else {
+        // `self: TYPE`: `&Self` is `&self`, `&mut Self` is `&mut self`.
+        let ty = &after[1..];
+        match ty {
+            [amp, s] if is(amp, '&') && is_ident(s, "Self") => Receiver::Shared,
+            [amp, m, s] if is(amp, '&') && is_ident(m, "mut") && is_ident(s, "Self") => {
+                Receiver::Mut
+            }
+            _ => Receiver::Owned,
+        }
+    };
+    Some((kind, span, tokens[end..].to_vec()))
+}
+
+/// The body (or the attribute's arguments) as the pipeline reads it: `self` is the marker, and
+/// `self.g(args)` is `Self::g(__micrograd_self, args)`; a path `self::m` stays.
+fn read_body(stream: TokenStream) -> TokenStream {
+    let tokens: Vec<TokenTree> = stream.into_iter().collect();
+    let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        match &tokens[i] {
+            TokenTree::Ident(ident) if ident == "self" => {
+                let span = ident.span();
+                let path =
+                    matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':');
+                if path {
+                    out.push(tokens[i].clone());
+                    i += 1;
+                    continue;
+                }
+                let dot = matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '.' && p.spacing() == Spacing::Alone);
+                if dot
+                    && let Some(TokenTree::Ident(method)) = tokens.get(i + 2)
+                    && let Some(TokenTree::Group(call)) = tokens.get(i + 3)
+                    && call.delimiter() == Delimiter::Parenthesis
+                {
+                    let marker: TokenTree = Ident::new(MARKER, span).into();
+                    let mut args = vec![marker];
+                    let inner = read_body(call.stream());
+                    if !inner.is_empty() {
+                        args.push(Punct::new(',', Spacing::Alone).into());
+                        args.extend(inner);
+                    }
+                    let mut group = Group::new(Delimiter::Parenthesis, args.into_iter().collect());
+                    group.set_span(call.span());
+                    // At the method's name: rustc's errors about the callee point there.
+                    let at = method.span();
+                    out.push(Ident::new("Self", at).into());
+                    out.push(with_span(Punct::new(':', Spacing::Joint).into(), at));
+                    out.push(with_span(Punct::new(':', Spacing::Alone).into(), at));
+                    out.push(TokenTree::Ident(method.clone()));
+                    out.push(group.into());
+                    i += 4;
+                    continue;
+                }
+                out.push(Ident::new(MARKER, span).into());
+            }
+            TokenTree::Group(group) => {
+                let mut new = Group::new(group.delimiter(), read_body(group.stream()));
+                new.set_span(group.span());
+                out.push(new.into());
+            }
+            other => out.push(other.clone()),
+        }
+        i += 1;
+    }
+    out.into_iter().collect()
+}
+
+/// The expansion back as methods: a parameter list opening with `__micrograd_self: &Self`
+/// opens with `&self`; the marker in a name is `self` (`d___micrograd_self` is `d_self`), also in
+/// messages ([`restored`]); a doc link to `[`f`]` (the method `name`) is `[`Self::f`]`. A call of one of the `own` generated functions by
+/// its bare name is a call through `Self::`.
+fn restore(
+    stream: TokenStream,
+    (name, own): (&str, &HashSet<String>),
+    user: &HashSet<String>,
+) -> TokenStream {
+    let tokens: Vec<TokenTree> = stream.into_iter().collect();
+    let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
+    for (i, token) in tokens.iter().cloned().enumerate() {
+        if let TokenTree::Ident(ident) = &token
+            && own.contains(&ident.to_string())
+            && matches!(tokens.get(i + 1), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis)
+            && !i
+                .checked_sub(1)
+                .and_then(|k| tokens.get(k))
+                .is_some_and(|t| match t {
+                    TokenTree::Ident(i) => i == "fn",
+                    TokenTree::Punct(p) => p.as_char() == '.' || p.as_char() == ':',
+                    _ => false,
+                })
+        {
+            // A sibling called by its bare name (`f_hessian` calls `f_hvp`): `Self::f_hvp`.
+            let span = ident.span();
+            out.push(Ident::new("Self", span).into());
+            out.push(with_span(Punct::new(':', Spacing::Joint).into(), span));
+            out.push(with_span(Punct::new(':', Spacing::Alone).into(), span));
+        }
+        match token {
+            TokenTree::Group(group) => {
+                let mut inner: Vec<TokenTree> = group.stream().into_iter().collect();
+                if group.delimiter() == Delimiter::Parenthesis
+                    && let [
+                        TokenTree::Ident(name),
+                        TokenTree::Punct(colon),
+                        TokenTree::Punct(amp),
+                        TokenTree::Ident(ty),
+                        ..,
+                    ] = inner.as_slice()
+                    && name == MARKER
+                    && colon.as_char() == ':'
+                    && amp.as_char() == '&'
+                    && ty == "Self"
+                    && inner
+                        .get(4)
+                        .is_none_or(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ','))
+                {
+                    let span = name.span();
+                    let receiver = [
+                        with_span(Punct::new('&', Spacing::Alone).into(), amp.span()),
+                        Ident::new("self", span).into(),
+                    ];
+                    inner.splice(..4, receiver);
+                }
+                let stream = restore(inner.into_iter().collect(), (name, own), user);
+                let mut new = Group::new(group.delimiter(), stream);
+                new.set_span(group.span());
+                out.push(new.into());
+            }
+            TokenTree::Ident(ident) => {
+                let text = ident.to_string();
+                if text.contains(MARKER) {
+                    out.push(Ident::new(&restored(&text, user), ident.span()).into());
+                } else {
+                    out.push(ident.into());
+                }
+            }
+            TokenTree::Literal(literal) => {
+                let text = literal.to_string();
+                let link = format!("[`{name}`]");
+                let new = (text.contains(MARKER) || text.contains(&link))
+                    .then(|| restored_in(&text, user).replace(&link, &format!("[`Self::{name}`]")));
+                match new.and_then(|text| text.parse::<Literal>().ok()) {
+                    Some(mut new) => {
+                        new.set_span(literal.span());
+                        out.push(new.into());
+                    }
+                    None => out.push(literal.into()),
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// The name `text` (holding the marker) stands for: the marker is `self`
+/// (`d___micrograd_self` is `d_self`), with `_` appended while the user's function has that
+/// name, as `names::shadows` does for a parameter named `d_w`.
+fn restored(text: &str, user: &HashSet<String>) -> String {
+    let mut name = text.replace(MARKER, "self");
+    while name != "self" && user.contains(&name) {
+        name.push('_');
+    }
+    name
+}
+
+/// `text` (a message, a doc) with each word holding the marker [`restored`].
+fn restored_in(text: &str, user: &HashSet<String>) -> String {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(MARKER) {
+        let start = rest[..at]
+            .char_indices()
+            .rev()
+            .find(|(_, c)| !word(*c))
+            .map_or(0, |(k, c)| k + c.len_utf8());
+        let end = rest[at..].find(|c| !word(c)).map_or(rest.len(), |k| at + k);
+        out.push_str(&rest[..start]);
+        out.push_str(&restored(&rest[start..end], user));
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Every identifier of `stream`'s text, with a stack of its own.
+fn idents(stream: &TokenStream) -> HashSet<String> {
+    let mut found = HashSet::new();
+    let mut stack = vec![stream.clone()];
+    while let Some(stream) = stack.pop() {
+        for token in stream {
+            match token {
+                TokenTree::Ident(ident) => {
+                    found.insert(crate::names::text(&ident));
+                }
+                TokenTree::Group(group) => stack.push(group.stream()),
+                _ => {}
+            }
+        }
+    }
+    found
+}
+
+/// The function's name: the identifier after `fn`.
+fn tokens_name(item: &TokenStream) -> Option<String> {
+    let mut tokens = item.clone().into_iter();
+    tokens.find(|t| matches!(t, TokenTree::Ident(i) if i == "fn"))?;
+    match tokens.next()? {
+        TokenTree::Ident(name) => Some(crate::names::text(&name)),
+        _ => None,
+    }
+}
+
+/// The names of what `#[differentiable]` writes beside `f`: `f_grad`, ..., `__f_tangent`, ...
+fn siblings(name: &str) -> HashSet<String> {
+    let suffixes = [
+        "_grad",
+        "_pullback",
+        "_graph",
+        "_jvp",
+        "_hvp",
+        "_hessian",
+        "_jacobian",
+        "_tangent",
+        "_tangent_pullback",
+    ];
+    suffixes
+        .iter()
+        .flat_map(|suffix| [format!("{name}{suffix}"), format!("__{name}{suffix}")])
+        .collect()
+}
+
+fn with_span(mut token: TokenTree, span: Span) -> TokenTree {
+    token.set_span(span);
+    token
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_in_messages_are_restored_past_multibyte_characters() {
+        let user: HashSet<String> = ["d_self".to_string()].into();
+        let text = "adds `∂f/∂__micrograd_self` into `d___micrograd_self`, v___micrograd_self";
+        assert_eq!(
+            restored_in(text, &user),
+            "adds `∂f/∂self` into `d_self_`, v_self"
+        );
+    }
+}

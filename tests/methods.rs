@@ -67,6 +67,14 @@ impl Model {
     }
 }
 
+/// An associated function with `hessian`: `f_hessian` calls `Self::curve_hvp`.
+impl Model {
+    #[differentiable(hessian)]
+    fn curve(x: f64, y: f64) -> f64 {
+        Self::K * x * x * y + Self::act(y)
+    }
+}
+
 /// `Model`'s `f64`s in field order, and back: what central differences and num-dual perturb.
 impl Model {
     fn flat(&self) -> [f64; 4] {
@@ -284,6 +292,30 @@ fn associated_function_called_as_type_path() {
     let (value, d) = Model::act_grad(0.3);
     assert_eq!(value.to_bits(), Model::act(0.3).to_bits());
     assert_near("act", d, common::derivative(Model::act, 0.3), 1e-9);
+}
+
+#[test]
+fn associated_function_hessian() {
+    let (x, y) = (0.7, -0.3);
+    let (value, h) = Model::curve_hessian(x, y);
+    assert_eq!(value.to_bits(), Model::curve(x, y).to_bits());
+    // ∂²/∂x² = 2Ky, ∂²/∂x∂y = 2Kx, ∂²/∂y² = act''(y) = -2 tanh y (1 - tanh² y).
+    let t = y.tanh();
+    let k = Model::K;
+    let expected = [
+        [2.0 * k * y, 2.0 * k * x],
+        [2.0 * k * x, -2.0 * t * (1.0 - t * t)],
+    ];
+    for i in 0..2 {
+        for j in 0..2 {
+            assert_near(
+                &format!("curve_hessian [{i}][{j}]"),
+                h[i][j],
+                expected[i][j],
+                1e-15,
+            );
+        }
+    }
 }
 
 #[test]

@@ -44,7 +44,8 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         return method;
     }
     let printed = item.clone();
-    expand_as(attr, item, &printed)
+    let expanded = expand_as(attr, item, &printed);
+    methods::associated(&printed, expanded)
 }
 
 /// Expands `item`, printing `printed` as the user's function: `item` is what the pipeline

@@ -90,6 +90,17 @@ pub fn expand(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
     Some(out)
 }
 
+/// The expansion of an associated function without a receiver, `expanded`, when `item` names
+/// `Self` (so it is inside an `impl`): a bare call of a sibling (`f_hessian`'s `f_hvp(..)`)
+/// goes through `Self::`, and a doc link `[`f`]` is `[`Self::f`]`. Without `Self`, nothing
+/// tells an associated function from a free one, and `expanded` is returned as it is.
+pub fn associated(item: &TokenStream, expanded: TokenStream) -> TokenStream {
+    let Some(name) = tokens_name(item).filter(|_| idents(item).contains("Self")) else {
+        return expanded;
+    };
+    restore(expanded, (&name, &siblings(&name)), &HashSet::new())
+}
+
 /// Reads the receiver at the head of a method's parameters: its form, the span of its `self`,
 /// and the tokens after it (from its comma on). `None` without a receiver.
 fn receiver(args: TokenStream) -> Option<(Receiver, Span, Vec<TokenTree>)> {

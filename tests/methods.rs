@@ -449,3 +449,84 @@ fn f32_methods() {
         }
     }
 }
+
+/// A layer of two neurons, and a network of two layers calling their methods as
+/// `self.hidden.forward(x)`: the nested struct is handed on whole, with its part of `d_self`.
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+struct Layer {
+    w: [f64; 4],
+    b: [f64; 2],
+}
+
+impl Layer {
+    #[differentiable(hessian)]
+    fn unit(&self, k: usize, x: &[f64]) -> f64 {
+        (self.w[2 * k] * x[0] + self.w[2 * k + 1] * x[1] + self.b[k]).tanh()
+    }
+}
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+struct Mlp {
+    hidden: Layer,
+    out: Layer,
+    scale: f64,
+}
+
+impl Mlp {
+    #[differentiable(hessian)]
+    fn forward(&self, x: &[f64]) -> f64 {
+        let h = [self.hidden.unit(0, x), self.hidden.unit(1, x)];
+        self.scale * self.out.unit(0, &h) + self.out.unit(1, &h)
+    }
+
+    fn flat(&self) -> Vec<f64> {
+        let mut v = self.hidden.w.to_vec();
+        v.extend(self.hidden.b);
+        v.extend(self.out.w);
+        v.extend(self.out.b);
+        v.push(self.scale);
+        v
+    }
+
+    fn with(v: &[f64]) -> Mlp {
+        let layer = |v: &[f64]| Layer {
+            w: [v[0], v[1], v[2], v[3]],
+            b: [v[4], v[5]],
+        };
+        Mlp {
+            hidden: layer(&v[0..6]),
+            out: layer(&v[6..12]),
+            scale: v[12],
+        }
+    }
+}
+
+#[test]
+fn methods_of_a_fields_struct() {
+    let v: Vec<f64> = (0..13).map(|k| ((k * 7 % 11) as f64 - 5.0) / 6.0).collect();
+    let mlp = Mlp::with(&v);
+    let x = [0.4, -0.8];
+    let mut d_mlp = mlp.zeroed_like();
+    let mut d_x = [0.0; 2];
+    let value = mlp.forward_grad(&mut d_mlp, &x, &mut d_x);
+    assert_same_value("mlp", value, mlp.forward(&x), &v);
+    assert_gradient("mlp", |v| Mlp::with(v).forward(&x), &v, &d_mlp.flat());
+    assert_gradient("mlp x", |x| mlp.forward(x), &x, &d_x);
+    let mut hess = vec![0.0; 15 * 15];
+    let value = mlp.forward_hessian(&x, &mut hess);
+    assert_eq!(value.to_bits(), mlp.forward(&x).to_bits());
+    let mut point = v.clone();
+    point.extend(x);
+    for i in 0..15 {
+        let row = |p: &[f64]| {
+            let (mut d_m, mut d_x) = (mlp.zeroed_like(), [0.0; 2]);
+            Mlp::with(p).forward_grad(&mut d_m, &p[13..], &mut d_x);
+            let mut d = d_m.flat();
+            d.extend(d_x);
+            d[i]
+        };
+        for j in 0..15 {
+            assert_partial("mlp_hessian", row, &point, j, hess[15 * i + j]);
+        }
+    }
+}

@@ -20,6 +20,9 @@ use std::collections::HashSet;
 /// The name `self` goes by while the pipeline reads the method.
 const MARKER: &str = "__micrograd_self";
 
+/// The path a method of a field's struct is called through while the pipeline reads it.
+const METHOD: &str = "__micrograd_method";
+
 /// The receiver as written, when `#[differentiable]` is on a method.
 enum Receiver {
     /// `&self`, `&'a self` or `self: &Self`: a parameter struct.
@@ -182,6 +185,11 @@ fn read_body(stream: TokenStream) -> TokenStream {
                     i += 4;
                     continue;
                 }
+                if let Some((call, read)) = field_method(&tokens[i..]) {
+                    out.extend(call);
+                    i += read;
+                    continue;
+                }
                 out.push(Ident::new(MARKER, span).into());
             }
             TokenTree::Group(group) => {
@@ -196,6 +204,59 @@ fn read_body(stream: TokenStream) -> TokenStream {
     out.into_iter().collect()
 }
 
+/// `self.layer.forward(args)` at the head of `tokens` (fields of `self`, then a method the
+/// lowering does not know as a method of `f64`, slices or iterators): the call
+/// `__micrograd_method::forward(&__micrograd_self.layer, args)` of a parameter struct, which
+/// [`restore`] prints back as `self_layer.forward_pullback(..)` (the field's binding) or
+/// `(&self.layer).forward_pullback(..)`; and how many tokens it read.
+fn field_method(tokens: &[TokenTree]) -> Option<(Vec<TokenTree>, usize)> {
+    let dot = |t: Option<&TokenTree>| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == '.' && p.spacing() == Spacing::Alone);
+    let mut fields = Vec::new();
+    let mut at = 1;
+    loop {
+        let Some(TokenTree::Ident(name)) = tokens.get(at + 1).filter(|_| dot(tokens.get(at)))
+        else {
+            return None;
+        };
+        match tokens.get(at + 2) {
+            Some(TokenTree::Group(call)) if call.delimiter() == Delimiter::Parenthesis => {
+                if fields.is_empty() || crate::lower::known_method(&name.to_string()) {
+                    return None;
+                }
+                let span = tokens[0].span();
+                let mut receiver: Vec<TokenTree> = vec![
+                    with_span(Punct::new('&', Spacing::Alone).into(), span),
+                    Ident::new(MARKER, span).into(),
+                ];
+                for field in fields {
+                    receiver.push(with_span(Punct::new('.', Spacing::Alone).into(), span));
+                    receiver.push(field);
+                }
+                let inner = read_body(call.stream());
+                if !inner.is_empty() {
+                    receiver.push(Punct::new(',', Spacing::Alone).into());
+                    receiver.extend(inner);
+                }
+                let mut args = Group::new(Delimiter::Parenthesis, receiver.into_iter().collect());
+                args.set_span(call.span());
+                let at_name = name.span();
+                let out = vec![
+                    Ident::new(METHOD, at_name).into(),
+                    with_span(Punct::new(':', Spacing::Joint).into(), at_name),
+                    with_span(Punct::new(':', Spacing::Alone).into(), at_name),
+                    TokenTree::Ident(name.clone()),
+                    args.into(),
+                ];
+                return Some((out, at + 3));
+            }
+            _ => {
+                fields.push(TokenTree::Ident(name.clone()));
+                at += 2;
+            }
+        }
+    }
+}
+
 /// The expansion back as methods: a parameter list opening with `__micrograd_self: &Self`
 /// opens with `&self`; the marker in a name is `self` (`d___micrograd_self` is `d_self`), also in
 /// messages ([`restored`]); a doc link to `[`f`]` (the method `name`) is `[`Self::f`]`. A call of one of the `own` generated functions by
@@ -207,7 +268,56 @@ fn restore(
 ) -> TokenStream {
     let tokens: Vec<TokenTree> = stream.into_iter().collect();
     let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
+    let mut skip = 0;
     for (i, token) in tokens.iter().cloned().enumerate() {
+        if skip > 0 {
+            skip -= 1;
+            continue;
+        }
+        if let TokenTree::Ident(path) = &token
+            && path == METHOD
+            && let Some(
+                [
+                    TokenTree::Punct(_),
+                    TokenTree::Punct(_),
+                    TokenTree::Ident(callee),
+                    TokenTree::Group(args),
+                ],
+            ) = tokens.get(i + 1..i + 5)
+        {
+            // `__micrograd_method::g_pullback(&self.layer, rest)`: `(&self.layer).g_pullback(rest)`.
+            let args: Vec<TokenTree> = restore(args.stream(), (name, own), user)
+                .into_iter()
+                .collect();
+            let comma = args
+                .iter()
+                .position(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ','))
+                .unwrap_or(args.len());
+            let receiver = Group::new(
+                Delimiter::Parenthesis,
+                args[..comma].iter().cloned().collect(),
+            );
+            let rest = Group::new(
+                Delimiter::Parenthesis,
+                args.get(comma + 1..)
+                    .unwrap_or_default()
+                    .iter()
+                    .cloned()
+                    .collect(),
+            );
+            match &args[..comma] {
+                [TokenTree::Ident(alone)] => out.push(TokenTree::Ident(alone.clone())),
+                _ => out.push(receiver.into()),
+            }
+            out.push(with_span(
+                Punct::new('.', Spacing::Alone).into(),
+                callee.span(),
+            ));
+            out.push(TokenTree::Ident(callee.clone()));
+            out.push(rest.into());
+            skip = 4;
+            continue;
+        }
         if let TokenTree::Ident(ident) = &token
             && own.contains(&ident.to_string())
             && matches!(tokens.get(i + 1), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis)

@@ -27,3 +27,18 @@ impl Model {
         s / data.len() as f64
     }
 }
+
+// A method of a field's struct: `self.model.forward(x)` hands `&self.model` on whole, with
+// its part of the shadow, `&mut d_self.model`.
+#[derive(Differentiable)]
+struct Net {
+    model: Model,
+    c: f64,
+}
+
+impl Net {
+    #[differentiable]
+    fn out(&self, x: &[f64]) -> f64 {
+        self.model.forward(x) * self.c
+    }
+}

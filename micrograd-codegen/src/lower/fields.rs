@@ -123,6 +123,11 @@ const SLICE_METHODS: [&str; 8] = [
     "last",
 ];
 
+/// Whether `name` is one of [`SLICE_METHODS`].
+pub(super) fn is_slice_method(name: &str) -> bool {
+    SLICE_METHODS.contains(&name)
+}
+
 /// Methods integers share with `f64`: their receiver's kind comes from their argument.
 const SHARED_METHODS: [&str; 4] = ["min", "max", "abs", "pow"];
 

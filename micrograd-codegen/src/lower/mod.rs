@@ -38,6 +38,23 @@ mod view;
 
 pub(crate) use view::View;
 
+/// Whether the lowering reads `x.name(..)` itself (a method of `f64`, of integers, of slices or
+/// of iterators), rather than as a call of a `#[differentiable]` method of a struct.
+pub(crate) fn known_method(name: &str) -> bool {
+    use crate::math::{Func, Func2, Func3};
+    Func::from_name(name).is_some()
+        || Func2::from_name(name).is_some()
+        || Func3::from_name(name).is_some()
+        || derived::DERIVED.contains(&name)
+        || ints::is_int_method(name)
+        || iter::is_iterator_method(name)
+        || fields::is_slice_method(name)
+        || [
+            "powi", "collect", "to_vec", "clone", "min", "max", "abs", "pow",
+        ]
+        .contains(&name)
+}
+
 use crate::error::Errors;
 use crate::ir::{
     Block, BranchId, Field, FieldKind, Function, LoopId, Op, Operand, Origin, Param, Scalar, Shape,

@@ -39,6 +39,13 @@ pub fn expand(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
     if crate::nesting::too_deep(item).is_some() {
         return None;
     }
+    if let Some(span) = reserved(item) {
+        let message = format!(
+            "names holding `{MARKER}` or `{METHOD}` are what `#[differentiable]` methods are read with; rename this one"
+        );
+        let error = syn::Error::new(span, message).to_compile_error();
+        return Some(quote::quote!(#item #error));
+    }
     let mut tokens: Vec<TokenTree> = item.clone().into_iter().collect();
     let fn_at = tokens
         .iter()
@@ -370,7 +377,14 @@ fn restore(
             TokenTree::Ident(ident) => {
                 let text = ident.to_string();
                 if text.contains(MARKER) {
-                    out.push(Ident::new(&restored(&text, user), ident.span()).into());
+                    let name = restored(&text, user);
+                    out.push(
+                        match name.as_str() {
+                            "self" => Ident::new("self", ident.span()),
+                            _ => crate::names::ident(&name, ident.span()),
+                        }
+                        .into(),
+                    );
                 } else {
                     out.push(ident.into());
                 }
@@ -423,6 +437,27 @@ fn restored_in(text: &str, user: &HashSet<String>) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// The first identifier of `item` holding [`MARKER`] or [`METHOD`], which the user's own
+/// names must not, with a stack of its own.
+fn reserved(item: &TokenStream) -> Option<Span> {
+    let mut stack = vec![item.clone()];
+    while let Some(stream) = stack.pop() {
+        for token in stream {
+            match token {
+                TokenTree::Ident(ident) => {
+                    let text = ident.to_string();
+                    if text.contains(MARKER) || text.contains(METHOD) {
+                        return Some(ident.span());
+                    }
+                }
+                TokenTree::Group(group) => stack.push(group.stream()),
+                _ => {}
+            }
+        }
+    }
+    None
 }
 
 /// Every identifier of `stream`'s text, with a stack of its own.
@@ -480,6 +515,47 @@ fn with_span(mut token: TokenTree, span: Span) -> TokenTree {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every receiver form and every truncation of a method expands without a panic.
+    #[test]
+    fn no_receiver_and_no_truncation_panics() {
+        for receiver in [
+            "&self",
+            "&'a self",
+            "&mut self",
+            "self",
+            "mut self",
+            "self: &Self",
+            "self: Box<Self>",
+            "&self,",
+            "",
+        ] {
+            let text = format!(
+                "fn f({receiver}, x: &[f64]) -> f64 {{ let y = self.g(x) + self.layer.h(&x[1..], 2) * Self::K; self.w[0] * y + self.b.tanh() }}"
+            );
+            let item: TokenStream = text.parse().expect("tokens");
+            let tokens: Vec<TokenTree> = item.into_iter().collect();
+            for end in 0..=tokens.len() {
+                let item: TokenStream = tokens[..end].iter().cloned().collect();
+                let _ = crate::expand(quote::quote!(wrt(self), hessian), item.clone());
+                let _ = crate::expand(TokenStream::new(), item);
+            }
+        }
+    }
+
+    #[test]
+    fn a_users_name_holding_the_marker_is_one_error() {
+        let item = quote::quote!(
+            fn f(&self, __micrograd_self_x: f64) -> f64 {
+                __micrograd_self_x
+            }
+        );
+        let out = expand(&TokenStream::new(), &item)
+            .expect("a method")
+            .to_string();
+        assert_eq!(out.matches("compile_error").count(), 1, "{out}");
+        assert!(out.contains("rename this one"), "{out}");
+    }
 
     #[test]
     fn names_in_messages_are_restored_past_multibyte_characters() {

@@ -81,8 +81,15 @@ pub fn parse(attr: TokenStream, errors: &mut Errors) -> Options {
                         "`wrt` is given twice; list every parameter in one `wrt(..)`",
                     );
                 }
-                let names =
-                    Punctuated::<Ident, Token![,]>::parse_terminated.parse2(list.tokens.clone());
+                // Any identifier, keywords too: `wrt(self)` outside a method is then "`self` is
+                // not a parameter of this function" (a method's `self` is renamed before).
+                let names = (|input: syn::parse::ParseStream| {
+                    Punctuated::<Ident, Token![,]>::parse_terminated_with(
+                        input,
+                        syn::ext::IdentExt::parse_any,
+                    )
+                })
+                .parse2(list.tokens.clone());
                 match names {
                     Ok(names) => {
                         options.wrt = Some(names.into_iter().collect());

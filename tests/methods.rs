@@ -344,6 +344,8 @@ fn line_graph_and_grad() {
     let output = graph.output().expect("the graph's output");
     assert_eq!(graph.node(output).data().to_bits(), value.to_bits());
     assert_eq!(graph.find("x").map(|n| n.grad()), Some(d_x));
+    // A field's leaf is labelled by its binding, as `p_b` of a parameter `p` is.
+    assert_eq!(graph.find("self_b").map(|n| n.grad()), Some(d_m.b));
     assert_gradient("line", |v| Model::with(v).line(0.5), &m.flat(), &d_m.flat());
     assert_near(
         "line d_x",

@@ -128,24 +128,32 @@ fn receiver(args: TokenStream) -> Option<(Receiver, Span, Vec<TokenTree>)> {
     let after = &head[self_at + 1..];
     let is = |t: &TokenTree, c: char| matches!(t, TokenTree::Punct(p) if p.as_char() == c);
     let is_ident = |t: &TokenTree, s: &str| matches!(t, TokenTree::Ident(i) if i == s);
-    let reference = before.first().is_some_and(|t| is(t, '&'));
-    let mutable = before.iter().any(|t| is_ident(t, "mut"));
-    let kind = if after.is_empty() {
-        match (reference, mutable) {
-            (true, false) => Receiver::Shared,
-            (true, true) => Receiver::Mut,
-            (false, _) => Receiver::Owned,
+    let lifetime =
+        |q: &TokenTree, name: &TokenTree| is(q, '\'') && matches!(name, TokenTree::Ident(_));
+    // Only the receivers Rust has; anything else is left to `syn`, which refuses it.
+    let kind = match (before, after) {
+        ([], []) => Receiver::Owned,
+        ([m], []) if is_ident(m, "mut") => Receiver::Owned,
+        ([amp], []) if is(amp, '&') => Receiver::Shared,
+        ([amp, m], []) if is(amp, '&') && is_ident(m, "mut") => Receiver::Mut,
+        ([amp, q, l], []) if is(amp, '&') && lifetime(q, l) => Receiver::Shared,
+        ([amp, q, l, m], []) if is(amp, '&') && lifetime(q, l) && is_ident(m, "mut") => {
+            Receiver::Mut
         }
-    } else {
         // `self: TYPE`: `&Self` is `&self`, `&mut Self` is `&mut self`.
-        let ty = &after[1..];
-        match ty {
-            [amp, s] if is(amp, '&') && is_ident(s, "Self") => Receiver::Shared,
-            [amp, m, s] if is(amp, '&') && is_ident(m, "mut") && is_ident(s, "Self") => {
-                Receiver::Mut
+        ([] | [_], [colon, ty @ ..])
+            if is(colon, ':') && before.iter().all(|m| is_ident(m, "mut")) =>
+        {
+            match ty {
+                [amp, s] if is(amp, '&') && is_ident(s, "Self") => Receiver::Shared,
+                [amp, m, s] if is(amp, '&') && is_ident(m, "mut") && is_ident(s, "Self") => {
+                    Receiver::Mut
+                }
+                [] => return None,
+                _ => Receiver::Owned,
             }
-            _ => Receiver::Owned,
         }
+        _ => return None,
     };
     Some((kind, span, tokens[end..].to_vec()))
 }
@@ -170,6 +178,7 @@ fn read_body(stream: TokenStream) -> TokenStream {
                 let dot = matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '.' && p.spacing() == Spacing::Alone);
                 if dot
                     && let Some(TokenTree::Ident(method)) = tokens.get(i + 2)
+                    && plain(method)
                     && let Some(TokenTree::Group(call)) = tokens.get(i + 3)
                     && call.delimiter() == Delimiter::Parenthesis
                 {
@@ -225,6 +234,9 @@ fn field_method(tokens: &[TokenTree]) -> Option<(Vec<TokenTree>, usize)> {
         else {
             return None;
         };
+        if !plain(name) {
+            return None;
+        }
         match tokens.get(at + 2) {
             Some(TokenTree::Group(call)) if call.delimiter() == Delimiter::Parenthesis => {
                 if fields.is_empty() || crate::lower::known_method(&name.to_string()) {
@@ -262,6 +274,12 @@ fn field_method(tokens: &[TokenTree]) -> Option<(Vec<TokenTree>, usize)> {
             }
         }
     }
+}
+
+/// Whether `ident` is a name a field or a method can have (no keyword such as `self`): the
+/// others are left as written, for `syn` to refuse.
+fn plain(ident: &Ident) -> bool {
+    syn::parse2::<Ident>(TokenTree::Ident(ident.clone()).into()).is_ok()
 }
 
 /// The expansion back as methods: a parameter list opening with `__micrograd_self: &Self`
@@ -540,6 +558,22 @@ mod tests {
                 let _ = crate::expand(quote::quote!(wrt(self), hessian), item.clone());
                 let _ = crate::expand(TokenStream::new(), item);
             }
+        }
+    }
+
+    /// Found by tests/fuzz_expand: a receiver Rust does not have (`& & self`) and a keyword as
+    /// a method's name (`self.model.self(x)`) gave output that neither parsed nor held an error.
+    #[test]
+    fn what_rust_refuses_is_an_error() {
+        for text in [
+            "fn f(& & self, x: &[f64]) -> f64 { self.b * x[0] }",
+            "fn f(&self, x: &[f64]) -> f64 { self.model.self(x) * self.c }",
+            "fn f(&self, x: &[f64]) -> f64 { self.self(x) * self.c }",
+        ] {
+            let out = crate::expand(TokenStream::new(), text.parse().expect("tokens"));
+            let text = out.to_string();
+            let parses = syn::parse2::<syn::File>(out).is_ok();
+            assert!(text.contains("compile_error") || parses, "{text}");
         }
     }
 

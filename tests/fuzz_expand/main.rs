@@ -91,7 +91,7 @@ struct Seed {
     item: String,
 }
 
-/// The functions of tests/expand/*.rs and forty generated programs.
+/// The functions of tests/expand/*.rs (methods included) and forty generated programs.
 fn seeds() -> &'static [Seed] {
     static SEEDS: OnceLock<Vec<Seed>> = OnceLock::new();
     SEEDS.get_or_init(|| {
@@ -99,15 +99,28 @@ fn seeds() -> &'static [Seed] {
             include_str!("../expand/loops.rs").to_string(),
             include_str!("../expand/network.rs").to_string(),
             include_str!("../expand/readme.rs").to_string(),
+            include_str!("../expand/method.rs").to_string(),
         ];
         files.extend((0..40).map(|id| generator::plain_source(&generator::program(11, id))));
         let mut seeds = Vec::new();
         for file in files {
             let file: syn::File = syn::parse_str(&file).expect("a seed parses");
-            for item in file.items {
-                let syn::Item::Fn(mut function) = item else {
-                    continue;
-                };
+            // The methods of an `impl` too, read as the functions they are written as.
+            let functions = file.items.into_iter().flat_map(|item| match item {
+                syn::Item::Fn(function) => vec![function],
+                syn::Item::Impl(block) => block
+                    .items
+                    .into_iter()
+                    .filter_map(|item| match item {
+                        syn::ImplItem::Fn(f) => {
+                            syn::parse2(quote::ToTokens::to_token_stream(&f)).ok()
+                        }
+                        _ => None,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            });
+            for mut function in functions {
                 let Some(position) = function
                     .attrs
                     .iter()

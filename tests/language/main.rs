@@ -27,6 +27,8 @@ mod control;
 mod custom;
 mod hygiene;
 mod matching;
+mod method_programs;
+mod methods;
 mod outside_consts;
 mod tuple_branches;
 

@@ -7,7 +7,7 @@
 //! program (or the `Value` engine), the value bit for bit the method's.
 #![deny(warnings)]
 
-mod common;
+use crate::common;
 
 use common::{assert_gradient, assert_near, assert_partial, assert_same_value};
 use micrograd_runtime::prelude::*;

@@ -6,7 +6,7 @@
 //! numbers for Hessians) and against central differences, the value bit for bit the method's.
 #![deny(warnings)]
 
-mod common;
+use crate::common;
 
 use common::{assert_gradient, assert_near, assert_same_value};
 use micrograd_runtime::prelude::*;

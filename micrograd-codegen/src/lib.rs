@@ -24,6 +24,7 @@ mod lower;
 mod math;
 mod methods;
 mod names;
+mod nested;
 mod nesting;
 mod provenance;
 pub mod signature;
@@ -89,6 +90,15 @@ fn expand_as(attr: TokenStream, item: TokenStream, printed: &TokenStream) -> Tok
     if let Some((sig, wrt)) = sig.as_ref().zip(wrt.as_ref()) {
         check_output(&function, &options, (&sig.params, wrt), output, &mut errors);
     }
+    // What a caller differentiates a call of `f_grad` or `f_jvp` through: from the signature
+    // alone, so every path below prints them.
+    let nested = specs.as_ref().zip(wrt.as_ref()).map(|(specs, wrt)| {
+        let chosen: Vec<bool> = specs
+            .iter()
+            .map(|spec| wrt.contains(&spec.ident.to_string()))
+            .collect();
+        nested::flavors(&function, specs, &chosen, &options)
+    });
     // With `derivative(..)` the body is called, not differentiated: it is never lowered.
     let custom = options.derivative.is_some();
     if custom {
@@ -97,7 +107,7 @@ fn expand_as(attr: TokenStream, item: TokenStream, printed: &TokenStream) -> Tok
             .zip(wrt.as_ref())
             .and_then(|(sig, wrt)| custom::generate((&function, sig), wrt, &options, &mut errors));
         if let Some(code) = code.filter(|_| errors.is_empty()) {
-            return code;
+            return quote!(#code #nested);
         }
     }
     let lowered = sig.as_ref().zip(wrt.as_ref()).filter(|_| !custom);
@@ -128,7 +138,7 @@ fn expand_as(attr: TokenStream, item: TokenStream, printed: &TokenStream) -> Tok
             &mut errors,
         )
     }) {
-        return code;
+        return quote!(#code #nested);
     }
     let function = fallback::without_body(&function);
     let stubs = sig.zip(wrt).map(|(sig, wrt)| {
@@ -137,7 +147,7 @@ fn expand_as(attr: TokenStream, item: TokenStream, printed: &TokenStream) -> Tok
         stubs
     });
     let errors = errors.to_compile_errors();
-    quote!(#function #stubs #errors)
+    quote!(#function #stubs #nested #errors)
 }
 
 /// The user's function as `syn` reads it, dropped without a recursion as deep as its

@@ -107,6 +107,28 @@ pub trait BuiltWithJvp {}
 )]
 pub trait BuiltWithHvp {}
 
+/// Asked of [`Missing`] by the stubs `g_grad_pullback` and `__g_grad_tangent` (and those of
+/// `g_jvp`) of a function built without `hvp`: a caller differentiates through a call of
+/// `g_grad` or `g_jvp` with `g`'s Hessian-vector products.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "a call of `g_grad` or `g_jvp` is differentiated through `g`'s Hessian-vector products, and this function is built without `hvp`",
+    label = "built without `hvp`",
+    note = "add `hvp` to the attribute of the function whose `_grad` or `_jvp` is called here: `#[differentiable(hvp)]`"
+)]
+pub trait NestedBuiltWithHvp {}
+
+/// Asked of [`Missing`] by the stubs `__g_grad_tangent_pullback` and `__g_jvp_tangent_pullback`:
+/// a caller's `hvp` or `hessian` through a call of `g_grad` or `g_jvp` would be a third
+/// derivative of `g`, which is not generated.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "the caller's `hvp` or `hessian` differentiates this call of a gradient (or `_jvp`) twice, a third derivative, which is not generated",
+    label = "a third derivative",
+    note = "a function calling `g_grad` or `g_jvp` has `f_grad`, `f_pullback` and `f_jvp`: remove `hvp` and `hessian` from the caller's `#[differentiable(..)]`"
+)]
+pub trait SecondOrderOnly {}
+
 /// The type the stubs ask [`BuiltWithJvp`] or [`BuiltWithHvp`] of. A bound over every
 /// lifetime is checked where the stub is called, not where it is defined.
 #[doc(hidden)]
@@ -115,3 +137,5 @@ pub struct Missing<'a>(core::marker::PhantomData<&'a ()>);
 // Implemented for another type, so rustc does not add "this trait has no implementations".
 impl BuiltWithJvp for () {}
 impl BuiltWithHvp for () {}
+impl NestedBuiltWithHvp for () {}
+impl SecondOrderOnly for () {}

@@ -1,0 +1,398 @@
+//! Nested derivatives: the flavours a caller differentiates a call of `g_grad` or `g_jvp`
+//! through, printed beside `g` from its signature alone.
+//!
+//! A `#[differentiable]` caller lowers `let (v, d_a, d_b) = g_grad(a, b);` as it lowers any call
+//! of a function returning several values, so it goes through `g_grad_pullback`,
+//! `__g_grad_tangent` and `__g_grad_tangent_pullback`, as it would for a user's `g_grad`.
+//! `g` prints them here, each one call of `__g_tangent_pullback(a, v_a, b, v_b, 1.0)`, which
+//! returns `(H v)_a, ∂g/∂a, (H v)_b, ∂g/∂b`: the derivative of a gradient is a Hessian-vector
+//! product, over every differentiable parameter of `g` (a caller may differentiate with respect
+//! to one `wrt(..)` leaves out of `g_grad`).
+//!
+//! - `g_grad_pullback(a, b, seed)` with `seed = (s, s_b)` (one per output of `g_grad`, `wrt`'s
+//!   only): `s ∇g + H (0, s_b)`, the Hessian along the seeds of the partials.
+//! - `__g_grad_tangent(a, v_a, b, v_b)`: `(∇g · v, (H v)_b)`.
+//! - `g_jvp_pullback(a, v_a, b, v_b, seed)` with `seed = (s, t)`: `s ∇g + t H v` for `a` and `b`,
+//!   `t ∇g` for `v_a` and `v_b`.
+//! - `__g_jvp_tangent(a, ȧ, v_a, v̇_a, ..)`: `(∇g · ȧ, ȧ · H v + ∇g · v̇)`.
+//! - `__g_grad_tangent_pullback` and `__g_jvp_tangent_pullback` would be third derivatives: stubs
+//!   whose unmet bound is one error at the caller's call (`calls::SecondOrderOnly`), as are the
+//!   others where `g` is built without `hvp` (`calls::NestedBuiltWithHvp`).
+//!
+//! `g` takes `f64`s, integers, `bool`s and data here, and returns one `f64`; other signatures
+//! get none of these, so a caller's call fails to find `g_grad_pullback`.
+
+use crate::emit::Flavor;
+use crate::header;
+use crate::names;
+use crate::signature::{Kind, ParamSpec};
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use quote::{ToTokens, quote};
+
+/// The nested flavours of `item` (see the module), given `wrt(..)`'s verdict `chosen`.
+pub fn flavors(
+    item: &syn::ItemFn,
+    specs: &[ParamSpec],
+    chosen: &[bool],
+    options: &crate::attr::Options,
+) -> TokenStream {
+    let output = crate::signature::output(item);
+    let supported = specs.iter().all(|spec| {
+        matches!(
+            spec.kind,
+            Kind::Scalar | Kind::Int(_) | Kind::Bool | Kind::Data(_)
+        )
+    });
+    let scalars = specs
+        .iter()
+        .filter(|s| matches!(s.kind, Kind::Scalar))
+        .count();
+    if output != Some(crate::signature::Output::Scalar) || !supported || scalars == 0 {
+        return TokenStream::new();
+    }
+    let hvp = options.emits(Flavor::TangentPullback);
+    let mut tokens = Nested::new(item, specs, chosen, options, Form::Grad).print(hvp);
+    if options.emits(Flavor::Jvp) {
+        tokens.extend(Nested::new(item, specs, chosen, options, Form::Jvp).print(hvp));
+    }
+    tokens
+}
+
+/// Which generated function of `g` the caller calls.
+#[derive(Clone, Copy, PartialEq)]
+enum Form {
+    Grad,
+    Jvp,
+}
+
+/// One of `g_grad` and `g_jvp`, as a function a caller differentiates through.
+struct Nested<'a> {
+    /// `g` itself.
+    item: &'a syn::ItemFn,
+    specs: &'a [ParamSpec],
+    chosen: &'a [bool],
+    /// `g_grad` or `g_jvp` as a function: its name, parameters and output.
+    called: syn::ItemFn,
+    /// Its parameters.
+    called_specs: Vec<ParamSpec>,
+    /// How many values it returns.
+    outputs: usize,
+    form: Form,
+    runtime: syn::Path,
+    float: TokenStream,
+    one: Literal,
+    /// Names the generated locals may not take.
+    used: std::collections::HashSet<String>,
+}
+
+impl<'a> Nested<'a> {
+    fn new(
+        item: &'a syn::ItemFn,
+        specs: &'a [ParamSpec],
+        chosen: &'a [bool],
+        options: &crate::attr::Options,
+        form: Form,
+    ) -> Nested<'a> {
+        let scalar = crate::signature::scalar(&item.sig);
+        let float = scalar.ty();
+        let one = match scalar.name() {
+            "f32" => Literal::f32_suffixed(1.0),
+            _ => Literal::f64_suffixed(1.0),
+        };
+        let mut called = header::signature_only(item);
+        let (called_specs, outputs) = match form {
+            Form::Grad => {
+                called.sig.ident = header::name(item, Flavor::Grad);
+                let partials = specs
+                    .iter()
+                    .zip(chosen)
+                    .filter(|(spec, chosen)| **chosen && matches!(spec.kind, Kind::Scalar))
+                    .count();
+                (specs.to_vec(), 1 + partials)
+            }
+            Form::Jvp => {
+                called.sig.ident = header::name(item, Flavor::Jvp);
+                (header::tangent_specs(specs, chosen, Flavor::Jvp), 2)
+            }
+        };
+        let types = std::iter::repeat_n(&float, outputs);
+        called.sig.output = match outputs {
+            1 => syn::parse_quote!(-> #float),
+            _ => syn::parse_quote!(-> (#(#types),*)),
+        };
+        called.sig.inputs = called_specs
+            .iter()
+            .map(|spec| -> syn::FnArg {
+                let (ident, ty) = (&spec.ident, &spec.ty);
+                syn::parse_quote!(#ident: #ty)
+            })
+            .collect();
+        let mut used = names::user_names(item);
+        for spec in header::tangent_specs(
+            &called_specs,
+            &vec![true; called_specs.len()],
+            Flavor::Tangent,
+        ) {
+            used.insert(names::text(&spec.ident));
+        }
+        Nested {
+            item,
+            specs,
+            chosen,
+            called,
+            called_specs,
+            outputs,
+            form,
+            runtime: options.runtime(),
+            float,
+            one,
+            used,
+        }
+    }
+
+    /// The three functions, real or refusing.
+    fn print(mut self, hvp: bool) -> TokenStream {
+        let seed = names::free(&mut self.used, "seed");
+        let everything = vec![true; self.called_specs.len()];
+        let signature = |flavor| {
+            let seeded = flavor != Flavor::Tangent;
+            header::signature(
+                &self.called,
+                &self.called_specs,
+                &everything,
+                flavor,
+                seeded.then_some(&seed),
+                &self.runtime,
+            )
+        };
+        let (pullback, tangent) = (signature(Flavor::Pullback), signature(Flavor::Tangent));
+        let second = signature(Flavor::TangentPullback);
+        let runtime = &self.runtime;
+        let refuse = |bound: &str, signature: TokenStream, refuses: bool| {
+            let bound = Ident::new(bound, Span::mixed_site());
+            let bound = refuses.then(|| {
+                quote!(where for<'micrograd> #runtime::calls::Missing<'micrograd>: #runtime::calls::#bound)
+            });
+            let message = format!(
+                "`{}` is differentiated through too high an order",
+                self.called.sig.ident
+            );
+            quote! {
+                #[doc(hidden)]
+                #[allow(unused_variables, dead_code, clippy::all)]
+                #signature #bound {
+                    ::core::panic!(#message)
+                }
+            }
+        };
+        let third = refuse("SecondOrderOnly", second, hvp);
+        if !hvp {
+            let mut tokens = refuse("NestedBuiltWithHvp", pullback, true);
+            tokens.extend(refuse("NestedBuiltWithHvp", tangent, true));
+            tokens.extend(third);
+            return tokens;
+        }
+        let pullback_body = self.pullback_body(&seed);
+        let tangent_body = self.tangent_body();
+        quote! {
+            #[doc(hidden)]
+            #[allow(clippy::all, unused_parens)]
+            #pullback {
+                #pullback_body
+            }
+            #[doc(hidden)]
+            #[allow(clippy::all, unused_parens)]
+            #tangent {
+                #tangent_body
+            }
+            #third
+        }
+    }
+
+    /// The tangents `g`'s parameters have in the call of `__g_tangent_pullback`, by parameter
+    /// (`None` for one without), and the call, binding `(H v)` and `∇g` entry by entry.
+    fn second_order(
+        &mut self,
+        tangents: &[Option<TokenStream>],
+    ) -> (TokenStream, Vec<(Ident, Ident)>) {
+        let callee = header::name(self.item, Flavor::TangentPullback);
+        let mut args = Vec::new();
+        let mut bound = Vec::new();
+        let mut pairs = Vec::new();
+        for (k, spec) in self.specs.iter().enumerate() {
+            args.push(names::param(&spec.ident).into_token_stream());
+            if matches!(spec.kind, Kind::Scalar) {
+                let zero = Literal::f64_unsuffixed(0.0).into_token_stream();
+                args.push(tangents[k].clone().unwrap_or(zero));
+                let h = names::free(&mut self.used, &format!("h{k}"));
+                let g = names::free(&mut self.used, &format!("g{k}"));
+                bound.push(h.clone());
+                bound.push(g.clone());
+                pairs.push((h, g));
+            }
+        }
+        let one = &self.one;
+        let call = quote!(let (#(#bound),*) = #callee(#(#args,)* #one););
+        (call, pairs)
+    }
+
+    /// `g_grad_pullback` or `g_jvp_pullback`.
+    fn pullback_body(&mut self, seed: &Ident) -> TokenStream {
+        let seeds: Vec<Ident> = (0..self.outputs)
+            .map(|k| names::free(&mut self.used, &format!("s{k}")))
+            .collect();
+        let runtime = &self.runtime;
+        let take = match seeds.as_slice() {
+            [single] => quote!(let #single = #runtime::calls::Seed::value(#seed);),
+            seeds => quote!(let (#(#seeds),*) = #runtime::calls::Seed::value(#seed);),
+        };
+        let s = &seeds[0];
+        let mut partials = Vec::new();
+        let call = match self.form {
+            Form::Grad => {
+                // The seed of each partial `g_grad` returns is the tangent of its parameter.
+                let mut next = seeds.iter().skip(1);
+                let tangents: Vec<Option<TokenStream>> = self
+                    .specs
+                    .iter()
+                    .zip(self.chosen)
+                    .map(|(spec, chosen)| {
+                        (*chosen && matches!(spec.kind, Kind::Scalar))
+                            .then(|| next.next().map(|s| quote!(#s)))
+                            .flatten()
+                    })
+                    .collect();
+                let (call, pairs) = self.second_order(&tangents);
+                for (h, g) in pairs {
+                    partials.push(quote!(#s * #g + #h));
+                }
+                call
+            }
+            Form::Jvp => {
+                let t = &seeds[1];
+                let tangents = self.jvp_tangents();
+                let (call, pairs) = self.second_order(&tangents);
+                let mut pairs = pairs.into_iter();
+                for (spec, tangent) in self.specs.iter().zip(&tangents) {
+                    if !matches!(spec.kind, Kind::Scalar) {
+                        continue;
+                    }
+                    let (h, g) = pairs.next().expect("one pair per `f64`");
+                    partials.push(quote!(#s * #g + #t * #h));
+                    if tangent.is_some() {
+                        partials.push(quote!(#t * #g));
+                    }
+                }
+                call
+            }
+        };
+        quote! {
+            #take
+            #call
+            (#(#partials),*)
+        }
+    }
+
+    /// `g_jvp`'s tangent parameter of each of `g`'s, where it has one.
+    fn jvp_tangents(&self) -> Vec<Option<TokenStream>> {
+        let mut called = self.called_specs.iter();
+        self.specs
+            .iter()
+            .zip(self.chosen)
+            .map(|(spec, &chosen)| {
+                called.next();
+                Flavor::Jvp.has_tangent(spec, chosen).then(|| {
+                    let v = names::param(&called.next().expect("its tangent").ident);
+                    quote!(#v)
+                })
+            })
+            .collect()
+    }
+
+    /// `__g_grad_tangent` or `__g_jvp_tangent`.
+    fn tangent_body(&mut self) -> TokenStream {
+        let everything = vec![true; self.called_specs.len()];
+        let all = header::tangent_specs(&self.called_specs, &everything, Flavor::Tangent);
+        // Each parameter of the called function, and its tangent in this one.
+        let mut dots: Vec<(Ident, Option<Ident>)> = Vec::new();
+        let mut it = all.iter().peekable();
+        for spec in &self.called_specs {
+            let own = names::param(&it.next().expect("the parameter").ident);
+            let dot = spec
+                .kind
+                .is_differentiable()
+                .then(|| names::param(&it.next().expect("its tangent").ident));
+            dots.push((own, dot));
+        }
+        let float = self.float.clone();
+        let sum = |terms: Vec<TokenStream>| -> TokenStream {
+            match terms.is_empty() {
+                true => quote!(0.0 as #float),
+                false => quote!(#(#terms)+*),
+            }
+        };
+        match self.form {
+            Form::Grad => {
+                let tangents: Vec<Option<TokenStream>> = dots
+                    .iter()
+                    .map(|(_, dot)| dot.as_ref().map(|d| quote!(#d)))
+                    .collect();
+                let (call, pairs) = self.second_order(&tangents);
+                let mut value = Vec::new();
+                let mut partials = Vec::new();
+                let mut pairs = pairs.into_iter();
+                for ((spec, chosen), (_, dot)) in self.specs.iter().zip(self.chosen).zip(&dots) {
+                    if !matches!(spec.kind, Kind::Scalar) {
+                        continue;
+                    }
+                    let (h, g) = pairs.next().expect("one pair per `f64`");
+                    let dot = dot.as_ref().expect("an `f64` has a tangent");
+                    value.push(quote!(#g * #dot));
+                    if *chosen {
+                        partials.push(quote!(#h));
+                    }
+                }
+                let value = sum(value);
+                quote! {
+                    #call
+                    (#value, #(#partials),*)
+                }
+            }
+            Form::Jvp => {
+                // `dots` runs over `g_jvp`'s parameters: `g`'s, each followed by its tangent
+                // `v` where `g_jvp` has one.
+                let jvp = self.jvp_tangents();
+                let mut it = dots.iter();
+                let mut tangents = Vec::new();
+                let mut rows = Vec::new();
+                for (spec, v) in self.specs.iter().zip(&jvp) {
+                    let (_, dot) = it.next().expect("the parameter");
+                    let v_dot = v
+                        .as_ref()
+                        .map(|_| it.next().expect("its tangent").1.clone());
+                    tangents.push(v.clone());
+                    if matches!(spec.kind, Kind::Scalar) {
+                        rows.push((
+                            dot.clone().expect("an `f64` has a tangent"),
+                            v_dot.flatten(),
+                        ));
+                    }
+                }
+                let (call, pairs) = self.second_order(&tangents);
+                let (mut value, mut tangent) = (Vec::new(), Vec::new());
+                for ((h, g), (dot, v_dot)) in pairs.into_iter().zip(rows) {
+                    value.push(quote!(#g * #dot));
+                    tangent.push(quote!(#h * #dot));
+                    if let Some(v_dot) = v_dot {
+                        tangent.push(quote!(#g * #v_dot));
+                    }
+                }
+                let (value, tangent) = (sum(value), sum(tangent));
+                quote! {
+                    #call
+                    (#value, #tangent)
+                }
+            }
+        }
+    }
+}

@@ -192,16 +192,19 @@ impl<'a> Nested<'a> {
             tokens.extend(third);
             return tokens;
         }
+        // Each body names its locals afresh.
+        let names = self.used.clone();
         let pullback_body = self.pullback_body(&seed);
+        self.used = names;
         let tangent_body = self.tangent_body();
         quote! {
             #[doc(hidden)]
-            #[allow(clippy::all, unused_parens)]
+            #[allow(dead_code, clippy::all, unused_parens)]
             #pullback {
                 #pullback_body
             }
             #[doc(hidden)]
-            #[allow(clippy::all, unused_parens)]
+            #[allow(dead_code, clippy::all, unused_parens)]
             #tangent {
                 #tangent_body
             }

@@ -70,6 +70,90 @@ fn __erf_tangent_pullback(
     let pulled0 = erf_dx_pullback(x, ::micrograd_runtime::calls::ByCaller(v_x * seed));
     (pulled0, partial_x(x) * seed)
 }
+#[doc(hidden)]
+#[allow(dead_code, clippy::all, unused_parens)]
+fn erf_grad_pullback(
+    x: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> ::core::primitive::f64 {
+    let (s0, s1) = ::micrograd_runtime::calls::Seed::value(seed);
+    let (h0, g0) = __erf_tangent_pullback(x, s1, 1f64);
+    (s0 * g0 + h0)
+}
+#[doc(hidden)]
+#[allow(dead_code, clippy::all, unused_parens)]
+fn __erf_grad_tangent(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let (h0, g0) = __erf_tangent_pullback(x, v_x, 1f64);
+    (g0 * v_x, h0)
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __erf_grad_tangent_pullback(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::SecondOrderOnly,
+{
+    ::core::panic!("`erf_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(dead_code, clippy::all, unused_parens)]
+fn erf_jvp_pullback(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let (s0, s1) = ::micrograd_runtime::calls::Seed::value(seed);
+    let (h0, g0) = __erf_tangent_pullback(x, v_x, 1f64);
+    (s0 * g0 + s1 * h0, s1 * g0)
+}
+#[doc(hidden)]
+#[allow(dead_code, clippy::all, unused_parens)]
+fn __erf_jvp_tangent(
+    x: ::core::primitive::f64,
+    v_x_: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    v_v_x: ::core::primitive::f64,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let (h0, g0) = __erf_tangent_pullback(x, v_x, 1f64);
+    (g0 * v_x_, h0 * v_x_ + g0 * v_v_x)
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __erf_jvp_tangent_pullback(
+    x: ::core::primitive::f64,
+    v_x_: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    v_v_x: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::SecondOrderOnly,
+{
+    ::core::panic!("`erf_jvp` is differentiated through too high an order")
+}
 #[allow(dead_code)]
 fn solve(x: f64, n: usize, y: f64) -> f64 {
     newton(x, n, y)
@@ -160,6 +244,58 @@ fn __solve_tangent_pullback(
     ::core::panic!(
         "`solve` is built without `hvp`; add it to its `#[differentiable(..)]`"
     )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn solve_grad_pullback(
+    x: ::core::primitive::f64,
+    n: usize,
+    y: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::NestedBuiltWithHvp,
+{
+    ::core::panic!("`solve_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __solve_grad_tangent(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    n: usize,
+    y: ::core::primitive::f64,
+    v_y: ::core::primitive::f64,
+) -> (::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::NestedBuiltWithHvp,
+{
+    ::core::panic!("`solve_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __solve_grad_tangent_pullback(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    n: usize,
+    y: ::core::primitive::f64,
+    v_y: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+) {
+    ::core::panic!("`solve_grad` is differentiated through too high an order")
 }
 #[allow(clippy::needless_range_loop, dead_code)]
 fn bootstrapped(w: f64, x: f64) -> f64 {
@@ -254,4 +390,53 @@ fn __bootstrapped_tangent_pullback(
     ::core::panic!(
         "`bootstrapped` is built without `hvp`; add it to its `#[differentiable(..)]`"
     )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn bootstrapped_grad_pullback(
+    w: ::core::primitive::f64,
+    x: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::NestedBuiltWithHvp,
+{
+    ::core::panic!("`bootstrapped_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __bootstrapped_grad_tangent(
+    w: ::core::primitive::f64,
+    v_w: ::core::primitive::f64,
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+) -> (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::NestedBuiltWithHvp,
+{
+    ::core::panic!("`bootstrapped_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __bootstrapped_grad_tangent_pullback(
+    w: ::core::primitive::f64,
+    v_w: ::core::primitive::f64,
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+) {
+    ::core::panic!("`bootstrapped_grad` is differentiated through too high an order")
 }

@@ -96,6 +96,45 @@ fn __block_value_tangent_pullback(
         "`block_value` is built without `hvp`; add it to its `#[differentiable(..)]`"
     )
 }
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn block_value_grad_pullback(
+    x: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::NestedBuiltWithHvp,
+{
+    ::core::panic!("`block_value_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __block_value_grad_tangent(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+) -> (::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::NestedBuiltWithHvp,
+{
+    ::core::panic!("`block_value_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __block_value_grad_tangent_pullback(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    ::core::panic!("`block_value_grad` is differentiated through too high an order")
+}
 #[allow(clippy::needless_range_loop, dead_code)]
 /// A `match` in a loop body whose arms `continue`, `break` and `return`.
 fn match_in_loop(w: &[f64], x: f64) -> f64 {

@@ -187,6 +187,55 @@ fn __projectile_tangent_pullback(
         "`projectile` is built without `hvp`; add it to its `#[differentiable(..)]`"
     )
 }
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn projectile_grad_pullback(
+    vx: ::core::primitive::f64,
+    vy: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::NestedBuiltWithHvp,
+{
+    ::core::panic!("`projectile_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __projectile_grad_tangent(
+    vx: ::core::primitive::f64,
+    v_vx: ::core::primitive::f64,
+    vy: ::core::primitive::f64,
+    v_vy: ::core::primitive::f64,
+) -> (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::NestedBuiltWithHvp,
+{
+    ::core::panic!("`projectile_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __projectile_grad_tangent_pullback(
+    vx: ::core::primitive::f64,
+    v_vx: ::core::primitive::f64,
+    vy: ::core::primitive::f64,
+    v_vy: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+) {
+    ::core::panic!("`projectile_grad` is differentiated through too high an order")
+}
 #[allow(clippy::needless_range_loop, dead_code)]
 /// Newton's method in a `loop` that `break`s with the converged value.
 fn cube_root(a: f64) -> f64 {
@@ -391,4 +440,43 @@ fn __cube_root_tangent_pullback(
     ::core::panic!(
         "`cube_root` is built without `hvp`; add it to its `#[differentiable(..)]`"
     )
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn cube_root_grad_pullback(
+    a: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::NestedBuiltWithHvp,
+{
+    ::core::panic!("`cube_root_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __cube_root_grad_tangent(
+    a: ::core::primitive::f64,
+    v_a: ::core::primitive::f64,
+) -> (::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::NestedBuiltWithHvp,
+{
+    ::core::panic!("`cube_root_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __cube_root_grad_tangent_pullback(
+    a: ::core::primitive::f64,
+    v_a: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    ::core::panic!("`cube_root_grad` is differentiated through too high an order")
 }

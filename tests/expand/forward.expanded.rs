@@ -398,6 +398,119 @@ fn __hvp_case_tangent_pullback(
     let d_y = d_v_r * v_x + d_r * x;
     (d_x, d_v_x, d_y, d_v_y)
 }
+#[doc(hidden)]
+#[allow(dead_code, clippy::all, unused_parens)]
+fn hvp_case_grad_pullback(
+    x: ::core::primitive::f64,
+    y: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let (s0, s1, s2) = ::micrograd_runtime::calls::Seed::value(seed);
+    let (h0, g0, h1, g1) = __hvp_case_tangent_pullback(x, s1, y, s2, 1f64);
+    (s0 * g0 + h0, s0 * g1 + h1)
+}
+#[doc(hidden)]
+#[allow(dead_code, clippy::all, unused_parens)]
+fn __hvp_case_grad_tangent(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    y: ::core::primitive::f64,
+    v_y: ::core::primitive::f64,
+) -> (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64) {
+    let (h0, g0, h1, g1) = __hvp_case_tangent_pullback(x, v_x, y, v_y, 1f64);
+    (g0 * v_x + g1 * v_y, h0, h1)
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __hvp_case_grad_tangent_pullback(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    y: ::core::primitive::f64,
+    v_y: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::SecondOrderOnly,
+{
+    ::core::panic!("`hvp_case_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(dead_code, clippy::all, unused_parens)]
+fn hvp_case_jvp_pullback(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    y: ::core::primitive::f64,
+    v_y: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+) {
+    let (s0, s1) = ::micrograd_runtime::calls::Seed::value(seed);
+    let (h0, g0, h1, g1) = __hvp_case_tangent_pullback(x, v_x, y, v_y, 1f64);
+    (s0 * g0 + s1 * h0, s1 * g0, s0 * g1 + s1 * h1, s1 * g1)
+}
+#[doc(hidden)]
+#[allow(dead_code, clippy::all, unused_parens)]
+fn __hvp_case_jvp_tangent(
+    x: ::core::primitive::f64,
+    v_x_: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    v_v_x: ::core::primitive::f64,
+    y: ::core::primitive::f64,
+    v_y_: ::core::primitive::f64,
+    v_y: ::core::primitive::f64,
+    v_v_y: ::core::primitive::f64,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    let (h0, g0, h1, g1) = __hvp_case_tangent_pullback(x, v_x, y, v_y, 1f64);
+    (g0 * v_x_ + g1 * v_y_, h0 * v_x_ + g0 * v_v_x + h1 * v_y_ + g1 * v_v_y)
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __hvp_case_jvp_tangent_pullback(
+    x: ::core::primitive::f64,
+    v_x_: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    v_v_x: ::core::primitive::f64,
+    y: ::core::primitive::f64,
+    v_y_: ::core::primitive::f64,
+    v_y: ::core::primitive::f64,
+    v_v_y: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::SecondOrderOnly,
+{
+    ::core::panic!("`hvp_case_jvp` is differentiated through too high an order")
+}
 #[allow(clippy::needless_range_loop, dead_code)]
 /// The dense Hessian, one `f_hvp` per row, written into a buffer.
 fn hessian_case(a: f64, w: &[f64]) -> f64 {

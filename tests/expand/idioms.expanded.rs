@@ -322,6 +322,77 @@ fn __fused_tangent_pullback(
         "`fused` is built without `hvp`; add it to its `#[differentiable(..)]`"
     )
 }
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn fused_grad_pullback(
+    a: ::core::primitive::f64,
+    b: ::core::primitive::f64,
+    c: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (
+            ::core::primitive::f64,
+            ::core::primitive::f64,
+            ::core::primitive::f64,
+            ::core::primitive::f64,
+        ),
+    >,
+) -> (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::NestedBuiltWithHvp,
+{
+    ::core::panic!("`fused_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __fused_grad_tangent(
+    a: ::core::primitive::f64,
+    v_a: ::core::primitive::f64,
+    b: ::core::primitive::f64,
+    v_b: ::core::primitive::f64,
+    c: ::core::primitive::f64,
+    v_c: ::core::primitive::f64,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::NestedBuiltWithHvp,
+{
+    ::core::panic!("`fused_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __fused_grad_tangent_pullback(
+    a: ::core::primitive::f64,
+    v_a: ::core::primitive::f64,
+    b: ::core::primitive::f64,
+    v_b: ::core::primitive::f64,
+    c: ::core::primitive::f64,
+    v_c: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (
+            ::core::primitive::f64,
+            ::core::primitive::f64,
+            ::core::primitive::f64,
+            ::core::primitive::f64,
+        ),
+    >,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+) {
+    ::core::panic!("`fused_grad` is differentiated through too high an order")
+}
 #[allow(clippy::needless_range_loop, dead_code)]
 fn checked(xs: &[f64], k: usize, lo: f64) -> f64 {
     let x = &xs[1..3];

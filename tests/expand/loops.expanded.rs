@@ -395,6 +395,48 @@ fn __iterate_tangent_pullback(
         "`iterate` is built without `hvp`; add it to its `#[differentiable(..)]`"
     )
 }
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn iterate_grad_pullback(
+    x: ::core::primitive::f64,
+    n: usize,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> ::core::primitive::f64
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::NestedBuiltWithHvp,
+{
+    ::core::panic!("`iterate_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __iterate_grad_tangent(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    n: usize,
+) -> (::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::NestedBuiltWithHvp,
+{
+    ::core::panic!("`iterate_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __iterate_grad_tangent_pullback(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    n: usize,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (::core::primitive::f64, ::core::primitive::f64) {
+    ::core::panic!("`iterate_grad` is differentiated through too high an order")
+}
 #[allow(clippy::needless_range_loop, dead_code)]
 /// Branches inside a loop.
 fn clipped(x: &[f64]) -> f64 {

@@ -281,3 +281,52 @@ fn __readme_tangent_pullback(
         "`readme` is built without `hvp`; add it to its `#[differentiable(..)]`"
     )
 }
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn readme_grad_pullback(
+    a: ::core::primitive::f64,
+    b: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::NestedBuiltWithHvp,
+{
+    ::core::panic!("`readme_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __readme_grad_tangent(
+    a: ::core::primitive::f64,
+    v_a: ::core::primitive::f64,
+    b: ::core::primitive::f64,
+    v_b: ::core::primitive::f64,
+) -> (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::NestedBuiltWithHvp,
+{
+    ::core::panic!("`readme_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __readme_grad_tangent_pullback(
+    a: ::core::primitive::f64,
+    v_a: ::core::primitive::f64,
+    b: ::core::primitive::f64,
+    v_b: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+) {
+    ::core::panic!("`readme_grad` is differentiated through too high an order")
+}

@@ -132,3 +132,120 @@ where
         "`caller` is built without `hvp`; add it to its `#[differentiable(..)]`"
     )
 }
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn caller_grad_pullback(
+    x: ::core::primitive::f64,
+    y: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::NestedBuiltWithHvp,
+{
+    ::core::panic!("`caller_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __caller_grad_tangent(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    y: ::core::primitive::f64,
+    v_y: ::core::primitive::f64,
+) -> (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::NestedBuiltWithHvp,
+{
+    ::core::panic!("`caller_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __caller_grad_tangent_pullback(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    y: ::core::primitive::f64,
+    v_y: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+) {
+    ::core::panic!("`caller_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn caller_jvp_pullback(
+    x: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    y: ::core::primitive::f64,
+    v_y: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::NestedBuiltWithHvp,
+{
+    ::core::panic!("`caller_jvp` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __caller_jvp_tangent(
+    x: ::core::primitive::f64,
+    v_x_: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    v_v_x: ::core::primitive::f64,
+    y: ::core::primitive::f64,
+    v_y_: ::core::primitive::f64,
+    v_y: ::core::primitive::f64,
+    v_v_y: ::core::primitive::f64,
+) -> (::core::primitive::f64, ::core::primitive::f64)
+where
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::NestedBuiltWithHvp,
+{
+    ::core::panic!("`caller_jvp` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __caller_jvp_tangent_pullback(
+    x: ::core::primitive::f64,
+    v_x_: ::core::primitive::f64,
+    v_x: ::core::primitive::f64,
+    v_v_x: ::core::primitive::f64,
+    y: ::core::primitive::f64,
+    v_y_: ::core::primitive::f64,
+    v_y: ::core::primitive::f64,
+    v_v_y: ::core::primitive::f64,
+    seed: impl ::micrograd_runtime::calls::Seed<
+        (::core::primitive::f64, ::core::primitive::f64),
+    >,
+) -> (
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+    ::core::primitive::f64,
+) {
+    ::core::panic!("`caller_jvp` is differentiated through too high an order")
+}

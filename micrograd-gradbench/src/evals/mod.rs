@@ -6,6 +6,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 pub mod ba;
+pub mod descent;
 pub mod det;
 pub mod gmm;
 pub mod hello;
@@ -15,6 +16,8 @@ pub mod llsq;
 pub mod lse;
 pub mod lstm;
 pub mod ode;
+pub mod particle;
+pub mod saddle;
 
 /// One eval's entry point: a function's name and its input to the output and timings.
 pub type Evaluate = fn(&str, Value) -> Result<Evaluated, String>;
@@ -32,6 +35,8 @@ pub const MODULES: &[(&str, Evaluate)] = &[
     ("lstm", lstm::evaluate),
     ("ba", ba::evaluate),
     ("ht", ht::evaluate),
+    ("particle", particle::evaluate),
+    ("saddle", saddle::evaluate),
 ];
 
 /// Whether this tool has `module`.

@@ -351,3 +351,45 @@ fn inner_gradient_with_respect_to_everything() {
         common::assert_near("energy_jvp", tangent, 0.5 * dx - 2.0 * dk, 1e-12);
     }
 }
+
+/// Associated functions: the caller names the callee's gradient through `Self::`, and the
+/// callee's nested flavours reach its second order without naming it.
+struct Field;
+
+impl Field {
+    #[differentiable(hvp, wrt(x))]
+    fn energy(x: f64, w: f64) -> f64 {
+        w * x.powi(3)
+    }
+
+    /// `w ∂energy/∂x = 3 w² x²`.
+    #[differentiable(jvp)]
+    fn pull(x: f64, w: f64) -> f64 {
+        let (_, force) = Self::energy_grad(x, w);
+        force * w
+    }
+
+    /// The same through `energy_jvp`.
+    #[differentiable(jvp)]
+    fn pull_forward(x: f64, w: f64) -> f64 {
+        let (_, force) = Self::energy_jvp(x, 1.0, w);
+        force * w
+    }
+}
+
+#[test]
+fn associated_functions() {
+    for [x, w] in [[0.5, 2.0], [-1.5, 0.25]] {
+        // 3 w² x²: d/dx = 6 w² x, d/dw = 6 w x².
+        let (dx, dw) = (6.0 * w * w * x, 6.0 * w * x * x);
+        for (value, d_x, d_w) in [Field::pull_grad(x, w), Field::pull_forward_grad(x, w)] {
+            common::assert_near("pull", value, 3.0 * w * w * x * x, 1e-14);
+            common::assert_near("pull d/dx", d_x, dx, 1e-14);
+            common::assert_near("pull d/dw", d_w, dw, 1e-14);
+        }
+        let (_, t) = Field::pull_jvp(x, 1.0, w, -0.5);
+        common::assert_near("pull_jvp", t, dx - 0.5 * dw, 1e-14);
+        let (_, t) = Field::pull_forward_jvp(x, 1.0, w, -0.5);
+        common::assert_near("pull_forward_jvp", t, dx - 0.5 * dw, 1e-14);
+    }
+}

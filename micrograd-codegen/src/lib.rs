@@ -92,13 +92,16 @@ fn expand_as(attr: TokenStream, item: TokenStream, printed: &TokenStream) -> Tok
     }
     // What a caller differentiates a call of `f_grad` or `f_jvp` through: from the signature
     // alone, so every path below prints them.
-    let nested = specs.as_ref().zip(wrt.as_ref()).map(|(specs, wrt)| {
-        let chosen: Vec<bool> = specs
-            .iter()
-            .map(|spec| wrt.contains(&spec.ident.to_string()))
-            .collect();
-        nested::flavors(&function, specs, &chosen, &options)
-    });
+    // `code` is the output they read `f_tangent_pullback`'s body from (none beside an error).
+    let nested = |code: Option<&TokenStream>| {
+        specs.as_ref().zip(wrt.as_ref()).map(|(specs, wrt)| {
+            let chosen: Vec<bool> = specs
+                .iter()
+                .map(|spec| wrt.contains(&spec.ident.to_string()))
+                .collect();
+            nested::flavors(&function, specs, &chosen, &options, code)
+        })
+    };
     // With `derivative(..)` the body is called, not differentiated: it is never lowered.
     let custom = options.derivative.is_some();
     if custom {
@@ -107,6 +110,7 @@ fn expand_as(attr: TokenStream, item: TokenStream, printed: &TokenStream) -> Tok
             .zip(wrt.as_ref())
             .and_then(|(sig, wrt)| custom::generate((&function, sig), wrt, &options, &mut errors));
         if let Some(code) = code.filter(|_| errors.is_empty()) {
+            let nested = nested(Some(&code));
             return quote!(#code #nested);
         }
     }
@@ -138,8 +142,10 @@ fn expand_as(attr: TokenStream, item: TokenStream, printed: &TokenStream) -> Tok
             &mut errors,
         )
     }) {
+        let nested = nested(Some(&code));
         return quote!(#code #nested);
     }
+    let nested = nested(None);
     let function = fallback::without_body(&function);
     let stubs = sig.zip(wrt).map(|(sig, wrt)| {
         let mut stubs = fallback::stubs(&sig, &wrt, &options);

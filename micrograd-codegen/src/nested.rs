@@ -4,8 +4,9 @@
 //! A `#[differentiable]` caller lowers `let (v, d_a, d_b) = g_grad(a, b);` as it lowers any call
 //! of a function returning several values, so it goes through `g_grad_pullback`,
 //! `__g_grad_tangent` and `__g_grad_tangent_pullback`, as it would for a user's `g_grad`.
-//! `g` prints them here, each one call of `__g_tangent_pullback(a, v_a, b, v_b, 1.0)`, which
-//! returns `(H v)_a, ∂g/∂a, (H v)_b, ∂g/∂b`: the derivative of a gradient is a Hessian-vector
+//! `g` prints them here, each `__g_tangent_pullback(a, v_a, b, v_b, 1.0)`'s body inlined (called
+//! by name it would need `Self::` inside an `impl` and nothing outside one), which gives
+//! `(H v)_a, ∂g/∂a, (H v)_b, ∂g/∂b`: the derivative of a gradient is a Hessian-vector
 //! product, over every differentiable parameter of `g` (a caller may differentiate with respect
 //! to one `wrt(..)` leaves out of `g_grad`).
 //!
@@ -35,6 +36,7 @@ pub fn flavors(
     specs: &[ParamSpec],
     chosen: &[bool],
     options: &crate::attr::Options,
+    code: Option<&TokenStream>,
 ) -> TokenStream {
     let output = crate::signature::output(item);
     let supported = specs.iter().all(|spec| {
@@ -51,11 +53,52 @@ pub fn flavors(
         return TokenStream::new();
     }
     let hvp = options.emits(Flavor::TangentPullback);
-    let mut tokens = Nested::new(item, specs, chosen, options, Form::Grad).print(hvp);
+    // Beside an error there is no body: stubs that refuse nothing (the error is the message).
+    let second = match code {
+        Some(code) => find_fn(
+            code,
+            &header::name(item, Flavor::TangentPullback).to_string(),
+        ),
+        None => None,
+    };
+    let real = hvp && second.is_some();
+    let refuses = code.is_some();
+    let mut tokens =
+        Nested::new(item, specs, chosen, options, Form::Grad, second.clone()).print(real, refuses);
     if options.emits(Flavor::Jvp) {
-        tokens.extend(Nested::new(item, specs, chosen, options, Form::Jvp).print(hvp));
+        tokens.extend(
+            Nested::new(item, specs, chosen, options, Form::Jvp, second).print(real, refuses),
+        );
     }
     tokens
+}
+
+/// The seed parameter and the body of the function `name` among the items of `code`, read
+/// from its tokens (not parsed: a body is as deep as the user's deepest expression).
+fn find_fn(code: &TokenStream, name: &str) -> Option<(Ident, proc_macro2::Group)> {
+    use proc_macro2::{Delimiter, TokenTree};
+    let tokens: Vec<TokenTree> = code.clone().into_iter().collect();
+    let start = tokens.windows(2).position(|pair| {
+        matches!(&pair[0], TokenTree::Ident(f) if f == "fn")
+            && matches!(&pair[1], TokenTree::Ident(n) if n == name)
+    })?;
+    let params = tokens[start..].iter().find_map(|tree| match tree {
+        TokenTree::Group(group) if group.delimiter() == Delimiter::Parenthesis => Some(group),
+        _ => None,
+    })?;
+    let body = tokens[start..].iter().find_map(|tree| match tree {
+        TokenTree::Group(group) if group.delimiter() == Delimiter::Brace => Some(group.clone()),
+        _ => None,
+    })?;
+    // The seed is the last parameter, `seed: impl Seed<f64>`: the name before `: impl`.
+    let params: Vec<TokenTree> = params.stream().into_iter().collect();
+    let at = params
+        .iter()
+        .rposition(|tree| matches!(tree, TokenTree::Ident(i) if i == "impl"))?;
+    match params.get(at.checked_sub(2)?)? {
+        TokenTree::Ident(seed) => Some((seed.clone(), body)),
+        _ => None,
+    }
 }
 
 /// Which generated function of `g` the caller calls.
@@ -67,8 +110,6 @@ enum Form {
 
 /// One of `g_grad` and `g_jvp`, as a function a caller differentiates through.
 struct Nested<'a> {
-    /// `g` itself.
-    item: &'a syn::ItemFn,
     specs: &'a [ParamSpec],
     chosen: &'a [bool],
     /// `g_grad` or `g_jvp` as a function: its name, parameters and output.
@@ -83,6 +124,9 @@ struct Nested<'a> {
     one: Literal,
     /// Names the generated locals may not take.
     used: std::collections::HashSet<String>,
+    /// The seed parameter and the body of `__g_tangent_pullback`, inlined into each function
+    /// here: called by name, it would need `Self::` inside an `impl` and nothing outside one.
+    second: Option<(Ident, proc_macro2::Group)>,
 }
 
 impl<'a> Nested<'a> {
@@ -92,6 +136,7 @@ impl<'a> Nested<'a> {
         chosen: &'a [bool],
         options: &crate::attr::Options,
         form: Form,
+        second: Option<(Ident, proc_macro2::Group)>,
     ) -> Nested<'a> {
         let scalar = crate::signature::scalar(&item.sig);
         let float = scalar.ty();
@@ -136,7 +181,6 @@ impl<'a> Nested<'a> {
             used.insert(names::text(&spec.ident));
         }
         Nested {
-            item,
             specs,
             chosen,
             called,
@@ -147,11 +191,12 @@ impl<'a> Nested<'a> {
             float,
             one,
             used,
+            second,
         }
     }
 
     /// The three functions, real or refusing.
-    fn print(mut self, hvp: bool) -> TokenStream {
+    fn print(mut self, hvp: bool, refuses: bool) -> TokenStream {
         let seed = names::free(&mut self.used, "seed");
         let everything = vec![true; self.called_specs.len()];
         let signature = |flavor| {
@@ -185,10 +230,10 @@ impl<'a> Nested<'a> {
                 }
             }
         };
-        let third = refuse("SecondOrderOnly", second, hvp);
+        let third = refuse("SecondOrderOnly", second, hvp && refuses);
         if !hvp {
-            let mut tokens = refuse("NestedBuiltWithHvp", pullback, true);
-            tokens.extend(refuse("NestedBuiltWithHvp", tangent, true));
+            let mut tokens = refuse("NestedBuiltWithHvp", pullback, refuses);
+            tokens.extend(refuse("NestedBuiltWithHvp", tangent, refuses));
             tokens.extend(third);
             return tokens;
         }
@@ -218,13 +263,18 @@ impl<'a> Nested<'a> {
         &mut self,
         tangents: &[Option<TokenStream>],
     ) -> (TokenStream, Vec<(Ident, Ident)>) {
-        let callee = header::name(self.item, Flavor::TangentPullback);
+        let mut params = Vec::new();
         let mut args = Vec::new();
         let mut bound = Vec::new();
         let mut pairs = Vec::new();
+        let all = vec![true; self.specs.len()];
+        let inner = header::tangent_specs(self.specs, &all, Flavor::TangentPullback);
+        let mut inner = inner.iter();
         for (k, spec) in self.specs.iter().enumerate() {
+            params.push(names::param(&inner.next().expect("the parameter").ident));
             args.push(names::param(&spec.ident).into_token_stream());
             if matches!(spec.kind, Kind::Scalar) {
+                params.push(names::param(&inner.next().expect("its tangent").ident));
                 let zero = Literal::f64_unsuffixed(0.0).into_token_stream();
                 args.push(tangents[k].clone().unwrap_or(zero));
                 let h = names::free(&mut self.used, &format!("h{k}"));
@@ -235,7 +285,15 @@ impl<'a> Nested<'a> {
             }
         }
         let one = &self.one;
-        let call = quote!(let (#(#bound),*) = #callee(#(#args,)* #one););
+        let (seed, body) = self.second.as_ref().expect("a body to inline");
+        // `__g_tangent_pullback`'s body under its parameters' names, bound at once (an
+        // argument may be named as another parameter), in a closure for its `return`s.
+        let call = quote! {
+            let (#(#bound),*) = {
+                let (#(#params,)* #seed) = (#(#args,)* #one);
+                (|| #body)()
+            };
+        };
         (call, pairs)
     }
 

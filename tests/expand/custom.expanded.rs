@@ -79,7 +79,18 @@ fn erf_grad_pullback(
     >,
 ) -> ::core::primitive::f64 {
     let (s0, s1) = ::micrograd_runtime::calls::Seed::value(seed);
-    let (h0, g0) = __erf_tangent_pullback(x, s1, 1f64);
+    let (h0, g0) = {
+        let (x, v_x, seed) = (x, s1, 1f64);
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let partial_x: fn(::core::primitive::f64) -> ::core::primitive::f64 = erf_dx;
+            let pulled0 = erf_dx_pullback(
+                x,
+                ::micrograd_runtime::calls::ByCaller(v_x * seed),
+            );
+            (pulled0, partial_x(x) * seed)
+        })()
+    };
     (s0 * g0 + h0)
 }
 #[doc(hidden)]
@@ -88,7 +99,18 @@ fn __erf_grad_tangent(
     x: ::core::primitive::f64,
     v_x: ::core::primitive::f64,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
-    let (h0, g0) = __erf_tangent_pullback(x, v_x, 1f64);
+    let (h0, g0) = {
+        let (x, v_x, seed) = (x, v_x, 1f64);
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let partial_x: fn(::core::primitive::f64) -> ::core::primitive::f64 = erf_dx;
+            let pulled0 = erf_dx_pullback(
+                x,
+                ::micrograd_runtime::calls::ByCaller(v_x * seed),
+            );
+            (pulled0, partial_x(x) * seed)
+        })()
+    };
     (g0 * v_x, h0)
 }
 #[doc(hidden)]
@@ -117,7 +139,18 @@ fn erf_jvp_pullback(
     >,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
     let (s0, s1) = ::micrograd_runtime::calls::Seed::value(seed);
-    let (h0, g0) = __erf_tangent_pullback(x, v_x, 1f64);
+    let (h0, g0) = {
+        let (x, v_x, seed) = (x, v_x, 1f64);
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let partial_x: fn(::core::primitive::f64) -> ::core::primitive::f64 = erf_dx;
+            let pulled0 = erf_dx_pullback(
+                x,
+                ::micrograd_runtime::calls::ByCaller(v_x * seed),
+            );
+            (pulled0, partial_x(x) * seed)
+        })()
+    };
     (s0 * g0 + s1 * h0, s1 * g0)
 }
 #[doc(hidden)]
@@ -128,7 +161,18 @@ fn __erf_jvp_tangent(
     v_x: ::core::primitive::f64,
     v_v_x: ::core::primitive::f64,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
-    let (h0, g0) = __erf_tangent_pullback(x, v_x, 1f64);
+    let (h0, g0) = {
+        let (x, v_x, seed) = (x, v_x, 1f64);
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let partial_x: fn(::core::primitive::f64) -> ::core::primitive::f64 = erf_dx;
+            let pulled0 = erf_dx_pullback(
+                x,
+                ::micrograd_runtime::calls::ByCaller(v_x * seed),
+            );
+            (pulled0, partial_x(x) * seed)
+        })()
+    };
     (g0 * v_x_, h0 * v_x_ + g0 * v_v_x)
 }
 #[doc(hidden)]

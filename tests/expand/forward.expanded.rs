@@ -408,7 +408,34 @@ fn hvp_case_grad_pullback(
     >,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
     let (s0, s1, s2) = ::micrograd_runtime::calls::Seed::value(seed);
-    let (h0, g0, h1, g1) = __hvp_case_tangent_pullback(x, s1, y, s2, 1f64);
+    let (h0, g0, h1, g1) = {
+        let (x, v_x, y, v_y, seed) = (x, s1, y, s2, 1f64);
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let t0 = x * y;
+            let t3 = v_x * y;
+            let t4 = v_y * x;
+            let t5 = t3 + t4;
+            let t1 = x.powi(2);
+            let t6 = v_x * 2.0;
+            let t7 = t6 * x;
+            let r = t0 + t1;
+            let v_r = t5 + t7;
+            let t2 = r.sin();
+            let t8 = r.cos();
+            let t9 = v_r * t8;
+            let d_t9 = seed;
+            let d_v_r = d_t9 * t8;
+            let d_t8 = d_t9 * v_r;
+            let d_r = d_t8 * -t2;
+            let d_t6 = d_v_r * x;
+            let d_v_y = d_v_r * x;
+            let d_v_x = d_t6 * 2.0 + d_v_r * y;
+            let d_x = d_v_r * (t6 + v_y) + d_r * (x * 2.0 + y);
+            let d_y = d_v_r * v_x + d_r * x;
+            (d_x, d_v_x, d_y, d_v_y)
+        })()
+    };
     (s0 * g0 + h0, s0 * g1 + h1)
 }
 #[doc(hidden)]
@@ -419,7 +446,34 @@ fn __hvp_case_grad_tangent(
     y: ::core::primitive::f64,
     v_y: ::core::primitive::f64,
 ) -> (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64) {
-    let (h0, g0, h1, g1) = __hvp_case_tangent_pullback(x, v_x, y, v_y, 1f64);
+    let (h0, g0, h1, g1) = {
+        let (x, v_x, y, v_y, seed) = (x, v_x, y, v_y, 1f64);
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let t0 = x * y;
+            let t3 = v_x * y;
+            let t4 = v_y * x;
+            let t5 = t3 + t4;
+            let t1 = x.powi(2);
+            let t6 = v_x * 2.0;
+            let t7 = t6 * x;
+            let r = t0 + t1;
+            let v_r = t5 + t7;
+            let t2 = r.sin();
+            let t8 = r.cos();
+            let t9 = v_r * t8;
+            let d_t9 = seed;
+            let d_v_r = d_t9 * t8;
+            let d_t8 = d_t9 * v_r;
+            let d_r = d_t8 * -t2;
+            let d_t6 = d_v_r * x;
+            let d_v_y = d_v_r * x;
+            let d_v_x = d_t6 * 2.0 + d_v_r * y;
+            let d_x = d_v_r * (t6 + v_y) + d_r * (x * 2.0 + y);
+            let d_y = d_v_r * v_x + d_r * x;
+            (d_x, d_v_x, d_y, d_v_y)
+        })()
+    };
     (g0 * v_x + g1 * v_y, h0, h1)
 }
 #[doc(hidden)]
@@ -462,7 +516,34 @@ fn hvp_case_jvp_pullback(
     ::core::primitive::f64,
 ) {
     let (s0, s1) = ::micrograd_runtime::calls::Seed::value(seed);
-    let (h0, g0, h1, g1) = __hvp_case_tangent_pullback(x, v_x, y, v_y, 1f64);
+    let (h0, g0, h1, g1) = {
+        let (x, v_x, y, v_y, seed) = (x, v_x, y, v_y, 1f64);
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let t0 = x * y;
+            let t3 = v_x * y;
+            let t4 = v_y * x;
+            let t5 = t3 + t4;
+            let t1 = x.powi(2);
+            let t6 = v_x * 2.0;
+            let t7 = t6 * x;
+            let r = t0 + t1;
+            let v_r = t5 + t7;
+            let t2 = r.sin();
+            let t8 = r.cos();
+            let t9 = v_r * t8;
+            let d_t9 = seed;
+            let d_v_r = d_t9 * t8;
+            let d_t8 = d_t9 * v_r;
+            let d_r = d_t8 * -t2;
+            let d_t6 = d_v_r * x;
+            let d_v_y = d_v_r * x;
+            let d_v_x = d_t6 * 2.0 + d_v_r * y;
+            let d_x = d_v_r * (t6 + v_y) + d_r * (x * 2.0 + y);
+            let d_y = d_v_r * v_x + d_r * x;
+            (d_x, d_v_x, d_y, d_v_y)
+        })()
+    };
     (s0 * g0 + s1 * h0, s1 * g0, s0 * g1 + s1 * h1, s1 * g1)
 }
 #[doc(hidden)]
@@ -477,7 +558,34 @@ fn __hvp_case_jvp_tangent(
     v_y: ::core::primitive::f64,
     v_v_y: ::core::primitive::f64,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
-    let (h0, g0, h1, g1) = __hvp_case_tangent_pullback(x, v_x, y, v_y, 1f64);
+    let (h0, g0, h1, g1) = {
+        let (x, v_x, y, v_y, seed) = (x, v_x, y, v_y, 1f64);
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let t0 = x * y;
+            let t3 = v_x * y;
+            let t4 = v_y * x;
+            let t5 = t3 + t4;
+            let t1 = x.powi(2);
+            let t6 = v_x * 2.0;
+            let t7 = t6 * x;
+            let r = t0 + t1;
+            let v_r = t5 + t7;
+            let t2 = r.sin();
+            let t8 = r.cos();
+            let t9 = v_r * t8;
+            let d_t9 = seed;
+            let d_v_r = d_t9 * t8;
+            let d_t8 = d_t9 * v_r;
+            let d_r = d_t8 * -t2;
+            let d_t6 = d_v_r * x;
+            let d_v_y = d_v_r * x;
+            let d_v_x = d_t6 * 2.0 + d_v_r * y;
+            let d_x = d_v_r * (t6 + v_y) + d_r * (x * 2.0 + y);
+            let d_y = d_v_r * v_x + d_r * x;
+            (d_x, d_v_x, d_y, d_v_y)
+        })()
+    };
     (g0 * v_x_ + g1 * v_y_, h0 * v_x_ + g0 * v_v_x + h1 * v_y_ + g1 * v_v_y)
 }
 #[doc(hidden)]

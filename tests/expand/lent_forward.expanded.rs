@@ -658,7 +658,62 @@ fn lends_grad_pullback(
     >,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
     let (s0, s1, s2) = ::micrograd_runtime::calls::Seed::value(seed);
-    let (h0, g0, h1, g1) = __lends_tangent_pullback(x, s1, y, s2, 1f64);
+    let (h0, g0, h1, g1) = {
+        let (x, v_x, y, v_y, seed) = (x, s1, y, s2, 1f64);
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let mut saved = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
+            let mut h = [0.0_f64; 2];
+            let mut v_h = [0.0_f64; 2];
+            h[0] = x;
+            v_h[0] = v_x;
+            h[1] = y;
+            v_h[1] = v_y;
+            saved.extend_from_slice(&h[..]);
+            saved.extend_from_slice(&v_h[..]);
+            let (s, v_s) = __squash_tangent(&mut h, &mut v_h, y, v_y);
+            let t0 = h[0];
+            let t4 = v_h[0];
+            let t1 = s * t0;
+            let t5 = v_s * t0;
+            let t6 = t4 * s;
+            let t7 = t5 + t6;
+            let t2 = h[1];
+            let t8 = v_h[1];
+            let t3 = t1 + t2;
+            let t9 = t7 + t8;
+            let mut d_h = [0.0; 2];
+            let mut d_v_h = [0.0; 2];
+            let d_t9 = seed;
+            d_v_h[1] += d_t9;
+            let d_t4 = d_t9 * s;
+            let d_s = d_t9 * v_h[0];
+            let d_v_s = d_t9 * h[0];
+            let d_t0 = d_t9 * v_s;
+            d_v_h[0] += d_t4;
+            d_h[0] += d_t0;
+            let lent0 = d_h.len();
+            let lent1 = d_v_h.len();
+            let (entries, v_entries) = saved.last_mut(lent0 + lent1).split_at_mut(lent0);
+            let (d_t10, d_t11) = __squash_tangent_pullback(
+                entries,
+                &mut d_h,
+                v_entries,
+                &mut d_v_h,
+                y,
+                v_y,
+                ::micrograd_runtime::calls::ByCaller((d_s, d_v_s)),
+            );
+            saved.discard(lent0 + lent1);
+            let d_v_y = d_t11 + d_v_h[1];
+            d_v_h[1] = 0.0;
+            let d_y = d_t10 + d_h[1];
+            d_h[1] = 0.0;
+            let d_v_x = d_v_h[0];
+            let d_x = d_h[0];
+            (d_x, d_v_x, d_y, d_v_y)
+        })()
+    };
     (s0 * g0 + h0, s0 * g1 + h1)
 }
 #[doc(hidden)]
@@ -669,7 +724,62 @@ fn __lends_grad_tangent(
     y: ::core::primitive::f64,
     v_y: ::core::primitive::f64,
 ) -> (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64) {
-    let (h0, g0, h1, g1) = __lends_tangent_pullback(x, v_x, y, v_y, 1f64);
+    let (h0, g0, h1, g1) = {
+        let (x, v_x, y, v_y, seed) = (x, v_x, y, v_y, 1f64);
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let mut saved = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
+            let mut h = [0.0_f64; 2];
+            let mut v_h = [0.0_f64; 2];
+            h[0] = x;
+            v_h[0] = v_x;
+            h[1] = y;
+            v_h[1] = v_y;
+            saved.extend_from_slice(&h[..]);
+            saved.extend_from_slice(&v_h[..]);
+            let (s, v_s) = __squash_tangent(&mut h, &mut v_h, y, v_y);
+            let t0 = h[0];
+            let t4 = v_h[0];
+            let t1 = s * t0;
+            let t5 = v_s * t0;
+            let t6 = t4 * s;
+            let t7 = t5 + t6;
+            let t2 = h[1];
+            let t8 = v_h[1];
+            let t3 = t1 + t2;
+            let t9 = t7 + t8;
+            let mut d_h = [0.0; 2];
+            let mut d_v_h = [0.0; 2];
+            let d_t9 = seed;
+            d_v_h[1] += d_t9;
+            let d_t4 = d_t9 * s;
+            let d_s = d_t9 * v_h[0];
+            let d_v_s = d_t9 * h[0];
+            let d_t0 = d_t9 * v_s;
+            d_v_h[0] += d_t4;
+            d_h[0] += d_t0;
+            let lent0 = d_h.len();
+            let lent1 = d_v_h.len();
+            let (entries, v_entries) = saved.last_mut(lent0 + lent1).split_at_mut(lent0);
+            let (d_t10, d_t11) = __squash_tangent_pullback(
+                entries,
+                &mut d_h,
+                v_entries,
+                &mut d_v_h,
+                y,
+                v_y,
+                ::micrograd_runtime::calls::ByCaller((d_s, d_v_s)),
+            );
+            saved.discard(lent0 + lent1);
+            let d_v_y = d_t11 + d_v_h[1];
+            d_v_h[1] = 0.0;
+            let d_y = d_t10 + d_h[1];
+            d_h[1] = 0.0;
+            let d_v_x = d_v_h[0];
+            let d_x = d_h[0];
+            (d_x, d_v_x, d_y, d_v_y)
+        })()
+    };
     (g0 * v_x + g1 * v_y, h0, h1)
 }
 #[doc(hidden)]
@@ -712,7 +822,62 @@ fn lends_jvp_pullback(
     ::core::primitive::f64,
 ) {
     let (s0, s1) = ::micrograd_runtime::calls::Seed::value(seed);
-    let (h0, g0, h1, g1) = __lends_tangent_pullback(x, v_x, y, v_y, 1f64);
+    let (h0, g0, h1, g1) = {
+        let (x, v_x, y, v_y, seed) = (x, v_x, y, v_y, 1f64);
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let mut saved = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
+            let mut h = [0.0_f64; 2];
+            let mut v_h = [0.0_f64; 2];
+            h[0] = x;
+            v_h[0] = v_x;
+            h[1] = y;
+            v_h[1] = v_y;
+            saved.extend_from_slice(&h[..]);
+            saved.extend_from_slice(&v_h[..]);
+            let (s, v_s) = __squash_tangent(&mut h, &mut v_h, y, v_y);
+            let t0 = h[0];
+            let t4 = v_h[0];
+            let t1 = s * t0;
+            let t5 = v_s * t0;
+            let t6 = t4 * s;
+            let t7 = t5 + t6;
+            let t2 = h[1];
+            let t8 = v_h[1];
+            let t3 = t1 + t2;
+            let t9 = t7 + t8;
+            let mut d_h = [0.0; 2];
+            let mut d_v_h = [0.0; 2];
+            let d_t9 = seed;
+            d_v_h[1] += d_t9;
+            let d_t4 = d_t9 * s;
+            let d_s = d_t9 * v_h[0];
+            let d_v_s = d_t9 * h[0];
+            let d_t0 = d_t9 * v_s;
+            d_v_h[0] += d_t4;
+            d_h[0] += d_t0;
+            let lent0 = d_h.len();
+            let lent1 = d_v_h.len();
+            let (entries, v_entries) = saved.last_mut(lent0 + lent1).split_at_mut(lent0);
+            let (d_t10, d_t11) = __squash_tangent_pullback(
+                entries,
+                &mut d_h,
+                v_entries,
+                &mut d_v_h,
+                y,
+                v_y,
+                ::micrograd_runtime::calls::ByCaller((d_s, d_v_s)),
+            );
+            saved.discard(lent0 + lent1);
+            let d_v_y = d_t11 + d_v_h[1];
+            d_v_h[1] = 0.0;
+            let d_y = d_t10 + d_h[1];
+            d_h[1] = 0.0;
+            let d_v_x = d_v_h[0];
+            let d_x = d_h[0];
+            (d_x, d_v_x, d_y, d_v_y)
+        })()
+    };
     (s0 * g0 + s1 * h0, s1 * g0, s0 * g1 + s1 * h1, s1 * g1)
 }
 #[doc(hidden)]
@@ -727,7 +892,62 @@ fn __lends_jvp_tangent(
     v_y: ::core::primitive::f64,
     v_v_y: ::core::primitive::f64,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
-    let (h0, g0, h1, g1) = __lends_tangent_pullback(x, v_x, y, v_y, 1f64);
+    let (h0, g0, h1, g1) = {
+        let (x, v_x, y, v_y, seed) = (x, v_x, y, v_y, 1f64);
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let mut saved = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
+            let mut h = [0.0_f64; 2];
+            let mut v_h = [0.0_f64; 2];
+            h[0] = x;
+            v_h[0] = v_x;
+            h[1] = y;
+            v_h[1] = v_y;
+            saved.extend_from_slice(&h[..]);
+            saved.extend_from_slice(&v_h[..]);
+            let (s, v_s) = __squash_tangent(&mut h, &mut v_h, y, v_y);
+            let t0 = h[0];
+            let t4 = v_h[0];
+            let t1 = s * t0;
+            let t5 = v_s * t0;
+            let t6 = t4 * s;
+            let t7 = t5 + t6;
+            let t2 = h[1];
+            let t8 = v_h[1];
+            let t3 = t1 + t2;
+            let t9 = t7 + t8;
+            let mut d_h = [0.0; 2];
+            let mut d_v_h = [0.0; 2];
+            let d_t9 = seed;
+            d_v_h[1] += d_t9;
+            let d_t4 = d_t9 * s;
+            let d_s = d_t9 * v_h[0];
+            let d_v_s = d_t9 * h[0];
+            let d_t0 = d_t9 * v_s;
+            d_v_h[0] += d_t4;
+            d_h[0] += d_t0;
+            let lent0 = d_h.len();
+            let lent1 = d_v_h.len();
+            let (entries, v_entries) = saved.last_mut(lent0 + lent1).split_at_mut(lent0);
+            let (d_t10, d_t11) = __squash_tangent_pullback(
+                entries,
+                &mut d_h,
+                v_entries,
+                &mut d_v_h,
+                y,
+                v_y,
+                ::micrograd_runtime::calls::ByCaller((d_s, d_v_s)),
+            );
+            saved.discard(lent0 + lent1);
+            let d_v_y = d_t11 + d_v_h[1];
+            d_v_h[1] = 0.0;
+            let d_y = d_t10 + d_h[1];
+            d_h[1] = 0.0;
+            let d_v_x = d_v_h[0];
+            let d_x = d_h[0];
+            (d_x, d_v_x, d_y, d_v_y)
+        })()
+    };
     (g0 * v_x_ + g1 * v_y_, h0 * v_x_ + g0 * v_v_x + h1 * v_y_ + g1 * v_v_y)
 }
 #[doc(hidden)]

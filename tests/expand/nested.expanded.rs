@@ -193,7 +193,39 @@ fn bowl_grad_pullback(
     >,
 ) -> (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64) {
     let (s0, s1, s2) = ::micrograd_runtime::calls::Seed::value(seed);
-    let (h0, g0, h1, g1, h2, g2) = __bowl_tangent_pullback(x, s1, y, s2, w, 0.0, 1f64);
+    let (h0, g0, h1, g1, h2, g2) = {
+        let (x, v_x, y, v_y, w, v_w, seed) = (x, s1, y, s2, w, 0.0, 1f64);
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let t0 = x - w;
+            let t5 = v_x - v_w;
+            let t1 = t0.powi(2);
+            let t6 = t5 * 2.0;
+            let t7 = t6 * t0;
+            let t2 = w * y;
+            let t8 = v_w * y;
+            let t9 = v_y * w;
+            let t10 = t8 + t9;
+            let t3 = t2 * y;
+            let t11 = t10 * y;
+            let t12 = v_y * t2;
+            let t13 = t11 + t12;
+            let t4 = t1 + t3;
+            let t14 = t7 + t13;
+            let d_t14 = seed;
+            let d_t2 = d_t14 * v_y;
+            let d_t10 = d_t14 * y;
+            let d_v_y = d_t14 * t2 + d_t10 * w;
+            let d_y = d_t14 * t10 + d_t10 * v_w + d_t2 * w;
+            let d_t6 = d_t14 * t0;
+            let d_t0 = d_t14 * t6;
+            let d_v_x = d_t6 * 2.0;
+            let d_v_w = d_t10 * y - d_t6 * 2.0;
+            let d_x = d_t0;
+            let d_w = d_t10 * v_y + d_t2 * y - d_t0;
+            (d_x, d_v_x, d_y, d_v_y, d_w, d_v_w)
+        })()
+    };
     (s0 * g0 + h0, s0 * g1 + h1, s0 * g2 + h2)
 }
 #[doc(hidden)]
@@ -206,7 +238,39 @@ fn __bowl_grad_tangent(
     w: ::core::primitive::f64,
     v_w: ::core::primitive::f64,
 ) -> (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64) {
-    let (h0, g0, h1, g1, h2, g2) = __bowl_tangent_pullback(x, v_x, y, v_y, w, v_w, 1f64);
+    let (h0, g0, h1, g1, h2, g2) = {
+        let (x, v_x, y, v_y, w, v_w, seed) = (x, v_x, y, v_y, w, v_w, 1f64);
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let t0 = x - w;
+            let t5 = v_x - v_w;
+            let t1 = t0.powi(2);
+            let t6 = t5 * 2.0;
+            let t7 = t6 * t0;
+            let t2 = w * y;
+            let t8 = v_w * y;
+            let t9 = v_y * w;
+            let t10 = t8 + t9;
+            let t3 = t2 * y;
+            let t11 = t10 * y;
+            let t12 = v_y * t2;
+            let t13 = t11 + t12;
+            let t4 = t1 + t3;
+            let t14 = t7 + t13;
+            let d_t14 = seed;
+            let d_t2 = d_t14 * v_y;
+            let d_t10 = d_t14 * y;
+            let d_v_y = d_t14 * t2 + d_t10 * w;
+            let d_y = d_t14 * t10 + d_t10 * v_w + d_t2 * w;
+            let d_t6 = d_t14 * t0;
+            let d_t0 = d_t14 * t6;
+            let d_v_x = d_t6 * 2.0;
+            let d_v_w = d_t10 * y - d_t6 * 2.0;
+            let d_x = d_t0;
+            let d_w = d_t10 * v_y + d_t2 * y - d_t0;
+            (d_x, d_v_x, d_y, d_v_y, d_w, d_v_w)
+        })()
+    };
     (g0 * v_x + g1 * v_y + g2 * v_w, h0, h1)
 }
 #[doc(hidden)]
@@ -255,7 +319,39 @@ fn bowl_jvp_pullback(
     ::core::primitive::f64,
 ) {
     let (s0, s1) = ::micrograd_runtime::calls::Seed::value(seed);
-    let (h0, g0, h1, g1, h2, g2) = __bowl_tangent_pullback(x, v_x, y, v_y, w, 0.0, 1f64);
+    let (h0, g0, h1, g1, h2, g2) = {
+        let (x, v_x, y, v_y, w, v_w, seed) = (x, v_x, y, v_y, w, 0.0, 1f64);
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let t0 = x - w;
+            let t5 = v_x - v_w;
+            let t1 = t0.powi(2);
+            let t6 = t5 * 2.0;
+            let t7 = t6 * t0;
+            let t2 = w * y;
+            let t8 = v_w * y;
+            let t9 = v_y * w;
+            let t10 = t8 + t9;
+            let t3 = t2 * y;
+            let t11 = t10 * y;
+            let t12 = v_y * t2;
+            let t13 = t11 + t12;
+            let t4 = t1 + t3;
+            let t14 = t7 + t13;
+            let d_t14 = seed;
+            let d_t2 = d_t14 * v_y;
+            let d_t10 = d_t14 * y;
+            let d_v_y = d_t14 * t2 + d_t10 * w;
+            let d_y = d_t14 * t10 + d_t10 * v_w + d_t2 * w;
+            let d_t6 = d_t14 * t0;
+            let d_t0 = d_t14 * t6;
+            let d_v_x = d_t6 * 2.0;
+            let d_v_w = d_t10 * y - d_t6 * 2.0;
+            let d_x = d_t0;
+            let d_w = d_t10 * v_y + d_t2 * y - d_t0;
+            (d_x, d_v_x, d_y, d_v_y, d_w, d_v_w)
+        })()
+    };
     (s0 * g0 + s1 * h0, s1 * g0, s0 * g1 + s1 * h1, s1 * g1, s0 * g2 + s1 * h2)
 }
 #[doc(hidden)]
@@ -272,7 +368,39 @@ fn __bowl_jvp_tangent(
     w: ::core::primitive::f64,
     v_w: ::core::primitive::f64,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
-    let (h0, g0, h1, g1, h2, g2) = __bowl_tangent_pullback(x, v_x, y, v_y, w, 0.0, 1f64);
+    let (h0, g0, h1, g1, h2, g2) = {
+        let (x, v_x, y, v_y, w, v_w, seed) = (x, v_x, y, v_y, w, 0.0, 1f64);
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let t0 = x - w;
+            let t5 = v_x - v_w;
+            let t1 = t0.powi(2);
+            let t6 = t5 * 2.0;
+            let t7 = t6 * t0;
+            let t2 = w * y;
+            let t8 = v_w * y;
+            let t9 = v_y * w;
+            let t10 = t8 + t9;
+            let t3 = t2 * y;
+            let t11 = t10 * y;
+            let t12 = v_y * t2;
+            let t13 = t11 + t12;
+            let t4 = t1 + t3;
+            let t14 = t7 + t13;
+            let d_t14 = seed;
+            let d_t2 = d_t14 * v_y;
+            let d_t10 = d_t14 * y;
+            let d_v_y = d_t14 * t2 + d_t10 * w;
+            let d_y = d_t14 * t10 + d_t10 * v_w + d_t2 * w;
+            let d_t6 = d_t14 * t0;
+            let d_t0 = d_t14 * t6;
+            let d_v_x = d_t6 * 2.0;
+            let d_v_w = d_t10 * y - d_t6 * 2.0;
+            let d_x = d_t0;
+            let d_w = d_t10 * v_y + d_t2 * y - d_t0;
+            (d_x, d_v_x, d_y, d_v_y, d_w, d_v_w)
+        })()
+    };
     (
         g0 * v_x_ + g1 * v_y_ + g2 * v_w,
         h0 * v_x_ + g0 * v_v_x + h1 * v_y_ + g1 * v_v_y + h2 * v_w,

@@ -382,7 +382,54 @@ fn caller_grad_pullback(
     >,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
     let (s0, s1, s2) = ::micrograd_runtime::calls::Seed::value(seed);
-    let (h0, g0, h1, g1) = __caller_tangent_pullback(x, s1, y, s2, 1f64);
+    let (h0, g0, h1, g1) = {
+        let (x, v_x, y, v_y, seed) = (x, s1, y, s2, 1f64);
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let a = polar(x, y)[0];
+            let v_a = __polar_tangent(x, v_x, y, v_y)[0];
+            let b = polar(x, y)[1];
+            let v_b = __polar_tangent(x, v_x, y, v_y)[1];
+            let t0 = a * b;
+            let t1 = v_a * b;
+            let t2 = v_b * a;
+            let t3 = t1 + t2;
+            let d_t3 = seed;
+            let d_v_b = d_t3 * a;
+            let d_a = d_t3 * v_b;
+            let d_v_a = d_t3 * b;
+            let d_b = d_t3 * v_a;
+            let (d_t4, d_t5, d_t6, d_t7) = __polar_tangent_pullback(
+                x,
+                v_x,
+                y,
+                v_y,
+                ::micrograd_runtime::calls::ByCaller([0.0, d_v_b]),
+            );
+            let (d_t8, d_t9) = polar_pullback(
+                x,
+                y,
+                ::micrograd_runtime::calls::ByCaller([0.0, d_b]),
+            );
+            let (d_t10, d_t11, d_t12, d_t13) = __polar_tangent_pullback(
+                x,
+                v_x,
+                y,
+                v_y,
+                ::micrograd_runtime::calls::ByCaller([d_v_a, 0.0]),
+            );
+            let d_v_x = d_t5 + d_t11;
+            let d_v_y = d_t7 + d_t13;
+            let (d_t14, d_t15) = polar_pullback(
+                x,
+                y,
+                ::micrograd_runtime::calls::ByCaller([d_a, 0.0]),
+            );
+            let d_x = d_t4 + d_t8 + d_t10 + d_t14;
+            let d_y = d_t6 + d_t9 + d_t12 + d_t15;
+            (d_x, d_v_x, d_y, d_v_y)
+        })()
+    };
     (s0 * g0 + h0, s0 * g1 + h1)
 }
 #[doc(hidden)]
@@ -393,7 +440,54 @@ fn __caller_grad_tangent(
     y: ::core::primitive::f64,
     v_y: ::core::primitive::f64,
 ) -> (::core::primitive::f64, ::core::primitive::f64, ::core::primitive::f64) {
-    let (h0, g0, h1, g1) = __caller_tangent_pullback(x, v_x, y, v_y, 1f64);
+    let (h0, g0, h1, g1) = {
+        let (x, v_x, y, v_y, seed) = (x, v_x, y, v_y, 1f64);
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let a = polar(x, y)[0];
+            let v_a = __polar_tangent(x, v_x, y, v_y)[0];
+            let b = polar(x, y)[1];
+            let v_b = __polar_tangent(x, v_x, y, v_y)[1];
+            let t0 = a * b;
+            let t1 = v_a * b;
+            let t2 = v_b * a;
+            let t3 = t1 + t2;
+            let d_t3 = seed;
+            let d_v_b = d_t3 * a;
+            let d_a = d_t3 * v_b;
+            let d_v_a = d_t3 * b;
+            let d_b = d_t3 * v_a;
+            let (d_t4, d_t5, d_t6, d_t7) = __polar_tangent_pullback(
+                x,
+                v_x,
+                y,
+                v_y,
+                ::micrograd_runtime::calls::ByCaller([0.0, d_v_b]),
+            );
+            let (d_t8, d_t9) = polar_pullback(
+                x,
+                y,
+                ::micrograd_runtime::calls::ByCaller([0.0, d_b]),
+            );
+            let (d_t10, d_t11, d_t12, d_t13) = __polar_tangent_pullback(
+                x,
+                v_x,
+                y,
+                v_y,
+                ::micrograd_runtime::calls::ByCaller([d_v_a, 0.0]),
+            );
+            let d_v_x = d_t5 + d_t11;
+            let d_v_y = d_t7 + d_t13;
+            let (d_t14, d_t15) = polar_pullback(
+                x,
+                y,
+                ::micrograd_runtime::calls::ByCaller([d_a, 0.0]),
+            );
+            let d_x = d_t4 + d_t8 + d_t10 + d_t14;
+            let d_y = d_t6 + d_t9 + d_t12 + d_t15;
+            (d_x, d_v_x, d_y, d_v_y)
+        })()
+    };
     (g0 * v_x + g1 * v_y, h0, h1)
 }
 #[doc(hidden)]
@@ -436,7 +530,54 @@ fn caller_jvp_pullback(
     ::core::primitive::f64,
 ) {
     let (s0, s1) = ::micrograd_runtime::calls::Seed::value(seed);
-    let (h0, g0, h1, g1) = __caller_tangent_pullback(x, v_x, y, v_y, 1f64);
+    let (h0, g0, h1, g1) = {
+        let (x, v_x, y, v_y, seed) = (x, v_x, y, v_y, 1f64);
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let a = polar(x, y)[0];
+            let v_a = __polar_tangent(x, v_x, y, v_y)[0];
+            let b = polar(x, y)[1];
+            let v_b = __polar_tangent(x, v_x, y, v_y)[1];
+            let t0 = a * b;
+            let t1 = v_a * b;
+            let t2 = v_b * a;
+            let t3 = t1 + t2;
+            let d_t3 = seed;
+            let d_v_b = d_t3 * a;
+            let d_a = d_t3 * v_b;
+            let d_v_a = d_t3 * b;
+            let d_b = d_t3 * v_a;
+            let (d_t4, d_t5, d_t6, d_t7) = __polar_tangent_pullback(
+                x,
+                v_x,
+                y,
+                v_y,
+                ::micrograd_runtime::calls::ByCaller([0.0, d_v_b]),
+            );
+            let (d_t8, d_t9) = polar_pullback(
+                x,
+                y,
+                ::micrograd_runtime::calls::ByCaller([0.0, d_b]),
+            );
+            let (d_t10, d_t11, d_t12, d_t13) = __polar_tangent_pullback(
+                x,
+                v_x,
+                y,
+                v_y,
+                ::micrograd_runtime::calls::ByCaller([d_v_a, 0.0]),
+            );
+            let d_v_x = d_t5 + d_t11;
+            let d_v_y = d_t7 + d_t13;
+            let (d_t14, d_t15) = polar_pullback(
+                x,
+                y,
+                ::micrograd_runtime::calls::ByCaller([d_a, 0.0]),
+            );
+            let d_x = d_t4 + d_t8 + d_t10 + d_t14;
+            let d_y = d_t6 + d_t9 + d_t12 + d_t15;
+            (d_x, d_v_x, d_y, d_v_y)
+        })()
+    };
     (s0 * g0 + s1 * h0, s1 * g0, s0 * g1 + s1 * h1, s1 * g1)
 }
 #[doc(hidden)]
@@ -451,7 +592,54 @@ fn __caller_jvp_tangent(
     v_y: ::core::primitive::f64,
     v_v_y: ::core::primitive::f64,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
-    let (h0, g0, h1, g1) = __caller_tangent_pullback(x, v_x, y, v_y, 1f64);
+    let (h0, g0, h1, g1) = {
+        let (x, v_x, y, v_y, seed) = (x, v_x, y, v_y, 1f64);
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let a = polar(x, y)[0];
+            let v_a = __polar_tangent(x, v_x, y, v_y)[0];
+            let b = polar(x, y)[1];
+            let v_b = __polar_tangent(x, v_x, y, v_y)[1];
+            let t0 = a * b;
+            let t1 = v_a * b;
+            let t2 = v_b * a;
+            let t3 = t1 + t2;
+            let d_t3 = seed;
+            let d_v_b = d_t3 * a;
+            let d_a = d_t3 * v_b;
+            let d_v_a = d_t3 * b;
+            let d_b = d_t3 * v_a;
+            let (d_t4, d_t5, d_t6, d_t7) = __polar_tangent_pullback(
+                x,
+                v_x,
+                y,
+                v_y,
+                ::micrograd_runtime::calls::ByCaller([0.0, d_v_b]),
+            );
+            let (d_t8, d_t9) = polar_pullback(
+                x,
+                y,
+                ::micrograd_runtime::calls::ByCaller([0.0, d_b]),
+            );
+            let (d_t10, d_t11, d_t12, d_t13) = __polar_tangent_pullback(
+                x,
+                v_x,
+                y,
+                v_y,
+                ::micrograd_runtime::calls::ByCaller([d_v_a, 0.0]),
+            );
+            let d_v_x = d_t5 + d_t11;
+            let d_v_y = d_t7 + d_t13;
+            let (d_t14, d_t15) = polar_pullback(
+                x,
+                y,
+                ::micrograd_runtime::calls::ByCaller([d_a, 0.0]),
+            );
+            let d_x = d_t4 + d_t8 + d_t10 + d_t14;
+            let d_y = d_t6 + d_t9 + d_t12 + d_t15;
+            (d_x, d_v_x, d_y, d_v_y)
+        })()
+    };
     (g0 * v_x_ + g1 * v_y_, h0 * v_x_ + g0 * v_v_x + h1 * v_y_ + g1 * v_v_y)
 }
 #[doc(hidden)]

@@ -393,3 +393,28 @@ fn associated_functions() {
         common::assert_near("pull_forward_jvp", t, dx - 0.5 * dw, 1e-14);
     }
 }
+
+/// In `f32`: `x³ w`, its gradient in `x` only.
+#[differentiable(hvp, wrt(x))]
+fn cubic32(x: f32, w: f32) -> f32 {
+    x * x * x * w
+}
+
+/// `3 x² w · w`, through `cubic32_grad`.
+#[differentiable(jvp)]
+fn over32(x: f32, w: f32) -> f32 {
+    let (_, d_x) = cubic32_grad(x, w);
+    d_x * w
+}
+
+#[test]
+fn in_f32() {
+    let (x, w) = (1.5f32, -0.5f32);
+    let (value, d_x, d_w) = over32_grad(x, w);
+    assert_eq!(value, over32(x, w));
+    // 3 x² w²: d/dx = 6 x w², d/dw = 6 x² w.
+    assert!((d_x - 6.0 * x * w * w).abs() < 1e-5, "{d_x}");
+    assert!((d_w - 6.0 * x * x * w).abs() < 1e-5, "{d_w}");
+    let (_, t) = over32_jvp(x, 1.0, w, 2.0);
+    assert!((t - (d_x + 2.0 * d_w)).abs() < 1e-5, "{t}");
+}

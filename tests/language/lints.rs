@@ -6,6 +6,19 @@ mod generated {
 
     use micrograd_runtime::prelude::*;
 
+    /// Nested derivatives: a function of a gradient and of a `jvp`, in every flavour it has.
+    #[differentiable(hvp, wrt(x))]
+    fn well(x: f64, w: f64) -> f64 {
+        w * x.powi(4)
+    }
+
+    #[differentiable(jvp)]
+    pub fn through_well(x: f64, w: f64) -> f64 {
+        let (_, d) = well_grad(x, w);
+        let (_, t) = well_jvp(x, 1.0, w);
+        d * t
+    }
+
     #[differentiable]
     pub fn straight(a: f64, b: f64) -> f64 {
         let c = a * b + b.powi(3) - a.relu() + std::f64::consts::PI;

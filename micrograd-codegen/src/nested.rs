@@ -245,11 +245,13 @@ impl<'a> Nested<'a> {
         quote! {
             #[doc(hidden)]
             #[allow(dead_code, clippy::all, unused_parens)]
+            #[inline]
             #pullback {
                 #pullback_body
             }
             #[doc(hidden)]
             #[allow(dead_code, clippy::all, unused_parens)]
+            #[inline]
             #tangent {
                 #tangent_body
             }

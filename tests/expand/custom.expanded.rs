@@ -72,6 +72,7 @@ fn __erf_tangent_pullback(
 }
 #[doc(hidden)]
 #[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
 fn erf_grad_pullback(
     x: ::core::primitive::f64,
     seed: impl ::micrograd_runtime::calls::Seed<
@@ -95,6 +96,7 @@ fn erf_grad_pullback(
 }
 #[doc(hidden)]
 #[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
 fn __erf_grad_tangent(
     x: ::core::primitive::f64,
     v_x: ::core::primitive::f64,
@@ -131,6 +133,7 @@ where
 }
 #[doc(hidden)]
 #[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
 fn erf_jvp_pullback(
     x: ::core::primitive::f64,
     v_x: ::core::primitive::f64,
@@ -155,6 +158,7 @@ fn erf_jvp_pullback(
 }
 #[doc(hidden)]
 #[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
 fn __erf_jvp_tangent(
     x: ::core::primitive::f64,
     v_x_: ::core::primitive::f64,

@@ -400,6 +400,7 @@ fn __hvp_case_tangent_pullback(
 }
 #[doc(hidden)]
 #[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
 fn hvp_case_grad_pullback(
     x: ::core::primitive::f64,
     y: ::core::primitive::f64,
@@ -440,6 +441,7 @@ fn hvp_case_grad_pullback(
 }
 #[doc(hidden)]
 #[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
 fn __hvp_case_grad_tangent(
     x: ::core::primitive::f64,
     v_x: ::core::primitive::f64,
@@ -501,6 +503,7 @@ where
 }
 #[doc(hidden)]
 #[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
 fn hvp_case_jvp_pullback(
     x: ::core::primitive::f64,
     v_x: ::core::primitive::f64,
@@ -548,6 +551,7 @@ fn hvp_case_jvp_pullback(
 }
 #[doc(hidden)]
 #[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
 fn __hvp_case_jvp_tangent(
     x: ::core::primitive::f64,
     v_x_: ::core::primitive::f64,

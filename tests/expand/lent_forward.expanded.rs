@@ -650,6 +650,7 @@ fn __lends_tangent_pullback(
 }
 #[doc(hidden)]
 #[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
 fn lends_grad_pullback(
     x: ::core::primitive::f64,
     y: ::core::primitive::f64,
@@ -718,6 +719,7 @@ fn lends_grad_pullback(
 }
 #[doc(hidden)]
 #[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
 fn __lends_grad_tangent(
     x: ::core::primitive::f64,
     v_x: ::core::primitive::f64,
@@ -807,6 +809,7 @@ where
 }
 #[doc(hidden)]
 #[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
 fn lends_jvp_pullback(
     x: ::core::primitive::f64,
     v_x: ::core::primitive::f64,
@@ -882,6 +885,7 @@ fn lends_jvp_pullback(
 }
 #[doc(hidden)]
 #[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
 fn __lends_jvp_tangent(
     x: ::core::primitive::f64,
     v_x_: ::core::primitive::f64,

@@ -184,6 +184,7 @@ fn __bowl_tangent_pullback(
 }
 #[doc(hidden)]
 #[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
 fn bowl_grad_pullback(
     x: ::core::primitive::f64,
     y: ::core::primitive::f64,
@@ -230,6 +231,7 @@ fn bowl_grad_pullback(
 }
 #[doc(hidden)]
 #[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
 fn __bowl_grad_tangent(
     x: ::core::primitive::f64,
     v_x: ::core::primitive::f64,
@@ -302,6 +304,7 @@ where
 }
 #[doc(hidden)]
 #[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
 fn bowl_jvp_pullback(
     x: ::core::primitive::f64,
     v_x: ::core::primitive::f64,
@@ -356,6 +359,7 @@ fn bowl_jvp_pullback(
 }
 #[doc(hidden)]
 #[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
 fn __bowl_jvp_tangent(
     x: ::core::primitive::f64,
     v_x_: ::core::primitive::f64,

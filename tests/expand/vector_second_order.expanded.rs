@@ -374,6 +374,7 @@ fn __caller_tangent_pullback(
 }
 #[doc(hidden)]
 #[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
 fn caller_grad_pullback(
     x: ::core::primitive::f64,
     y: ::core::primitive::f64,
@@ -434,6 +435,7 @@ fn caller_grad_pullback(
 }
 #[doc(hidden)]
 #[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
 fn __caller_grad_tangent(
     x: ::core::primitive::f64,
     v_x: ::core::primitive::f64,
@@ -515,6 +517,7 @@ where
 }
 #[doc(hidden)]
 #[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
 fn caller_jvp_pullback(
     x: ::core::primitive::f64,
     v_x: ::core::primitive::f64,
@@ -582,6 +585,7 @@ fn caller_jvp_pullback(
 }
 #[doc(hidden)]
 #[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
 fn __caller_jvp_tangent(
     x: ::core::primitive::f64,
     v_x_: ::core::primitive::f64,

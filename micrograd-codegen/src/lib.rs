@@ -94,12 +94,13 @@ fn expand_as(attr: TokenStream, item: TokenStream, printed: &TokenStream) -> Tok
     // alone, so every path below prints them.
     // `code` is the output they read `f_tangent_pullback`'s body from (none beside an error).
     let nested = |code: Option<&TokenStream>| {
-        specs.as_ref().zip(wrt.as_ref()).map(|(specs, wrt)| {
-            let chosen: Vec<bool> = specs
+        sig.as_ref().zip(wrt.as_ref()).map(|(sig, wrt)| {
+            let chosen: Vec<bool> = sig
+                .params
                 .iter()
                 .map(|spec| wrt.contains(&spec.ident.to_string()))
                 .collect();
-            nested::flavors(&function, specs, &chosen, &options, code)
+            nested::flavors(sig, &chosen, &options, code)
         })
     };
     // With `derivative(..)` the body is called, not differentiated: it is never lowered.

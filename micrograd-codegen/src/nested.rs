@@ -25,31 +25,31 @@
 
 use crate::emit::Flavor;
 use crate::header;
+use crate::ir::{Output, ParamSpec, Signature};
 use crate::names;
-use crate::signature::{Kind, ParamSpec};
+use crate::types::Kind;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote};
 
 /// The nested flavours of `item` (see the module), given `wrt(..)`'s verdict `chosen`.
 pub fn flavors(
-    item: &syn::ItemFn,
-    specs: &[ParamSpec],
+    sig: &Signature,
     chosen: &[bool],
     options: &crate::attr::Options,
     code: Option<&TokenStream>,
 ) -> TokenStream {
-    let output = crate::signature::output(item);
-    let supported = specs.iter().all(|spec| {
+    let supported = sig.params.iter().all(|spec| {
         matches!(
-            spec.kind,
-            Kind::Scalar | Kind::Int(_) | Kind::Bool | Kind::Data(_)
+            spec.kind(),
+            Kind::Scalar | Kind::Int | Kind::Bool | Kind::Data
         )
     });
-    let scalars = specs
+    let scalars = sig
+        .params
         .iter()
-        .filter(|s| matches!(s.kind, Kind::Scalar))
+        .filter(|s| matches!(s.kind(), Kind::Scalar))
         .count();
-    if output != Some(crate::signature::Output::Scalar) || !supported || scalars == 0 {
+    if sig.output != Some(Output::Scalar) || !supported || scalars == 0 {
         return TokenStream::new();
     }
     let hvp = options.emits(Flavor::TangentPullback);
@@ -57,18 +57,16 @@ pub fn flavors(
     let second = match code {
         Some(code) => find_fn(
             code,
-            &header::name(item, Flavor::TangentPullback).to_string(),
+            &header::name(sig, Flavor::TangentPullback).to_string(),
         ),
         None => None,
     };
     let real = hvp && second.is_some();
     let refuses = code.is_some();
     let mut tokens =
-        Nested::new(item, specs, chosen, options, Form::Grad, second.clone()).print(real, refuses);
+        Nested::new(sig, chosen, options, Form::Grad, second.clone()).print(real, refuses);
     if options.emits(Flavor::Jvp) {
-        tokens.extend(
-            Nested::new(item, specs, chosen, options, Form::Jvp, second).print(real, refuses),
-        );
+        tokens.extend(Nested::new(sig, chosen, options, Form::Jvp, second).print(real, refuses));
     }
     tokens
 }
@@ -113,7 +111,7 @@ struct Nested<'a> {
     specs: &'a [ParamSpec],
     chosen: &'a [bool],
     /// `g_grad` or `g_jvp` as a function: its name, parameters and output.
-    called: syn::ItemFn,
+    called: Signature,
     /// Its parameters.
     called_specs: Vec<ParamSpec>,
     /// How many values it returns.
@@ -131,53 +129,45 @@ struct Nested<'a> {
 
 impl<'a> Nested<'a> {
     fn new(
-        item: &'a syn::ItemFn,
-        specs: &'a [ParamSpec],
+        sig: &'a Signature,
         chosen: &'a [bool],
         options: &crate::attr::Options,
         form: Form,
         second: Option<(Ident, proc_macro2::Group)>,
     ) -> Nested<'a> {
-        let scalar = crate::signature::scalar(&item.sig);
-        let float = scalar.ty();
-        let one = match scalar.name() {
+        let float = sig.scalar.ty();
+        let one = match sig.scalar.name() {
             "f32" => Literal::f32_suffixed(1.0),
             _ => Literal::f64_suffixed(1.0),
         };
-        let mut called = header::signature_only(item);
-        let (called_specs, outputs) = match form {
+        let specs = &sig.params;
+        let (called_specs, outputs, ident) = match form {
             Form::Grad => {
-                called.sig.ident = header::name(item, Flavor::Grad);
                 let partials = specs
                     .iter()
                     .zip(chosen)
-                    .filter(|(spec, chosen)| **chosen && matches!(spec.kind, Kind::Scalar))
+                    .filter(|(spec, chosen)| **chosen && matches!(spec.kind(), Kind::Scalar))
                     .count();
-                (specs.to_vec(), 1 + partials)
+                (specs.clone(), 1 + partials, header::name(sig, Flavor::Grad))
             }
-            Form::Jvp => {
-                called.sig.ident = header::name(item, Flavor::Jvp);
-                (header::tangent_specs(specs, chosen, Flavor::Jvp), 2)
-            }
+            Form::Jvp => (
+                header::tangent_specs(specs, chosen, Flavor::Jvp),
+                2,
+                header::name(sig, Flavor::Jvp),
+            ),
         };
-        let types = std::iter::repeat_n(&float, outputs);
-        called.sig.output = match outputs {
-            1 => syn::parse_quote!(-> #float),
-            _ => syn::parse_quote!(-> (#(#types),*)),
+        let called = Signature {
+            ident,
+            params: called_specs.clone(),
+            output: Some(match outputs {
+                1 => Output::Scalar,
+                m => Output::Tuple(m),
+            }),
+            ..sig.clone()
         };
-        called.sig.inputs = called_specs
-            .iter()
-            .map(|spec| -> syn::FnArg {
-                let (ident, ty) = (&spec.ident, &spec.ty);
-                syn::parse_quote!(#ident: #ty)
-            })
-            .collect();
-        let mut used = names::user_names(item);
-        for spec in header::tangent_specs(
-            &called_specs,
-            &vec![true; called_specs.len()],
-            Flavor::Tangent,
-        ) {
+        let mut used = sig.user_names.clone();
+        let everything = vec![true; called_specs.len()];
+        for spec in header::tangent_specs(&called_specs, &everything, Flavor::Tangent) {
             used.insert(names::text(&spec.ident));
         }
         Nested {
@@ -203,7 +193,6 @@ impl<'a> Nested<'a> {
             let seeded = flavor != Flavor::Tangent;
             header::signature(
                 &self.called,
-                &self.called_specs,
                 &everything,
                 flavor,
                 seeded.then_some(&seed),
@@ -220,7 +209,7 @@ impl<'a> Nested<'a> {
             });
             let message = format!(
                 "`{}` is differentiated through too high an order",
-                self.called.sig.ident
+                self.called.ident
             );
             quote! {
                 #[doc(hidden)]
@@ -275,7 +264,7 @@ impl<'a> Nested<'a> {
         for (k, spec) in self.specs.iter().enumerate() {
             params.push(names::param(&inner.next().expect("the parameter").ident));
             args.push(names::param(&spec.ident).into_token_stream());
-            if matches!(spec.kind, Kind::Scalar) {
+            if matches!(spec.kind(), Kind::Scalar) {
                 params.push(names::param(&inner.next().expect("its tangent").ident));
                 let zero = Literal::f64_unsuffixed(0.0).into_token_stream();
                 args.push(tangents[k].clone().unwrap_or(zero));
@@ -320,7 +309,7 @@ impl<'a> Nested<'a> {
                     .iter()
                     .zip(self.chosen)
                     .map(|(spec, chosen)| {
-                        (*chosen && matches!(spec.kind, Kind::Scalar))
+                        (*chosen && matches!(spec.kind(), Kind::Scalar))
                             .then(|| next.next().map(|s| quote!(#s)))
                             .flatten()
                     })
@@ -337,7 +326,7 @@ impl<'a> Nested<'a> {
                 let (call, pairs) = self.second_order(&tangents);
                 let mut pairs = pairs.into_iter();
                 for (spec, tangent) in self.specs.iter().zip(&tangents) {
-                    if !matches!(spec.kind, Kind::Scalar) {
+                    if !matches!(spec.kind(), Kind::Scalar) {
                         continue;
                     }
                     let (h, g) = pairs.next().expect("one pair per `f64`");
@@ -382,7 +371,7 @@ impl<'a> Nested<'a> {
         for spec in &self.called_specs {
             let own = names::param(&it.next().expect("the parameter").ident);
             let dot = spec
-                .kind
+                .kind()
                 .is_differentiable()
                 .then(|| names::param(&it.next().expect("its tangent").ident));
             dots.push((own, dot));
@@ -405,7 +394,7 @@ impl<'a> Nested<'a> {
                 let mut partials = Vec::new();
                 let mut pairs = pairs.into_iter();
                 for ((spec, chosen), (_, dot)) in self.specs.iter().zip(self.chosen).zip(&dots) {
-                    if !matches!(spec.kind, Kind::Scalar) {
+                    if !matches!(spec.kind(), Kind::Scalar) {
                         continue;
                     }
                     let (h, g) = pairs.next().expect("one pair per `f64`");
@@ -434,7 +423,7 @@ impl<'a> Nested<'a> {
                         .as_ref()
                         .map(|_| it.next().expect("its tangent").1.clone());
                     tangents.push(v.clone());
-                    if matches!(spec.kind, Kind::Scalar) {
+                    if matches!(spec.kind(), Kind::Scalar) {
                         rows.push((
                             dot.clone().expect("an `f64` has a tangent"),
                             v_dot.flatten(),

@@ -10,6 +10,9 @@ mod common;
 // Forward mode and second order (its own folder of modules and helpers).
 mod forward;
 
+// Derivatives of derivatives: `g_grad` and `g_jvp` called inside a differentiated function.
+mod nested_derivatives;
+
 // Functions returning `[f64; M]` or tuples: vector-Jacobian products and Jacobians.
 mod vector_array_params;
 mod vector_calls;

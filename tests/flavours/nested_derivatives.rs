@@ -7,7 +7,7 @@
 //! generic twin evaluated on `Dual<Dual64>`, the inner gradient from the inner dual, the
 //! outer derivative from the outer one.
 
-mod common;
+use crate::common;
 
 use micrograd_runtime::prelude::*;
 use num_dual::{Dual, Dual64, DualNum};

@@ -7,70 +7,74 @@
 //! assert_eq!(hinge_grad(0.25, 1.0), (0.75, -1.0));
 //! ```
 
-use crate::prelude::*;
+mod functions;
+pub use functions::*;
 
-/// micrograd's max-margin loss `(1 - y · score).relu()`, for labels -1 and +1.
-///
 /// ```
-/// use micrograd_runtime::loss::hinge;
+/// use micrograd_runtime::loss::hinge_grad;
 ///
-/// assert_eq!(hinge(2.0, 1.0), 0.0); // beyond the margin: no loss
-/// assert_eq!(hinge(0.5, -1.0), 1.5);
+/// assert_eq!(hinge_grad(0.25, 1.0), (0.75, -1.0)); // inside the margin: -y
+/// assert_eq!(hinge_grad(2.0, 1.0), (0.0, 0.0)); // beyond it: no gradient
 /// ```
-#[differentiable(wrt(score))]
-pub fn hinge(score: f64, label: f64) -> f64 {
-    (1.0 - label * score).relu()
-}
+pub use functions::hinge_grad;
 
-/// The logistic loss `ln(1 + e^(-y · score))`, for labels -1 and +1.
-///
 /// ```
-/// use micrograd_runtime::loss::{logistic, logistic_grad};
+/// use micrograd_runtime::loss::hinge_pullback;
 ///
-/// assert_eq!(logistic(0.0, 1.0), 2.0f64.ln());
-/// assert_eq!(logistic_grad(0.0, 1.0), (2.0f64.ln(), -0.5)); // -y · sigmoid(-y · score)
-/// assert!(logistic(-800.0, 1.0).is_finite()); // no overflow far from the margin
+/// // Every parameter's partial, label included: seed · (-y, -score).
+/// assert_eq!(hinge_pullback(0.25, -1.0, 0.5), (0.5, -0.125));
 /// ```
-#[differentiable(wrt(score))]
-pub fn logistic(score: f64, label: f64) -> f64 {
-    let margin = label * score;
-    if margin > 0.0 {
-        (-margin).exp().ln_1p()
-    } else {
-        (margin.exp().ln_1p()) - margin
-    }
-}
+pub use functions::hinge_pullback;
 
-/// The squared error `(prediction - target)²`.
-///
 /// ```
-/// use micrograd_runtime::loss::{squared_error, squared_error_grad};
+/// use micrograd_runtime::loss::logistic_grad;
 ///
-/// assert_eq!(squared_error(3.0, 1.0), 4.0);
-/// assert_eq!(squared_error_grad(3.0, 1.0), (4.0, 4.0)); // 2 (prediction - target)
+/// let (value, d_score) = logistic_grad(0.0, -1.0);
+/// assert_eq!((value, d_score), (2.0f64.ln(), 0.5)); // -y · sigmoid(-y · score)
 /// ```
-#[differentiable(wrt(prediction))]
-pub fn squared_error(prediction: f64, target: f64) -> f64 {
-    (prediction - target).powi(2)
-}
+pub use functions::logistic_grad;
 
-/// The sum of squares `Σ wᵢ²` (L2 regularization, as micrograd's `sum(p*p)`).
-///
 /// ```
-/// use micrograd_runtime::loss::{sum_of_squares, sum_of_squares_grad};
+/// use micrograd_runtime::loss::logistic_pullback;
 ///
-/// let mut d_w = [0.0; 2];
-/// assert_eq!(sum_of_squares_grad(&[3.0, -4.0], &mut d_w), 25.0);
-/// assert_eq!((sum_of_squares(&[3.0, -4.0]), d_w), (25.0, [6.0, -8.0]));
+/// let (d_score, _) = logistic_pullback(0.0, 1.0, 2.0);
+/// assert_eq!(d_score, -1.0); // 2 · (-1 · sigmoid(0))
 /// ```
-#[differentiable]
-pub fn sum_of_squares(w: &[f64]) -> f64 {
-    let mut sum = 0.0;
-    for i in 0..w.len() {
-        sum += w[i] * w[i];
-    }
-    sum
-}
+pub use functions::logistic_pullback;
+
+/// ```
+/// use micrograd_runtime::loss::squared_error_grad;
+///
+/// assert_eq!(squared_error_grad(1.0, 3.0), (4.0, -4.0)); // 2 (prediction - target)
+/// ```
+pub use functions::squared_error_grad;
+
+/// ```
+/// use micrograd_runtime::loss::squared_error_pullback;
+///
+/// // seed · (2 (p - t), -2 (p - t))
+/// assert_eq!(squared_error_pullback(3.0, 1.0, 0.5), (2.0, -2.0));
+/// ```
+pub use functions::squared_error_pullback;
+
+/// ```
+/// use micrograd_runtime::loss::sum_of_squares_grad;
+///
+/// let mut d_w = [0.0; 3];
+/// assert_eq!(sum_of_squares_grad(&[1.0, -2.0, 0.5], &mut d_w), 5.25);
+/// assert_eq!(d_w, [2.0, -4.0, 1.0]); // 2 w
+/// ```
+pub use functions::sum_of_squares_grad;
+
+/// ```
+/// use micrograd_runtime::loss::sum_of_squares_pullback;
+///
+/// // L2 regularization's gradient, scaled by its weight α = 1e-4, added into d_w.
+/// let mut d_w = [1.0, 1.0];
+/// sum_of_squares_pullback(&[3.0, -4.0], &mut d_w, 1e-4);
+/// assert_eq!(d_w, [1.0 + 6e-4, 1.0 - 8e-4]);
+/// ```
+pub use functions::sum_of_squares_pullback;
 
 /// A loss of one prediction against its label.
 ///

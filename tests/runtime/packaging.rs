@@ -47,3 +47,100 @@ fn each_published_crate_carries_both_license_texts() {
         );
     }
 }
+
+/// The oldest Rust the published crates' own code needs, from the language and std features
+/// they use (each found by grep, or by clippy's `incompatible_msrv`, which CI runs with
+/// warnings denied and which flags any std item stabilized after the declared `rust-version`):
+/// - edition 2024 (every crate): 1.85;
+/// - `let` chains (`if let Some(x) = a && let Some(y) = b`, edition 2024; micrograd-codegen's
+///   lowering and folding, e.g. `lower/expr.rs`, `diff/linear.rs`): 1.88;
+/// - let-else (1.65), `is_multiple_of` of unsigned integers (1.87) and the rest are older.
+const LANGUAGE_FLOOR: (u32, u32) = (1, 88);
+
+fn version(text: &str) -> (u32, u32) {
+    let mut parts = text.split('.').map(|p| p.parse::<u32>().expect(text));
+    (parts.next().expect(text), parts.next().unwrap_or(0))
+}
+
+/// Each workspace crate declares a `rust-version` at least that of everything it builds with
+/// (its dependencies, theirs, and its own dev-dependencies, as resolved in Cargo.lock with every
+/// feature) and at least the language floor above; and the published crates declare exactly
+/// the oldest such version, so the floor users see is the real one. No other toolchain can be
+/// installed here, so this checks declarations, not a build with that toolchain.
+#[test]
+fn each_crate_declares_the_oldest_rust_version_that_its_dependencies_allow() {
+    let output = std::process::Command::new(env!("CARGO"))
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--all-features",
+            "--locked",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let packages: std::collections::HashMap<&str, &serde_json::Value> = metadata["packages"]
+        .as_array()
+        .expect("packages")
+        .iter()
+        .map(|p| (p["id"].as_str().expect("id"), p))
+        .collect();
+    let nodes: std::collections::HashMap<&str, &serde_json::Value> = metadata["resolve"]["nodes"]
+        .as_array()
+        .expect("nodes")
+        .iter()
+        .map(|n| (n["id"].as_str().expect("id"), n))
+        .collect();
+    let declared = |id: &str| packages[id]["rust_version"].as_str().map(version);
+    for member in metadata["workspace_members"].as_array().expect("members") {
+        let member = member.as_str().expect("id");
+        let name = packages[member]["name"].as_str().expect("name");
+        let own = declared(member).unwrap_or_else(|| panic!("{name} declares no rust-version"));
+        // What building and testing `member` compiles: its dependencies of every kind, and
+        // their normal and build dependencies, transitively.
+        let (mut seen, mut stack) = (std::collections::HashSet::new(), vec![member]);
+        while let Some(id) = stack.pop() {
+            for dep in nodes[id]["deps"].as_array().expect("deps") {
+                let kinds = dep["dep_kinds"].as_array().expect("dep_kinds");
+                let builds = kinds.iter().any(|k| k["kind"].as_str() != Some("dev"));
+                let pkg = dep["pkg"].as_str().expect("pkg");
+                if (builds || id == member) && seen.insert(pkg) {
+                    stack.push(pkg);
+                }
+            }
+        }
+        let mut floor = (LANGUAGE_FLOOR, "the language features it uses".to_string());
+        for id in seen {
+            if let Some(needed) = declared(id)
+                && needed > floor.0
+            {
+                let dep = &packages[id];
+                let (name, version) = (dep["name"].as_str(), dep["version"].as_str());
+                floor = (
+                    needed,
+                    format!("{} {}", name.expect("name"), version.expect("version")),
+                );
+            }
+        }
+        assert!(
+            own >= floor.0,
+            "{name} declares rust-version {own:?}, but {} needs {:?}",
+            floor.1,
+            floor.0
+        );
+        if PUBLISHED.contains(&name) {
+            assert_eq!(
+                own, floor.0,
+                "{name}: the oldest rust-version that builds it is {:?} ({}), not {own:?}",
+                floor.0, floor.1
+            );
+        }
+    }
+}

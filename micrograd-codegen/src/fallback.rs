@@ -87,7 +87,9 @@ pub fn missing_callee_flavors(sig: &Signature, options: &crate::attr::Options) -
         let refuses = flavor == Flavor::Tangent || forward;
         let bound = refuses.then(|| {
             let bound = proc_macro2::Ident::new(bound, Span::mixed_site());
-            quote!(where for<'micrograd> #runtime::calls::Missing<'micrograd>: #runtime::calls::#bound)
+            // After the signature's own `where` clause, if it has one.
+            let start = sig.bounds.is_empty().then(|| quote!(where));
+            quote!(#start for<'micrograd> #runtime::calls::Missing<'micrograd>: #runtime::calls::#bound)
         });
         let option = if flavor == Flavor::Tangent { "jvp" } else { "hvp" };
         let message = format!(

@@ -196,9 +196,10 @@ pub fn signature(
     });
     let output = output(flavor, &float, (shape, partials), runtime);
     let (vis, name) = (&sig.vis, name(sig, flavor));
-    // Only `<const N: usize>` gets here (the signature check refuses other generics).
-    let generics = &sig.generics;
-    quote!(#vis fn #name #generics(#(#params,)* #seed) -> #output)
+    // Only `<const N: usize>` and a float `T: Float` get here (the signature check refuses
+    // other generics).
+    let (generics, bounds) = (&sig.generics, &sig.bounds);
+    quote!(#vis fn #name #generics(#(#params,)* #seed) -> #output #bounds)
 }
 
 /// `f_hessian(params..) -> (f64, [[f64; n]; n])` with `f64` parameters only, else
@@ -226,8 +227,8 @@ fn hessian_signature(
         quote!((#float, [[#float; #n]; #n]))
     };
     let (vis, name) = (&sig.vis, name(sig, Flavor::Hessian));
-    let generics = &sig.generics;
-    quote!(#vis fn #name #generics(#(#params,)*) -> #output)
+    let (generics, bounds) = (&sig.generics, &sig.bounds);
+    quote!(#vis fn #name #generics(#(#params,)*) -> #output #bounds)
 }
 
 /// The name of `f_hessian`'s output parameter: `hess`, `_` appended while it is a parameter's.

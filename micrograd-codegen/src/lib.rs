@@ -81,14 +81,42 @@ fn expand_as(attr: TokenStream, item: TokenStream, printed: &TokenStream) -> Tok
             return quote!(#item #errors);
         }
     };
-    let sig = signature::check(&function, &mut errors);
+    // A function generic over `T: Float` is expanded with `T` as its float type: the float
+    // type is a parameter of the generated code already (`f32` or `f64`), and `T` is a third.
+    let generic = signature::generic(&function.sig.generics)
+        .map(|float| (float.to_string(), options.runtime()));
+    let generic = generic
+        .as_ref()
+        .map(|(name, runtime)| (name.as_str(), runtime.clone()));
+    ir::with_generic(generic, || {
+        expand_function(&function, printed, &options, errors)
+    })
+}
+
+/// `expand_as` of the parsed `function`, printed as `printed`.
+fn expand_function(
+    function: &Parsed,
+    printed: &TokenStream,
+    options: &attr::Options,
+    mut errors: Errors,
+) -> TokenStream {
+    let function = &**function;
+    if let Some(float) = signature::generic(&function.sig.generics) {
+        if options.graph {
+            errors.at(float.span(), format!("`f_graph` builds a graph of `f64` `Value`s, so `graph` is not available for a function generic over `{float}`; remove `graph`, or write the function for `f64`"));
+        }
+        if let Some(span) = options.derivative_span {
+            errors.at(span, format!("`derivative(..)` takes `f64` rules, so it is not available for a function generic over `{float}`; write the function for `f64`"));
+        }
+    }
+    let sig = signature::check(function, &mut errors);
     let wrt = sig
         .as_ref()
-        .map(|sig| check_wrt(&options, &sig.params, &mut errors));
-    let declared = signature::output(&function);
+        .map(|sig| check_wrt(options, &sig.params, &mut errors));
+    let declared = signature::output(function);
     let output = declared.unwrap_or(ir::Output::Scalar);
     if let Some((sig, wrt)) = sig.as_ref().zip(wrt.as_ref()) {
-        check_output(&function, &options, (&sig.params, wrt), output, &mut errors);
+        check_output(function, options, (&sig.params, wrt), output, &mut errors);
     }
     // What a caller differentiates a call of `f_grad` or `f_jvp` through: from the signature
     // alone, so every path below prints them.
@@ -109,7 +137,7 @@ fn expand_as(attr: TokenStream, item: TokenStream, printed: &TokenStream) -> Tok
         let code = sig
             .as_ref()
             .zip(wrt.as_ref())
-            .and_then(|(sig, wrt)| custom::generate((&function, sig), wrt, &options, &mut errors));
+            .and_then(|(sig, wrt)| custom::generate((function, sig), wrt, options, &mut errors));
         if let Some(code) = code.filter(|_| errors.is_empty()) {
             let nested = nested(Some(&code));
             return quote!(#code #nested);
@@ -118,7 +146,7 @@ fn expand_as(attr: TokenStream, item: TokenStream, printed: &TokenStream) -> Tok
     let lowered = sig.as_ref().zip(wrt.as_ref()).filter(|_| !custom);
     let lowered = lowered.and_then(|(sig, wrt)| {
         lower::lower(
-            &function,
+            function,
             sig,
             &|ident| wrt.contains(&ident.to_string()),
             &mut errors,
@@ -136,10 +164,10 @@ fn expand_as(attr: TokenStream, item: TokenStream, printed: &TokenStream) -> Tok
     let generated = lowered.zip(sig.as_ref()).filter(|_| errors.is_empty());
     if let Some(code) = generated.and_then(|(lowered, sig)| {
         generate(
-            (&function, printed),
+            (function, printed),
             sig,
             &lowered,
-            (&options, output),
+            (options, output),
             &mut errors,
         )
     }) {
@@ -147,10 +175,10 @@ fn expand_as(attr: TokenStream, item: TokenStream, printed: &TokenStream) -> Tok
         return quote!(#code #nested);
     }
     let nested = nested(None);
-    let function = fallback::without_body(&function);
+    let function = fallback::without_body(function);
     let stubs = sig.zip(wrt).map(|(sig, wrt)| {
-        let mut stubs = fallback::stubs(&sig, &wrt, &options);
-        stubs.extend(fallback::missing_callee_flavors(&sig, &options));
+        let mut stubs = fallback::stubs(&sig, &wrt, options);
+        stubs.extend(fallback::missing_callee_flavors(&sig, options));
         stubs
     });
     let errors = errors.to_compile_errors();

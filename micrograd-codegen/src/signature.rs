@@ -6,7 +6,7 @@ pub use crate::ir::{Output, ParamSpec, Signature};
 use crate::types;
 
 mod float;
-pub use float::{float_in, float_type, scalar};
+pub use float::{float_in, float_type, generic, scalar};
 use syn::spanned::Spanned;
 use syn::{FnArg, ItemFn, Pat, ReturnType, Type};
 
@@ -48,20 +48,23 @@ pub fn check(item: &ItemFn, errors: &mut Errors) -> Option<Signature> {
     }
     // A refused generic stands for values the body cannot be checked without.
     let generics_ok = check_generics(&sig.generics, errors);
+    let float = generic(&sig.generics);
     if let Some(clause) = &sig.generics.where_clause {
-        errors.at(
-            clause.where_token.span,
-            "`where` clauses are not supported by `#[differentiable]`; write the function for `f64`",
-        );
+        check_where(clause, float, errors);
     }
     let scalar = scalar(sig);
-    check_return(item, scalar, errors);
-    let before = errors.len();
     let generics: Vec<String> = sig
         .generics
         .type_params()
+        .filter(|p| Some(&p.ident) != float)
         .map(|p| p.ident.to_string())
         .collect();
+    // A result of a refused generic type was reported with the generic.
+    let refused = |ty: &Type| path_name(ty).is_some_and(|name| generics.contains(&name));
+    if !matches!(&sig.output, ReturnType::Type(_, ty) if refused(ty)) {
+        check_return(item, scalar, errors);
+    }
+    let before = errors.len();
     let params: Vec<ParamSpec> = sig
         .inputs
         .iter()
@@ -71,8 +74,9 @@ pub fn check(item: &ItemFn, errors: &mut Errors) -> Option<Signature> {
     valid.then(|| Signature {
         ident: sig.ident.clone(),
         vis: quote::ToTokens::to_token_stream(&item.vis),
-        // Only `<const N: usize>` gets here; a `where` clause was refused.
+        // Only `<const N: usize>` and a float `T` get here.
         generics: quote::ToTokens::to_token_stream(&sig.generics),
+        bounds: bounds(item),
         scalar,
         params,
         output: output(item),
@@ -80,12 +84,25 @@ pub fn check(item: &ItemFn, errors: &mut Errors) -> Option<Signature> {
     })
 }
 
-/// `<const N: usize>` is fine (lengths of array parameters); other generics are reported, one
-/// error each. Whether there were none.
+/// `<const N: usize>` is fine (lengths of array parameters), and so is one float type
+/// parameter bounded by `Float` (`<T: Float>`); other generics are reported, one error each.
+/// Whether there were none.
 fn check_generics(generics: &syn::Generics, errors: &mut Errors) -> bool {
     let before = errors.len();
+    let float = generic(generics);
     for param in &generics.params {
         let message = match param {
+            syn::GenericParam::Type(ty) if Some(&ty.ident) == float => continue,
+            syn::GenericParam::Type(ty) if float::is_float_param(generics, &ty.ident) => {
+                let float = float.map(|f| f.to_string()).unwrap_or_default();
+                errors.at(ty.ident.span(), format!("a `#[differentiable]` function has one float type; use `{float}` for every float, or write the function for `f64`"));
+                continue;
+            }
+            syn::GenericParam::Type(ty) => {
+                let name = &ty.ident;
+                errors.at(ty.ident.span(), format!("`#[differentiable]` reads a generic type only as a float: bound `{name}` by num-traits' `Float` (`{name}: Float`, from `micrograd_runtime::num_traits::Float`), or write the function for `f64`"));
+                continue;
+            }
             syn::GenericParam::Const(constant) if is_int_type(&constant.ty) => continue,
             syn::GenericParam::Const(constant) => {
                 errors.spanned(
@@ -97,15 +114,56 @@ fn check_generics(generics: &syn::Generics, errors: &mut Errors) -> bool {
             syn::GenericParam::Lifetime(_) => {
                 "lifetime parameters are not supported by `#[differentiable]`; leave the references' lifetimes elided"
             }
-            syn::GenericParam::Type(_) => {
-                "generic type parameters are not supported by `#[differentiable]`; write the function for `f64`"
-            }
         };
         errors.at(param.span(), message);
     }
     errors.len() == before
 }
 
+/// A `where` clause may bound the float type parameter (`where T: Float + Sum`) and nothing
+/// else.
+fn check_where(clause: &syn::WhereClause, float: Option<&syn::Ident>, errors: &mut Errors) {
+    let Some(float) = float else {
+        errors.at(
+            clause.where_token.span,
+            "`where` clauses are not supported by `#[differentiable]` outside a function generic over a float (`<T: Float>`); write the function for `f64`",
+        );
+        return;
+    };
+    for predicate in &clause.predicates {
+        match predicate {
+            syn::WherePredicate::Type(predicate)
+                if float::bounds_param(&predicate.bounded_ty, float) => {}
+            other => errors.spanned(other, format!("a `where` clause of a `#[differentiable]` function bounds its float type `{float}` only (`{float}: Float + Sum`)")),
+        }
+    }
+}
+
+/// The `where` clause of the generated functions: the user's, and for a function generic over a
+/// float `T` the one bound the generated code adds, `T: Record`, so that a loop's values of `T`
+/// can be recorded on a `Tape<T>` (`f32` and `f64` have it). Its constants need only `Float`
+/// (`T::from`, `T::zero`, `T::one`, through `#runtime::num_traits`). A trailing comma, so that
+/// a stub can add a bound (`fallback`).
+fn bounds(item: &ItemFn) -> proc_macro2::TokenStream {
+    let clause = &item.sig.generics.where_clause;
+    let predicates = clause.iter().flat_map(|clause| &clause.predicates);
+    let float = generic(&item.sig.generics);
+    let record = Scalar::generic()
+        .filter(|generic| float.is_some_and(|float| float == generic.name))
+        .map(|generic| {
+            let ty = syn::Ident::new(generic.name, proc_macro2::Span::call_site());
+            let runtime = &generic.runtime;
+            quote::quote!(#ty: #runtime::Record)
+        });
+    let mut predicates = predicates
+        .map(quote::ToTokens::to_token_stream)
+        .chain(record)
+        .peekable();
+    match predicates.peek() {
+        Some(_) => quote::quote!(where #(#predicates,)*),
+        None => proc_macro2::TokenStream::new(),
+    }
+}
 /// The output `item` declares, if it is one the macro supports: floats of the function's
 /// scalar type.
 pub fn output(item: &ItemFn) -> Option<Output> {

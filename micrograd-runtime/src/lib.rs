@@ -36,6 +36,12 @@ pub mod value;
 #[doc(no_inline)]
 pub use serde;
 
+/// num-traits, whose `Float` a `#[differentiable]` function may be generic over
+/// (`fn f<T: Float>(x: &[T]) -> T`): `use micrograd_runtime::num_traits::Float;` needs no
+/// num-traits of your own, and the generated code reaches it by this path.
+#[doc(no_inline)]
+pub use num_traits;
+
 pub use graph::Graph;
 #[doc(hidden)]
 pub use tape::{Record, Replay, Tape};

@@ -78,7 +78,10 @@ impl Emitter<'_> {
         let (d_w, shadow) = (self.names.adjoint(field.var), self.place(field, true));
         let w = self.place(field, false);
         let bind = match field.buffered {
-            true => quote!(let mut #d_w = ::std::vec![0.0; #shadow.len()];),
+            true => {
+                let zero = self.function.scalar.zero();
+                quote!(let mut #d_w = ::std::vec![#zero; #shadow.len()];)
+            }
             false => quote!(let #d_w: &mut [#f64_ty] = &mut #shadow;),
         };
         let text = |tokens: &TokenStream| tokens.to_string().replace(' ', "");

@@ -91,10 +91,13 @@ impl Emitter<'_> {
             } => {
                 let (array, index, value) =
                     (self.names.var(*array), self.int(index), self.operand(value));
-                if *negate {
-                    quote!(#array[#index] -= #value;)
-                } else {
-                    quote!(#array[#index] += #value;)
+                let generic = self.function.scalar == crate::ir::Scalar::Generic;
+                match (*negate, generic) {
+                    (true, false) => quote!(#array[#index] -= #value;),
+                    (false, false) => quote!(#array[#index] += #value;),
+                    // `Float` has no `AddAssign`.
+                    (true, true) => quote!(#array[#index] = #array[#index] - #value;),
+                    (false, true) => quote!(#array[#index] = #array[#index] + #value;),
                 }
             }
             Stmt::If(branch) => self.forward_if(branch),
@@ -269,8 +272,8 @@ impl Emitter<'_> {
             // An empty `Vec` allocates nothing; its length may not be in scope here.
             Ty::Array { vec: true, .. } => quote!(::std::vec::Vec::new()),
             // The length of a local array is a constant, so it is also in scope here.
-            ty @ Ty::Array { .. } => self.filled(quote!(0.0), ty),
-            Ty::F64 | Ty::Slice { .. } | Ty::Data(_) => quote!(0.0),
+            ty @ Ty::Array { .. } => self.filled(self.function.scalar.zero(), ty),
+            Ty::F64 | Ty::Slice { .. } | Ty::Data(_) => self.function.scalar.zero(),
         }
     }
 }

@@ -22,7 +22,7 @@ use crate::header;
 use crate::ir::{ParamSpec, Signature};
 use crate::names;
 use crate::types::Kind;
-use proc_macro2::{Ident, Literal, TokenStream};
+use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
 use std::collections::HashSet;
 
@@ -134,9 +134,12 @@ fn scalar_call(sig: &Signature, chosen: &[bool], row: usize) -> TokenStream {
     for (spec, &chosen) in specs.iter().zip(chosen) {
         args.push(passed(spec));
         if Flavor::Hvp.has_tangent(spec, chosen) {
-            args.push(
-                Literal::f64_unsuffixed(if row == scalar { 1.0 } else { 0.0 }).into_token_stream(),
-            );
+            let float = sig.scalar;
+            args.push(if row == scalar {
+                float.one()
+            } else {
+                float.zero()
+            });
             scalar += 1;
         }
     }
@@ -170,13 +173,14 @@ fn small(
     });
     // Row r is H eᵣ and column r is its transpose: they agree up to rounding, and their mean
     // makes `H` exactly symmetric, as Newton's method (a Cholesky factorization) expects.
+    let half = sig.scalar.literal(0.5, false);
     let rows = (0..n).map(|r| {
         let row = (0..n).map(|c| {
             let (a, b) = (&entries[r][c], &entries[c][r]);
             match r.cmp(&c) {
                 std::cmp::Ordering::Equal => quote!(#a),
-                std::cmp::Ordering::Less => quote!((#a + #b) * 0.5),
-                std::cmp::Ordering::Greater => quote!((#b + #a) * 0.5),
+                std::cmp::Ordering::Less => quote!((#a + #b) * #half),
+                std::cmp::Ordering::Greater => quote!((#b + #a) * #half),
             }
         });
         quote!([#(#row),*])
@@ -281,6 +285,8 @@ fn dense(
         mean,
         ..
     } = &l;
+    let float = sig.scalar;
+    let (zero, one, half) = (float.zero(), float.one(), float.literal(0.5, false));
     let mut setup = struct_buffers(parts, &l);
     let mut size = quote!(0usize);
     for part in parts {
@@ -290,7 +296,7 @@ fn dense(
     }
     for (k, v) in &l.vecs {
         let w = names::param(&parts[*k].spec.ident);
-        setup.extend(quote!(let mut #v = ::std::vec![0.0; #w.len()];));
+        setup.extend(quote!(let mut #v = ::std::vec![#zero; #w.len()];));
     }
     for (k, entry) in &l.saved {
         let w = names::param(&parts[*k].spec.ident);
@@ -312,17 +318,17 @@ fn dense(
         if #hess.len() != #n * #n {
             ::core::panic!(#message, #hess.len(), #n, #n);
         }
-        #hess.fill(0.0);
+        #hess.fill(#zero);
         for #r in (1..#n).rev() {
             let (#lo, #hi) = #hess.split_at_mut(#r * #n);
-            #lo[#r] = 1.0;
+            #lo[#r] = #one;
             let (#scratch, #out) = (#borrow #lo[..#n], &mut #hi[..#n]);
             #later
-            #hess[#r] = 0.0;
+            #hess[#r] = #zero;
         }
         for #i in 1..#n {
             for #j in #i + 1..#n {
-                let #mean = (#hess[#i * #n + #j] + #hess[#j * #n + #i]) * 0.5;
+                let #mean = (#hess[#i * #n + #j] + #hess[#j * #n + #i]) * #half;
                 #hess[#i * #n + #j] = #mean;
                 #hess[#j * #n + #i] = #mean;
             }
@@ -331,22 +337,22 @@ fn dense(
         if #n >= 2 {
             let (#h10, #h11) = (#hess[#n], #hess[#n + 1]);
             let (#lo, #hi) = #hess.split_at_mut(#n);
-            #hi[..#n].fill(0.0);
-            #hi[0] = 1.0;
+            #hi[..#n].fill(#zero);
+            #hi[0] = #one;
             let (#scratch, #out) = (#borrow #hi[..#n], #lo);
             #first
-            #hess[1] = (#hess[1] + #h10) * 0.5;
+            #hess[1] = (#hess[1] + #h10) * #half;
             #hess[#n] = #hess[1];
             #hess[#n + 1] = #h11;
             for #j in 2..#n {
-                let #mean = (#hess[#j] + #hess[#j * #n]) * 0.5;
+                let #mean = (#hess[#j] + #hess[#j * #n]) * #half;
                 #hess[#j] = #mean;
                 #hess[#j * #n] = #mean;
                 #hess[#n + #j] = #hess[#j * #n + 1];
             }
             #value
         } else {
-            let #spare_mut #spare = [1.0; 1];
+            let #spare_mut #spare = [#one; 1];
             let (#scratch, #out) = (#borrow #spare[..#n], &mut #hess[..#n]);
             #only
             #value

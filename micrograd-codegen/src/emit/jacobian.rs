@@ -209,7 +209,7 @@ impl Emitter<'_> {
                 let d = self.names.adjoint(*v);
                 quote!(#d)
             } else {
-                quote!(0.0)
+                self.function.scalar.zero()
             }
         });
         quote!({ #(#shadows)* #reverse [#(#partials),*] })
@@ -224,11 +224,12 @@ impl Emitter<'_> {
                 "{name}: the Jacobian block `{d_w}` has {{}} entries but `{w}` has {{}} and there are {m} outputs; it must have {m} * {w}.len()"
             );
             let m = Literal::usize_unsuffixed(m);
+            let zero = self.function.scalar.zero();
             quote! {
                 if #d_w.len() != #m * #w.len() {
                     ::core::panic!(#message, #d_w.len(), #w.len());
                 }
-                #d_w.fill(0.0);
+                #d_w.fill(#zero);
             }
         });
         quote!(#(#each)*)
@@ -309,15 +310,16 @@ impl Emitter<'_> {
         let (lent, relent) = self.lent_rows();
         let row = self.row(differentiated, &k.to_token_stream());
         let value = self.values(&self.function.results, shape);
+        let (zero, one) = (self.function.scalar.zero(), self.function.scalar.one());
         quote! {
             #prelude
             #lent
-            let mut #rows = [[0.0; #n]; #m];
+            let mut #rows = [[#zero; #n]; #m];
             for #k in 0..#m {
                 #(#replays)*
                 #relent
-                let mut #seed = [0.0; #m];
-                #seed[#k] = 1.0;
+                let mut #seed = [#zero; #m];
+                #seed[#k] = #one;
                 #rows[#k] = #row;
             }
             (#value, #rows)

@@ -478,7 +478,8 @@ impl Emitter<'_> {
             tokens.extend(quote!(let #w = &#w;));
             if wrt.contains(&param.var) {
                 let d_w = self.names.adjoint(param.var);
-                tokens.extend(quote!(let #d_w = &mut [0.0; #len];));
+                let zero = self.function.scalar.zero();
+                tokens.extend(quote!(let #d_w = &mut [#zero; #len];));
             }
         }
         tokens
@@ -495,8 +496,9 @@ impl Emitter<'_> {
             }
             let (w, d_w) = (self.names.var(param.var), self.names.adjoint(param.var));
             let buffer = self.names.local("constant_shadow");
+            let zero = self.function.scalar.zero();
             tokens.extend(quote! {
-                let mut #buffer = ::std::vec![0.0; #w.len()];
+                let mut #buffer = ::std::vec![#zero; #w.len()];
                 let #d_w = &mut #buffer[..];
             });
         }
@@ -523,7 +525,7 @@ impl Emitter<'_> {
                 let d = self.names.adjoint(*v);
                 quote!(#d)
             } else {
-                quote!(0.0)
+                self.function.scalar.zero()
             }
         });
         let tangents: Vec<TokenStream> = self

@@ -48,33 +48,36 @@ impl Emitter<'_> {
             }
             Rev::Zero(var) => {
                 let name = self.names.adjoint(*var);
-                quote!(let mut #name = 0.0;)
+                {
+                    let zero = self.function.scalar.zero();
+                    quote!(let mut #name = #zero;)
+                }
             }
             Rev::Set(var, expr) => {
                 let (name, value) = (self.names.adjoint(*var), self.expr(expr));
                 quote!(#name = #value;)
             }
             Rev::Add(var, expr) => {
-                let name = self.names.adjoint(*var);
+                let name = self.names.adjoint(*var).to_token_stream();
                 match expr {
-                    Expr::Neg(inner) => {
-                        let value = self.expr(inner);
-                        quote!(#name -= #value;)
-                    }
-                    _ => {
-                        let value = self.expr(expr);
-                        quote!(#name += #value;)
-                    }
+                    Expr::Neg(inner) => self.accumulate(name, inner, true),
+                    _ => self.accumulate(name, expr, false),
                 }
             }
             Rev::AddElem(array, index, expr) => self.add_elem(*array, index, expr),
             Rev::ZeroElem(array, index) => {
                 let (name, index) = (self.names.adjoint(*array), self.int(index));
-                quote!(#name[#index] = 0.0;)
+                {
+                    let zero = self.function.scalar.zero();
+                    quote!(#name[#index] = #zero;)
+                }
             }
             Rev::ZeroArray(array) => {
                 let name = self.names.adjoint(*array);
-                let zeros = self.filled(quote!(0.0), &self.adjoint.vars[array.0 as usize].ty);
+                let zeros = self.filled(
+                    self.function.scalar.zero(),
+                    &self.adjoint.vars[array.0 as usize].ty,
+                );
                 quote!(let mut #name = #zeros;)
             }
             Rev::If {
@@ -87,7 +90,10 @@ impl Emitter<'_> {
             Rev::Guard { incoming, body } => {
                 let incoming = incoming.iter().map(|v| self.names.adjoint(*v));
                 let body = self.reverse_block(body, None);
-                quote!(if #(#incoming != 0.0)||* { #body })
+                {
+                    let zero = self.function.scalar.zero();
+                    quote!(if #(#incoming != #zero)||* { #body })
+                }
             }
             Rev::Gate { test, when, body } => {
                 let (test, body) = (self.test(test), self.reverse_block(body, None));
@@ -125,11 +131,12 @@ impl Emitter<'_> {
     }
 
     fn add_elem(&self, array: VarId, index: &IntExpr, expr: &Expr) -> TokenStream {
-        let (name, index, value) = (self.names.adjoint(array), self.int(index), self.expr(expr));
+        let (name, index) = (self.names.adjoint(array), self.int(index));
+        let add = self.accumulate(quote!(#name[#index]), expr, false);
         if self.may_be_empty(array) {
-            quote!(if !#name.is_empty() { #name[#index] += #value; })
+            quote!(if !#name.is_empty() { #add })
         } else {
-            quote!(#name[#index] += #value;)
+            add
         }
     }
 
@@ -302,7 +309,8 @@ impl Emitter<'_> {
         let (i, value) = (self.names.local("i"), self.names.local("value"));
         let (slice, shadow) = (self.arg(arg), self.names.adjoint(array));
         let offset = lo.map_or_else(|| quote!(0), |lo| self.int(lo));
-        let declare = quote!(let mut #buffer = ::std::vec![0.0; (#slice).len()];);
+        let zero = self.function.scalar.zero();
+        let declare = quote!(let mut #buffer = ::std::vec![#zero; (#slice).len()];);
         let add = quote! {
             for (#i, #value) in #buffer.iter().enumerate() {
                 #shadow[#offset + #i] += *#value;

@@ -5,15 +5,45 @@ use crate::ir::Scalar;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote};
 
+/// `T` and `#runtime::num_traits` of the generic float being expanded.
+fn generic() -> (Ident, TokenStream) {
+    let generic = Scalar::generic().expect("internal error: a generic float is being expanded");
+    let runtime = &generic.runtime;
+    (
+        Ident::new(generic.name, Span::call_site()),
+        quote!(#runtime::num_traits),
+    )
+}
+
 impl Scalar {
-    /// `::core::primitive::f64`: absolute, so a user's `struct f64;` cannot shadow it.
+    /// `::core::primitive::f64`: absolute, so a user's `struct f64;` cannot shadow it; the
+    /// type parameter `T` itself for a generic float.
     pub fn ty(self) -> TokenStream {
+        if self == Scalar::Generic {
+            return generic().0.into_token_stream();
+        }
         let name = Ident::new(self.name(), Span::call_site());
         quote!(::core::primitive::#name)
     }
 
-    /// `::core::f64::consts::NAME`
+    /// `n as f64` of an integer `n`; for a generic float `T::from(n).unwrap()`, which cannot
+    /// fail for a float type (num-traits' `NumCast` of an integer into `f32` or `f64`).
+    pub fn from_int(self, n: TokenStream) -> TokenStream {
+        if self == Scalar::Generic {
+            let (ty, num) = generic();
+            return quote!(<#ty as #num::NumCast>::from(#n).unwrap());
+        }
+        let ty = self.ty();
+        quote!(#n as #ty)
+    }
+
+    /// `::core::f64::consts::NAME`; for a generic float `T::from` of the `f64` constant (see
+    /// [`Scalar::literal`]).
     pub fn consts(self, name: &str) -> TokenStream {
+        if self == Scalar::Generic {
+            let name = Ident::new(name, Span::mixed_site());
+            return Scalar::generic_from(quote!(::core::f64::consts::#name));
+        }
         let (ty, name) = (
             Ident::new(self.name(), Span::call_site()),
             Ident::new(name, Span::mixed_site()),
@@ -24,7 +54,22 @@ impl Scalar {
     /// The literal `|c|` (`2.0`, or `2.0_f64` with `suffixed`, where a method is called on it
     /// and the type must be spelled); `INFINITY` / `NAN` as the type's constants. The sign is
     /// the caller's: it decides the parentheses.
+    ///
+    /// A generic float's constants are `T::zero()`, `T::one()` and `T::from(c).unwrap()` of the
+    /// `f64` literal otherwise, all through num-traits' `Float` (which `T` is bounded by), by
+    /// the runtime's path: at `f64` the conversion is the identity, and at `f32` it rounds as
+    /// the user's own `T::from(c)` does; LLVM folds it to the constant either way.
     pub fn literal(self, c: f64, suffixed: bool) -> TokenStream {
+        if self == Scalar::Generic {
+            let (ty, num) = generic();
+            return match c.abs() {
+                0.0 => quote!(<#ty as #num::Zero>::zero()),
+                1.0 => quote!(<#ty as #num::One>::one()),
+                c if c.is_nan() => quote!(<#ty as #num::Float>::nan()),
+                c if c.is_infinite() => quote!(<#ty as #num::Float>::infinity()),
+                c => Scalar::generic_from(Literal::f64_unsuffixed(c).into_token_stream()),
+            };
+        }
         if !c.is_finite() {
             let name = if c.is_nan() {
                 "NAN"
@@ -43,7 +88,9 @@ impl Scalar {
                 format!("{:?}", c.abs() as f32),
                 Literal::f32_unsuffixed(c.abs() as f32),
             ),
-            Scalar::F64 => (format!("{:?}", c.abs()), Literal::f64_unsuffixed(c.abs())),
+            Scalar::F64 | Scalar::Generic => {
+                (format!("{:?}", c.abs()), Literal::f64_unsuffixed(c.abs()))
+            }
         };
         if suffixed {
             format!("{text}_{}", self.name())
@@ -52,5 +99,26 @@ impl Scalar {
         } else {
             bare.to_token_stream()
         }
+    }
+}
+
+impl Scalar {
+    /// `<T as NumCast>::from(c).unwrap()` of an `f64` expression `c`: never `None` for a float
+    /// type (an out-of-range `f64` becomes an infinity in `f32`).
+    fn generic_from(c: TokenStream) -> TokenStream {
+        let (ty, num) = generic();
+        quote!(<#ty as #num::NumCast>::from(#c).unwrap())
+    }
+}
+
+impl Scalar {
+    /// `0.0`, or `T::zero()`.
+    pub fn zero(self) -> TokenStream {
+        self.literal(0.0, false)
+    }
+
+    /// `1.0`, or `T::one()`.
+    pub fn one(self) -> TokenStream {
+        self.literal(1.0, false)
     }
 }

@@ -60,6 +60,23 @@ impl Emitter<'_> {
         }
     }
 
+    /// `place += value` (`-=` with `negate`); for a generic float, which `Float` gives no
+    /// `AddAssign`, `place = place + value`, the same sum.
+    pub(super) fn accumulate(&self, place: TokenStream, value: &Expr, negate: bool) -> TokenStream {
+        if self.function.scalar == Scalar::Generic {
+            let value = self.expr_at(value, Prec::Product);
+            return match negate {
+                true => quote!(#place = #place - #value;),
+                false => quote!(#place = #place + #value;),
+            };
+        }
+        let value = self.expr(value);
+        match negate {
+            true => quote!(#place -= #value;),
+            false => quote!(#place += #value;),
+        }
+    }
+
     /// A scalar expression of the reverse sweep.
     pub(super) fn expr(&self, expr: &Expr) -> TokenStream {
         self.expr_at(expr, Prec::Select)
@@ -78,10 +95,17 @@ impl Emitter<'_> {
                 None => return constant(self.function.scalar, 1.0, Prec::Postfix),
             },
             Expr::Extern(path) if path.guessed => {
-                let float = proc_macro2::Ident::new(self.function.scalar.name(), path.span);
+                let mut float = self.function.scalar.ty();
+                float = float
+                    .into_iter()
+                    .map(|mut token| {
+                        token.set_span(path.span);
+                        token
+                    })
+                    .collect();
                 let path = external(path);
                 (
-                    quote!(::core::convert::identity::<::core::primitive::#float>(#path)),
+                    quote!(::core::convert::identity::<#float>(#path)),
                     Prec::Postfix,
                 )
             }
@@ -91,7 +115,10 @@ impl Emitter<'_> {
             Expr::Load(w, i) if self.maybe_empty.contains(w) => {
                 let (w, i) = (self.names.var(*w), self.int(i));
                 (
-                    quote!(if #w.is_empty() { 0.0 } else { #w[#i] }),
+                    {
+                        let zero = self.function.scalar.zero();
+                        quote!(if #w.is_empty() { #zero } else { #w[#i] })
+                    },
                     Prec::Select,
                 )
             }
@@ -277,8 +304,8 @@ impl Emitter<'_> {
     }
 
     fn cast(&self, n: &IntExpr) -> TokenStream {
-        let (n, ty) = (self.int_at(n, Prec::Postfix), self.function.scalar.ty());
-        quote!(#n as #ty)
+        let n = self.int_at(n, Prec::Postfix);
+        self.function.scalar.from_int(n)
     }
 
     /// An integer expression.

@@ -6,7 +6,8 @@
 //! arithmetic, so the generated code rounds where `f` would. The printer of its type and of
 //! its literals is in `emit` (the only module that writes tokens).
 
-/// `f32` or `f64`: one per function, fixed by its signature.
+/// `f32`, `f64` or the function's generic float `T: Float`: one per function, fixed by its
+/// signature.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Scalar {
     /// `f32`
@@ -14,14 +15,63 @@ pub enum Scalar {
     /// `f64`
     #[default]
     F64,
+    /// The type parameter bounded by `Float` of the function being expanded
+    /// ([`Scalar::generic`]). Constants are kept and parsed as `f64`s and printed as
+    /// `T::from(c)`, so at `f64` they are `f`'s to the bit, and at `f32` they round where the
+    /// user's own `T::from(c)` does.
+    Generic,
+}
+
+/// The function's float type parameter: its name, and the runtime's path the generated code
+/// reaches num-traits through (`#runtime::num_traits`).
+#[derive(Clone)]
+pub struct Generic {
+    /// `T`, leaked once per distinct name so that [`Scalar::name`] stays a `&'static str`.
+    pub name: &'static str,
+    /// `::micrograd_runtime`, or the attribute's `crate = ..`.
+    pub runtime: syn::Path,
+}
+
+thread_local! {
+    static GENERIC: std::cell::RefCell<Option<Generic>> = const { std::cell::RefCell::new(None) };
+    static NAMES: std::cell::RefCell<Vec<&'static str>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with `generic` as the function's float type parameter (what [`Scalar::Generic`]
+/// names), restoring the previous one after: one expansion at a time, on this thread.
+pub fn with_generic<R>(generic: Option<(&str, syn::Path)>, f: impl FnOnce() -> R) -> R {
+    let generic = generic.map(|(name, runtime)| Generic {
+        name: NAMES.with(|names| {
+            let mut names = names.borrow_mut();
+            match names.iter().find(|known| **known == name) {
+                Some(known) => *known,
+                None => {
+                    let leaked: &'static str = Box::leak(name.to_owned().into_boxed_str());
+                    names.push(leaked);
+                    leaked
+                }
+            }
+        }),
+        runtime,
+    });
+    let previous = GENERIC.with(|cell| cell.replace(generic));
+    let result = f();
+    GENERIC.with(|cell| cell.replace(previous));
+    result
 }
 
 impl Scalar {
+    /// The function's float type parameter, while one is being expanded.
+    pub fn generic() -> Option<Generic> {
+        GENERIC.with(|cell| cell.borrow().clone())
+    }
+
     /// The type's name as written in Rust.
     pub fn name(self) -> &'static str {
         match self {
             Scalar::F32 => "f32",
             Scalar::F64 => "f64",
+            Scalar::Generic => Scalar::generic().map_or("T", |generic| generic.name),
         }
     }
 
@@ -30,6 +80,9 @@ impl Scalar {
         match name {
             "f32" => Some(Scalar::F32),
             "f64" => Some(Scalar::F64),
+            _ if Scalar::generic().is_some_and(|generic| generic.name == name) => {
+                Some(Scalar::Generic)
+            }
             _ => None,
         }
     }
@@ -39,7 +92,7 @@ impl Scalar {
     pub fn parse(self, digits: &str) -> Option<f64> {
         match self {
             Scalar::F32 => digits.parse::<f32>().ok().map(f64::from),
-            Scalar::F64 => digits.parse::<f64>().ok(),
+            Scalar::F64 | Scalar::Generic => digits.parse::<f64>().ok(),
         }
     }
 
@@ -47,7 +100,7 @@ impl Scalar {
     pub fn round(self, c: f64) -> f64 {
         match self {
             Scalar::F32 => f64::from(c as f32),
-            Scalar::F64 => c,
+            Scalar::F64 | Scalar::Generic => c,
         }
     }
 
@@ -55,7 +108,7 @@ impl Scalar {
     pub fn add(self, a: f64, b: f64) -> f64 {
         match self {
             Scalar::F32 => f64::from(a as f32 + b as f32),
-            Scalar::F64 => a + b,
+            Scalar::F64 | Scalar::Generic => a + b,
         }
     }
 
@@ -63,9 +116,45 @@ impl Scalar {
     pub fn mul(self, a: f64, b: f64) -> f64 {
         match self {
             Scalar::F32 => f64::from(a as f32 * b as f32),
-            Scalar::F64 => a * b,
+            Scalar::F64 | Scalar::Generic => a * b,
         }
     }
+}
+
+/// num-traits' `FloatConst` constants (`T::PI()`), with their `f64` values: a generic float's
+/// constants are `T::from` of the `f64` (`emit::scalar`), which at `f32` is the `f32`
+/// constant (tests/generics.rs checks every one).
+pub const FLOAT_CONSTS: [(&str, f64); 19] = {
+    use std::f64::consts as c;
+    [
+        ("E", c::E),
+        ("FRAC_1_PI", c::FRAC_1_PI),
+        ("FRAC_1_SQRT_2", c::FRAC_1_SQRT_2),
+        ("FRAC_2_PI", c::FRAC_2_PI),
+        ("FRAC_2_SQRT_PI", c::FRAC_2_SQRT_PI),
+        ("FRAC_PI_2", c::FRAC_PI_2),
+        ("FRAC_PI_3", c::FRAC_PI_3),
+        ("FRAC_PI_4", c::FRAC_PI_4),
+        ("FRAC_PI_6", c::FRAC_PI_6),
+        ("FRAC_PI_8", c::FRAC_PI_8),
+        ("LN_10", c::LN_10),
+        ("LN_2", c::LN_2),
+        ("LOG10_E", c::LOG10_E),
+        ("LOG2_E", c::LOG2_E),
+        ("PI", c::PI),
+        ("SQRT_2", c::SQRT_2),
+        ("TAU", c::TAU),
+        ("LOG10_2", c::LOG10_2),
+        ("LOG2_10", c::LOG2_10),
+    ]
+};
+
+/// The `f64` value of the constant `name` of `f64::consts` (and of num-traits' `FloatConst`).
+pub fn float_const(name: &str) -> Option<f64> {
+    FLOAT_CONSTS
+        .iter()
+        .find(|(known, _)| *known == name)
+        .map(|(_, c)| *c)
 }
 
 #[cfg(test)]

@@ -21,8 +21,13 @@ pub struct Signature {
     pub ident: Ident,
     /// `pub`, `pub(crate)` or nothing, as written.
     pub vis: TokenStream,
-    /// `<const N: usize>` or nothing, as written (the signature check refuses other generics).
+    /// `<const N: usize>`, `<T: Float>` or nothing, as written (the signature check refuses
+    /// other generics).
     pub generics: TokenStream,
+    /// The `where` clause of every generated function, ending in a comma (a stub adds a bound
+    /// after it), or nothing: the user's, and `T: Record` for a float `T`
+    /// (`signature::bounds`).
+    pub bounds: TokenStream,
     /// The float type it is written in.
     pub scalar: Scalar,
     /// Its parameters, in order.

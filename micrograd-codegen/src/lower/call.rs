@@ -60,6 +60,9 @@ impl Lowerer<'_> {
         if call.turbofish.is_some() {
             return self.error(span, "turbofish `::<>` is not supported here");
         }
+        if let Some(value) = self.generic_from(call) {
+            return value;
+        }
         let receiver = self.expr(&call.receiver);
         let args: Vec<&Expr> = call.args.iter().collect();
         self.apply(&name, span, receiver, &args)
@@ -176,6 +179,14 @@ impl Lowerer<'_> {
         let callee = match super::paths::classify(path, self.scalar) {
             Named::Method(name) => return self.associated(&name, path, &call.args),
             Named::Other(callee) => callee,
+            // `T::PI()`: a generic float's `FloatConst` constants are functions.
+            Named::F64(_) if self.scalar == crate::ir::Scalar::Generic && call.args.is_empty() => {
+                let name = path.path.segments.last().map(|s| s.ident.to_string());
+                let name = name.unwrap_or_default();
+                return self
+                    .generic_constant(&name, path, &[])
+                    .unwrap_or(Value::Error);
+            }
             Named::F64(_) | Named::Int(_) => {
                 return self.error(path.span(), "a constant cannot be called");
             }
@@ -246,6 +257,11 @@ impl Lowerer<'_> {
         args: &syn::punctuated::Punctuated<Expr, syn::Token![,]>,
     ) -> Value {
         let args: Vec<&Expr> = args.iter().collect();
+        if self.scalar == crate::ir::Scalar::Generic
+            && let Some(value) = self.generic_constant(name, path, &args)
+        {
+            return value;
+        }
         let Some((first, rest)) = args.split_first() else {
             return self.error(path.span(), format!("`f64::{name}` needs an argument"));
         };
@@ -430,5 +446,86 @@ impl Lowerer<'_> {
         let dst = self.new_var(Origin::Temp, Ty::Bool, span);
         self.emit(Stmt::BoolLet { dst, cond });
         Cond::Var(dst)
+    }
+}
+
+/// The conversions `T::name(x).unwrap()` of a generic float `T` reads: of an `f64` literal,
+/// or of an integer (`n as f64` in a function written for `f64`).
+const CONVERSIONS: [&str; 10] = [
+    "from",
+    "from_f64",
+    "from_usize",
+    "from_isize",
+    "from_u32",
+    "from_i32",
+    "from_u64",
+    "from_i64",
+    "from_u8",
+    "from_i8",
+];
+
+impl Lowerer<'_> {
+    /// `T::zero()`, `T::one()` and `T::PI()` (num-traits' `FloatConst`) of a generic float `T`:
+    /// constants. Other functions of `T` without arguments (`T::epsilon()`, which differs
+    /// between `f32` and `f64`) are refused.
+    fn generic_constant(
+        &mut self,
+        name: &str,
+        path: &syn::ExprPath,
+        args: &[&Expr],
+    ) -> Option<Value> {
+        if !args.is_empty() {
+            return None;
+        }
+        let c = match name {
+            "zero" => 0.0,
+            "one" => 1.0,
+            _ => match crate::ir::scalar::float_const(name) {
+                Some(c) => c,
+                None => {
+                    let float = self.scalar.name();
+                    return Some(self.error(path.span(), format!("`{float}::{name}()` is not supported in `#[differentiable]` functions; the constants of `{float}` they read are `{float}::zero()`, `{float}::one()`, `{float}::from(c).unwrap()` of a literal `c`, and `FloatConst`'s (`{float}::PI()`)")));
+                }
+            },
+        };
+        Some(Value::F64(Operand::Const(c)))
+    }
+
+    /// `T::from(2.0).unwrap()` (also `T::from_f64`) of a literal: the constant; `T::from(n)
+    /// .unwrap()` of an integer (also `T::from_usize`, ..): `n as T`. `None` for every other
+    /// call.
+    fn generic_from(&mut self, call: &syn::ExprMethodCall) -> Option<Value> {
+        if self.scalar != crate::ir::Scalar::Generic
+            || call.method != "unwrap"
+            || !call.args.is_empty()
+        {
+            return None;
+        }
+        let Expr::Call(inner) = strip(&call.receiver) else {
+            return None;
+        };
+        let Expr::Path(path) = &*inner.func else {
+            return None;
+        };
+        let Named::Method(name) = super::paths::classify(path, self.scalar) else {
+            return None;
+        };
+        if !CONVERSIONS.contains(&name.as_str()) || inner.args.len() != 1 {
+            return None;
+        }
+        let float = self.scalar.name();
+        Some(match self.expr(&inner.args[0]) {
+            Value::F64(Operand::Const(c)) if name == "from" || name == "from_f64" => {
+                Value::F64(Operand::Const(c))
+            }
+            Value::Int(n) if name != "from_f64" => Value::F64(self.temp(Op::FromInt(n), path.span())),
+            // A name the function does not define (a const generic `N`, a `const`): converted
+            // as written, `T::from(N).unwrap()`, whatever number type it is; a constant.
+            Value::Unknown(path) if name == "from" => {
+                Value::F64(self.temp(Op::FromInt(IntExpr::Extern(path)), inner.span()))
+            }
+            Value::Error => Value::Error,
+            _ => self.error(inner.args[0].span(), format!("`{float}::{name}(..)` takes a float literal (`{float}::from(0.5).unwrap()`) or an integer (`{float}::from(n).unwrap()`) here; bind other values as `{float}`s")),
+        })
     }
 }

@@ -64,3 +64,45 @@ pub fn float_in(ty: &Type) -> Option<(&Type, Scalar)> {
         _ => None,
     }
 }
+
+/// The type parameter a function is generic over as its float: the one bounded by `Float`
+/// (num-traits' trait, by any path ending in `Float`), in its `<..>` or its `where` clause.
+/// The first such parameter; [`check_generic`](super::check) reports any other.
+pub fn generic(generics: &syn::Generics) -> Option<&syn::Ident> {
+    generics
+        .type_params()
+        .find(|param| is_float_param(generics, &param.ident))
+        .map(|param| &param.ident)
+}
+
+/// Whether `ident`, a type parameter of `generics`, is bounded by `Float`.
+pub fn is_float_param(generics: &syn::Generics, ident: &syn::Ident) -> bool {
+    let inline = generics
+        .type_params()
+        .filter(|param| param.ident == *ident)
+        .flat_map(|param| &param.bounds);
+    let clause = generics
+        .where_clause
+        .iter()
+        .flat_map(|clause| &clause.predicates)
+        .filter_map(|predicate| match predicate {
+            syn::WherePredicate::Type(predicate) if bounds_param(&predicate.bounded_ty, ident) => {
+                Some(&predicate.bounds)
+            }
+            _ => None,
+        })
+        .flatten();
+    inline.chain(clause).any(|bound| match bound {
+        syn::TypeParamBound::Trait(bound) => bound
+            .path
+            .segments
+            .last()
+            .is_some_and(|last| last.ident == "Float" && last.arguments.is_none()),
+        _ => false,
+    })
+}
+
+/// Whether `ty` is the type parameter `ident` itself.
+pub fn bounds_param(ty: &Type, ident: &syn::Ident) -> bool {
+    matches!(ty, Type::Path(path) if path.qself.is_none() && path.path.is_ident(ident))
+}

@@ -28,6 +28,12 @@ impl Pass<'_> {
             Expr::Var(v) => return Operand::Var(v),
             Expr::Const(c) => return Operand::Const(c),
             Expr::Extern(path) => return Operand::Extern(path),
+            Expr::Consts(name) if self.scalar == crate::ir::Scalar::Generic => {
+                return Operand::Const(
+                    crate::ir::scalar::float_const(name)
+                        .expect("internal error: the rules' constants are `f64::consts`"),
+                );
+            }
             Expr::Consts(name) => {
                 let path = ["", "core", self.scalar.name(), "consts", name];
                 return Operand::Extern(Extern {

@@ -35,6 +35,8 @@ pub(super) fn row(
     }
     tokens.extend(quote!(let _ = #rest;));
     let (mut args, mut after) = (Vec::new(), TokenStream::new());
+    let scalar = sig.scalar;
+    let (zero, one) = (scalar.zero(), scalar.one());
     for (spec, &chosen) in specs.iter().zip(chosen) {
         args.push(super::passed(spec));
         if !Flavor::Hvp.has_tangent(spec, chosen) {
@@ -48,7 +50,7 @@ pub(super) fn row(
         let unit = quote!(&#scratch[#at..#at + #len]);
         let h = &part.entries;
         match &spec.kind() {
-            Kind::Scalar => args.push(quote!(if #r == #at { 1.0 } else { 0.0 })),
+            Kind::Scalar => args.push(quote!(if #r == #at { #one } else { #zero })),
             Kind::Array(_) => args.push(quote!(::core::convert::TryInto::try_into(#unit).unwrap())),
             Kind::Slice(Some(_)) => {
                 args.push(quote!(::core::convert::TryInto::try_into(#unit).unwrap()));
@@ -66,7 +68,7 @@ pub(super) fn row(
                 tokens.extend(quote!(#w.copy_from_slice(&#entry);));
                 args.push(quote!(&mut #scratch[#at..#at + #len]));
                 args.push(quote!(#h));
-                after.extend(quote!(#scratch[#at..#at + #len].fill(0.0);));
+                after.extend(quote!(#scratch[#at..#at + #len].fill(#zero);));
             }
             Kind::Struct(_) => {
                 // The unit tangent is copied in, and `H v` copied out of a zeroed shadow.

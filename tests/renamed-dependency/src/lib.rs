@@ -46,9 +46,37 @@ pub fn chain_facade(x: f64, w: &[f64]) -> f64 {
     h
 }
 
+/// The same chain generic over `T: Float`, which this crate knows only as `mg::num_traits`:
+/// the generated code reaches num-traits through `crate = ..` too.
+#[differentiable(crate = crate::facade)]
+pub fn chain_generic<T: mg::num_traits::Float>(x: T, w: &[T]) -> T {
+    let mut h = x;
+    for i in 0..w.len() {
+        h = (h * w[i]).tanh();
+    }
+    h
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn generic_through_the_facade_at_f64_and_f32() {
+        let (mut d_w, mut d_w32) = ([0.0; 3], [0.0_f32; 3]);
+        let (value, d_x) = chain_generic_grad(0.9, &W, &mut d_w);
+        let (expected, expected_d_x, expected_d_w) = closed_form(0.9, &W);
+        assert_eq!(value, chain_generic(0.9, &W));
+        assert!((value - expected).abs() < 1e-15);
+        assert!((d_x - expected_d_x).abs() < 1e-14);
+        for (a, b) in d_w.iter().zip(&expected_d_w) {
+            assert!((a - b).abs() < 1e-14, "{a} vs {b}");
+        }
+        let w32 = W.map(|w| w as f32);
+        let (value32, d_x32) = chain_generic_grad(0.9_f32, &w32, &mut d_w32);
+        assert_eq!(value32, chain_generic(0.9_f32, &w32));
+        assert!((f64::from(d_x32) - expected_d_x).abs() < 1e-5);
+    }
 
     const W: [f64; 3] = [0.7, -1.3, 0.4];
 

@@ -4,6 +4,7 @@
 //! (on twins generic over `DualNum`: num-dual's numbers are not num-traits `Float`s); each
 //! value bit for bit `f::<f64>`'s (`f::<f32>`'s).
 
+#![deny(warnings)] // the generated code compiles without one (clippy runs with -D warnings)
 #![allow(clippy::needless_range_loop)] // entries of several arrays by one index
 
 mod common;
@@ -13,6 +14,7 @@ use micrograd_runtime::num_traits::{Float, FloatConst};
 use micrograd_runtime::prelude::*;
 use num_dual::{Dual64, DualNum, HyperDual64};
 use std::iter::Sum;
+use std::ops::AddAssign;
 
 /// Rosenbrock over a slice, as optimization crates write it.
 #[differentiable(hessian)]
@@ -60,6 +62,17 @@ pub fn spread<T: Float, const N: usize>(x: &[T; N]) -> T {
 #[differentiable(hessian)]
 pub fn calls<T: Float>(x: &[T], s: T) -> T {
     rosenbrock(x) * s.tanh() + spread(&[x[0], s])
+}
+
+/// `+=` where the user bounds `T` by `AddAssign` (the generated code needs no such bound), and
+/// `.iter().copied()` in a `for`.
+#[differentiable(hvp)]
+pub fn squares<T: Float + AddAssign>(x: &[T]) -> T {
+    let mut s = T::zero();
+    for v in x.iter().copied() {
+        s += v * v * T::from(1.5).unwrap();
+    }
+    s
 }
 
 /// A vector output and its Jacobian.
@@ -401,5 +414,30 @@ fn vector_output_jacobian_and_jvp() {
             &jvp32,
             &[f64::from(jacobian32[0][0]), f64::from(jacobian32[1][0])],
         );
+    }
+}
+
+#[test]
+fn add_assign_bound_by_the_user() {
+    for p in POINTS {
+        let mut d_p = [0.0; 3];
+        let value = squares_grad(&p, &mut d_p);
+        assert_same_value("squares", value, squares(&p), &p);
+        for k in 0..3 {
+            assert_eq!(d_p[k], 3.0 * p[k], "the closed form 3 x");
+        }
+        let mut hv = [0.0; 3];
+        let (value, jvp) = squares_jvp(&p, &[1.0, 0.0, -1.0]);
+        assert_same_value("squares_jvp", value, squares(&p), &p);
+        assert_near("squares jvp", jvp, 3.0 * (p[0] - p[2]), 1e-15);
+        squares_hvp(&p, &[1.0, 0.0, -1.0], &mut hv);
+        assert_eq!(hv, [3.0, 0.0, -3.0], "H = 3 I");
+        let p32 = p.map(|v| v as f32);
+        let mut d_p32 = [0.0_f32; 3];
+        let value32 = squares_grad(&p32, &mut d_p32);
+        assert_eq!(value32.to_bits(), squares(&p32).to_bits());
+        for k in 0..3 {
+            assert_eq!(d_p32[k], 3.0 * p32[k], "the closed form 3 x in f32");
+        }
     }
 }

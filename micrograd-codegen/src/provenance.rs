@@ -56,10 +56,12 @@ pub fn checks(item: &syn::ItemFn, runtime: &syn::Path) -> TokenStream {
     });
     // A hidden function rather than a `const _`, so the output is also valid inside an `impl`.
     let name = quote::format_ident!("__micrograd_provenance_{}", item.sig.ident);
+    // Generic as `f` is, so a generic float `T` names the type of `<T>::relu`.
+    let (generics, clause) = (&item.sig.generics, &item.sig.generics.where_clause);
     quote! {
         #[doc(hidden)]
         #[allow(dead_code, non_snake_case)]
-        fn #name() {
+        fn #name #generics() #clause {
             let _ = || {
                 #(#each)*
             };

@@ -76,6 +76,12 @@ impl Lowerer<'_> {
         receiver: Value,
         args: &[&Expr],
     ) -> Value {
+        if self.scalar == crate::ir::Scalar::Generic
+            && matches!(name, "relu" | "sigmoid" | "detach")
+        {
+            let float = self.scalar.name();
+            return self.error(span, format!("`{name}` is micrograd_runtime's method of `f64` and `f32`, not of a generic `{float}`; write it out (`x.max({float}::zero())` for `relu`, `{float}::one() / ({float}::one() + (-x).exp())` for `sigmoid`)"));
+        }
         let receiver = match receiver {
             Value::Seq(view) if name == "len" && args.is_empty() => return Value::Int(view.len()),
             Value::Data(place, ty) if name == "len" && args.is_empty() => {

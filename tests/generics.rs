@@ -9,8 +9,8 @@
 
 mod common;
 
-use common::{assert_gradient, assert_near, assert_same_value};
-use micrograd_runtime::num_traits::{Float, FloatConst};
+use common::{assert_f32_partial, assert_gradient, assert_near, assert_same_value, derivative};
+use micrograd_runtime::num_traits::{Float, FloatConst, FromPrimitive};
 use micrograd_runtime::prelude::*;
 use num_dual::{Dual64, DualNum, HyperDual64};
 use std::iter::Sum;
@@ -73,6 +73,20 @@ pub fn squares<T: Float + AddAssign>(x: &[T]) -> T {
         s += v * v * T::from(1.5).unwrap();
     }
     s
+}
+
+/// More of the forms generic code is written in: data of `T` (never differentiated), a fold
+/// from `T::zero()`, `mul_add`, `T::from_f64` and `T::from_usize`, a typed `let`, an `if` on
+/// `T`s, two outputs.
+#[differentiable(jvp)]
+pub fn forms<T: Float + FromPrimitive>(w: &[T], pts: &[[T; 2]], n: usize) -> (T, T) {
+    let s = w.iter().fold(T::zero(), |acc, v| acc + *v * *v);
+    let mut fit: T = T::from_f64(0.3).unwrap();
+    for i in 0..pts.len() {
+        let r = w[0].mul_add(pts[i][0], w[1]) - pts[i][1];
+        fit = fit + if r > T::zero() { r * r } else { -r };
+    }
+    (s / T::from_usize(n).unwrap(), fit.sqrt())
 }
 
 /// A vector output and its Jacobian.
@@ -394,7 +408,8 @@ fn vector_output_jacobian_and_jvp() {
         let (value, jvp) = polar_jvp(r, 0.5, t, -2.0);
         assert_eq!(value, polar(r, t));
         for row in 0..2 {
-            let want = jacobian[row][0] * 0.5 - jacobian[row][1] * 2.0;
+            let reference = dual_gradient(|q| polar_d(q[0], q[1])[row], &[r, t]);
+            let want = reference[0] * 0.5 - reference[1] * 2.0;
             assert_near("polar jvp", jvp[row], want, 1e-12);
         }
         let (r32, t32) = (r as f32, t as f32);
@@ -438,6 +453,36 @@ fn add_assign_bound_by_the_user() {
         assert_eq!(value32.to_bits(), squares(&p32).to_bits());
         for k in 0..3 {
             assert_eq!(d_p32[k], 3.0 * p32[k], "the closed form 3 x in f32");
+        }
+    }
+}
+
+#[test]
+fn data_folds_and_two_outputs() {
+    let pts = [[0.5, 1.0], [-1.0, 0.25], [2.0, -0.5]];
+    for p in POINTS {
+        let w = &p[..2];
+        let (mut d_w0, mut d_w1) = ([0.0; 2], [0.0; 2]);
+        forms_pullback(w, &mut d_w0, &pts, 3, (1.0, 0.0));
+        forms_pullback(w, &mut d_w1, &pts, 3, (0.0, 1.0));
+        assert_gradient("forms.0", |q| forms(q, &pts, 3).0, w, &d_w0);
+        assert_gradient("forms.1", |q| forms(q, &pts, 3).1, w, &d_w1);
+        let (value, jvp) = forms_jvp(w, &[1.0, -0.5], &pts, 3);
+        assert_eq!(value, forms(w, &pts, 3));
+        // Central differences along the tangent.
+        let along = |t: f64| forms(&[w[0] + t, w[1] - 0.5 * t], &pts, 3);
+        assert_near("forms jvp.0", jvp.0, derivative(|t| along(t).0, 0.0), 1e-8);
+        assert_near("forms jvp.1", jvp.1, derivative(|t| along(t).1, 0.0), 1e-8);
+        let (w32, pts32) = (narrow(w), pts.map(|r| r.map(|v| v as f32)));
+        let mut d_w32 = [0.0_f32; 2];
+        forms_pullback(&w32, &mut d_w32, &pts32, 3, (1.0_f32, 0.0));
+        let (value32, _) = forms_jvp(&w32, &[1.0, -0.5], &pts32, 3);
+        assert_eq!(value32, forms(&w32, &pts32, 3));
+        // Central differences of `forms::<f64>` at the `f32` point.
+        let wide_pts = pts32.map(|r| r.map(f64::from));
+        for k in 0..2 {
+            let f = |q: &[f64]| forms(q, &wide_pts, 3).0;
+            assert_f32_partial("forms f32", f, &wide(&w32), k, d_w32[k]);
         }
     }
 }

@@ -81,7 +81,7 @@ pub fn squares<T: Float + AddAssign>(x: &[T]) -> T {
 #[differentiable(jvp)]
 pub fn forms<T: Float + FromPrimitive>(w: &[T], pts: &[[T; 2]], n: usize) -> (T, T) {
     let s = w.iter().fold(T::zero(), |acc, v| acc + *v * *v);
-    let mut fit: T = T::from_f64(0.3).unwrap();
+    let mut fit: T = T::from_f64(0.3).unwrap() + T::from(-0.25f64).unwrap();
     for i in 0..pts.len() {
         let r = w[0].mul_add(pts[i][0], w[1]) - pts[i][1];
         fit = fit + if r > T::zero() { r * r } else { -r };

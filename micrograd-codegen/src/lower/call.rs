@@ -520,6 +520,9 @@ impl Lowerer<'_> {
             return None;
         }
         let float = self.scalar.name();
+        if let Some(c) = suffixed_literal(&inner.args[0]) {
+            return Some(Value::F64(Operand::Const(c)));
+        }
         Some(match self.expr(&inner.args[0]) {
             Value::F64(Operand::Const(c)) if name == "from" || name == "from_f64" => {
                 Value::F64(Operand::Const(c))
@@ -533,5 +536,24 @@ impl Lowerer<'_> {
             Value::Error => Value::Error,
             _ => self.error(inner.args[0].span(), format!("`{float}::{name}(..)` takes a float literal (`{float}::from(0.5).unwrap()`) or an integer (`{float}::from(n).unwrap()`) here; bind other values as `{float}`s")),
         })
+    }
+}
+
+/// The value of `2.0f64`, `-0.1f32` (widened) and the like: a suffixed literal, which
+/// `T::from` converts as written.
+fn suffixed_literal(expr: &Expr) -> Option<f64> {
+    match strip(expr) {
+        Expr::Unary(unary) if matches!(unary.op, syn::UnOp::Neg(_)) => {
+            suffixed_literal(&unary.expr).map(|c| -c)
+        }
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Float(lit),
+            ..
+        }) => match lit.suffix() {
+            "f64" => lit.base10_parse::<f64>().ok(),
+            "f32" => lit.base10_parse::<f32>().ok().map(f64::from),
+            _ => None,
+        },
+        _ => None,
     }
 }

@@ -31,3 +31,6 @@ mod f32_flavours;
 mod f32_language;
 mod f32_network;
 mod f32_ops;
+
+// Every flavour of functions generic over `T: Float`, at `f64` and `f32`.
+mod generics;

@@ -123,7 +123,7 @@ impl Scalar {
 
 /// num-traits' `FloatConst` constants (`T::PI()`), with their `f64` values: a generic float's
 /// constants are `T::from` of the `f64` (`emit::scalar`), which at `f32` is the `f32`
-/// constant (tests/generics.rs checks every one).
+/// constant (tests/flavours/generics.rs checks every one).
 pub const FLOAT_CONSTS: [(&str, f64); 19] = {
     use std::f64::consts as c;
     [

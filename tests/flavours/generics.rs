@@ -7,7 +7,7 @@
 #![deny(warnings)] // the generated code compiles without one (clippy runs with -D warnings)
 #![allow(clippy::needless_range_loop)] // entries of several arrays by one index
 
-mod common;
+use crate::common;
 
 use common::{assert_f32_partial, assert_gradient, assert_near, assert_same_value, derivative};
 use micrograd_runtime::num_traits::{Float, FloatConst, FromPrimitive};

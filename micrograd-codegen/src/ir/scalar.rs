@@ -176,4 +176,22 @@ mod tests {
         assert_eq!(Scalar::F32.mul(1e30, 1e30), f64::INFINITY);
         assert_eq!(Scalar::F32.round(0.1), tenth);
     }
+
+    #[test]
+    fn a_generic_float_is_named_while_its_function_expands() {
+        use super::with_generic;
+        assert_eq!(Scalar::from_name("F"), None);
+        let runtime: syn::Path = syn::parse_quote!(::micrograd_runtime);
+        let inside = with_generic(Some(("F", runtime)), || {
+            (
+                Scalar::from_name("F"),
+                Scalar::Generic.name(),
+                Scalar::from_name("f64"),
+            )
+        });
+        assert_eq!(inside, (Some(Scalar::Generic), "F", Some(Scalar::F64)));
+        // Restored after: the next function is not generic.
+        assert_eq!(Scalar::from_name("F"), None);
+        assert_eq!(super::float_const("LN_2"), Some(std::f64::consts::LN_2));
+    }
 }

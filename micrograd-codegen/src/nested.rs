@@ -49,7 +49,10 @@ pub fn flavors(
         .iter()
         .filter(|s| matches!(s.kind(), Kind::Scalar))
         .count();
-    if sig.output != Some(Output::Scalar) || !supported || scalars == 0 {
+    // A function generic over its float (`T: Float`) has none yet: its generated functions
+    // would need the nested flavours printed in `T` with its bounds.
+    let generic = sig.scalar == crate::ir::Scalar::Generic;
+    if sig.output != Some(Output::Scalar) || !supported || scalars == 0 || generic {
         return TokenStream::new();
     }
     let hvp = options.emits(Flavor::TangentPullback);

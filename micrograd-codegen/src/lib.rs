@@ -128,7 +128,7 @@ fn expand_function(
                 .iter()
                 .map(|spec| wrt.contains(&spec.ident.to_string()))
                 .collect();
-            nested::flavors(sig, &chosen, &options, code)
+            nested::flavors(sig, &chosen, options, code)
         })
     };
     // With `derivative(..)` the body is called, not differentiated: it is never lowered.

@@ -3,7 +3,7 @@
 //!
 //! Each `tests/ui/NAME.rs` breaks one rule; `tests/ui/NAME.stderr` is the expected output.
 //! Re-bless after an intended change with
-//! `TRYBUILD=overwrite cargo test -p micrograd-rs --test ui`, then read every changed file.
+//! `TRYBUILD=overwrite cargo test -p micrograd-macros --test ui`, then read every changed file.
 
 #[test]
 fn ui() {

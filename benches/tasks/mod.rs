@@ -1,5 +1,5 @@
 //! The benchmark tasks T1-T6, shared by `benches/gradients.rs`, `examples/bench_ratio.rs` and
-//! `tests/bench_tasks.rs` (which include this folder with `#[path]`).
+//! `tests/language/bench_tasks.rs` (which include this folder with `#[path]`).
 //!
 //! Each task module holds, side by side:
 //! - the function `f`, written once with `#[differentiable]`, so that `f_grad` is generated;

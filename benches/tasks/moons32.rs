@@ -1,6 +1,6 @@
 //! T3 in `f32`: micrograd's demo loss (`moons::moons_loss`, same network, layout and data)
 //! written in `f32` throughout. `benches/gradients.rs` times its gradient against the `f64`
-//! one; `tests/f32_network.rs` checks it and trains with it.
+//! one; `tests/flavours/f32_network.rs` checks it and trains with it.
 //!
 //! The loss is written once over a float type, so that the test can instantiate its `f64`
 //! twin as the reference: `demo_loss!(name, f32)`.

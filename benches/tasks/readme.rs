@@ -8,7 +8,7 @@ use num_dual::{DualNum, DualSVec64};
 /// The point of micrograd's README: `a = -4`, `b = 2`.
 pub const POINT: (f64, f64) = (-4.0, 2.0);
 
-/// micrograd's README expression, as written there (the same as `tests/micrograd.rs`).
+/// micrograd's README expression, as written there (the same as `tests/language/micrograd.rs`).
 #[differentiable]
 #[allow(clippy::misrefactored_assign_op)] // micrograd's `c += c + 1`, verbatim
 pub fn readme(a: f64, b: f64) -> f64 {

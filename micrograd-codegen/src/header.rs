@@ -162,6 +162,7 @@ pub fn signature(
         next += 1;
         if flavor.has_tangent(spec, chosen) {
             let tangent = names::param(&all[next].ident);
+            let ty = param_type(&all[next]);
             params.push(quote!(#tangent: #ty));
             next += 1;
         }
@@ -292,9 +293,14 @@ pub fn tangent_specs(specs: &[ParamSpec], chosen: &[bool], flavor: Flavor) -> Ve
             while !used.insert(text.clone()) {
                 text.push('_');
             }
+            // A `&f64`'s tangent is an `f64`; a slice's is a slice of the same type.
+            let value = match spec.kind() {
+                Kind::Scalar => spec.value.referent().clone(),
+                _ => spec.value.clone(),
+            };
             all.push(ParamSpec {
                 ident: names::ident(&text, spec.ident.span()),
-                value: spec.value.clone(),
+                value,
                 written: spec.written.clone(),
             });
         }

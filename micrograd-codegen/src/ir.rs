@@ -420,8 +420,8 @@ pub struct Scoped {
 /// One argument of a call to another `#[differentiable]` function.
 #[derive(Clone, Debug)]
 pub enum Arg {
-    /// An `f64`.
-    Scalar(Operand),
+    /// An `f64`, passed as `&y` to a `&f64` parameter where the flag is set.
+    Scalar(Operand, bool),
     /// An integer.
     Int(IntExpr),
     /// A boolean.

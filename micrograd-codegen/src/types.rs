@@ -84,7 +84,8 @@ impl quote::ToTokens for Len {
 /// whether it is differentiated, its shadow, its partial and its tangent are queries.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Kind<'a> {
-    /// `x: f64`: its partial is an entry of the returned tuple, its tangent an `f64`.
+    /// `x: f64`, or `x: &f64` (read through the reference, `*x` and `x` alike): its partial is
+    /// an entry of the returned tuple, its tangent an `f64`.
     Scalar,
     /// `w: &[f64]` or `w: &[f64; N]` (with `N`): its shadow `d_w: &mut [f64]` follows it.
     Slice(Option<&'a Len>),
@@ -403,6 +404,7 @@ impl Type {
                 mutable: false,
                 elem,
             } => match &**elem {
+                Type::Float(_) => Kind::Scalar,
                 Type::Slice(elem) if is_float(elem) => Kind::Slice(None),
                 Type::Array(elem, len) if is_float(elem) => Kind::Slice(Some(len)),
                 Type::Vec(elem) if is_float(elem) => Kind::Vec,

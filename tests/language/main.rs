@@ -41,6 +41,7 @@ mod idioms_more;
 mod iterators;
 mod params;
 mod passive_data;
+mod ref_scalars;
 mod skip_take;
 mod structs;
 mod tail_idioms;

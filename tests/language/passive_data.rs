@@ -617,9 +617,9 @@ fn bools_read_from_data() {
     }
 }
 
-/// Scalars behind references are data too (`&f64` is not differentiated yet): read through
-/// the reference, `*x` or `x` alike.
-#[differentiable]
+/// Scalars behind references are read through the reference, `*x` or `x` alike; a `&f64`
+/// left out of `wrt(..)` is data (`tests/language/ref_scalars.rs` differentiates one).
+#[differentiable(wrt(a))]
 fn behind(a: f64, x: &f64, n: &usize, flag: &bool) -> f64 {
     let k = *n + 1;
     let y = if *flag { a * *x } else { a - x };

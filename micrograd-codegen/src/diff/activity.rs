@@ -57,7 +57,7 @@ pub fn sources(op: &Op) -> Vec<VarId> {
             return args
                 .iter()
                 .filter_map(|arg| match arg {
-                    Arg::Scalar(a) => operand_var(a),
+                    Arg::Scalar(a, _) => operand_var(a),
                     Arg::Slice { array, .. } => Some(*array),
                     Arg::Int(_) | Arg::Bool(_) | Arg::Data { .. } => None,
                 })

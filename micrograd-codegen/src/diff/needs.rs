@@ -226,7 +226,7 @@ impl Planner<'_> {
 
     fn arg(&mut self, arg: &Arg, context: &[BlockId]) {
         match arg {
-            Arg::Scalar(operand) => self.expr(&Expr::from(operand), context),
+            Arg::Scalar(operand, _) => self.expr(&Expr::from(operand), context),
             Arg::Int(int) => self.int(int, context),
             Arg::Data { place, .. } => self.int(&IntExpr::Data(Box::new(place.clone())), context),
             Arg::Bool(cond) => self.cond(cond, context),

@@ -199,7 +199,7 @@ impl Walk {
                             ..
                         } => self.stores.entry(*array).or_default().push(site.clone()),
                         Arg::Slice { array, .. } => self.reads.push((*array, None, site.clone())),
-                        Arg::Scalar(_) | Arg::Int(_) | Arg::Bool(_) | Arg::Data { .. } => {}
+                        Arg::Scalar(..) | Arg::Int(_) | Arg::Bool(_) | Arg::Data { .. } => {}
                     }
                 }
             }

@@ -348,7 +348,7 @@ impl Sweep<'_> {
         let mut outs = Vec::new();
         let mut adds = Vec::new();
         for arg in args {
-            if let Arg::Scalar(operand) = arg {
+            if let Arg::Scalar(operand, _) = arg {
                 match operand {
                     Operand::Var(v) if self.activity.is_active(*v) => {
                         let adjoint = synthetic(self.vars, Ty::F64);

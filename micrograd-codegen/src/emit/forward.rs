@@ -125,7 +125,11 @@ impl Emitter<'_> {
     /// A forward call argument.
     pub(super) fn arg(&self, arg: &Arg) -> TokenStream {
         match arg {
-            Arg::Scalar(operand) => self.operand(operand),
+            Arg::Scalar(operand, false) => self.operand(operand),
+            Arg::Scalar(operand, true) => {
+                let operand = self.operand(operand);
+                quote!(&#operand)
+            }
             Arg::Int(int) => self.int(int),
             Arg::Data {
                 place,

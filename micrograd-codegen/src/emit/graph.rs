@@ -220,7 +220,7 @@ impl Emitter<'_> {
         for (k, arg) in args.iter().enumerate() {
             call_args.push(self.arg(arg));
             match arg {
-                Arg::Scalar(operand) => {
+                Arg::Scalar(operand, _) => {
                     scalars.push(self.node_of(operand, &mut prelude));
                     partial_names.push(self.names.local(&format!("partial{k}")));
                 }
@@ -260,7 +260,7 @@ impl Emitter<'_> {
         let scalar_partials = args
             .iter()
             .zip(&partial_names)
-            .filter(|(arg, _)| matches!(arg, Arg::Scalar(_)))
+            .filter(|(arg, _)| matches!(arg, Arg::Scalar(..)))
             .map(|(_, name)| name);
         let label = callee.path.last().cloned().unwrap_or_default();
         let one = self.function.scalar.literal(1.0, true);

@@ -467,10 +467,18 @@ impl Emitter<'_> {
     }
 
     /// An array taken by value is read through a reference, as `&[f64; N]` is, so the code
-    /// that follows is the same for both; its shadow is a local returned at the end.
+    /// that follows is the same for both; its shadow is a local returned at the end. A `&f64`
+    /// is read once into an `f64`, so the code that follows is an `f64`'s.
     fn array_params(&self, specs: &[ParamSpec], wrt: &HashSet<VarId>) -> TokenStream {
         let mut tokens = TokenStream::new();
         for (param, spec) in self.function.params.iter().zip(specs) {
+            if matches!(spec.kind(), Kind::Scalar)
+                && matches!(spec.value, crate::types::Type::Ref { .. })
+            {
+                let x = self.names.var(param.var);
+                tokens.extend(quote!(let #x = *#x;));
+                continue;
+            }
             let Kind::Array(len) = &spec.kind() else {
                 continue;
             };

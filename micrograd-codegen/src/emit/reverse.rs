@@ -180,7 +180,7 @@ impl Emitter<'_> {
             }
             tokens.push(self.arg(arg));
             match arg {
-                Arg::Scalar(_) => names.push(match outs.next() {
+                Arg::Scalar(..) => names.push(match outs.next() {
                     Some(Some(var)) => self.names.adjoint(*var).to_token_stream(),
                     _ => quote!(_),
                 }),

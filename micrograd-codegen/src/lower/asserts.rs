@@ -105,7 +105,7 @@ impl Lowerer<'_> {
         let float = matches!(left, Value::F64(_)) || matches!(right, Value::F64(_));
         let side = |value: Value, this: &mut Self, expr: &Expr| -> Option<Arg> {
             match value {
-                Value::Unknown(path) if float => Some(Arg::Scalar(Operand::Extern(path))),
+                Value::Unknown(path) if float => Some(Arg::Scalar(Operand::Extern(path), false)),
                 Value::Unknown(path) => Some(Arg::Int(IntExpr::Extern(path))),
                 other => this.message_arg(other, expr),
             }
@@ -126,7 +126,7 @@ impl Lowerer<'_> {
     /// An operand or a message's value, lowered.
     fn message_arg(&mut self, value: Value, expr: &Expr) -> Option<Arg> {
         match value {
-            Value::F64(operand) => Some(Arg::Scalar(operand)),
+            Value::F64(operand) => Some(Arg::Scalar(operand, false)),
             Value::Int(int) => Some(Arg::Int(int)),
             Value::Bool(cond) => Some(Arg::Bool(cond)),
             Value::Error => None,

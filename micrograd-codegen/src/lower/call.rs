@@ -294,18 +294,18 @@ impl Lowerer<'_> {
             inner => self.expr(inner),
         };
         match value {
-            // No `#[differentiable]` function takes a `&f64`: this is a name the macro took
-            // for one value, most often what a call returned, and passing it as one would not
-            // compile (the callee takes an array and its shadow).
-            Value::F64(_) if let Expr::Reference(reference) = strip(expr) => {
-                let float = self.scalar.name();
-                self.errors.at(
-                    reference.expr.span(),
-                    format!("this is a reference to one `{float}`, which no `#[differentiable]` function takes; if it holds what a function returning `[{float}; M]` returned, say so where it is bound: `let v: [{float}; M] = g(..);`"),
-                );
-                None
+            // `&y` or `&(expr)` to a `&f64` parameter, or a `&f64` parameter passed on by its
+            // name: passed as an `f64` is, borrowed.
+            Value::F64(operand) => {
+                let reference = match strip(expr) {
+                    Expr::Reference(_) => true,
+                    Expr::Path(_) => {
+                        matches!(operand, Operand::Var(var) if self.scalar_refs.contains(&var))
+                    }
+                    _ => false,
+                };
+                Some(Arg::Scalar(operand, reference))
             }
-            Value::F64(operand) => Some(Arg::Scalar(operand)),
             Value::Int(int) => Some(Arg::Int(int)),
             Value::Bool(cond) => Some(Arg::Bool(self.bool_arg(cond, expr.span()))),
             // `g(w)` of a `&mut [f64]` parameter lends it whole, and `g` may write it.

@@ -95,6 +95,8 @@ pub struct Lowerer<'e> {
     exits_prepared: bool,
     /// The parameters that are arrays taken by value (`p: [f64; N]`).
     by_value: Vec<VarId>,
+    /// The `&f64` parameters: passed on by name, they are passed as the references they are.
+    scalar_refs: Vec<VarId>,
     /// The `const` and `static` items bound so far, by address (`paths::declare_items`).
     items: std::collections::HashSet<usize>,
     /// Whether the expression being lowered must be a float, so that names the function does
@@ -145,6 +147,7 @@ pub fn lower(
         frames: Vec::new(),
         exits_prepared: false,
         by_value: Vec::new(),
+        scalar_refs: Vec::new(),
         items: Default::default(),
         float_context: false,
         output,
@@ -239,6 +242,11 @@ impl Lowerer<'_> {
         let var = self.new_var(Origin::Param, ty, spec.ident.span());
         if matches!(spec.kind(), Kind::Array(_)) {
             self.by_value.push(var);
+        }
+        if matches!(spec.kind(), Kind::Scalar)
+            && matches!(spec.value, crate::types::Type::Ref { .. })
+        {
+            self.scalar_refs.push(var);
         }
         self.bind(&spec.ident.to_string(), var);
         if matches!(spec.kind(), Kind::Struct(_)) {

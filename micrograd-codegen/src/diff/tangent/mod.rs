@@ -328,7 +328,10 @@ impl Pass<'_> {
         for arg in args {
             with_tangents.push(arg.clone());
             match arg {
-                Arg::Scalar(operand) => with_tangents.push(Arg::Scalar(self.tangent(operand))),
+                // A `&y`'s tangent is passed as an `f64`, as a `&f64` parameter's `v_x` is.
+                Arg::Scalar(operand, _) => {
+                    with_tangents.push(Arg::Scalar(self.tangent(operand), false))
+                }
                 Arg::Slice {
                     array,
                     lo,

@@ -154,3 +154,29 @@ fn wrt_mixes_ref_and_value() {
         common::assert_partial("chosen", f, &[x, c, z], 2, d_z);
     }
 }
+
+#[differentiable]
+fn half(x: f64) -> f64 {
+    0.5 * x
+}
+
+/// What a call returned, passed on by reference: `&(v)` says it is one `f64`.
+#[differentiable]
+fn through_result(x: &f64) -> f64 {
+    let v = half(*x);
+    sq(&(v)) * x
+}
+
+#[test]
+fn call_result_by_reference() {
+    for x in [0.4, -1.1] {
+        let (value, d_x) = through_result_grad(&x);
+        assert_same_value("through_result", value, through_result(&x), &[x]);
+        assert_near(
+            "through_result",
+            d_x,
+            common::derivative(|x| through_result(&x), x),
+            1e-6,
+        );
+    }
+}

@@ -116,10 +116,13 @@ fn the_kind_is_a_query_on_the_structural_type() {
         kind(parse_quote!(&[core::primitive::f32])),
         is(Kind::Slice(None))
     );
+    // A float behind `&` is an `f64` to differentiation (issue 24), `&mut` one is not.
+    assert_eq!(kind(parse_quote!(&f64)), is(Kind::Scalar));
+    assert_eq!(kind(parse_quote!(&core::primitive::f32)), is(Kind::Scalar));
+    assert_eq!(kind(parse_quote!(&mut f64)), is(Kind::Data));
     // Floats inside other structures are data, not yet differentiated.
     assert_eq!(kind(parse_quote!(&[[f64; 3]])), is(Kind::Data));
     assert_eq!(kind(parse_quote!(&Vec<usize>)), is(Kind::Data));
-    assert_eq!(kind(parse_quote!(&f64)), is(Kind::Data));
     assert_eq!(kind(parse_quote!((f64, f64))), is(Kind::Data));
     assert_eq!(kind(parse_quote!([usize; 2])), is(Kind::Data));
     // A primitive behind `&` is no parameter struct.

@@ -75,6 +75,7 @@ fn sq_and_its_flavours() {
 
 /// The gradient against central differences, the JVP against num-dual's first derivatives,
 /// the HVP and the Hessian against num-dual's hyper-duals, the value bit for bit `f`'s.
+#[allow(clippy::too_many_arguments)] // a flavour or a reference each
 fn check(
     name: &str,
     f: fn(f64, f64) -> f64,

@@ -1,6 +1,6 @@
 //! An MLP learns XOR, the problem no linear model solves.
 //!
-//! `cargo run --release --example xor` trains `Mlp` 2-8-8-1 (tanh) on 200 noisy XOR points with
+//! `cargo run --release --example xor --features serde` trains `Mlp` 2-8-8-1 (tanh) on 200 noisy XOR points with
 //! the logistic loss, a little L2 and momentum SGD, prints the loss as it goes, and measures the
 //! accuracy on the training points and on 1000 fresh ones. `--save model.json` also writes the
 //! trained network (nothing is written otherwise).

@@ -20,6 +20,8 @@ pub mod nn;
 pub mod ops;
 pub mod optim;
 mod padded;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod persist;
 pub mod plot;
 pub mod rng;
@@ -33,6 +35,8 @@ pub mod training;
 pub mod value;
 
 /// serde, whose `Serialize` and `Deserialize` [`nn::Mlp`] implements.
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 #[doc(no_inline)]
 pub use serde;
 

@@ -11,6 +11,7 @@ mod value;
 
 // Training: data sets, generators, losses and optimizers, the loop, saved models.
 mod data;
+#[cfg(feature = "serde")]
 mod model;
 mod optim;
 mod rng;

@@ -23,6 +23,7 @@ mod bad_inputs;
 mod gradcheck_itself;
 mod losses;
 mod paths;
+#[cfg(feature = "serde")]
 mod persist;
 mod train_loss;
 mod training;

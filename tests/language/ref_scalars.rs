@@ -181,3 +181,21 @@ fn call_result_by_reference() {
         );
     }
 }
+
+/// A `&f64` parameter copied by `let` and passed on: the copy is a `&f64` too.
+#[differentiable]
+fn through_copy(a: &f64, b: f64) -> f64 {
+    let z = a;
+    let w = z;
+    sq(z) * b + sq(w)
+}
+
+#[test]
+fn a_copied_reference_is_passed_on_borrowed() {
+    for (a, b) in [(0.4, 1.5), (-1.1, 0.3)] {
+        let (value, d_a, d_b) = through_copy_grad(&a, b);
+        assert_same_value("through_copy", value, through_copy(&a, b), &[a, b]);
+        let f = |p: &[f64]| through_copy(&p[0], p[1]);
+        assert_gradient("through_copy", f, &[a, b], &[d_a, d_b]);
+    }
+}

@@ -384,6 +384,10 @@ impl Lowerer<'_> {
             }
         }
         let dst = self.named(name, Ty::F64, span);
+        // `let z = a;` of a `&f64` parameter `a`: `z` is a `&f64` too, passed on borrowed.
+        if matches!(value, Operand::Var(var) if self.scalar_refs.contains(&var)) {
+            self.scalar_refs.push(dst);
+        }
         self.emit(Stmt::Assign {
             dst,
             op: Op::Copy(value),

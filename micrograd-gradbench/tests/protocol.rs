@@ -79,11 +79,18 @@ fn a_recorded_lse_session_is_answered_as_manual_answered_it() {
 
 #[test]
 fn unknown_modules_functions_and_kinds_are_answered() {
-    let define = respond(r#"{"id": 7, "kind": "define", "module": "particle"}"#);
+    let define = respond(r#"{"id": 7, "kind": "define", "module": "tensor"}"#);
     assert_eq!(
         define,
-        r#"{"id":7,"success":false,"error":"micrograd-rs has no module `particle`"}"#
+        r#"{"id":7,"success":false,"error":"micrograd-rs has no module `tensor`"}"#
     );
+    // The twelve evals are all defined, particle and saddle included.
+    for module in ["particle", "saddle"] {
+        let define = respond(&format!(
+            r#"{{"id": 9, "kind": "define", "module": "{module}"}}"#
+        ));
+        assert_eq!(define, r#"{"id":9,"success":true}"#, "{module}");
+    }
     let evaluate = respond(
         r#"{"id": 8, "kind": "evaluate", "module": "lse", "function": "hessian", "input": {"x": [1.0]}}"#,
     );

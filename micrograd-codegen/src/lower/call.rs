@@ -99,7 +99,7 @@ impl Lowerer<'_> {
             Value::Tuple(entries)
                 if name == "len"
                     && args.is_empty()
-                    && entries.iter().all(|e| matches!(e, Value::Int(_))) =>
+                    && super::pattern::int_entries(&entries).is_some() =>
             {
                 return Value::Int(IntExpr::Lit {
                     value: entries.len() as u128,

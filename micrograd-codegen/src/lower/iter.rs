@@ -224,12 +224,8 @@ impl Lowerer<'_> {
                     self.outside_sequence(&outside, other.span());
                     None
                 }
-                Value::Tuple(entries) if entries.iter().all(|e| matches!(e, Value::Int(_))) => {
-                    let ints = entries.into_iter().filter_map(|entry| match entry {
-                        Value::Int(int) => Some(int),
-                        _ => None,
-                    });
-                    Some(Chain::Ints(ints.collect()))
+                Value::Tuple(entries) if let Some(ints) = super::pattern::int_entries(&entries) => {
+                    Some(Chain::Ints(ints))
                 }
                 value => self.slice_of(other, value).map(Chain::Slice),
             },

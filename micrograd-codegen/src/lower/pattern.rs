@@ -140,14 +140,7 @@ impl Lowerer<'_> {
 
     /// `t[i]` of a tuple of integers (an array of them): the entry.
     pub(super) fn int_entry(&mut self, entries: Vec<Value>, index: &syn::ExprIndex) -> Value {
-        let ints: Option<Vec<IntExpr>> = entries
-            .into_iter()
-            .map(|entry| match entry {
-                Value::Int(int) => Some(int),
-                _ => None,
-            })
-            .collect();
-        let Some(ints) = ints else {
+        let Some(ints) = int_entries(&entries) else {
             return self.error(
                 index.expr.span(),
                 "this is a tuple: take its elements with `t.0` or `let (a, b) = t;`",
@@ -288,6 +281,18 @@ impl Lowerer<'_> {
             self.bind(&name, var);
         }
     }
+}
+
+/// The entries of a tuple of integers (an array of them, `[4, 7, 3]`), or `None` for any
+/// other tuple.
+pub(super) fn int_entries(entries: &[Value]) -> Option<Vec<IntExpr>> {
+    entries
+        .iter()
+        .map(|entry| match entry {
+            Value::Int(int) => Some(int.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The position of the rest `..` (or `name @ ..`) in a slice pattern.

@@ -1,5 +1,6 @@
 //! Expressions: each `f64` operation becomes one statement; integers and conditions stay trees.
 
+use super::matching::ArmUse;
 use super::paths::Named;
 use super::{Lowerer, View};
 use crate::ir::{CmpOp, Cond, Extern, Func2, IntExpr, IntOp, Op, Operand, Ty};
@@ -44,7 +45,7 @@ impl Lowerer<'_> {
             Expr::Index(index) => self.index(index),
             Expr::If(branch) => self.if_expr(branch),
             Expr::Match(_) if self.tuple_arms(expr) => Value::Error,
-            Expr::Match(expr) => match self.match_expr(expr, true) {
+            Expr::Match(expr) => match self.match_expr(expr, ArmUse::Value) {
                 Some(operand) => Value::F64(operand),
                 None => Value::Error,
             },

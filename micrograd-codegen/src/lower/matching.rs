@@ -14,6 +14,17 @@ use syn::{Expr, Pat};
 /// The names one arm's pattern binds.
 type Scope = std::collections::HashMap<String, Binding>;
 
+/// What a `match`'s arms are lowered for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum ArmUse {
+    /// A statement: the arms' values are dropped.
+    Stmt,
+    /// An expression: the value of the arm taken.
+    Value,
+    /// The function's vector output, returned from each arm (`outputs.rs`).
+    Result,
+}
+
 /// What is matched: an integer or a boolean, held in one variable so each arm reads it.
 #[derive(Clone, Copy)]
 enum Scrutinee {
@@ -22,8 +33,8 @@ enum Scrutinee {
 }
 
 impl Lowerer<'_> {
-    /// A `match`; with `value`, the value of the arm taken.
-    pub(super) fn match_expr(&mut self, expr: &syn::ExprMatch, value: bool) -> Option<Operand> {
+    /// A `match`; for [`ArmUse::Value`], the value of the arm taken.
+    pub(super) fn match_expr(&mut self, expr: &syn::ExprMatch, used: ArmUse) -> Option<Operand> {
         let scrutinee = self.scrutinee(&expr.expr)?;
         let arms: Vec<&syn::Arm> = expr.arms.iter().collect();
         if arms.is_empty() {
@@ -31,7 +42,7 @@ impl Lowerer<'_> {
                 .at(expr.match_token.span, "a `match` needs at least one arm");
             return None;
         }
-        self.arms(scrutinee, &arms, value)
+        self.arms(scrutinee, &arms, used)
     }
 
     fn scrutinee(&mut self, expr: &Expr) -> Option<Scrutinee> {
@@ -59,20 +70,20 @@ impl Lowerer<'_> {
 
     /// The first arm against the rest: `if pattern { body } else { rest }`. The last arm is
     /// taken unconditionally (the compiler has checked that the match is exhaustive).
-    fn arms(&mut self, scrutinee: Scrutinee, arms: &[&syn::Arm], value: bool) -> Option<Operand> {
+    fn arms(&mut self, scrutinee: Scrutinee, arms: &[&syn::Arm], used: ArmUse) -> Option<Operand> {
         let (arm, rest) = arms.split_first()?;
         let (cond, bound) = self.arm_cond(scrutinee, arm);
         if rest.is_empty() || matches!(cond, Some(Cond::Lit(true))) {
             self.check_unreachable(rest);
-            return self.with_scope(bound, |this| this.arm_body(&arm.body, value));
+            return self.with_scope(bound, |this| this.arm_body(&arm.body, used));
         }
         let span = arm.fat_arrow_token.spans[0];
         let var = self.two_way(
             cond.unwrap_or(Cond::Lit(true)),
             span,
-            value,
-            |this| this.with_scope(bound, |this| this.arm_body(&arm.body, value)),
-            |this| this.arms(scrutinee, rest, value),
+            used == ArmUse::Value,
+            |this| this.with_scope(bound, |this| this.arm_body(&arm.body, used)),
+            |this| this.arms(scrutinee, rest, used),
         );
         Some(var.map_or(Operand::Const(0.0), Operand::Var))
     }
@@ -172,10 +183,12 @@ impl Lowerer<'_> {
         }
     }
 
-    fn arm_body(&mut self, body: &Expr, value: bool) -> Option<Operand> {
-        if self.result_arms.contains(&(body as *const Expr as usize)) {
-            return self.result_arm(body);
-        }
+    fn arm_body(&mut self, body: &Expr, used: ArmUse) -> Option<Operand> {
+        let value = match used {
+            ArmUse::Result => return self.result_arm(body),
+            ArmUse::Value => true,
+            ArmUse::Stmt => false,
+        };
         match body {
             Expr::Block(block) if block.label.is_none() => {
                 let span = block.block.brace_token.span.close();

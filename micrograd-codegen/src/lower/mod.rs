@@ -109,8 +109,6 @@ pub struct Lowerer<'e> {
     /// The hidden array a vector output is stored into where it is returned from a branch,
     /// an arm or a loop (`outputs.rs`).
     out: Option<VarId>,
-    /// The bodies (by address) of the `match` arms being lowered whose values are returned.
-    result_arms: std::collections::HashSet<usize>,
     /// The fields of parameter structs the body reads, by path (`p.layer.w`).
     fields: HashMap<String, VarId>,
     /// The parameter structs.
@@ -153,7 +151,6 @@ pub fn lower(
         output,
         results: Vec::new(),
         out: None,
-        result_arms: Default::default(),
         fields: HashMap::new(),
         structs: Vec::new(),
         used: sig.user_names.clone(),

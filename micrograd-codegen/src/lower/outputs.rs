@@ -15,6 +15,7 @@
 
 use super::Lowerer;
 use super::expr::Value;
+use super::matching::ArmUse;
 use crate::ir::Output;
 use crate::ir::{IntExpr, Op, Operand, Origin, Stmt, Ty, VarId};
 use syn::Expr;
@@ -79,15 +80,7 @@ impl Lowerer<'_> {
             Expr::Paren(inner) => Some(self.vector_result(&inner.expr, m)),
             Expr::If(branch) if branch.else_branch.is_some() => Some(self.result_if(branch, m)),
             Expr::Match(matched) => {
-                // By address, removed after: the syntax may be a clone that is dropped later.
-                let arms: Vec<usize> = matched
-                    .arms
-                    .iter()
-                    .map(|arm| &*arm.body as *const Expr as usize)
-                    .collect();
-                self.result_arms.extend(&arms);
-                self.match_expr(matched, false);
-                self.result_arms.retain(|arm| !arms.contains(arm));
+                self.match_expr(matched, ArmUse::Result);
                 Some(Some(()))
             }
             Expr::Block(block) if block.label.is_none() => {
@@ -130,7 +123,7 @@ impl Lowerer<'_> {
         Some(())
     }
 
-    /// The body of a `match` arm whose value is returned (`match_expr` asks, by address).
+    /// The body of a `match` arm whose value is returned (`ArmUse::Result`).
     pub(super) fn result_arm(&mut self, body: &Expr) -> Option<Operand> {
         let m = self.output.map_or(0, Output::count);
         match body {

@@ -1,6 +1,7 @@
 //! Statements, branches, loops and early returns.
 
 use super::expr::{Value, arith_op};
+use super::matching::ArmUse;
 use super::{Binding, Lowerer, View};
 use crate::ir::{IntExpr, IntOp, Op, Operand, Stmt, Ty, VarId};
 use syn::spanned::Spanned;
@@ -47,7 +48,7 @@ impl Lowerer<'_> {
                 self.forever(the_loop, false);
             }
             Expr::Match(expr) => {
-                self.match_expr(expr, false);
+                self.match_expr(expr, ArmUse::Stmt);
             }
             // A block statement yields nothing, even if it ends in an `if` without `;`.
             Expr::Block(block) if block.label.is_none() => {

@@ -39,6 +39,7 @@ mod drafts;
 mod idioms;
 mod idioms_more;
 mod iterators;
+mod matrices;
 mod params;
 mod passive_data;
 mod ref_scalars;

@@ -83,7 +83,9 @@ impl Lowerer<'_> {
             return self.error(span, format!("`{name}` is micrograd_runtime's method of `f64` and `f32`, not of a generic `{float}`; write it out (`x.max({float}::zero())` for `relu`, `{float}::one() / ({float}::one() + (-x).exp())` for `sigmoid`)"));
         }
         let receiver = match receiver {
-            Value::Seq(view) if name == "len" && args.is_empty() => return Value::Int(view.len()),
+            Value::Seq(view) if name == "len" && args.is_empty() => {
+                return Value::Int(view.count());
+            }
             Value::Data(place, ty) if name == "len" && args.is_empty() => {
                 return self.data_len(place, &ty, span);
             }
@@ -322,6 +324,10 @@ impl Lowerer<'_> {
             }
             Value::Int(int) => Some(Arg::Int(int)),
             Value::Bool(cond) => Some(Arg::Bool(self.bool_arg(cond, expr.span()))),
+            Value::Seq(view) if view.row.is_some() => {
+                self.errors.at(expr.span(), ROWS_TO_CALLS);
+                None
+            }
             // `g(w)` of a `&mut [f64]` parameter lends it whole, and `g` may write it.
             Value::Seq(view)
                 if view.is_whole()
@@ -370,6 +376,10 @@ impl Lowerer<'_> {
             inner => self.expr(inner),
         };
         match value {
+            Value::Seq(view) if view.row.is_some() => {
+                self.errors.at(lent_span(&reference.expr), ROWS_TO_CALLS);
+                None
+            }
             Value::Seq(view)
                 if matches!(
                     self.ty(view.base),
@@ -579,3 +589,6 @@ fn suffixed_literal(expr: &Expr) -> Option<f64> {
         _ => None,
     }
 }
+
+/// Why an array of rows is not passed whole to a call.
+const ROWS_TO_CALLS: &str = "an array of rows is passed to a `#[differentiable]` function row by row (`g(&l[i])` to a `&[f64]` parameter), not whole";

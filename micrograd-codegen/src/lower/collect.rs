@@ -166,7 +166,16 @@ impl Lowerer<'_> {
             }
             None => (self.fixed(view.len(), span), true),
         };
-        self.store_all(name, (span, span), &Chain::Slice(view), len);
+        let row = view.row.clone();
+        self.store_all(
+            name,
+            (span, span),
+            &Chain::Slice(View { row: None, ..view }),
+            len,
+        );
+        if let (Some(row), Some(binding)) = (row, self.lookup(name)) {
+            self.rows.insert(binding.var, row);
+        }
     }
 
     /// `let g = h;` with `h` a local array: `g` is a copy, which writes to `h` afterwards do
@@ -177,6 +186,13 @@ impl Lowerer<'_> {
                 if ident.subpat.is_none()
                     && view.is_whole()
                     && matches!(self.ty(view.base), Ty::Array { vec: false, .. }) =>
+            {
+                self.copy_local(&ident.ident.to_string(), ident.ident.span(), view);
+                None
+            }
+            // `let r = l[i];` of a sequence of rows copies the row, as `f` does.
+            (Pat::Ident(ident), Expr::Index(index), Value::Seq(view))
+                if ident.subpat.is_none() && !matches!(&*index.index, Expr::Range(_)) =>
             {
                 self.copy_local(&ident.ident.to_string(), ident.ident.span(), view);
                 None
@@ -194,6 +210,10 @@ impl Lowerer<'_> {
         match view.len() {
             _ if view.is_whole() => Some(len),
             literal @ IntExpr::Lit { .. } => Some(literal),
+            // A row of `[[0.0; N]; M]`, `N` long.
+            constant @ IntExpr::Extern(_) if self.rows.values().any(|row| *row == constant) => {
+                Some(constant)
+            }
             _ => None,
         }
     }

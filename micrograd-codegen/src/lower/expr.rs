@@ -152,7 +152,7 @@ impl Lowerer<'_> {
                 Ty::F64 => Value::F64(Operand::Var(binding.var)),
                 Ty::Int => Value::Int(IntExpr::Var(binding.var)),
                 Ty::Bool => Value::Bool(Cond::Var(binding.var)),
-                Ty::Slice { .. } | Ty::Array { .. } => Value::Seq(View::whole(binding.var)),
+                Ty::Slice { .. } | Ty::Array { .. } => Value::Seq(self.whole(binding.var)),
                 Ty::Data(ty) => {
                     let place = crate::ir::Place {
                         root: binding.var,
@@ -371,6 +371,13 @@ impl Lowerer<'_> {
         };
         if let Expr::Range(range) = &*index.index {
             return self.error(range.span(), "a sub-slice is borrowed: write `&w[a..b]`");
+        }
+        if view.row.is_some() {
+            // `l[i]` of a sequence of rows: the row, a view of its entries.
+            return match self.int_operand(&index.index) {
+                Some(i) => Value::Seq(view.row_at(i)),
+                None => Value::Error,
+            };
         }
         match self.int_operand(&index.index) {
             // A view's entries are read from its base: check the index against the view.

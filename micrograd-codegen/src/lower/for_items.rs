@@ -301,8 +301,9 @@ fn bind(
     match (pat, shape) {
         (Pat::Wild(_), _) => {}
         (Pat::Ident(_), Shape::Index) => out.push(parse_quote_spanned!(span=> let #pat = #k;)),
+        // Borrowed, as the item is: a row of a sequence of rows is a view of it, not a copy.
         (Pat::Ident(_), Shape::Elem(e)) => {
-            out.push(parse_quote_spanned!(span=> let #pat = #e[#k];))
+            out.push(parse_quote_spanned!(span=> let #pat = &#e[#k];))
         }
         (Pat::Ident(_), Shape::Part(e, method, n)) => out.push(match method.as_str() {
             "chunks" => parse_quote_spanned!(span=>

@@ -214,7 +214,7 @@ impl Lowerer<'_> {
             // `w[a..b].iter()`: the sub-slice, as `&w[a..b]` is.
             Expr::Index(index) if matches!(&*index.index, Expr::Range(_)) => {
                 match self.sub_slice(index) {
-                    Value::Seq(view) => Some(Chain::Slice(view)),
+                    Value::Seq(view) => Some(Chain::of(view)),
                     _ => None,
                 }
             }
@@ -227,7 +227,7 @@ impl Lowerer<'_> {
                 Value::Tuple(entries) if let Some(ints) = super::pattern::int_entries(&entries) => {
                     Some(Chain::Ints(ints))
                 }
-                value => self.slice_of(other, value).map(Chain::Slice),
+                value => self.slice_of(other, value).map(Chain::of),
             },
         }
     }
@@ -253,6 +253,19 @@ impl Lowerer<'_> {
 }
 
 impl Chain<'_> {
+    /// The elements of `view`: its entries, or its rows where it holds rows (the chunks of
+    /// `N` entries of its flat storage).
+    fn of(view: View) -> Self {
+        match view.row.clone() {
+            Some(size) => Chain::Chunks {
+                of: View { row: None, ..view },
+                size,
+                exact: true,
+            },
+            None => Chain::Slice(view),
+        }
+    }
+
     /// The number of elements.
     pub(super) fn count(&self) -> IntExpr {
         match self {

@@ -121,6 +121,9 @@ pub struct Lowerer<'e> {
     body: &'e syn::Block,
     /// The closures bound by `let` so far, by name (`bound_closures.rs`).
     closures: HashMap<String, std::rc::Rc<bound_closures::Bound>>,
+    /// The sequences of rows (`[[f64; N]; M]` locals, `&[[f64; N]]` parameters), held flat,
+    /// by their variable: the length of a row.
+    rows: HashMap<VarId, crate::ir::IntExpr>,
 }
 
 /// Lowers `item`'s body; `None` if it used anything outside the language (errors say what).
@@ -157,6 +160,7 @@ pub fn lower(
         kept: Vec::new(),
         body: &item.block,
         closures: HashMap::new(),
+        rows: HashMap::new(),
     };
     let mut params: Vec<Param> = specs
         .iter()
@@ -339,6 +343,11 @@ impl Lowerer<'_> {
         };
         *version += 1;
         origin
+    }
+
+    /// All of `var`, a slice parameter or a local array: its rows where it holds rows.
+    fn whole(&self, var: VarId) -> View {
+        View::rows_of(var, self.rows.get(&var).cloned())
     }
 
     fn ty(&self, var: VarId) -> &Ty {

@@ -86,7 +86,38 @@ impl Lowerer<'_> {
         if !elems.is_empty() && elems.iter().all(|e| self.int_like(e, true)) {
             return self.int_array(&elems);
         }
+        if let Some(rows) = rows(&elems) {
+            return self.rows_of(&rows, name, array.span());
+        }
         self.array_of(&elems, name, array.span(), false)
+    }
+
+    /// `[[a, b], [c, d]]`: a local array of the rows' entries one after the other, whose
+    /// rows are `rows[0].len()` long.
+    fn rows_of(
+        &mut self,
+        rows: &[&syn::ExprArray],
+        name: Option<&str>,
+        span: proc_macro2::Span,
+    ) -> Value {
+        let width = rows[0].elems.len();
+        if let Some(other) = rows.iter().find(|row| row.elems.len() != width) {
+            return self.error(
+                other.span(),
+                format!("the rows of an array are equally long: this one has {} entries, the first {width}", other.elems.len()),
+            );
+        }
+        let entries: Vec<&Expr> = rows.iter().flat_map(|row| row.elems.iter()).collect();
+        let value = self.array_of(&entries, name, span, false);
+        if let Value::Seq(view) = &value {
+            let row = IntExpr::Lit {
+                value: width as u128,
+                suffix: String::new(),
+            };
+            self.rows.insert(view.base, row.clone());
+            return Value::Seq(View::rows_of(view.base, Some(row)));
+        }
+        value
     }
 
     /// A local array (a `Vec` with `vec`) of the values of `elems`, bound to `name` if any.
@@ -196,6 +227,13 @@ impl Lowerer<'_> {
                 for (pat, value) in slice.elems.iter().zip(values) {
                     self.bind_pat(pat, value);
                 }
+            }
+            (Pat::Slice(slice), Value::Seq(view)) if view.row.is_some() => {
+                self.errors.at(
+                    slice.span(),
+                    "the rows of an array are bound one by one here: `let r = &l[i];`",
+                );
+                self.poison(pat);
             }
             (Pat::Slice(slice), Value::Seq(view)) => self.bind_entries(slice, &view),
             (Pat::Slice(slice), Value::Tuple(values)) if let Some(r) = rest(slice) => {
@@ -329,4 +367,16 @@ fn second_order_message(base: &Expr) -> String {
     format!(
         "`{called}(..)` is generated code, which `#[differentiable]` does not differentiate again; for second derivatives add `hvp` or `hessian` to `{g}`'s attribute, `#[differentiable(hvp)]` or `#[differentiable(hessian)]`, and call `{g}_hvp` (a Hessian-vector product) or `{g}_hessian` (the whole Hessian) instead"
     )
+}
+
+/// The rows of `[[a, b], [c, d]]`: every entry an array literal, none empty.
+fn rows<'a>(elems: &[&'a Expr]) -> Option<Vec<&'a syn::ExprArray>> {
+    let rows: Option<Vec<&syn::ExprArray>> = elems
+        .iter()
+        .map(|elem| match elem {
+            Expr::Array(row) if !row.elems.is_empty() => Some(row),
+            _ => None,
+        })
+        .collect();
+    rows.filter(|rows| !rows.is_empty())
 }

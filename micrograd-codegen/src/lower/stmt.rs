@@ -2,7 +2,7 @@
 
 use super::expr::{Value, arith_op};
 use super::matching::ArmUse;
-use super::{Binding, Lowerer, View};
+use super::{Binding, Lowerer};
 use crate::ir::{IntExpr, IntOp, Op, Operand, Stmt, Ty, VarId};
 use syn::spanned::Spanned;
 use syn::{BinOp, Expr, Pat};
@@ -199,6 +199,23 @@ impl Lowerer<'_> {
         (fill, len): (&Expr, &Expr),
         vec: bool,
     ) {
+        // `[[c; N]; M]`: `M` rows of `N`, held as `M * N` entries.
+        let (fill, row) = match strip_parens(fill) {
+            Expr::Repeat(inner) if !vec => {
+                let Some(row) = self.int_operand(&inner.len) else {
+                    return self.poison_name(name, span);
+                };
+                (&*inner.expr, Some(row))
+            }
+            _ => (fill, None),
+        };
+        if let Expr::Repeat(deeper) = strip_parens(fill) {
+            self.errors.at(
+                deeper.span(),
+                "arrays of rows are supported two levels deep, `[[0.0; N]; M]`; hold more dimensions in one of them, indexed `l[i * K + k][j]`",
+            );
+            return self.poison_name(name, span);
+        }
         let fill = match self.expr(fill) {
             Value::F64(Operand::Var(_))
             | Value::Int(_)
@@ -225,7 +242,14 @@ impl Lowerer<'_> {
             return self.poison_name(name, span);
         };
         let len = if vec { self.fixed(len, span) } else { len };
+        let len = match &row {
+            Some(row) => super::view::mul(len, row.clone()),
+            None => len,
+        };
         let dst = self.named(name, Ty::Array { len, vec }, span);
+        if let Some(row) = row {
+            self.rows.insert(dst, row);
+        }
         self.emit(Stmt::Array { dst, fill });
         self.bind(name, dst);
     }
@@ -332,16 +356,22 @@ impl Lowerer<'_> {
 
     fn store(&mut self, index: &syn::ExprIndex, op: Option<&BinOp>, right: &Expr) {
         let array = match self.expr(&index.expr) {
-            Value::Seq(View {
-                base,
-                lo: None,
-                hi: None,
-            }) if matches!(
-                self.ty(base),
-                Ty::Array { .. } | Ty::Slice { mutable: true, .. }
-            ) =>
+            // `l[i][j] = ..` writes entry `j` of the view of row `i`.
+            Value::Seq(view)
+                if view.row.is_none()
+                    && matches!(
+                        self.ty(view.base),
+                        Ty::Array { .. } | Ty::Slice { mutable: true, .. }
+                    ) =>
             {
-                base
+                view
+            }
+            Value::Seq(view) if view.row.is_some() => {
+                self.errors.at(
+                    index.expr.span(),
+                    "rows are written entry by entry: `l[i][j] = ..`",
+                );
+                return;
             }
             Value::Error => return,
             _ => {
@@ -355,6 +385,7 @@ impl Lowerer<'_> {
         let Some(at) = self.int_operand(&index.index) else {
             return;
         };
+        let (at, array) = (array.checked_at(at), array.base);
         let Some(value) = self.f64_operand(right) else {
             return;
         };
@@ -407,4 +438,13 @@ pub(super) fn is_compound(op: &BinOp) -> bool {
             | BinOp::DivAssign(_)
             | BinOp::RemAssign(_)
     )
+}
+
+/// `expr` without the parentheses around it.
+fn strip_parens(expr: &Expr) -> &Expr {
+    match expr {
+        Expr::Paren(inner) => strip_parens(&inner.expr),
+        Expr::Group(inner) => strip_parens(&inner.expr),
+        other => other,
+    }
 }

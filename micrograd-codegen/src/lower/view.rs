@@ -22,6 +22,11 @@ pub struct View {
     pub lo: Option<IntExpr>,
     /// One past the last entry, in the base's indices.
     pub hi: Option<IntExpr>,
+    /// The length of a row where the view is a sequence of rows (`l` of
+    /// `let mut l = [[0.0; N]; M];`, or a `&[[f64; N]]` parameter): the entries are the rows'
+    /// floats one after the other (row-major), so `l[i]` is the view of entries
+    /// `i * N..(i + 1) * N` and `l[i][j]` the entry `i * N + j`.
+    pub row: Option<IntExpr>,
 }
 
 impl View {
@@ -31,6 +36,42 @@ impl View {
             base,
             lo: None,
             hi: None,
+            row: None,
+        }
+    }
+
+    /// All of `base`, a sequence of rows of `row` floats each if `row` is set.
+    pub fn rows_of(base: VarId, row: Option<IntExpr>) -> View {
+        View {
+            row,
+            ..View::whole(base)
+        }
+    }
+
+    /// The number of elements: rows of a sequence of rows, else entries.
+    pub fn count(&self) -> IntExpr {
+        match &self.row {
+            Some(row) => div(self.len(), row.clone()),
+            None => self.len(),
+        }
+    }
+
+    /// Row `i` of a sequence of rows: the view of its entries. Indexing it checks its index
+    /// against the row's length, and the base checks the entry, so a row past the end panics
+    /// where `f`'s `l[i]` does (except in rows of no entries, where nothing is read).
+    pub fn row_at(&self, i: IntExpr) -> View {
+        let row = self.row.clone().unwrap_or(IntExpr::Lit {
+            value: 1,
+            suffix: String::new(),
+        });
+        let lo = plus(self.lo.clone(), mul(i, row.clone()));
+        let hi = plus(Some(lo.clone()), row);
+        View {
+            base: self.base,
+            // Row 0 of a whole sequence starts where the base does.
+            lo: (!matches!(lo, IntExpr::Lit { value: 0, .. })).then_some(lo),
+            hi: Some(hi),
+            row: None,
         }
     }
 
@@ -83,6 +124,7 @@ impl View {
             base: self.base,
             hi: hi.map(|hi| self.at(hi)).or_else(|| self.hi.clone()),
             lo: lo.map(|lo| self.at(lo)).or_else(|| self.lo.clone()),
+            row: self.row.clone(),
         }
     }
 
@@ -101,6 +143,48 @@ impl View {
     /// Whether the view is all of its base.
     pub fn is_whole(&self) -> bool {
         self.lo.is_none() && self.hi.is_none()
+    }
+}
+
+/// `a * b`, folded where both are literals or one is 1.
+pub(super) fn mul(a: IntExpr, b: IntExpr) -> IntExpr {
+    match (a, b) {
+        (IntExpr::Lit { value: a, suffix }, IntExpr::Lit { value: b, .. }) => IntExpr::Lit {
+            value: a * b,
+            suffix,
+        },
+        (IntExpr::Lit { value: 0, suffix }, _) | (_, IntExpr::Lit { value: 0, suffix }) => {
+            IntExpr::Lit { value: 0, suffix }
+        }
+        (IntExpr::Lit { value: 1, .. }, b) => b,
+        (a, IntExpr::Lit { value: 1, .. }) => a,
+        (a, b) => IntExpr::Binary(IntOp::Mul, Box::new(a), Box::new(b)),
+    }
+}
+
+/// `a / b`, folded where both are literals or `b` is 1.
+fn div(a: IntExpr, b: IntExpr) -> IntExpr {
+    match (a, b) {
+        (IntExpr::Lit { value: a, suffix }, IntExpr::Lit { value: b, .. }) if b != 0 => {
+            IntExpr::Lit {
+                value: a / b,
+                suffix,
+            }
+        }
+        (a, IntExpr::Lit { value: 1, .. }) => a,
+        (a, b) => IntExpr::Binary(IntOp::Div, Box::new(a), Box::new(b)),
+    }
+}
+
+/// `a + b`, folded where both are literals or one is missing or 0.
+fn plus(a: Option<IntExpr>, b: IntExpr) -> IntExpr {
+    match (a, b) {
+        (None | Some(IntExpr::Lit { value: 0, .. }), b) => b,
+        (Some(IntExpr::Lit { value: a, suffix }), IntExpr::Lit { value: b, .. }) => IntExpr::Lit {
+            value: a + b,
+            suffix,
+        },
+        (Some(a), b) => add(a, b),
     }
 }
 
@@ -177,6 +261,14 @@ impl Lowerer<'_> {
                 },
             )),
             (_, hi) => hi,
+        };
+        // Rows `a..b` of a sequence of rows are its entries `a * N..b * N`.
+        let (lo, hi) = match &view.row {
+            Some(row) => (
+                lo.map(|lo| mul(lo, row.clone())),
+                hi.map(|hi| mul(hi, row.clone())),
+            ),
+            None => (lo, hi),
         };
         self.check_range(&view, lo.clone(), hi.clone(), index.span());
         Value::Seq(view.sub(lo, hi))

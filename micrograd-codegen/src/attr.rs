@@ -41,19 +41,6 @@ pub struct Options {
 }
 
 impl Options {
-    /// Whether `flavor` is generated: `f_grad` and `f_pullback` always, the others on request.
-    pub fn emits(&self, flavor: crate::emit::Flavor) -> bool {
-        use crate::emit::Flavor;
-        match flavor {
-            Flavor::Grad | Flavor::Pullback => true,
-            Flavor::Graph => self.graph,
-            Flavor::Jvp | Flavor::Tangent => self.jvp || self.hvp || self.hessian,
-            Flavor::Hvp | Flavor::TangentPullback => self.hvp || self.hessian,
-            Flavor::Hessian => self.hessian,
-            Flavor::Jacobian => self.jacobian,
-        }
-    }
-
     /// The path the generated code prints before `Tape` and `Graph`.
     pub fn runtime(&self) -> syn::Path {
         self.krate

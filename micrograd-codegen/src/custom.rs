@@ -14,8 +14,8 @@
 //! `erf_dx` takes `(f64,)`, returns `f64` and is `#[differentiable]`.
 
 use crate::attr::Options;
-use crate::emit::Flavor;
 use crate::error::Errors;
+use crate::flavor::Flavor;
 use crate::ir::{ParamSpec, Signature};
 use crate::types::Kind;
 use crate::{header, names};
@@ -63,7 +63,7 @@ pub fn generate(
     let pullback = header::signature(sig, &all, Flavor::Pullback, Some(&seed), &runtime);
     let (grad_doc, pullback_doc) = docs(f, &rules, &chosen);
     // With `hvp`, the flavours call each rule's pullback, and that call is the check.
-    let checks = (!options.emits(Flavor::Hvp)).then(|| rule_checks(f, &rules));
+    let checks = (!Flavor::Hvp.requested(options)).then(|| rule_checks(f, &rules));
     let forward = forward::flavours((item, sig), (&rules, &partials), &chosen, options);
     let missing = crate::fallback::missing_callee_flavors(sig, options);
     // The flavours run `f`'s body rather than call `f` ([`value`]), so `f` may go unused.

@@ -1,6 +1,6 @@
 //! Stubs emitted beside the errors, so a caller of `f_grad` sees the real error only.
 
-use crate::emit::Flavor;
+use crate::flavor::Flavor;
 use crate::ir::{Output, Signature};
 use crate::{header, names};
 use proc_macro2::{Span, TokenStream};

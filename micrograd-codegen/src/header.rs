@@ -2,100 +2,12 @@
 //! output and for the stubs beside an error (thiserror's `fallback.rs` reuses its `expand`), so
 //! the two cannot drift and a new flavor cannot be missing from the stubs.
 
-use crate::emit::Flavor;
+use crate::flavor::{Flavor, Returns, Seed};
 use crate::ir::{Output, ParamSpec, Signature};
 use crate::names;
 use crate::types::{Kind, Type};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{ToTokens, format_ident, quote};
-
-impl Flavor {
-    /// Every flavor, in the order they are emitted. [`Flavor::suffix`]'s exhaustive match makes
-    /// a new flavor name itself; the test `stubs_match_the_real_signatures` finds one missing here.
-    pub const ALL: [Flavor; 9] = [
-        Flavor::Grad,
-        Flavor::Pullback,
-        Flavor::Graph,
-        Flavor::Jvp,
-        Flavor::Tangent,
-        Flavor::Hvp,
-        Flavor::TangentPullback,
-        Flavor::Hessian,
-        Flavor::Jacobian,
-    ];
-
-    /// What follows `f_` in the generated function's name.
-    pub fn suffix(self) -> &'static str {
-        match self {
-            Flavor::Grad => "grad",
-            Flavor::Pullback => "pullback",
-            Flavor::Graph => "graph",
-            Flavor::Jvp => "jvp",
-            Flavor::Tangent => "tangent",
-            Flavor::Hvp => "hvp",
-            Flavor::TangentPullback => "tangent_pullback",
-            Flavor::Hessian => "hessian",
-            Flavor::Jacobian => "jacobian",
-        }
-    }
-
-    /// Whether this flavor differentiates parameter `spec`; `chosen` is `wrt(..)`'s verdict.
-    pub fn differentiates(self, spec: &ParamSpec, chosen: bool) -> bool {
-        let differentiable = spec.kind().is_differentiable();
-        match self {
-            Flavor::Grad | Flavor::Hvp => differentiable && chosen,
-            Flavor::Pullback | Flavor::TangentPullback => differentiable,
-            Flavor::Graph | Flavor::Jvp | Flavor::Tangent | Flavor::Hessian => false,
-            // The `f64`s' partials fill fixed-size rows; a read-only slice's fill a block
-            // `d_w` (`m × w.len()`, row-major) after it.
-            Flavor::Jacobian => spec.kind().in_jacobian() && chosen,
-        }
-    }
-
-    /// Whether parameter `spec` has a tangent in this flavor: `wrt(..)`'s in the public ones,
-    /// every `f64` and slice in those a caller's tangent program calls.
-    pub fn has_tangent(self, spec: &ParamSpec, chosen: bool) -> bool {
-        let differentiable = spec.kind().is_differentiable();
-        match self {
-            Flavor::Jvp | Flavor::Hvp => differentiable && chosen,
-            Flavor::Tangent | Flavor::TangentPullback => differentiable,
-            Flavor::Grad | Flavor::Pullback | Flavor::Graph | Flavor::Hessian => false,
-            Flavor::Jacobian => false,
-        }
-    }
-
-    /// Whether `options` and the function's `output` call for this flavor: `f_grad` and the
-    /// flavours of one output (`f_graph`, `f_hessian`) for one `f64` (a vector's gradient is
-    /// its Jacobian, its Hessian a tensor), `f_jacobian` for several, forward mode and
-    /// Hessian-vector products for both, the others on request.
-    pub fn emitted(self, options: &crate::attr::Options, output: Output) -> bool {
-        let vector = output.is_vector();
-        match self {
-            Flavor::Pullback => true,
-            Flavor::Jacobian => options.jacobian && vector,
-            Flavor::Jvp | Flavor::Tangent | Flavor::Hvp | Flavor::TangentPullback => {
-                options.emits(self)
-            }
-            Flavor::Grad | Flavor::Graph | Flavor::Hessian => options.emits(self) && !vector,
-        }
-    }
-
-    /// Whether this flavor takes a `seed` shaped as `f`'s value: the pullbacks, and `f_hvp` of
-    /// several outputs, the Hessian-vector product of `seed · f`.
-    /// `vector` says whether `f` returns several values.
-    pub fn seeded(self, vector: bool) -> bool {
-        match self {
-            Flavor::Pullback | Flavor::TangentPullback => true,
-            Flavor::Hvp => vector,
-            Flavor::Grad
-            | Flavor::Graph
-            | Flavor::Jvp
-            | Flavor::Tangent
-            | Flavor::Hessian
-            | Flavor::Jacobian => false,
-        }
-    }
-}
 
 /// The type of `f`'s value, printed: `f64`, `[f64; M]` or `(f64, .., f64)`. A pullback's seed
 /// has this type too, one seed per output.
@@ -116,12 +28,10 @@ pub fn values(output: Output, float: &TokenStream) -> TokenStream {
 /// `f_grad`, `f_pullback`, ...: the user's name and span, so errors and IDEs point at `f`.
 pub fn name(sig: &Signature, flavor: Flavor) -> Ident {
     let f = &sig.ident;
-    match flavor {
-        // A calling convention, not an interface: `__` keeps it apart from a user's `f_tangent`.
-        Flavor::Tangent | Flavor::TangentPullback => {
-            format_ident!("__{}_{}", f, flavor.suffix(), span = f.span())
-        }
-        _ => format_ident!("{}_{}", f, flavor.suffix(), span = f.span()),
+    // A calling convention, not an interface: `__` keeps it apart from a user's `f_tangent`.
+    match flavor.spec().callee {
+        true => format_ident!("__{}_{}", f, flavor.suffix(), span = f.span()),
+        false => format_ident!("{}_{}", f, flavor.suffix(), span = f.span()),
     }
 }
 
@@ -170,7 +80,7 @@ pub fn signature(
             continue;
         }
         // The pullback's shadows are slices: a caller may pass `&mut []` or a part of its own.
-        let sized = matches!(flavor, Flavor::Grad | Flavor::Hvp);
+        let sized = flavor.spec().whole_shadows;
         match (spec.kind().shadow(sig.scalar, sized), shadow) {
             (Some(ty), Some(shadow)) => {
                 let ty = print(&ty);
@@ -190,8 +100,8 @@ pub fn signature(
         let values = values(shape, &float);
         // A `#[differentiable]` caller passes `ByCaller(seed)`, which a hand-written
         // `g_pullback` does not take (micrograd_runtime::calls).
-        match flavor {
-            Flavor::Pullback => quote!(#seed: impl #runtime::calls::Seed<#values>),
+        match flavor.spec().seed {
+            Seed::Always => quote!(#seed: impl #runtime::calls::Seed<#values>),
             _ => quote!(#seed: #values),
         }
     });
@@ -346,18 +256,18 @@ fn output(
         [single] => single.clone(),
         types => quote!((#(#types),*)),
     };
-    match flavor {
-        Flavor::Grad | Flavor::Hvp => {
+    match flavor.spec().returns {
+        Returns::ValueAndPartials => {
             partials.insert(0, values(shape, float));
             tuple(partials)
         }
-        Flavor::Pullback | Flavor::TangentPullback => tuple(partials),
+        Returns::Partials => tuple(partials),
         // The tangent has the value's shape: one entry per output.
-        Flavor::Jvp => tuple(vec![values(shape, float), values(shape, float)]),
-        Flavor::Tangent => values(shape, float),
-        Flavor::Graph => quote!(#runtime::Graph),
-        Flavor::Hessian => unreachable!("internal error: `f_hessian` has a signature of its own"),
-        Flavor::Jacobian => {
+        Returns::ValueAndTangent => tuple(vec![values(shape, float), values(shape, float)]),
+        Returns::Tangent => values(shape, float),
+        Returns::Graph => quote!(#runtime::Graph),
+        Returns::Hessian => unreachable!("internal error: `f_hessian` has a signature of its own"),
+        Returns::Jacobian => {
             let values = values(shape, float);
             let (m, n) = (shape.count(), partials.len());
             let (m, n) = (Literal::usize_unsuffixed(m), Literal::usize_unsuffixed(n));

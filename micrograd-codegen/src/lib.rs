@@ -18,6 +18,7 @@ mod diff;
 mod emit;
 mod error;
 mod fallback;
+mod flavor;
 mod header;
 pub mod ir;
 mod lower;
@@ -302,7 +303,7 @@ fn tangent_flavors(
     options: &attr::Options,
 ) -> Option<TokenStream> {
     use emit::Flavor;
-    if !options.emits(Flavor::Jvp) {
+    if !Flavor::Jvp.requested(options) {
         return None;
     }
     let chosen: Vec<bool> = lowered.params.iter().map(|p| p.wrt).collect();
@@ -324,7 +325,7 @@ fn tangent_flavors(
         &forward_only(&every_tangent),
         Flavor::Tangent,
     ));
-    if options.emits(Flavor::Hvp) {
+    if Flavor::Hvp.requested(options) {
         let adjoint = diff::differentiate(
             &chosen_tangent.function,
             &emit::wrt(&chosen_tangent.function, Flavor::Hvp),
@@ -334,7 +335,7 @@ fn tangent_flavors(
         let adjoint = diff::differentiate(&every_tangent.function, &wrt);
         tokens.extend(print(&every_tangent, &adjoint, Flavor::TangentPullback));
     }
-    if options.emits(Flavor::Hessian) {
+    if Flavor::Hessian.requested(options) {
         tokens.extend(emit::hessian(sig, &chosen, options));
     }
     Some(tokens)

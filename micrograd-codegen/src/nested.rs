@@ -23,7 +23,7 @@
 //! `g` takes `f64`s, integers, `bool`s and data here, and returns one `f64`; other signatures
 //! get none of these, so a caller's call fails to find `g_grad_pullback`.
 
-use crate::emit::Flavor;
+use crate::flavor::Flavor;
 use crate::header;
 use crate::ir::{Output, ParamSpec, Signature};
 use crate::names;
@@ -55,7 +55,7 @@ pub fn flavors(
     if sig.output != Some(Output::Scalar) || !supported || scalars == 0 || generic {
         return TokenStream::new();
     }
-    let hvp = options.emits(Flavor::TangentPullback);
+    let hvp = Flavor::TangentPullback.requested(options);
     // Beside an error there is no body: stubs that refuse nothing (the error is the message).
     let second = match code {
         Some(code) => find_fn(
@@ -68,7 +68,7 @@ pub fn flavors(
     let refuses = code.is_some();
     let mut tokens =
         Nested::new(sig, chosen, options, Form::Grad, second.clone()).print(real, refuses);
-    if options.emits(Flavor::Jvp) {
+    if Flavor::Jvp.requested(options) {
         tokens.extend(Nested::new(sig, chosen, options, Form::Jvp, second).print(real, refuses));
     }
     tokens

@@ -22,6 +22,8 @@ pub use tangent::tangent;
 
 use crate::attr::Options;
 use crate::diff::{Adjoint, Shadow};
+pub use crate::flavor::Flavor;
+use crate::flavor::{Params, Returns, Seed};
 use crate::ir::{Function, If, IntExpr, Loop, LoopId, Op, Stmt, Table, Ty, VarId};
 use crate::ir::{ParamSpec, Signature};
 use crate::names::Names;
@@ -77,30 +79,6 @@ struct Emitter<'a> {
     unread: Vec<VarId>,
 }
 
-/// Which generated function to print.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Flavor {
-    /// `f_grad`: the public contract.
-    Grad,
-    /// `f_pullback`: the calling convention between `#[differentiable]` functions.
-    Pullback,
-    /// `f_graph`: the computation as a drawable graph.
-    Graph,
-    /// `f_jvp`: the value and the directional derivative, in one forward sweep.
-    Jvp,
-    /// `f_tangent`: the directional derivative alone, along every `f64` and slice; what a
-    /// caller's tangent program calls.
-    Tangent,
-    /// `f_hvp`: the value and the Hessian-vector product, reverse over forward.
-    Hvp,
-    /// `f_tangent_pullback`: the pullback of `f_tangent`, what a caller's `f_hvp` calls.
-    TangentPullback,
-    /// `f_hessian`: the value and the dense Hessian, one `f_hvp` per row.
-    Hessian,
-    /// `f_jacobian`: the dense Jacobian of a function with several outputs.
-    Jacobian,
-}
-
 pub use jacobian::{Reverse as JacobianReverse, generate as jacobian};
 
 /// Prints `f_grad`, `f_pullback` or `f_graph` for `function` from its reverse sweep
@@ -138,31 +116,9 @@ pub fn generate(
     emitter.function_tokens(sig, &wrt, flavor)
 }
 
-/// The parameters each flavor differentiates: `wrt(..)`'s, or all. `f_graph` reads no
-/// adjoint, only the variable table, so any differentiation serves it.
+/// The parameters `flavor` differentiates ([`Flavor::wrt`]).
 pub fn wrt(function: &Function, flavor: Flavor) -> HashSet<VarId> {
-    let params = function.params.iter();
-    match flavor {
-        Flavor::Grad => params.filter(|p| p.wrt).map(|p| p.var).collect(),
-        Flavor::Pullback => params
-            .map(|p| p.var)
-            .filter(|v| differentiable(function, *v))
-            .collect(),
-        Flavor::Hvp => params.filter(|p| p.wrt).map(|p| p.var).collect(),
-        Flavor::Graph | Flavor::Jvp | Flavor::Tangent | Flavor::Hessian => HashSet::new(),
-        Flavor::TangentPullback => params
-            .map(|p| p.var)
-            .filter(|v| differentiable(function, *v))
-            .collect(),
-        Flavor::Jacobian => params
-            .filter(|p| {
-                let ty = &function.var(p.var).ty;
-                let read_only = matches!(ty, Ty::Slice { mutable: false, .. });
-                p.wrt && (*ty == Ty::F64 || read_only)
-            })
-            .map(|p| p.var)
-            .collect(),
-    }
+    flavor.wrt(function)
 }
 
 impl<'a> Emitter<'a> {
@@ -175,8 +131,8 @@ impl<'a> Emitter<'a> {
     ) -> Emitter<'a> {
         let vector = function.shape != crate::ir::Shape::Scalar;
         let seed = flavor.seeded(vector).then(|| names.fresh("seed"));
-        let nodes = match flavor {
-            Flavor::Graph => (0..adjoint.vars.len())
+        let nodes = match flavor.spec().returns {
+            Returns::Graph => (0..adjoint.vars.len())
                 .map(|v| {
                     let base = format!("{}_node", names.var(VarId(v as u32)));
                     names.fresh(&base)
@@ -194,7 +150,7 @@ impl<'a> Emitter<'a> {
             graph: names.fresh("graph"),
             counts: names.fresh("counts"),
             own_tapes: own_tapes(function, adjoint, &mut names),
-            shadow: if matches!(flavor, Flavor::Grad | Flavor::Hvp | Flavor::Jvp) {
+            shadow: if flavor.spec().whole_shadows {
                 Shadow::Always
             } else {
                 Shadow::MaybeEmpty
@@ -232,10 +188,6 @@ fn source(function: &TokenStream, runtime: &syn::Path) -> String {
             .collect(),
         Err(_) => String::new(),
     }
-}
-
-fn differentiable(function: &Function, var: VarId) -> bool {
-    matches!(function.var(var).ty, Ty::F64 | Ty::Slice { .. })
 }
 
 /// A tape for each recorded local array and each recorded integer other than a trip count:
@@ -391,12 +343,12 @@ impl Emitter<'_> {
         checks.extend(self.tangent_prelude(&name));
         let mut arrays = self.array_params(specs, wrt);
         // `f_hvp`'s tangent `v_w` of a `&mut [f64]` is written and read back as `w` is.
-        if matches!(flavor, Flavor::Grad | Flavor::Hvp) {
+        if flavor.spec().differentiates == Params::Chosen {
             arrays.extend(self.written_constants(specs, wrt));
         }
         let fields = self.struct_prologue(specs, wrt, &name);
-        let body = match flavor {
-            Flavor::Graph => self.graph_body(),
+        let body = match flavor.spec().returns {
+            Returns::Graph => self.graph_body(),
             _ => self.body(&returned, wrt, flavor),
         };
         let function = quote! {
@@ -410,8 +362,7 @@ impl Emitter<'_> {
         };
         let doc = self.doc(sig, wrt, flavor, &function);
         // The callee flavors are a calling convention, as `f_pullback` is, not an interface.
-        let hidden = matches!(flavor, Flavor::Tangent | Flavor::TangentPullback)
-            .then(|| quote!(#[doc(hidden)]));
+        let hidden = flavor.spec().callee.then(|| quote!(#[doc(hidden)]));
         quote!(#doc #hidden #function)
     }
 
@@ -419,8 +370,8 @@ impl Emitter<'_> {
     /// `#[differentiable]` caller, as `ByCaller(seed)` (micrograd_runtime::calls).
     fn seed_value(&self, flavor: Flavor) -> TokenStream {
         let runtime = &self.runtime;
-        match (&self.seed, flavor) {
-            (Some(seed), Flavor::Pullback | Flavor::TangentPullback) => {
+        match (&self.seed, flavor.spec().seed) {
+            (Some(seed), Seed::Always) => {
                 quote!(let #seed = #runtime::calls::Seed::value(#seed);)
             }
             _ => TokenStream::new(),
@@ -543,20 +494,13 @@ impl Emitter<'_> {
             .map(|r| self.operand(r))
             .collect();
         let tangent = self.outputs(&tangents);
-        let result = match (flavor, returned.len()) {
-            (Flavor::Grad | Flavor::Hvp, 0) => quote!(#value),
-            (Flavor::Grad | Flavor::Hvp, _) => quote!((#value, #(#partials),*)),
-            (Flavor::Jvp, _) => quote!((#value, #tangent)),
-            (Flavor::Tangent, _) => tangent,
-            (Flavor::Pullback | Flavor::TangentPullback, 1) => quote!(#(#partials)*),
-            (
-                Flavor::Pullback
-                | Flavor::TangentPullback
-                | Flavor::Graph
-                | Flavor::Hessian
-                | Flavor::Jacobian,
-                _,
-            ) => {
+        let result = match (flavor.spec().returns, returned.len()) {
+            (Returns::ValueAndPartials, 0) => quote!(#value),
+            (Returns::ValueAndPartials, _) => quote!((#value, #(#partials),*)),
+            (Returns::ValueAndTangent, _) => quote!((#value, #tangent)),
+            (Returns::Tangent, _) => tangent,
+            (Returns::Partials, 1) => quote!(#(#partials)*),
+            (Returns::Partials | Returns::Graph | Returns::Hessian | Returns::Jacobian, _) => {
                 quote!((#(#partials),*))
             }
         };

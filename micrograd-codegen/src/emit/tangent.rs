@@ -40,7 +40,7 @@ pub fn tangent(
     let names = Names::new(&adjoint.vars, &params, &sig.user_names);
     let mut emitter = Emitter::new(&tangent.function, adjoint, names, flavor, options);
     emitter.values = tangent.values.clone();
-    let callee = matches!(flavor, Flavor::Tangent | Flavor::TangentPullback);
+    let callee = flavor.spec().callee;
     let tangents: Vec<VarId> = tangent.tangents.iter().flatten().copied().collect();
     if callee {
         emitter.maybe_empty = tangents

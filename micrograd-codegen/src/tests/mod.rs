@@ -3,6 +3,7 @@
 //! generated text) is the integration tests' subject.
 
 mod activity;
+mod flavors;
 mod folding;
 mod fuse;
 mod guards;

@@ -2,8 +2,8 @@
 //! structural type, and how differentiation treats it (`types::Type::kind`: differentiated or
 //! not, its shadow, its partial) is a query on that type.
 
-use crate::emit::Flavor;
 use crate::error::Errors;
+use crate::flavor::Flavor;
 use crate::ir::{Output, ParamSpec, Signature};
 use crate::types::{Kind, Type};
 use syn::parse_quote;

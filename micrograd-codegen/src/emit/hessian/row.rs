@@ -2,7 +2,7 @@
 //! entries of `H v` land in the row.
 
 use super::{Locals, Part};
-use crate::emit::Flavor;
+use crate::flavor::Flavor;
 use crate::header;
 use crate::ir::Signature;
 use crate::names;

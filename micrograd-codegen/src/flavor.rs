@@ -1,0 +1,357 @@
+//! Every generated function as data: one row of [`TABLE`] per flavour says which parameters it
+//! differentiates and takes tangents of, whether it takes a seed, what it returns, which
+//! option asks for it, for which outputs, and whether it is a calling convention hidden from
+//! users. The header, the emitter and the stubs read the row; none of them matches on the
+//! flavour for these facts.
+//!
+//! A new flavour is a variant, a row, and the code that prints its body (`emit/`).
+//!
+//! This module is on the lowest floor with `ir` and `types`: it imports neither `emit` nor
+//! `header`, and `attr` does not import it.
+
+use crate::attr::Options;
+use crate::ir::{Function, Output, ParamSpec, Ty, VarId};
+use std::collections::HashSet;
+
+/// Which generated function to print.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Flavor {
+    /// `f_grad`: the public contract.
+    Grad,
+    /// `f_pullback`: the calling convention between `#[differentiable]` functions.
+    Pullback,
+    /// `f_graph`: the computation as a drawable graph.
+    Graph,
+    /// `f_jvp`: the value and the directional derivative, in one forward sweep.
+    Jvp,
+    /// `f_tangent`: the directional derivative alone, along every `f64` and slice; what a
+    /// caller's tangent program calls.
+    Tangent,
+    /// `f_hvp`: the value and the Hessian-vector product, reverse over forward.
+    Hvp,
+    /// `f_tangent_pullback`: the pullback of `f_tangent`, what a caller's `f_hvp` calls.
+    TangentPullback,
+    /// `f_hessian`: the value and the dense Hessian, one `f_hvp` per row.
+    Hessian,
+    /// `f_jacobian`: the dense Jacobian of a function with several outputs.
+    Jacobian,
+}
+
+/// Which parameters a flavour differentiates (a shadow `d_w` or a partial each), or takes a
+/// tangent `v_x` of.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Params {
+    /// None.
+    None,
+    /// Those `wrt(..)` selects (all the differentiable ones without it).
+    Chosen,
+    /// Every differentiable one, whatever `wrt(..)` says: what a caller's sweep passes on.
+    All,
+    /// Those `wrt(..)` selects that fill a Jacobian's rows: `f64`s and read-only slices.
+    ChosenInJacobian,
+}
+
+/// Whether a flavour takes a `seed` shaped as `f`'s value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Seed {
+    /// Never (its seed is `1.0`, or it has none).
+    Never,
+    /// Always: the pullbacks.
+    Always,
+    /// Only for several outputs: `f_hvp` then gives the Hessian-vector product of `seed · f`.
+    Several,
+}
+
+/// What a flavour returns, given `f`'s value and the partials it differentiates.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Returns {
+    /// `(f, ∂f/∂x₁, ..)`, or `f` alone without partials (the others go into shadows).
+    ValueAndPartials,
+    /// `(∂f/∂x₁, ..)`, one without parentheses.
+    Partials,
+    /// `(f, ∇f · v)`, the tangent shaped as the value.
+    ValueAndTangent,
+    /// `∇f · v` alone (or `(f, ∇f · v)` where `f` writes an array, `header::returns_pair`).
+    Tangent,
+    /// A `Graph` of the computation.
+    Graph,
+    /// `(f, [[∂²f/∂xᵢ∂xⱼ; n]; n])`, or `f` with the Hessian written into `hess`.
+    Hessian,
+    /// `(f, [[∂fᵢ/∂xⱼ; n]; m])`.
+    Jacobian,
+}
+
+/// The attribute's option that asks for a flavour. Each implies those before it in
+/// `Jvp`, `Hvp`, `Hessian`: the Hessian calls `f_hvp`, which is the reverse of `f_jvp`'s
+/// tangent program.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Request {
+    /// None: always generated.
+    Always,
+    /// `graph`.
+    Graph,
+    /// `jvp`, `hvp` or `hessian`.
+    Jvp,
+    /// `hvp` or `hessian`.
+    Hvp,
+    /// `hessian`.
+    Hessian,
+    /// `jacobian`.
+    Jacobian,
+}
+
+/// The outputs a flavour is generated for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Outputs {
+    /// One `f64` or several.
+    Any,
+    /// One `f64`: a vector's gradient is its Jacobian, its Hessian a tensor.
+    One,
+    /// Several.
+    Several,
+}
+
+/// One flavour as data.
+#[derive(Debug)]
+pub struct Spec {
+    /// The flavour this row describes (the rows are in the order of [`Flavor`]).
+    pub flavor: Flavor,
+    /// What follows `f_` in the generated function's name.
+    pub suffix: &'static str,
+    /// A calling convention between `#[differentiable]` functions rather than an interface:
+    /// named `__f_..`, out of the way of a user's `f_tangent`, and `#[doc(hidden)]`.
+    pub callee: bool,
+    /// The parameters it differentiates.
+    pub differentiates: Params,
+    /// The parameters followed by a tangent.
+    pub tangents: Params,
+    /// Whether it takes a seed.
+    pub seed: Seed,
+    /// Whether the caller passes every shadow whole: `&mut [f64; N]` for an array, never
+    /// empty. Else a shadow is a slice a caller may pass empty (`&mut []`) or a part of its own.
+    pub whole_shadows: bool,
+    /// What it returns.
+    pub returns: Returns,
+    /// The option that asks for it.
+    pub request: Request,
+    /// The outputs it is generated for.
+    pub outputs: Outputs,
+}
+
+/// Every flavour, in the order they are emitted (and of [`Flavor`]'s variants).
+pub const TABLE: [Spec; 9] = [
+    Spec {
+        flavor: Flavor::Grad,
+        suffix: "grad",
+        callee: false,
+        differentiates: Params::Chosen,
+        tangents: Params::None,
+        seed: Seed::Never,
+        whole_shadows: true,
+        returns: Returns::ValueAndPartials,
+        request: Request::Always,
+        outputs: Outputs::One,
+    },
+    Spec {
+        flavor: Flavor::Pullback,
+        suffix: "pullback",
+        callee: false,
+        differentiates: Params::All,
+        tangents: Params::None,
+        seed: Seed::Always,
+        whole_shadows: false,
+        returns: Returns::Partials,
+        request: Request::Always,
+        outputs: Outputs::Any,
+    },
+    Spec {
+        flavor: Flavor::Graph,
+        suffix: "graph",
+        callee: false,
+        differentiates: Params::None,
+        tangents: Params::None,
+        seed: Seed::Never,
+        whole_shadows: false,
+        returns: Returns::Graph,
+        request: Request::Graph,
+        outputs: Outputs::One,
+    },
+    Spec {
+        flavor: Flavor::Jvp,
+        suffix: "jvp",
+        callee: false,
+        differentiates: Params::None,
+        tangents: Params::Chosen,
+        seed: Seed::Never,
+        whole_shadows: true,
+        returns: Returns::ValueAndTangent,
+        request: Request::Jvp,
+        outputs: Outputs::Any,
+    },
+    Spec {
+        flavor: Flavor::Tangent,
+        suffix: "tangent",
+        callee: true,
+        differentiates: Params::None,
+        tangents: Params::All,
+        seed: Seed::Never,
+        whole_shadows: false,
+        returns: Returns::Tangent,
+        request: Request::Jvp,
+        outputs: Outputs::Any,
+    },
+    Spec {
+        flavor: Flavor::Hvp,
+        suffix: "hvp",
+        callee: false,
+        differentiates: Params::Chosen,
+        tangents: Params::Chosen,
+        seed: Seed::Several,
+        whole_shadows: true,
+        returns: Returns::ValueAndPartials,
+        request: Request::Hvp,
+        outputs: Outputs::Any,
+    },
+    Spec {
+        flavor: Flavor::TangentPullback,
+        suffix: "tangent_pullback",
+        callee: true,
+        differentiates: Params::All,
+        tangents: Params::All,
+        seed: Seed::Always,
+        whole_shadows: false,
+        returns: Returns::Partials,
+        request: Request::Hvp,
+        outputs: Outputs::Any,
+    },
+    Spec {
+        flavor: Flavor::Hessian,
+        suffix: "hessian",
+        callee: false,
+        differentiates: Params::None,
+        tangents: Params::None,
+        seed: Seed::Never,
+        whole_shadows: false,
+        returns: Returns::Hessian,
+        request: Request::Hessian,
+        outputs: Outputs::One,
+    },
+    Spec {
+        flavor: Flavor::Jacobian,
+        suffix: "jacobian",
+        callee: false,
+        differentiates: Params::ChosenInJacobian,
+        tangents: Params::None,
+        seed: Seed::Never,
+        whole_shadows: false,
+        returns: Returns::Jacobian,
+        request: Request::Jacobian,
+        outputs: Outputs::Several,
+    },
+];
+
+impl Flavor {
+    /// Every flavor, in the order they are emitted: [`TABLE`]'s.
+    pub const ALL: [Flavor; TABLE.len()] = {
+        let mut all = [Flavor::Grad; TABLE.len()];
+        let mut k = 0;
+        while k < TABLE.len() {
+            all[k] = TABLE[k].flavor;
+            k += 1;
+        }
+        all
+    };
+
+    /// This flavour's row of [`TABLE`].
+    pub fn spec(self) -> &'static Spec {
+        &TABLE[self as usize]
+    }
+
+    /// What follows `f_` in the generated function's name.
+    pub fn suffix(self) -> &'static str {
+        self.spec().suffix
+    }
+
+    /// Whether this flavor differentiates parameter `spec`; `chosen` is `wrt(..)`'s verdict.
+    pub fn differentiates(self, spec: &ParamSpec, chosen: bool) -> bool {
+        self.spec().differentiates.has(spec, chosen)
+    }
+
+    /// Whether parameter `spec` has a tangent in this flavor: `wrt(..)`'s in the public ones,
+    /// every `f64` and slice in those a caller's tangent program calls.
+    pub fn has_tangent(self, spec: &ParamSpec, chosen: bool) -> bool {
+        self.spec().tangents.has(spec, chosen)
+    }
+
+    /// Whether the attribute's `options` ask for this flavor, whatever the output.
+    pub fn requested(self, options: &Options) -> bool {
+        let hessian = options.hessian;
+        let hvp = options.hvp || hessian;
+        match self.spec().request {
+            Request::Always => true,
+            Request::Graph => options.graph,
+            Request::Jvp => options.jvp || hvp,
+            Request::Hvp => hvp,
+            Request::Hessian => hessian,
+            Request::Jacobian => options.jacobian,
+        }
+    }
+
+    /// Whether `options` and the function's `output` call for this flavor.
+    pub fn emitted(self, options: &Options, output: Output) -> bool {
+        let vector = output.is_vector();
+        let fits = match self.spec().outputs {
+            Outputs::Any => true,
+            Outputs::One => !vector,
+            Outputs::Several => vector,
+        };
+        fits && self.requested(options)
+    }
+
+    /// Whether this flavor takes a `seed` shaped as `f`'s value; `vector` says whether `f`
+    /// returns several values.
+    pub fn seeded(self, vector: bool) -> bool {
+        match self.spec().seed {
+            Seed::Never => false,
+            Seed::Always => true,
+            Seed::Several => vector,
+        }
+    }
+
+    /// The parameters of the lowered `function` this flavor differentiates, by variable.
+    pub fn wrt(self, function: &Function) -> HashSet<VarId> {
+        let params = function.params.iter();
+        let differentiable = |v: VarId| matches!(function.var(v).ty, Ty::F64 | Ty::Slice { .. });
+        match self.spec().differentiates {
+            Params::None => HashSet::new(),
+            Params::Chosen => params.filter(|p| p.wrt).map(|p| p.var).collect(),
+            Params::All => params
+                .map(|p| p.var)
+                .filter(|v| differentiable(*v))
+                .collect(),
+            Params::ChosenInJacobian => params
+                .filter(|p| {
+                    let ty = &function.var(p.var).ty;
+                    let read_only = matches!(ty, Ty::Slice { mutable: false, .. });
+                    p.wrt && (*ty == Ty::F64 || read_only)
+                })
+                .map(|p| p.var)
+                .collect(),
+        }
+    }
+}
+
+impl Params {
+    /// Whether parameter `spec` is among these; `chosen` is `wrt(..)`'s verdict.
+    pub fn has(self, spec: &ParamSpec, chosen: bool) -> bool {
+        let differentiable = spec.kind().is_differentiable();
+        match self {
+            Params::None => false,
+            Params::Chosen => differentiable && chosen,
+            Params::All => differentiable,
+            // The `f64`s' partials fill fixed-size rows; a read-only slice's fill a block
+            // `d_w` (`m × w.len()`, row-major) after it.
+            Params::ChosenInJacobian => spec.kind().in_jacobian() && chosen,
+        }
+    }
+}

@@ -1,8 +1,8 @@
 //! Every generated function as data: one row of [`TABLE`] per flavour says which parameters it
 //! differentiates and takes tangents of, whether it takes a seed, what it returns, which
-//! option asks for it, for which outputs, and whether it is a calling convention hidden from
-//! users. The header, the emitter and the stubs read the row; none of them matches on the
-//! flavour for these facts.
+//! option asks for it, for which outputs, whether it is a calling convention hidden from users,
+//! and what it needs from differentiation. The header, the emitter, the stubs and the driver
+//! (`driver.rs`) read the row; none of them matches on the flavour for these facts.
 //!
 //! A new flavour is a variant, a row, and the code that prints its body (`emit/`).
 //!
@@ -111,6 +111,23 @@ pub enum Outputs {
     Several,
 }
 
+/// What a flavour is printed from: what the driver (`crate::driver`) differentiates for it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Needs {
+    /// The reverse sweep of the function with respect to these parameters.
+    Adjoint(Params),
+    /// The tangent program along its tangents alone (forward mode): no reverse sweep.
+    Tangent,
+    /// The tangent program along its tangents and its reverse sweep with respect to the
+    /// parameters it differentiates (reverse over forward).
+    TangentAdjoint,
+    /// Nothing: its body calls another flavour (`f_hessian` calls `f_hvp`).
+    Nothing,
+    /// A tangent per differentiated `f64` in one forward sweep, or a reverse sweep per output:
+    /// `f_jacobian` by the count of each.
+    Columns,
+}
+
 /// One flavour as data.
 #[derive(Debug)]
 pub struct Spec {
@@ -136,6 +153,8 @@ pub struct Spec {
     pub request: Request,
     /// The outputs it is generated for.
     pub outputs: Outputs,
+    /// What it is printed from.
+    pub needs: Needs,
 }
 
 /// Every flavour, in the order they are emitted (and of [`Flavor`]'s variants).
@@ -151,6 +170,7 @@ pub const TABLE: [Spec; 9] = [
         returns: Returns::ValueAndPartials,
         request: Request::Always,
         outputs: Outputs::One,
+        needs: Needs::Adjoint(Params::Chosen),
     },
     Spec {
         flavor: Flavor::Pullback,
@@ -163,6 +183,7 @@ pub const TABLE: [Spec; 9] = [
         returns: Returns::Partials,
         request: Request::Always,
         outputs: Outputs::Any,
+        needs: Needs::Adjoint(Params::All),
     },
     Spec {
         flavor: Flavor::Graph,
@@ -175,6 +196,8 @@ pub const TABLE: [Spec; 9] = [
         returns: Returns::Graph,
         request: Request::Graph,
         outputs: Outputs::One,
+        // `f_grad`'s sweep: it prints a node per variable of the sweep it is given.
+        needs: Needs::Adjoint(Params::Chosen),
     },
     Spec {
         flavor: Flavor::Jvp,
@@ -187,6 +210,7 @@ pub const TABLE: [Spec; 9] = [
         returns: Returns::ValueAndTangent,
         request: Request::Jvp,
         outputs: Outputs::Any,
+        needs: Needs::Tangent,
     },
     Spec {
         flavor: Flavor::Tangent,
@@ -199,6 +223,7 @@ pub const TABLE: [Spec; 9] = [
         returns: Returns::Tangent,
         request: Request::Jvp,
         outputs: Outputs::Any,
+        needs: Needs::Tangent,
     },
     Spec {
         flavor: Flavor::Hvp,
@@ -211,6 +236,7 @@ pub const TABLE: [Spec; 9] = [
         returns: Returns::ValueAndPartials,
         request: Request::Hvp,
         outputs: Outputs::Any,
+        needs: Needs::TangentAdjoint,
     },
     Spec {
         flavor: Flavor::TangentPullback,
@@ -223,6 +249,7 @@ pub const TABLE: [Spec; 9] = [
         returns: Returns::Partials,
         request: Request::Hvp,
         outputs: Outputs::Any,
+        needs: Needs::TangentAdjoint,
     },
     Spec {
         flavor: Flavor::Hessian,
@@ -235,6 +262,7 @@ pub const TABLE: [Spec; 9] = [
         returns: Returns::Hessian,
         request: Request::Hessian,
         outputs: Outputs::One,
+        needs: Needs::Nothing,
     },
     Spec {
         flavor: Flavor::Jacobian,
@@ -247,6 +275,7 @@ pub const TABLE: [Spec; 9] = [
         returns: Returns::Jacobian,
         request: Request::Jacobian,
         outputs: Outputs::Several,
+        needs: Needs::Columns,
     },
 ];
 
@@ -320,9 +349,16 @@ impl Flavor {
 
     /// The parameters of the lowered `function` this flavor differentiates, by variable.
     pub fn wrt(self, function: &Function) -> HashSet<VarId> {
+        self.spec().differentiates.vars(function)
+    }
+}
+
+impl Params {
+    /// These parameters of the lowered `function`, by variable.
+    pub fn vars(self, function: &Function) -> HashSet<VarId> {
         let params = function.params.iter();
         let differentiable = |v: VarId| matches!(function.var(v).ty, Ty::F64 | Ty::Slice { .. });
-        match self.spec().differentiates {
+        match self {
             Params::None => HashSet::new(),
             Params::Chosen => params.filter(|p| p.wrt).map(|p| p.var).collect(),
             Params::All => params
@@ -339,9 +375,7 @@ impl Flavor {
                 .collect(),
         }
     }
-}
 
-impl Params {
     /// Whether parameter `spec` is among these; `chosen` is `wrt(..)`'s verdict.
     pub fn has(self, spec: &ParamSpec, chosen: bool) -> bool {
         let differentiable = spec.kind().is_differentiable();

@@ -15,6 +15,7 @@ mod attr;
 mod custom;
 mod derive;
 mod diff;
+mod driver;
 mod emit;
 mod error;
 mod fallback;
@@ -204,9 +205,9 @@ impl Drop for Parsed {
     }
 }
 
-/// The user's function (`tokens`, as written) with `f_pullback`, `f_grad` for one output, and `f_graph` or
-/// `f_jacobian` if `options` ask for them, printed from its signature `sig` and the lowered
-/// `function`; `None` after an error.
+/// The user's function (`tokens`, as written) with the flavours `options` and `output` call
+/// for, printed from its signature `sig` and the lowered `function` (`driver::run`); `None`
+/// after an error.
 fn generate(
     (function, tokens): (&syn::ItemFn, &TokenStream),
     sig: &ir::Signature,
@@ -214,50 +215,8 @@ fn generate(
     (options, output): (&attr::Options, ir::Output),
     errors: &mut Errors,
 ) -> Option<TokenStream> {
-    // Differentiate once; `f_pullback` needs a second sweep only when `wrt(..)` leaves out a
-    // parameter, since it differentiates them all. `f_graph` reads only the variable table.
-    let grad_wrt = emit::wrt(lowered, emit::Flavor::Grad);
-    let pullback_wrt = emit::wrt(lowered, emit::Flavor::Pullback);
-    let adjoint = diff::differentiate(lowered, &grad_wrt);
     lent_arrays_in_graph(lowered, options, errors);
-    for array in &adjoint.unstable_calls {
-        errors.at(
-            lowered.var(*array).span,
-            "this array changes after it is passed to a `#[differentiable]` function, so its pullback would read the wrong values; make the last change before the call",
-        );
-    }
-    if !errors.is_empty() {
-        return None;
-    }
-    let all = (pullback_wrt != grad_wrt).then(|| diff::differentiate(lowered, &pullback_wrt));
-    let emit = |adjoint, flavor| emit::generate(sig, lowered, adjoint, flavor, options);
-    let emitted = |flavor: emit::Flavor| flavor.emitted(options, output);
-    let grad = emitted(emit::Flavor::Grad).then(|| emit(&adjoint, emit::Flavor::Grad));
-    let pullback = emit(all.as_ref().unwrap_or(&adjoint), emit::Flavor::Pullback);
-    // Only on request: a crate pays for what it uses, and `f_graph` is the largest flavour.
-    let graph = emitted(emit::Flavor::Graph).then(|| emit(&adjoint, emit::Flavor::Graph));
-    let tangents = tangent_flavors(sig, lowered, options);
-    let jacobian = emitted(emit::Flavor::Jacobian).then(|| {
-        let all = ir::Function {
-            shape: ir::Shape::Array,
-            ..lowered.clone()
-        };
-        let reverse = || {
-            let wrt = emit::wrt(lowered, emit::Flavor::Jacobian);
-            let rows = (0..lowered.results.len())
-                .map(|k| {
-                    let row = lowered.output(k);
-                    let adjoint = diff::differentiate_unfused(&row, &wrt);
-                    (row, adjoint)
-                })
-                .collect();
-            // Every output seeded, for when the rows cannot share one forward sweep. Neither
-            // reverses a loop inside the forward sweep: the rows' seeds come after it.
-            let seeded = diff::differentiate_unfused(&all, &wrt);
-            emit::JacobianReverse { rows, seeded }
-        };
-        emit::jacobian(sig, &all, reverse, options)
-    });
+    let flavors = driver::run(sig, lowered, (options, output), errors)?;
     // The language loops over indices (`for i in 0..w.len()`), which clippy would otherwise
     // ask the user to rewrite into an iterator the macro cannot read. And `f_grad` does not call
     // `f`, so a user who only calls `f_grad` would be told `f` is never used: `dead_code` is
@@ -271,7 +230,7 @@ fn generate(
         #[allow(clippy::needless_range_loop, dead_code)]
         #tokens
         #provenance
-        #grad #pullback #graph #tangents #jacobian #missing
+        #flavors #missing
     })
 }
 
@@ -291,54 +250,6 @@ fn lent_arrays_in_graph(lowered: &ir::Function, options: &attr::Options, errors:
             errors.at(callee.span, "`graph` does not go through a call that writes an array lent as `&mut` yet (every other flavour does); remove `graph` here, or let the callee return what it computes rather than write it");
         }
     });
-}
-
-/// `f_jvp` and `f_tangent` with `jvp`, and also `f_hvp` and `f_tangent_pullback` with `hvp`,
-/// and `f_hessian` (made of `f_hvp` calls) with `hessian`:
-/// printed from the tangent program, the first two as they are, the others from its reverse
-/// sweep (reverse over forward).
-fn tangent_flavors(
-    sig: &ir::Signature,
-    lowered: &ir::Function,
-    options: &attr::Options,
-) -> Option<TokenStream> {
-    use emit::Flavor;
-    if !Flavor::Jvp.requested(options) {
-        return None;
-    }
-    let chosen: Vec<bool> = lowered.params.iter().map(|p| p.wrt).collect();
-    let chosen_tangent = diff::tangent::transform(lowered, &emit::wrt(lowered, Flavor::Grad));
-    let mut every_tangent =
-        diff::tangent::transform(lowered, &emit::wrt(lowered, Flavor::Pullback));
-    if header::returns_pair(sig) {
-        every_tangent = every_tangent.with_value();
-    }
-    let forward_only = |tangent: &diff::tangent::Tangent| {
-        diff::differentiate(&tangent.function, &Default::default())
-    };
-    let print = |tangent: &diff::tangent::Tangent, adjoint: &diff::Adjoint, flavor| {
-        emit::tangent(sig, &chosen, tangent, adjoint, flavor, options)
-    };
-    let mut tokens = print(&chosen_tangent, &forward_only(&chosen_tangent), Flavor::Jvp);
-    tokens.extend(print(
-        &every_tangent,
-        &forward_only(&every_tangent),
-        Flavor::Tangent,
-    ));
-    if Flavor::Hvp.requested(options) {
-        let adjoint = diff::differentiate(
-            &chosen_tangent.function,
-            &emit::wrt(&chosen_tangent.function, Flavor::Hvp),
-        );
-        tokens.extend(print(&chosen_tangent, &adjoint, Flavor::Hvp));
-        let wrt = emit::wrt(&every_tangent.function, Flavor::TangentPullback);
-        let adjoint = diff::differentiate(&every_tangent.function, &wrt);
-        tokens.extend(print(&every_tangent, &adjoint, Flavor::TangentPullback));
-    }
-    if Flavor::Hessian.requested(options) {
-        tokens.extend(emit::hessian(sig, &chosen, options));
-    }
-    Some(tokens)
 }
 
 /// The flavours that need one output (`graph`, `hessian`, `derivative(..)`) or several

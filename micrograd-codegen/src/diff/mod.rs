@@ -34,7 +34,7 @@ pub use visit::{each_block_mut, walk, walk_mut};
 use crate::ir::{
     Arg, BranchId, Extern, Function, IntExpr, LoopId, Origin, Table, Ty, VarId, VarInfo,
 };
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// How the generated function receives a slice's shadow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,6 +143,30 @@ pub struct Adjoint {
 /// Differentiates `function` with respect to the parameters `wrt` (`f64`s and slices).
 pub fn differentiate(function: &Function, wrt: &HashSet<VarId>) -> Adjoint {
     adjoint(function, wrt, true)
+}
+
+impl Adjoint {
+    /// No reverse sweep at all: what a forward-only flavour (`f_jvp`, `f_tangent`,
+    /// `f_jacobian`'s columns) is printed with, built without differentiating. It is what
+    /// [`differentiate`] with respect to nothing gives (the unit test
+    /// `no_sweep_is_differentiating_nothing`).
+    pub fn none(function: &Function) -> Adjoint {
+        let nothing = HashSet::new();
+        Adjoint {
+            rev: Vec::new(),
+            vars: function.vars.clone(),
+            declared_params: HashSet::new(),
+            plan: needs::Plan {
+                exports: Table::new(function.branches),
+                records: Table::new(function.loops),
+                recompute: HashMap::new(),
+            },
+            unstable_calls: Vec::new(),
+            activity: Activity::of(function, &nothing),
+            decisions: Table::new(function.branches),
+            fused: None,
+        }
+    }
 }
 
 /// [`differentiate`] without reversing a loop's iterations inside it ([`fuse`]), for a

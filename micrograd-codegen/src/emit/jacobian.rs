@@ -1,7 +1,7 @@
 //! `f_jacobian`: the dense Jacobian of a function with several outputs: with fewer
 //! differentiated `f64`s than outputs, one forward-mode sweep carrying a tangent per input
 //! ([`crate::diff::tangent::columns`]); else one forward sweep and then one reverse sweep per
-//! output, as below.
+//! output, as below. The driver (`crate::driver`) chooses and differentiates.
 //!
 //! Before: `#[differentiable(jacobian)] fn r(x: f64, y: f64) -> [f64; 2] { [x * y, x + y] }`
 //! After: `fn r_jacobian(x: f64, y: f64) -> ([f64; 2], [[f64; 2]; 2]) { let t0 = x * y;
@@ -17,19 +17,26 @@
 use super::{Emitter, Flavor, wrt};
 use crate::attr::Options;
 use crate::diff::Adjoint;
+use crate::diff::tangent::Columns;
 use crate::ir::Signature;
-use crate::ir::{Function, Op, Operand, Shape, Stmt, VarId};
+use crate::ir::{Function, Operand, Shape, VarId};
 use crate::names::Names;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{ToTokens, quote};
 
-/// The reverse sweeps `f_jacobian` may be printed from: `rows[k]`, output `k` alone and its
-/// sweep, and the sweep of every output seeded by an array.
-pub struct Reverse {
-    /// Output `k` alone and its reverse sweep, for each `k`.
-    pub rows: Vec<(Function, Adjoint)>,
-    /// The reverse sweep of every output (seeded by an array).
-    pub seeded: Adjoint,
+/// What `f_jacobian` is printed from (the driver chooses, `crate::driver`).
+pub enum Sweeps {
+    /// The tangent programs of every differentiated `f64` merged into one forward sweep, and
+    /// its (empty) reverse sweep.
+    Columns(Columns, Adjoint),
+    /// The reverse sweeps: `rows[k]`, output `k` alone and its sweep, and the sweep of every
+    /// output seeded by an array.
+    Rows {
+        /// Output `k` alone and its reverse sweep, for each `k`.
+        rows: Vec<(Function, Adjoint)>,
+        /// The reverse sweep of every output (seeded by an array).
+        seeded: Adjoint,
+    },
 }
 
 /// What both ways of printing `f_jacobian` read.
@@ -47,13 +54,11 @@ struct Parts<'a> {
 /// The function around a body, with its doc; given the emitter that printed the body.
 type Print<'p> = &'p dyn Fn(&Emitter, TokenStream) -> TokenStream;
 
-/// `f_jacobian` for `function` (every output): forward mode when it has fewer differentiated
-/// `f64`s than outputs, else the reverse sweeps `reverse` computes (only then: they are the
-/// costly part of expanding it).
+/// `f_jacobian` for `function` (every output) from `sweeps`.
 pub fn generate(
     sig: &Signature,
     function: &Function,
-    reverse: impl FnOnce() -> Reverse,
+    sweeps: Sweeps,
     options: &Options,
 ) -> TokenStream {
     let specs = &sig.params;
@@ -97,32 +102,23 @@ pub fn generate(
         let doc = emitter.doc(sig, &wrt, Flavor::Jacobian, &code);
         quote!(#doc #code)
     };
-    let (scalars, slices) = &parts.differentiated;
-    if slices.is_empty() && forward_mode(function, scalars.len()) {
-        return parts.forward(&print);
+    match sweeps {
+        Sweeps::Columns(columns, adjoint) => parts.forward(&columns, &adjoint, &print),
+        Sweeps::Rows { rows, seeded } => parts.reverse(
+            (rows, seeded),
+            &crate::header::name(sig, Flavor::Jacobian),
+            &print,
+        ),
     }
-    parts.reverse(
-        reverse(),
-        &crate::header::name(sig, Flavor::Jacobian),
-        &print,
-    )
 }
 
 impl Parts<'_> {
     /// One sweep carrying a tangent per differentiated `f64`.
-    fn forward(&self, print: Print) -> TokenStream {
+    fn forward(&self, columns: &Columns, adjoint: &Adjoint, print: Print) -> TokenStream {
         let scalars = &self.differentiated.0;
-        let directions: Vec<(VarId, String)> = self
-            .params
-            .iter()
-            .filter(|(var, _)| scalars.contains(var))
-            .map(|(var, ident)| (*var, crate::names::text(ident)))
-            .collect();
-        let columns = crate::diff::tangent::columns(self.function, &directions);
-        let adjoint = crate::diff::differentiate(&columns.function, &Default::default());
         let names = Names::new(&adjoint.vars, &self.params, &self.users);
         let flavor = Flavor::Jacobian;
-        let sweep = Emitter::new(&columns.function, &adjoint, names, flavor, self.options);
+        let sweep = Emitter::new(&columns.function, adjoint, names, flavor, self.options);
         let body = sweep.forward_columns(&columns.values, scalars.len(), self.shape);
         print(&sweep, body)
     }
@@ -131,7 +127,7 @@ impl Parts<'_> {
     /// of one that records for every output; each slice's Jacobian block checked first.
     fn reverse(
         &self,
-        Reverse { rows, seeded }: Reverse,
+        (rows, seeded): (Vec<(Function, Adjoint)>, Adjoint),
         name: &Ident,
         print: Print,
     ) -> TokenStream {
@@ -159,23 +155,6 @@ impl Parts<'_> {
         let blocks = first.blocks(slices, self.function.results.len(), name);
         print(first, quote!(#blocks #body))
     }
-}
-
-/// Whether `f_jacobian` of `function` with `n` differentiated `f64`s is forward mode: `n`
-/// tangents in one sweep beat one reverse sweep per output when `n` is the smaller. Not
-/// through calls: a callee's tangent exists only where it asks for `jvp`.
-fn forward_mode(function: &Function, n: usize) -> bool {
-    let mut calls = false;
-    crate::ir::walk(&function.body, &mut |stmt| {
-        calls |= matches!(
-            stmt,
-            Stmt::Assign {
-                op: Op::Call(..),
-                ..
-            }
-        );
-    });
-    n < function.results.len() && !calls
 }
 
 impl Emitter<'_> {

@@ -79,7 +79,7 @@ struct Emitter<'a> {
     unread: Vec<VarId>,
 }
 
-pub use jacobian::{Reverse as JacobianReverse, generate as jacobian};
+pub use jacobian::{Sweeps as JacobianSweeps, generate as jacobian};
 
 /// Prints `f_grad`, `f_pullback` or `f_graph` for `function` from its reverse sweep
 /// `adjoint`, computed with respect to [`wrt`]`(function, flavor)`, as the attribute's

@@ -3,6 +3,7 @@
 //! generated text) is the integration tests' subject.
 
 mod activity;
+mod driver;
 mod flavors;
 mod folding;
 mod fuse;

@@ -18,7 +18,7 @@
 mod columns;
 mod select;
 
-pub use columns::columns;
+pub use columns::{Columns, columns};
 
 use super::Activity;
 use super::expr::Expr;

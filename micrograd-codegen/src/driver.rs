@@ -1,0 +1,243 @@
+//! One driver between differentiation and emission: from the table of flavours
+//! ([`crate::flavor`]) it plans which differentiations the emitted flavours need, runs each
+//! once, and hands the results to the emitters. `emit` never calls `diff`, and a forward-only
+//! flavour (`f_jvp`, `f_tangent`) is printed from its tangent program without a reverse sweep.
+
+use crate::attr::Options;
+use crate::diff::{self, Adjoint, tangent::Tangent};
+use crate::emit;
+use crate::error::Errors;
+use crate::flavor::{Flavor, Needs, Params};
+use crate::ir::{self, Function, Output, Signature, Stmt, VarId};
+use proc_macro2::TokenStream;
+use std::collections::HashSet;
+
+/// One differentiation, run once however many flavours are printed from it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Step {
+    /// The reverse sweep of `f` along these parameters.
+    Reverse(Params),
+    /// The tangent program of `f` along these parameters (forward mode).
+    Tangent(Params),
+    /// The reverse sweep of the tangent program along the first parameters, with respect to
+    /// the second (reverse over forward).
+    TangentReverse(Params, Params),
+    /// `f_jacobian`'s columns in one forward sweep, or its rows by reverse sweeps.
+    Jacobian,
+}
+
+/// The flavours `options` and `output` call for, in the order they are emitted, and the
+/// differentiations they need, each once.
+#[derive(Debug)]
+pub struct Plan {
+    /// The flavours to print.
+    pub flavors: Vec<Flavor>,
+    /// What to differentiate for them.
+    pub steps: Vec<Step>,
+}
+
+/// Reads the table: which flavours are emitted, and what each needs.
+pub fn plan(options: &Options, output: Output) -> Plan {
+    let flavors: Vec<Flavor> = Flavor::ALL
+        .into_iter()
+        .filter(|flavor| flavor.emitted(options, output))
+        .collect();
+    let mut steps = Vec::new();
+    for flavor in &flavors {
+        let spec = flavor.spec();
+        let needed: &[Step] = match spec.needs {
+            Needs::Adjoint(params) => &[Step::Reverse(params)],
+            Needs::Tangent => &[Step::Tangent(spec.tangents)],
+            Needs::TangentAdjoint => &[
+                Step::Tangent(spec.tangents),
+                Step::TangentReverse(spec.tangents, spec.differentiates),
+            ],
+            Needs::Nothing => &[],
+            Needs::Columns => &[Step::Jacobian],
+        };
+        for step in needed {
+            if !steps.contains(step) {
+                steps.push(*step);
+            }
+        }
+    }
+    Plan { flavors, steps }
+}
+
+/// What the steps of a plan computed.
+#[derive(Default)]
+struct Results {
+    /// Each reverse sweep of `f` with the parameters it differentiates: two selections of
+    /// the same parameters share one.
+    reverse: Vec<(HashSet<VarId>, Adjoint)>,
+    tangents: Vec<(Params, Tangent)>,
+    tangent_reverse: Vec<((Params, Params), Adjoint)>,
+}
+
+impl Results {
+    fn reverse(&self, function: &Function, params: Params) -> &Adjoint {
+        let wrt = params.vars(function);
+        let found = self.reverse.iter().find(|(w, _)| *w == wrt);
+        let (_, adjoint) =
+            found.expect("internal error: the plan has every reverse sweep a flavour reads");
+        adjoint
+    }
+}
+
+/// The flavours of `lowered` that `options` and `output` call for, printed from the
+/// differentiations they need; `None` after an error (an array changed after a call reads it).
+pub fn run(
+    sig: &Signature,
+    lowered: &Function,
+    (options, output): (&Options, Output),
+    errors: &mut Errors,
+) -> Option<TokenStream> {
+    let plan = plan(options, output);
+    let mut results = Results::default();
+    // The reverse sweeps first: they find the arrays a call's pullback would read changed.
+    for step in &plan.steps {
+        if let Step::Reverse(params) = *step {
+            let wrt = params.vars(lowered);
+            if !results.reverse.iter().any(|(w, _)| *w == wrt) {
+                let adjoint = diff::differentiate(lowered, &wrt);
+                results.reverse.push((wrt, adjoint));
+            }
+        }
+    }
+    let unstable = results
+        .reverse
+        .first()
+        .map(|(_, adjoint)| &adjoint.unstable_calls);
+    for array in unstable.into_iter().flatten() {
+        errors.at(
+            lowered.var(*array).span,
+            "this array changes after it is passed to a `#[differentiable]` function, so its pullback would read the wrong values; make the last change before the call",
+        );
+    }
+    if !errors.is_empty() {
+        return None;
+    }
+    let mut jacobian = None;
+    for step in &plan.steps {
+        match *step {
+            Step::Reverse(_) => {}
+            Step::Tangent(params) => {
+                let mut tangent = diff::tangent::transform(lowered, &params.vars(lowered));
+                // A caller's tangent program calls `f_tangent` instead of `f` where `f`
+                // writes an array it lends: then it returns the value too.
+                if params == Params::All && crate::header::returns_pair(sig) {
+                    tangent = tangent.with_value();
+                }
+                results.tangents.push((params, tangent));
+            }
+            Step::TangentReverse(along, wrt) => {
+                let tangent = tangent(&results, along);
+                let adjoint = diff::differentiate(&tangent.function, &wrt.vars(&tangent.function));
+                results.tangent_reverse.push(((along, wrt), adjoint));
+            }
+            Step::Jacobian => jacobian = Some(jacobian_sweeps(sig, lowered)),
+        }
+    }
+    let chosen: Vec<bool> = lowered.params.iter().map(|p| p.wrt).collect();
+    let mut tokens = TokenStream::new();
+    for flavor in plan.flavors {
+        let spec = flavor.spec();
+        tokens.extend(match spec.needs {
+            Needs::Adjoint(params) => {
+                let adjoint = results.reverse(lowered, params);
+                emit::generate(sig, lowered, adjoint, flavor, options)
+            }
+            Needs::Tangent => {
+                let tangent = tangent(&results, spec.tangents);
+                let none = Adjoint::none(&tangent.function);
+                emit::tangent(sig, &chosen, tangent, &none, flavor, options)
+            }
+            Needs::TangentAdjoint => {
+                let key = (spec.tangents, spec.differentiates);
+                let (_, adjoint) = results
+                    .tangent_reverse
+                    .iter()
+                    .find(|(k, _)| *k == key)
+                    .expect("internal error: the plan has every reverse sweep a flavour reads");
+                let tangent = tangent(&results, spec.tangents);
+                emit::tangent(sig, &chosen, tangent, adjoint, flavor, options)
+            }
+            Needs::Nothing => emit::hessian(sig, &chosen, options),
+            Needs::Columns => {
+                let (all, sweeps) = jacobian
+                    .take()
+                    .expect("internal error: the plan has f_jacobian's sweeps");
+                emit::jacobian(sig, &all, sweeps, options)
+            }
+        });
+    }
+    Some(tokens)
+}
+
+/// The tangent program along `params` that the plan computed.
+fn tangent(results: &Results, params: Params) -> &Tangent {
+    let (_, tangent) = results
+        .tangents
+        .iter()
+        .find(|(p, _)| *p == params)
+        .expect("internal error: the plan has every tangent program a flavour reads");
+    tangent
+}
+
+/// `f_jacobian`'s function (every output, seeded as an array) and its sweeps: with fewer
+/// differentiated `f64`s than outputs (and no slice), one forward sweep carrying a tangent per
+/// `f64`; else a reverse sweep per output, and one of every output seeded, for when the rows
+/// cannot share one forward sweep. Neither reverses a loop inside the forward sweep: the rows'
+/// seeds come after it.
+fn jacobian_sweeps(sig: &Signature, lowered: &Function) -> (Function, emit::JacobianSweeps) {
+    let all = Function {
+        shape: ir::Shape::Array,
+        ..lowered.clone()
+    };
+    let wrt = Flavor::Jacobian.wrt(&all);
+    let scalars: Vec<VarId> = all
+        .params
+        .iter()
+        .map(|p| p.var)
+        .filter(|v| wrt.contains(v))
+        .filter(|v| all.var(*v).ty == ir::Ty::F64)
+        .collect();
+    if scalars.len() == wrt.len() && forward_mode(&all, scalars.len()) {
+        let directions: Vec<(VarId, String)> = all
+            .params
+            .iter()
+            .zip(&sig.params)
+            .filter(|(p, _)| scalars.contains(&p.var))
+            .map(|(p, spec)| (p.var, crate::names::text(&spec.ident)))
+            .collect();
+        let columns = diff::tangent::columns(&all, &directions);
+        let adjoint = Adjoint::none(&columns.function);
+        return (all, emit::JacobianSweeps::Columns(columns, adjoint));
+    }
+    let rows = (0..lowered.results.len())
+        .map(|k| {
+            let row = lowered.output(k);
+            let adjoint = diff::differentiate_unfused(&row, &wrt);
+            (row, adjoint)
+        })
+        .collect();
+    let seeded = diff::differentiate_unfused(&all, &wrt);
+    (all, emit::JacobianSweeps::Rows { rows, seeded })
+}
+
+/// Whether `f_jacobian` of `function` with `n` differentiated `f64`s is forward mode: `n`
+/// tangents in one sweep beat one reverse sweep per output when `n` is the smaller. Not
+/// through calls: a callee's tangent exists only where it asks for `jvp`.
+fn forward_mode(function: &Function, n: usize) -> bool {
+    let mut calls = false;
+    ir::walk(&function.body, &mut |stmt| {
+        calls |= matches!(
+            stmt,
+            Stmt::Assign {
+                op: ir::Op::Call(..),
+                ..
+            }
+        );
+    });
+    n < function.results.len() && !calls
+}

@@ -83,6 +83,7 @@ fn gmm_gradient() {
         let sizes = [k, k * d, k * d, k * tri];
         let theta = points(sizes.iter().sum(), seed);
         let x = points(n * d, seed + 100);
+        let rows: Vec<Vec<f64>> = x.chunks(d).map(<[f64]>::to_vec).collect();
         let split = |t: &[f64]| {
             let (alpha, rest) = t.split_at(k);
             let (mu, rest) = rest.split_at(k * d);
@@ -92,7 +93,7 @@ fn gmm_gradient() {
         let (alpha, mu, q, l) = split(&theta);
         let f = |t: &[f64]| {
             let (alpha, mu, q, l) = split(t);
-            gmm::gmm_objective(&alpha, &mu, &q, &l, &x, d, m, gamma, log_gamma_d)
+            gmm::gmm_objective(&alpha, &mu, &q, &l, &rows, d, m, gamma, log_gamma_d)
         };
         let mut shadows = sizes.map(|s| vec![0.0; s]);
         let [d_alpha, d_mu, d_q, d_l] = &mut shadows;
@@ -105,7 +106,7 @@ fn gmm_gradient() {
             d_q,
             &l,
             d_l,
-            &x,
+            &rows,
             d,
             m,
             gamma,

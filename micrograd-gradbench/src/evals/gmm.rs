@@ -60,9 +60,9 @@ pub fn logsumexp(v: &[f64]) -> f64 {
     a + s.ln()
 }
 
-/// The log posterior F. `mu`, `q`, `l` and `x` are their rows laid end to end (the macro
-/// does not take `&[Vec<f64>]` yet); `log_gamma_d` is log Γ_D(n/2) with n = D + m + 1, a
-/// constant of the prior.
+/// The log posterior F. `mu`, `q` and `l` are their rows laid end to end (a differentiated
+/// `&[Vec<f64>]` is not taken yet), the points `x` one row each (data); `log_gamma_d` is
+/// log Γ_D(n/2) with n = D + m + 1, a constant of the prior.
 #[differentiable(wrt(alpha, mu, q, l))]
 #[allow(clippy::too_many_arguments)]
 pub fn gmm_objective(
@@ -70,14 +70,14 @@ pub fn gmm_objective(
     mu: &[f64],
     q: &[f64],
     l: &[f64],
-    x: &[f64],
+    x: &[Vec<f64>],
     d: usize,
     m: usize,
     gamma: f64,
     log_gamma_d: f64,
 ) -> f64 {
     let k = alpha.len();
-    let n = x.len() / d;
+    let n = x.len();
     let tri = d * (d - 1) / 2;
     let q_diag: Vec<f64> = q.iter().map(|&v| v.exp()).collect();
     let sum_q: Vec<f64> = q.chunks(d).map(|c| c.iter().sum::<f64>()).collect();
@@ -89,10 +89,10 @@ pub fn gmm_objective(
     for i in 0..n {
         for c in 0..k {
             for j in 0..d {
-                qx[j] = q_diag[c * d + j] * (x[i * d + j] - mu[c * d + j]);
+                qx[j] = q_diag[c * d + j] * (x[i][j] - mu[c * d + j]);
             }
             for col in 0..d {
-                let centered = x[i * d + col] - mu[c * d + col];
+                let centered = x[i][col] - mu[c * d + col];
                 let column = c * tri + col * (2 * d - col - 1) / 2;
                 for row in col + 1..d {
                     qx[row] += l[column + row - col - 1] * centered;
@@ -102,13 +102,9 @@ pub fn gmm_objective(
             beta[i * k + c] = alpha[c] + sum_q[c] - 0.5 * norm;
         }
     }
-    // Σᵢ logsumexp(βᵢ), written out: `logsumexp(&beta[i * k..(i + 1) * k])` in this loop is
-    // accepted, but its generated code does not compile (`d_beta` undeclared)
     let mut likelihood = 0.0;
     for i in 0..n {
-        let row = &beta[i * k..(i + 1) * k];
-        let top = row.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        likelihood += top + row.iter().map(|&b| (b - top).exp()).sum::<f64>().ln();
+        likelihood += logsumexp(&beta[i * k..(i + 1) * k]);
     }
 
     // log of the Wishart prior's density at each precision matrix, summed
@@ -175,7 +171,10 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluated, String> {
     let mu = flat(&input.mu, d, k)?;
     let q = flat(&input.q, d, k)?;
     let l = flat(&input.l, tri, k)?;
-    let x = flat(&input.x, d, input.n)?;
+    let x = input.x;
+    if x.len() != input.n || x.iter().any(|r| r.len() != d) {
+        return Err(format!("expected {} points of {d}", input.n));
+    }
     if alpha.len() != k || d == 0 {
         return Err(format!("expected {k} weights and a positive dimension"));
     }

@@ -212,6 +212,7 @@ pub fn tangent_specs(specs: &[ParamSpec], chosen: &[bool], flavor: Flavor) -> Ve
                 ident: names::ident(&text, spec.ident.span()),
                 value,
                 written: spec.written.clone(),
+                passive: false,
             });
         }
     }

@@ -111,7 +111,14 @@ fn expand_function(
             errors.at(span, format!("`derivative(..)` takes `f64` rules, so it is not available for a function generic over `{float}`; write the function for `f64`"));
         }
     }
-    let sig = signature::check(function, &mut errors);
+    let mut sig = signature::check(function, &mut errors);
+    // Rows of floats that `wrt(..)` leaves out are data, as they were before the macro
+    // differentiated them: no shadow, read as written.
+    if let (Some(sig), Some(names)) = (sig.as_mut(), &options.wrt) {
+        for spec in &mut sig.params {
+            spec.passive = spec.kind().row().is_some() && !names.contains(&spec.ident);
+        }
+    }
     let wrt = sig
         .as_ref()
         .map(|sig| check_wrt(options, &sig.params, &mut errors));
@@ -331,7 +338,7 @@ fn check_wrt(options: &attr::Options, specs: &[ir::ParamSpec], errors: &mut Erro
             None => errors.at(name.span(), format!("`{name}` is not a parameter of this function; `wrt(..)` lists parameters to differentiate")),
             Some(spec) if float_data(spec) => errors.at(
                 name.span(),
-                format!("{}; leave it out of `wrt(..)`, and the function reads it as data", not_yet(spec)),
+                format!("{}; leave it out of `wrt(..)`, and the function reads it as data{}", not_yet(spec), instead(spec)),
             ),
             Some(spec) if !differentiable(spec) => errors.at(
                 name.span(),
@@ -350,6 +357,21 @@ fn float_data(spec: &ir::ParamSpec) -> bool {
     matches!(spec.kind(), types::Kind::Data)
         && (spec.value.float().is_some()
             || written().is_ok_and(|ty| signature::float_in(&ty).is_some()))
+}
+
+/// What to write for floats the macro differentiates in another shape: rows of one length
+/// (`&[[f64; N]]`) for ragged ones, a reference for rows by value.
+fn instead(spec: &ir::ParamSpec) -> &'static str {
+    let rows = |elem: &types::Type| matches!(elem, types::Type::Vec(e) | types::Type::Array(e, _) if matches!(**e, types::Type::Float(_)));
+    match &spec.value {
+        types::Type::Ref { elem, .. } if matches!(&**elem, types::Type::Slice(e) if matches!(&**e, types::Type::Vec(_)) && rows(e)) => {
+            "; to differentiate rows of one length, take them as `&[[f64; N]]`"
+        }
+        types::Type::Array(elem, _) if rows(elem) => {
+            "; to differentiate it, take it by reference, `&[[f64; N]; M]`"
+        }
+        _ => "",
+    }
 }
 
 /// "`pts: &[[f64; 2]]` cannot be differentiated yet".

@@ -252,6 +252,7 @@ fn param(
         ident,
         value: types::read(&typed.ty),
         written: types::Tokens(quote::ToTokens::to_token_stream(&*typed.ty)),
+        passive: false,
     })
 }
 

@@ -93,6 +93,16 @@ pub enum Kind<'a> {
     Vec,
     /// `w: [f64; N]` by value: no shadow; its partials come back as one `[f64; N]`.
     Array(&'a Len),
+    /// `w: &[[f64; N]]` or `w: &[[f64; N]; M]` (with `M`): rows of `N` floats, which the
+    /// body reads as one row-major slice of floats (`w[i][j]` its entry `i * N + j`); its
+    /// shadow `d_w: &mut [[f64; N]]` (of the same shape) follows it, and its tangent has its
+    /// type.
+    Rows {
+        /// `N`, the length of a row.
+        row: &'a Len,
+        /// `M`, the number of rows, where the type fixes it.
+        rows: Option<&'a Len>,
+    },
     /// `w: &mut [f64]`: read and written; its shadow `d_w: &mut [f64]` receives the gradient
     /// with respect to the values `w` held on entry.
     SliceMut,
@@ -108,7 +118,7 @@ pub enum Kind<'a> {
     Data,
 }
 
-impl Kind<'_> {
+impl<'a> Kind<'a> {
     /// Whether the parameter can be differentiated (an `f64`, a slice, an array or a struct).
     pub fn is_differentiable(self) -> bool {
         matches!(
@@ -117,9 +127,19 @@ impl Kind<'_> {
                 | Kind::Slice(_)
                 | Kind::Vec
                 | Kind::Array(_)
+                | Kind::Rows { .. }
                 | Kind::SliceMut
                 | Kind::Struct(_)
         )
+    }
+
+    /// The length of a row where it holds rows of floats (`&[[f64; N]]`): how the body indexes
+    /// its flat storage.
+    pub fn row(self) -> Option<&'a Len> {
+        match self {
+            Kind::Rows { row, .. } => Some(row),
+            _ => None,
+        }
     }
 
     /// Whether it holds several floats: the generated code names a shadow `d_w` for it (a
@@ -127,7 +147,12 @@ impl Kind<'_> {
     pub fn is_sequence(self) -> bool {
         matches!(
             self,
-            Kind::Slice(_) | Kind::Vec | Kind::Array(_) | Kind::SliceMut | Kind::Struct(_)
+            Kind::Slice(_)
+                | Kind::Vec
+                | Kind::Array(_)
+                | Kind::Rows { .. }
+                | Kind::SliceMut
+                | Kind::Struct(_)
         )
     }
 
@@ -135,7 +160,7 @@ impl Kind<'_> {
     pub fn has_shadow(self) -> bool {
         matches!(
             self,
-            Kind::Slice(_) | Kind::Vec | Kind::SliceMut | Kind::Struct(_)
+            Kind::Slice(_) | Kind::Vec | Kind::Rows { .. } | Kind::SliceMut | Kind::Struct(_)
         )
     }
 
@@ -149,6 +174,13 @@ impl Kind<'_> {
         let elem = match self {
             Kind::Slice(Some(len)) if sized => Type::Array(float, len.clone()),
             Kind::Slice(_) | Kind::Vec | Kind::SliceMut => Type::Slice(float),
+            Kind::Rows { row, rows } => {
+                let row = Box::new(Type::Array(float, row.clone()));
+                match rows {
+                    Some(rows) if sized => Type::Array(row, rows.clone()),
+                    _ => Type::Slice(row),
+                }
+            }
             Kind::Struct(path) => Type::Named(path.clone()),
             _ => return None,
         };
@@ -190,7 +222,10 @@ impl Kind<'_> {
     /// Whether `f_jacobian` differentiates it: an `f64` fills entries of the rows, a read-only
     /// slice a block `d_w` (`m × w.len()`, row-major) after it.
     pub fn in_jacobian(self) -> bool {
-        matches!(self, Kind::Scalar | Kind::Slice(_) | Kind::Vec)
+        matches!(
+            self,
+            Kind::Scalar | Kind::Slice(_) | Kind::Vec | Kind::Rows { .. }
+        )
     }
 }
 
@@ -384,6 +419,14 @@ fn is_float(ty: &Type) -> bool {
     matches!(ty, Type::Float(_))
 }
 
+/// The length of `ty` if it is a row of floats, `[f64; N]`.
+fn float_row(ty: &Type) -> Option<&Len> {
+    match ty {
+        Type::Array(elem, len) if is_float(elem) => Some(len),
+        _ => None,
+    }
+}
+
 impl Type {
     /// How differentiation treats a parameter of this type (one the signature accepts: it
     /// refuses `&mut` of anything but a float slice, and `Vec<f64>` by value, first).
@@ -408,6 +451,13 @@ impl Type {
                 Type::Slice(elem) if is_float(elem) => Kind::Slice(None),
                 Type::Array(elem, len) if is_float(elem) => Kind::Slice(Some(len)),
                 Type::Vec(elem) if is_float(elem) => Kind::Vec,
+                Type::Slice(elem) if let Some(row) = float_row(elem) => {
+                    Kind::Rows { row, rows: None }
+                }
+                Type::Array(elem, rows) if let Some(row) = float_row(elem) => Kind::Rows {
+                    row,
+                    rows: Some(rows),
+                },
                 Type::Named(path) => Kind::Struct(path),
                 _ => Kind::Data,
             },

@@ -40,6 +40,7 @@ mod idioms;
 mod idioms_more;
 mod iterators;
 mod matrices;
+mod matrix_params;
 mod params;
 mod passive_data;
 mod ref_scalars;

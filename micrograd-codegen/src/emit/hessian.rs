@@ -55,6 +55,11 @@ impl Part<'_> {
         match &self.spec.kind() {
             Kind::Scalar => quote!(1usize),
             Kind::Array(len) | Kind::Slice(Some(len)) => quote!(#len),
+            Kind::Rows {
+                row,
+                rows: Some(rows),
+            } => quote!((#rows) * (#row)),
+            Kind::Rows { rows: None, .. } => quote!(#w.as_flattened().len()),
             _ => quote!(#w.len()),
         }
     }

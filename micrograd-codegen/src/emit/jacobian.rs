@@ -86,7 +86,8 @@ pub fn generate(
     let print = |emitter: &Emitter, body: TokenStream| {
         // An array taken by value is read through a reference, as in every other flavor, so
         // passing it on (`g(&w)`, `g(&w[..])`, `g(w)`) prints as there.
-        let arrays = emitter.array_params(specs, &wrt);
+        let mut arrays = emitter.flattened(specs, &wrt);
+        arrays.extend(emitter.array_params(specs, &wrt));
         // A parameter struct is never differentiated here (`check_output`), but its fields
         // are read through their bindings as in every other flavour.
         let name = crate::header::name(sig, Flavor::Jacobian);

@@ -338,7 +338,8 @@ impl Emitter<'_> {
             .filter(|(p, s)| wrt.contains(&p.var) && s.kind().has_partial())
             .map(|(p, _)| p.var)
             .collect();
-        let mut checks = self.seed_value(flavor);
+        let mut checks = self.flattened(specs, wrt);
+        checks.extend(self.seed_value(flavor));
         checks.extend(self.shadow_checks(specs, wrt, &name));
         checks.extend(self.tangent_prelude(&name));
         let mut arrays = self.array_params(specs, wrt);
@@ -376,6 +377,25 @@ impl Emitter<'_> {
             }
             _ => TokenStream::new(),
         }
+    }
+
+    /// `let w = w.as_flattened();` for each parameter of rows (`&[[f64; N]]`, and its tangent)
+    /// and `let d_w = d_w.as_flattened_mut();` for its shadow: the body reads and writes them
+    /// as row-major slices of floats (`Kind::Rows`).
+    pub(super) fn flattened(&self, specs: &[ParamSpec], wrt: &HashSet<VarId>) -> TokenStream {
+        let mut tokens = TokenStream::new();
+        for (param, spec) in self.function.params.iter().zip(specs) {
+            if spec.kind().row().is_none() {
+                continue;
+            }
+            let w = self.names.var(param.var);
+            tokens.extend(quote!(let #w = #w.as_flattened();));
+            if wrt.contains(&param.var) {
+                let d_w = self.names.adjoint(param.var);
+                tokens.extend(quote!(let #d_w = #d_w.as_flattened_mut();));
+            }
+        }
+        tokens
     }
 
     /// A shadow of the wrong length is a caller's mistake: say which one.

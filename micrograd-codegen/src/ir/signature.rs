@@ -48,12 +48,18 @@ pub struct ParamSpec {
     /// The type as the user wrote it, printed where the macro passes it through (integers,
     /// data) and in messages.
     pub written: types::Tokens,
+    /// Data although its type could be differentiated: rows of floats (`pts: &[[f64; 2]]`)
+    /// that `wrt(..)` leaves out, which the function reads as data, with no shadow anywhere.
+    pub passive: bool,
 }
 
 impl ParamSpec {
     /// How differentiation treats it: a query on its type.
     pub fn kind(&self) -> Kind<'_> {
-        self.value.kind()
+        match self.passive {
+            true => Kind::Data,
+            false => self.value.kind(),
+        }
     }
 }
 

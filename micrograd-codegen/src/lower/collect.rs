@@ -203,6 +203,13 @@ impl Lowerer<'_> {
 
     /// The length of `view` if it is a constant: an array's `N`, or a literal.
     fn constant_len(&self, view: &View) -> Option<IntExpr> {
+        // A row of rows, `N` long whatever the number of rows.
+        if let Some(row) = self.rows.get(&view.base)
+            && matches!(view.len(), IntExpr::Lit { .. } | IntExpr::Extern(_))
+            && view.len() == *row
+        {
+            return Some(row.clone());
+        }
         let len = match self.ty(view.base) {
             Ty::Array { len, vec: false } | Ty::Slice { len: Some(len), .. } => len.clone(),
             _ => return None,
@@ -210,10 +217,6 @@ impl Lowerer<'_> {
         match view.len() {
             _ if view.is_whole() => Some(len),
             literal @ IntExpr::Lit { .. } => Some(literal),
-            // A row of `[[0.0; N]; M]`, `N` long.
-            constant @ IntExpr::Extern(_) if self.rows.values().any(|row| *row == constant) => {
-                Some(constant)
-            }
             _ => None,
         }
     }

@@ -381,7 +381,10 @@ impl Lowerer<'_> {
         }
         match self.int_operand(&index.index) {
             // A view's entries are read from its base: check the index against the view.
-            Some(i) => Value::F64(self.temp(Op::Load(view.base, view.checked_at(i)), index.span())),
+            Some(i) => {
+                let at = self.entry(&view, i);
+                Value::F64(self.temp(Op::Load(view.base, at), index.span()))
+            }
             None => Value::Error,
         }
     }

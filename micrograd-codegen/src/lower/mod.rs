@@ -227,6 +227,14 @@ impl Lowerer<'_> {
                 len: None,
                 mutable: true,
             },
+            // Read as one row-major slice of floats (`emit` binds `w.as_flattened()`).
+            Kind::Rows { row, rows } => {
+                let row = self.len_expr(row);
+                Ty::Slice {
+                    len: rows.map(|rows| view::mul(self.len_expr(rows), row.clone())),
+                    mutable: false,
+                }
+            }
             // Read through a reference in the generated code (`emit`'s `array_params`).
             Kind::Array(len) => Ty::Slice {
                 len: Some(self.len_expr(len)),
@@ -241,6 +249,10 @@ impl Lowerer<'_> {
         };
         let differentiable = matches!(ty, Ty::F64 | Ty::Slice { .. });
         let var = self.new_var(Origin::Param, ty, spec.ident.span());
+        if let Some(row) = spec.kind().row() {
+            let row = self.len_expr(row);
+            self.rows.insert(var, row);
+        }
         if matches!(spec.kind(), Kind::Array(_)) {
             self.by_value.push(var);
         }
@@ -348,6 +360,16 @@ impl Lowerer<'_> {
     /// All of `var`, a slice parameter or a local array: its rows where it holds rows.
     fn whole(&self, var: VarId) -> View {
         View::rows_of(var, self.rows.get(&var).cloned())
+    }
+
+    /// The base's index of entry `i` of `view`, checked as indexing the view checks it: folded
+    /// where it is a literal entry of a literal row of rows (`m[1][1]`, not `m[2 + 1]`).
+    fn entry(&self, view: &View, i: crate::ir::IntExpr) -> crate::ir::IntExpr {
+        let at = view.checked_at(i);
+        match self.rows.contains_key(&view.base) {
+            true => view::folded(at),
+            false => at,
+        }
     }
 
     fn ty(&self, var: VarId) -> &Ty {

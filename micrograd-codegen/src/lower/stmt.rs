@@ -385,7 +385,7 @@ impl Lowerer<'_> {
         let Some(at) = self.int_operand(&index.index) else {
             return;
         };
-        let (at, array) = (array.checked_at(at), array.base);
+        let (at, array) = (self.entry(&array, at), array.base);
         let Some(value) = self.f64_operand(right) else {
             return;
         };

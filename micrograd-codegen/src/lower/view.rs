@@ -176,6 +176,14 @@ fn div(a: IntExpr, b: IntExpr) -> IntExpr {
     }
 }
 
+/// `a + b` of two literals, folded: the entry of a literal row of rows (`m[1][1]`, `m[3]`).
+pub(super) fn folded(sum: IntExpr) -> IntExpr {
+    match sum {
+        IntExpr::Binary(IntOp::Add, a, b) => plus(Some(*a), *b),
+        other => other,
+    }
+}
+
 /// `a + b`, folded where both are literals or one is missing or 0.
 fn plus(a: Option<IntExpr>, b: IntExpr) -> IntExpr {
     match (a, b) {

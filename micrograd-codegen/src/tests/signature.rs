@@ -55,6 +55,8 @@ fn each_parameter_kind_reads_to_its_type_and_layout() {
             on: bool,
             s: &Mlp,
             pts: &[[f64; 2]],
+            grid: &[[f64; 3]; N],
+            ragged: &[Vec<f64>],
             o: Option<f64>,
         ) -> f64 {
             x
@@ -90,10 +92,27 @@ fn each_parameter_kind_reads_to_its_type_and_layout() {
     };
     assert_eq!(name.0.to_string(), "Mlp");
     assert_eq!(facts(kind("s")), (true, true, true));
-    for data in ["pts", "o", "n", "on"] {
+    // Rows of floats (issue 24): a shadow of the same shape after them; `rows` sized.
+    let Kind::Rows { row, rows: None } = kind("pts") else {
+        panic!("`&[[f64; 2]]` is rows of floats")
+    };
+    assert_eq!(row.value, Some(2));
+    assert_eq!(facts(kind("pts")), (true, true, true));
+    let Kind::Rows {
+        row,
+        rows: Some(rows),
+    } = kind("grid")
+    else {
+        panic!("`&[[f64; 3]; N]` is rows of floats of known number")
+    };
+    assert_eq!(
+        (row.value, rows.tokens.0.to_string()),
+        (Some(3), "N".into())
+    );
+    for data in ["ragged", "o", "n", "on"] {
         assert_eq!(facts(kind(data)), (false, false, false), "{data}");
     }
-    assert_eq!(kind("pts"), Kind::Data);
+    assert_eq!(kind("ragged"), Kind::Data);
     assert_eq!(kind("o"), Kind::Data);
 }
 
@@ -120,8 +139,17 @@ fn the_kind_is_a_query_on_the_structural_type() {
     assert_eq!(kind(parse_quote!(&f64)), is(Kind::Scalar));
     assert_eq!(kind(parse_quote!(&core::primitive::f32)), is(Kind::Scalar));
     assert_eq!(kind(parse_quote!(&mut f64)), is(Kind::Data));
-    // Floats inside other structures are data, not yet differentiated.
-    assert_eq!(kind(parse_quote!(&[[f64; 3]])), is(Kind::Data));
+    // Rows of floats are differentiated; floats inside other structures are data.
+    let three = crate::types::Len {
+        value: Some(3),
+        tokens: crate::types::Tokens(quote::quote!(3)),
+    };
+    let rows = |rows| Kind::Rows { row: &three, rows };
+    assert_eq!(kind(parse_quote!(&[[f64; 3]])), is(rows(None)));
+    assert_eq!(kind(parse_quote!(&[[f32; 3]; 3])), is(rows(Some(&three))));
+    assert_eq!(kind(parse_quote!([[f64; 3]; 3])), is(Kind::Data));
+    assert_eq!(kind(parse_quote!(&[Vec<f64>])), is(Kind::Data));
+    assert_eq!(kind(parse_quote!(&[[[f64; 3]; 3]])), is(Kind::Data));
     assert_eq!(kind(parse_quote!(&Vec<usize>)), is(Kind::Data));
     assert_eq!(kind(parse_quote!((f64, f64))), is(Kind::Data));
     assert_eq!(kind(parse_quote!([usize; 2])), is(Kind::Data));
@@ -172,8 +200,8 @@ fn shadows_partials_and_tangents_are_laid_out_from_the_kind() {
         "fn f_grad < const N : usize > (x : f64 , w : & [f64] , d_w : & mut [f64] , \
          a : & [f64 ; 3] , d_a : & mut [f64 ; 3] , v : & :: std :: vec :: Vec < f64 > , \
          d_v : & mut [f64] , p : [f64 ; N] , m : & mut [f64] , d_m : & mut [f64] , \
-         s : & Mlp , d_s : & mut Mlp , n : usize , pts : & [[f64 ; 2]] ,) \
-         -> (f64 , f64 , [f64 ; N])"
+         s : & Mlp , d_s : & mut Mlp , n : usize , pts : & [[f64 ; 2]] , \
+         d_pts : & mut [[f64 ; 2]] ,) -> (f64 , f64 , [f64 ; N])"
     );
     // The pullback's shadows are all slices, so a caller may pass a part of its own.
     assert!(printed(&sig, Flavor::Pullback).contains("d_a : & mut [f64] ,"));
@@ -184,7 +212,7 @@ fn shadows_partials_and_tangents_are_laid_out_from_the_kind() {
          a : & [f64 ; 3] , v_a : & [f64 ; 3] , v : & :: std :: vec :: Vec < f64 > , \
          v_v : & :: std :: vec :: Vec < f64 > , p : [f64 ; N] , v_p : [f64 ; N] , \
          m : & mut [f64] , v_m : & mut [f64] , s : & Mlp , v_s : & Mlp , n : usize , \
-         pts : & [[f64 ; 2]] ,) -> (f64 , f64)"
+         pts : & [[f64 ; 2]] , v_pts : & [[f64 ; 2]] ,) -> (f64 , f64)"
     );
     // The tangent program is a signature of its own, whose pullback is printed as any.
     let chosen = vec![true; sig.params.len()];

@@ -1,8 +1,8 @@
 use micrograd_runtime::prelude::*;
 
-#[differentiable(wrt(w, pts))]
-fn f(w: &[f64], pts: &[[f64; 2]]) -> f64 {
-    w[0] * pts[0][0] + w[1] * pts[0][1]
+#[differentiable(wrt(w, rows))]
+fn f(w: &[f64], rows: &[Vec<f64>]) -> f64 {
+    w[0] * rows[0][0] + w[1] * rows[0][1]
 }
 
 fn main() {}

@@ -56,6 +56,22 @@ pub(super) fn row(
                 args.push(quote!(::core::convert::TryInto::try_into(#unit).unwrap()));
                 args.push(quote!(::core::convert::TryInto::try_into(#h).unwrap()));
             }
+            // Rows of `N`: the unit tangent and the entries of `H v` as rows, of the
+            // parameter's shape (`f_hvp`'s shadow has its length in its type where `w` has).
+            Kind::Rows { row, rows } => {
+                let unit = quote!(#scratch[#at..#at + #len].as_chunks::<#row>().0);
+                let h = quote!(#h.as_chunks_mut::<#row>().0);
+                match rows {
+                    Some(_) => {
+                        args.push(quote!(::core::convert::TryInto::try_into(#unit).unwrap()));
+                        args.push(quote!(::core::convert::TryInto::try_into(#h).unwrap()));
+                    }
+                    None => {
+                        args.push(unit);
+                        args.push(h);
+                    }
+                }
+            }
             Kind::SliceMut => {
                 // `f_hvp` writes `w` and its tangent as `f` writes `w`: both start over.
                 let entry = &l

@@ -1,0 +1,14 @@
+use micrograd_runtime::prelude::*;
+
+#[differentiable]
+fn trace(a: &[[f64; 2]]) -> f64 {
+    a[0][0] + a[1][1]
+}
+
+#[differentiable]
+fn f(x: f64) -> f64 {
+    let m = [[x, 1.0], [2.0, x * x]];
+    trace(&m)
+}
+
+fn main() {}

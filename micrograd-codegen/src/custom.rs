@@ -20,7 +20,7 @@ use crate::ir::{ParamSpec, Signature};
 use crate::types::Kind;
 use crate::{header, names};
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{quote, quote_spanned};
 use syn::Ident;
 use syn::spanned::Spanned;
 
@@ -218,7 +218,7 @@ fn rule_checks(f: &Ident, rules: &Rules) -> TokenStream {
         let grad = suffixed(rule, "_grad");
         quote_spanned!(rule.span()=> let _ = #grad;)
     });
-    let name = format_ident!("__micrograd_rules_{}", f);
+    let name = names::rules(f);
     quote! {
         #[doc(hidden)]
         #[allow(dead_code, non_snake_case)]
@@ -243,7 +243,7 @@ pub(crate) fn seed_value(runtime: &syn::Path, seed: &Ident) -> TokenStream {
 fn suffixed(path: &syn::Path, suffix: &str) -> syn::Path {
     let mut path = path.clone();
     if let Some(last) = path.segments.last_mut() {
-        last.ident = format_ident!("{}{suffix}", last.ident, span = last.ident.span());
+        last.ident = names::suffixed(&last.ident, suffix);
     }
     path
 }

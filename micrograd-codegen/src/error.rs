@@ -1,6 +1,6 @@
 //! Every problem found in one function, reported together.
 
-use crate::ir::Scalar;
+use crate::scalar::Scalar;
 use proc_macro2::{Span, TokenStream};
 
 /// Collects spanned errors so that one build reports all of them (serde_derive's `Ctxt`).

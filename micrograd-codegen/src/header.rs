@@ -7,7 +7,7 @@ use crate::ir::{Output, ParamSpec, Signature};
 use crate::names;
 use crate::types::{Kind, Type};
 use proc_macro2::{Ident, Literal, TokenStream};
-use quote::{ToTokens, format_ident, quote};
+use quote::{ToTokens, quote};
 
 /// The type of `f`'s value, printed: `f64`, `[f64; M]` or `(f64, .., f64)`. A pullback's seed
 /// has this type too, one seed per output.
@@ -28,11 +28,7 @@ pub fn values(output: Output, float: &TokenStream) -> TokenStream {
 /// `f_grad`, `f_pullback`, ...: the user's name and span, so errors and IDEs point at `f`.
 pub fn name(sig: &Signature, flavor: Flavor) -> Ident {
     let f = &sig.ident;
-    // A calling convention, not an interface: `__` keeps it apart from a user's `f_tangent`.
-    match flavor.spec().callee {
-        true => format_ident!("__{}_{}", f, flavor.suffix(), span = f.span()),
-        false => format_ident!("{}_{}", f, flavor.suffix(), span = f.span()),
-    }
+    names::flavor(f, flavor.suffix(), flavor.spec().callee)
 }
 
 /// `vis fn f_flavor(params..) -> output`; `chosen[k]` says whether `wrt(..)` selects parameter

@@ -9,11 +9,11 @@
 
 use proc_macro2::Span;
 
-pub mod scalar;
+pub use crate::scalar;
 mod signature;
 mod walk;
 pub use crate::math::{Func, Func2, Func3};
-pub use scalar::{Scalar, with_generic};
+pub use crate::scalar::{Scalar, with_generic};
 pub use signature::{Output, ParamSpec, Signature};
 pub use walk::{forward_only, walk};
 

@@ -28,7 +28,9 @@ mod methods;
 mod names;
 mod nested;
 mod nesting;
+mod primitives;
 mod provenance;
+pub mod scalar;
 pub mod signature;
 mod spine;
 #[cfg(test)]

@@ -1,17 +1,19 @@
 //! The functions of `f64` the language knows, each declared once: its method name, its IR
 //! variant, and its pullback (what it adds to its operands' adjoints) side by side.
 //!
-//! The enums [`Func`] and [`Func2`], lowering's table of method names, the printer's names and
-//! the derivative rules are all generated from the two lists below: a new function is one line
-//! here. With `y = f(a)` (or `f(a, b)`) and `d` the adjoint of `y`, each pullback gives the
-//! contribution to `a` (and `b`), or `None` where it is identically zero. Kinks follow PyTorch:
+//! The enums [`Func`], [`Func2`] and [`Func3`], lowering's table of method names, the printer's
+//! names and the derivative rules are all generated from the three lists below: a new function
+//! is one line here. With `y = f(a)` (or `f(a, b)`) and `d` the adjoint of `y`, each pullback
+//! gives the contribution to `a` (and `b`), or `None` where it is identically zero. Kinks follow PyTorch:
 //! relu'(0) = 0, |x|'(0) = 0, a tie of `max` / `min` splits the gradient in half, and the
 //! piecewise-constant functions (`signum`, `floor`, ...) pass no gradient at all.
+//!
+//! Each list is a macro that hands its lines to another (an X-macro): this file declares the
+//! enums from them, and `diff/functions.rs` the pullbacks, whose rules are tokens resolved
+//! where the derivative expressions (`diff::Expr`) are. So this file, on the lowest floor of
+//! the crate with `ir`, imports nothing.
 
-use crate::diff::expr::{Expr, Test};
-use crate::ir::CmpOp;
-
-/// Declares the one-argument functions: `Variant "name" |a, y, d| pullback`.
+/// Declares [`Func`] from `unary_functions`'s list (the pullbacks are `diff/functions.rs`'s).
 macro_rules! unary {
     ($( $(#[$doc:meta])* $variant:ident $name:literal |$a:pat_param, $y:pat_param, $d:pat_param| $rule:expr, )*) => {
         /// Elementary functions of one `f64`, written `x.name()` or `f64::name(x)`.
@@ -34,15 +36,10 @@ macro_rules! unary {
                 Func::ALL.iter().copied().find(|f| f.name() == name)
             }
         }
-
-        /// The contribution of `y = f(a)` to the adjoint of `a`, given the adjoint `d` of `y`.
-        pub(crate) fn pullback1(f: Func, a: Expr, y: Expr, d: Expr) -> Option<Expr> {
-            match f { $(Func::$variant => { let ($a, $y, $d) = (a, y, d); $rule })* }
-        }
     };
 }
 
-/// Declares the two-argument functions: `Variant "name" |a, b, y, d| (to a, to b)`.
+/// Declares [`Func2`] from `binary_functions`'s list.
 macro_rules! binary {
     ($( $variant:ident $name:literal |$a:pat_param, $b:pat_param, $y:pat_param, $d:pat_param| $rule:expr, )*) => {
         /// Functions of two `f64`s, written `a.name(b)` or `f64::name(a, b)`.
@@ -65,15 +62,10 @@ macro_rules! binary {
                 Func2::ALL.iter().copied().find(|f| f.name() == name)
             }
         }
-
-        /// The contributions of `y = f(a, b)` to the adjoints of `a` and `b`.
-        pub(crate) fn pullback2(f: Func2, a: Expr, b: Expr, y: Expr, d: Expr) -> (Option<Expr>, Option<Expr>) {
-            match f { $(Func2::$variant => { let ($a, $b, $y, $d) = (a, b, y, d); $rule })* }
-        }
     };
 }
 
-/// Declares the three-argument functions: `Variant "name" |a, b, c, y, d| [to a, to b, to c]`.
+/// Declares [`Func3`] from `ternary_functions`'s list.
 macro_rules! ternary {
     ($( $variant:ident $name:literal |$a:pat_param, $b:pat_param, $c:pat_param, $y:pat_param, $d:pat_param| $rule:expr, )*) => {
         /// Functions of three `f64`s, written `a.name(b, c)` or `f64::name(a, b, c)`.
@@ -96,189 +88,140 @@ macro_rules! ternary {
                 Func3::ALL.iter().copied().find(|f| f.name() == name)
             }
         }
+    };
+}
 
-        /// The contributions of `y = f(a, b, c)` to the adjoints of `a`, `b` and `c`.
-        pub(crate) fn pullback3(f: Func3, a: Expr, b: Expr, c: Expr, y: Expr, d: Expr) -> [Option<Expr>; 3] {
-            match f { $(Func3::$variant => { let ($a, $b, $c, $y, $d) = (a, b, c, y, d); $rule })* }
+/// The functions of one `f64`, one a line: `Variant "name" |a, y, d| pullback`, handed to
+/// `$declare` (here this file's `Func`, and the pullbacks in `diff/functions.rs`).
+macro_rules! unary_functions {
+    ($declare:ident) => {
+        $declare! {
+            // tanh' = 1 - y²
+            Tanh "tanh" |_, y, d| Some(d * (one() - y.clone() * y)),
+            /// (micrograd_runtime's `Activation`)
+            // relu' = 1 where y > 0, else 0 (0 at the kink; a NaN input passes the gradient, as in PyTorch)
+            Relu "relu" |_, y, d| Some(Expr::select(Test::Cmp(CmpOp::Le, y, zero()), zero(), d)),
+            /// (micrograd_runtime's `Activation`)
+            // σ' = y (1 - y)
+            Sigmoid "sigmoid" |_, y, d| Some(d * (y.clone() * (one() - y))),
+            // exp' = y
+            Exp "exp" |_, y, d| Some(d * y),
+            // (2ˣ)' = y ln 2
+            Exp2 "exp2" |_, y, d| Some(d * (y * Expr::consts("LN_2"))),
+            // (eˣ - 1)' = y + 1
+            ExpM1 "exp_m1" |_, y, d| Some(d * (y + one())),
+            // ln' = 1 / a
+            Ln "ln" |a, _, d| Some(d * (one() / a)),
+            // ln(1 + a)' = 1 / (1 + a)
+            Ln1p "ln_1p" |a, _, d| Some(d * (one() / (a + one()))),
+            // log₂' = 1 / (a ln 2)
+            Log2 "log2" |a, _, d| Some(d * (one() / (a * Expr::consts("LN_2")))),
+            // log₁₀' = 1 / (a ln 10)
+            Log10 "log10" |a, _, d| Some(d * (one() / (a * Expr::consts("LN_10")))),
+            // √' = 1 / (2 y)
+            Sqrt "sqrt" |_, y, d| Some(d * (one() / (Expr::Const(2.0) * y))),
+            // ∛' = 1 / (3 y²)
+            Cbrt "cbrt" |_, y, d| Some(d * (one() / (Expr::Const(3.0) * y.clone() * y))),
+            // sin' = cos a
+            Sin "sin" |a, _, d| Some(d * a.call(Func::Cos)),
+            // cos' = -sin a
+            Cos "cos" |a, _, d| Some(d * -a.call(Func::Sin)),
+            // tan' = 1 + y²
+            Tan "tan" |_, y, d| Some(d * (one() + y.clone() * y)),
+            // asin' = 1 / √(1 - a²)
+            Asin "asin" |a, _, d| Some(d * (one() / (one() - a.clone() * a).call(Func::Sqrt))),
+            // acos' = -1 / √(1 - a²)
+            Acos "acos" |a, _, d| Some(d * -(one() / (one() - a.clone() * a).call(Func::Sqrt))),
+            // atan' = 1 / (1 + a²)
+            Atan "atan" |a, _, d| Some(d * (one() / (one() + a.clone() * a))),
+            // sinh' = cosh a
+            Sinh "sinh" |a, _, d| Some(d * a.call(Func::Cosh)),
+            // cosh' = sinh a
+            Cosh "cosh" |a, _, d| Some(d * a.call(Func::Sinh)),
+            // asinh' = 1 / √(a² + 1)
+            Asinh "asinh" |a, _, d| Some(d * (one() / (a.clone() * a + one()).call(Func::Sqrt))),
+            // acosh' = 1 / √(a² - 1)
+            Acosh "acosh" |a, _, d| Some(d * (one() / (a.clone() * a - one()).call(Func::Sqrt))),
+            // atanh' = 1 / (1 - a²)
+            Atanh "atanh" |a, _, d| Some(d * (one() / (one() - a.clone() * a))),
+            // |a|' = sign a, 0 at ±0 (PyTorch's sgn), NaN at NaN
+            Abs "abs" |a, _, d| Some(sign(a, d)),
+            // (1/a)' = -y²
+            Recip "recip" |_, y, d| Some(d * -(y.clone() * y)),
+            // signum' = 0 (PyTorch's sign backward is zero everywhere)
+            Signum "signum" |_, _, _| None,
+            // floor' = 0 (PyTorch: zero everywhere, the jumps included)
+            Floor "floor" |_, _, _| None,
+            // ceil' = 0
+            Ceil "ceil" |_, _, _| None,
+            // round' = 0
+            Round "round" |_, _, _| None,
+            // trunc' = 0
+            Trunc "trunc" |_, _, _| None,
+            // fract' = 1 (std: a - trunc a, and trunc' = 0; PyTorch's frac passes the gradient)
+            Fract "fract" |_, _, d| Some(d),
+            // std: a · (π / 180) with the constant rounded once, which `1.to_radians()` is exactly
+            ToRadians "to_radians" |_, _, d| Some(d * one().call(Func::ToRadians)),
+            // std: a · (180 / π), its constant `1.to_degrees()` exactly
+            ToDegrees "to_degrees" |_, _, d| Some(d * one().call(Func::ToDegrees)),
+            /// (micrograd_runtime's `Detach`)
+            // detach' = 0: the value passes, the gradient stops (PyTorch's `detach`)
+            Detach "detach" |_, _, _| None,
         }
     };
 }
 
-unary! {
-    // tanh' = 1 - y²
-    Tanh "tanh" |_, y, d| Some(d * (one() - y.clone() * y)),
-    /// (micrograd_runtime's `Activation`)
-    // relu' = 1 where y > 0, else 0 (0 at the kink; a NaN input passes the gradient, as in PyTorch)
-    Relu "relu" |_, y, d| Some(Expr::select(Test::Cmp(CmpOp::Le, y, zero()), zero(), d)),
-    /// (micrograd_runtime's `Activation`)
-    // σ' = y (1 - y)
-    Sigmoid "sigmoid" |_, y, d| Some(d * (y.clone() * (one() - y))),
-    // exp' = y
-    Exp "exp" |_, y, d| Some(d * y),
-    // (2ˣ)' = y ln 2
-    Exp2 "exp2" |_, y, d| Some(d * (y * Expr::consts("LN_2"))),
-    // (eˣ - 1)' = y + 1
-    ExpM1 "exp_m1" |_, y, d| Some(d * (y + one())),
-    // ln' = 1 / a
-    Ln "ln" |a, _, d| Some(d * (one() / a)),
-    // ln(1 + a)' = 1 / (1 + a)
-    Ln1p "ln_1p" |a, _, d| Some(d * (one() / (a + one()))),
-    // log₂' = 1 / (a ln 2)
-    Log2 "log2" |a, _, d| Some(d * (one() / (a * Expr::consts("LN_2")))),
-    // log₁₀' = 1 / (a ln 10)
-    Log10 "log10" |a, _, d| Some(d * (one() / (a * Expr::consts("LN_10")))),
-    // √' = 1 / (2 y)
-    Sqrt "sqrt" |_, y, d| Some(d * (one() / (Expr::Const(2.0) * y))),
-    // ∛' = 1 / (3 y²)
-    Cbrt "cbrt" |_, y, d| Some(d * (one() / (Expr::Const(3.0) * y.clone() * y))),
-    // sin' = cos a
-    Sin "sin" |a, _, d| Some(d * a.call(Func::Cos)),
-    // cos' = -sin a
-    Cos "cos" |a, _, d| Some(d * -a.call(Func::Sin)),
-    // tan' = 1 + y²
-    Tan "tan" |_, y, d| Some(d * (one() + y.clone() * y)),
-    // asin' = 1 / √(1 - a²)
-    Asin "asin" |a, _, d| Some(d * (one() / (one() - a.clone() * a).call(Func::Sqrt))),
-    // acos' = -1 / √(1 - a²)
-    Acos "acos" |a, _, d| Some(d * -(one() / (one() - a.clone() * a).call(Func::Sqrt))),
-    // atan' = 1 / (1 + a²)
-    Atan "atan" |a, _, d| Some(d * (one() / (one() + a.clone() * a))),
-    // sinh' = cosh a
-    Sinh "sinh" |a, _, d| Some(d * a.call(Func::Cosh)),
-    // cosh' = sinh a
-    Cosh "cosh" |a, _, d| Some(d * a.call(Func::Sinh)),
-    // asinh' = 1 / √(a² + 1)
-    Asinh "asinh" |a, _, d| Some(d * (one() / (a.clone() * a + one()).call(Func::Sqrt))),
-    // acosh' = 1 / √(a² - 1)
-    Acosh "acosh" |a, _, d| Some(d * (one() / (a.clone() * a - one()).call(Func::Sqrt))),
-    // atanh' = 1 / (1 - a²)
-    Atanh "atanh" |a, _, d| Some(d * (one() / (one() - a.clone() * a))),
-    // |a|' = sign a, 0 at ±0 (PyTorch's sgn), NaN at NaN
-    Abs "abs" |a, _, d| Some(sign(a, d)),
-    // (1/a)' = -y²
-    Recip "recip" |_, y, d| Some(d * -(y.clone() * y)),
-    // signum' = 0 (PyTorch's sign backward is zero everywhere)
-    Signum "signum" |_, _, _| None,
-    // floor' = 0 (PyTorch: zero everywhere, the jumps included)
-    Floor "floor" |_, _, _| None,
-    // ceil' = 0
-    Ceil "ceil" |_, _, _| None,
-    // round' = 0
-    Round "round" |_, _, _| None,
-    // trunc' = 0
-    Trunc "trunc" |_, _, _| None,
-    // fract' = 1 (std: a - trunc a, and trunc' = 0; PyTorch's frac passes the gradient)
-    Fract "fract" |_, _, d| Some(d),
-    // std: a · (π / 180) with the constant rounded once, which `1.to_radians()` is exactly
-    ToRadians "to_radians" |_, _, d| Some(d * one().call(Func::ToRadians)),
-    // std: a · (180 / π), its constant `1.to_degrees()` exactly
-    ToDegrees "to_degrees" |_, _, d| Some(d * one().call(Func::ToDegrees)),
-    /// (micrograd_runtime's `Detach`)
-    // detach' = 0: the value passes, the gradient stops (PyTorch's `detach`)
-    Detach "detach" |_, _, _| None,
-}
-
-binary! {
-    // y = aᵇ: a ← d b aᵇ⁻¹ (0 where b = 0), b ← d y ln a (0 where a = 0 and b ≥ 0), as in PyTorch
-    Powf "powf" |a, b, y, d| powf(a, b, y, d),
-    // y = max(a, b): the operand returned gets d; a tie gives each d / 2
-    Max "max" |a, b, _, d| split(CmpOp::Gt, a, b, d),
-    // y = min(a, b): the operand returned gets d; a tie gives each d / 2
-    Min "min" |a, b, _, d| split(CmpOp::Lt, a, b, d),
-    // y = √(a² + b²): a ← d a / y, b ← d b / y
-    Hypot "hypot" |a, b, y, d| (Some(d.clone() * a / y.clone()), Some(d * b / y)),
-    // y = ln a / ln b (std's `log`): a ← d / (a ln b), b ← -d y / (b ln b)
-    Log "log" |a, b, y, d| {
-        let ln_b = b.clone().call(Func::Ln);
-        (Some(d.clone() / (a * ln_b.clone())), Some(-(d * y / (b * ln_b))))
-    },
-    // y = |a| with b's sign: a ← d y / a (0 where a = 0), b ← 0, as PyTorch's copysign
-    Copysign "copysign" |a, _, y, d| {
-        let ratio = Expr::select(Test::Cmp(CmpOp::Eq, a.clone(), zero()), zero(), y / a);
-        (Some(d * ratio), None)
-    },
-    // y = a % b = a - trunc(a / b) b: a ← d, b ← -d trunc(a / b), as PyTorch's fmod (the
-    // operator `%`, not a method: printed infix, and its "name" is no method's)
-    Rem "%" |a, b, _, d| (Some(d.clone()), Some(-(d * (a / b).call(Func::Trunc)))),
-    // y = atan2(a, b): a ← d b / (a² + b²), b ← -d a / (a² + b²)
-    Atan2 "atan2" |a, b, _, d| {
-        let norm = a.clone() * a.clone() + b.clone() * b.clone();
-        (Some(d.clone() * b / norm.clone()), Some(-(d * a / norm)))
-    },
-}
-
-ternary! {
-    // y = a·b + c, fused (one rounding, as `f` computes it): a ← d b, b ← d a, c ← d
-    MulAdd "mul_add" |a, b, _, _, d| [Some(d.clone() * b), Some(d.clone() * a), Some(d)],
-    // y = clamp(a, lo, hi), called as written so it panics where `f` does (lo > hi, a NaN
-    // bound): the operand returned gets d, `lo` where a < lo, `hi` where a > hi, else `a`
-    Clamp "clamp" |a, lo, hi, _, d| clamp(a, lo, hi, d),
-}
-
-fn clamp(a: Expr, lo: Expr, hi: Expr, d: Expr) -> [Option<Expr>; 3] {
-    let below = Test::Cmp(CmpOp::Lt, a.clone(), lo);
-    let above = Test::Cmp(CmpOp::Gt, a, hi);
-    let inside = Expr::select(
-        below.clone(),
-        zero(),
-        Expr::select(above.clone(), zero(), d.clone()),
-    );
-    [
-        Some(inside),
-        Some(Expr::select(below, d.clone(), zero())),
-        Some(Expr::select(above, d, zero())),
-    ]
-}
-
-fn zero() -> Expr {
-    Expr::Const(0.0)
-}
-
-fn one() -> Expr {
-    Expr::Const(1.0)
-}
-
-/// `d` times the sign of `a`: 0 at ±0, NaN at NaN (PyTorch's `grad * sgn(a)`).
-fn sign(a: Expr, d: Expr) -> Expr {
-    Expr::select(
-        Test::Cmp(CmpOp::Eq, a.clone(), zero()),
-        zero(),
-        d * a.call(Func::Signum),
-    )
-}
-
-fn powf(a: Expr, b: Expr, y: Expr, d: Expr) -> (Option<Expr>, Option<Expr>) {
-    let to_a = Expr::select(
-        Test::Cmp(CmpOp::Eq, b.clone(), zero()),
-        zero(),
-        d.clone() * b.clone() * a.clone().call2(Func2::Powf, b.clone() - one()),
-    );
-    let base_zero = Test::Cmp(CmpOp::Eq, a.clone(), zero());
-    let to_b = Expr::select(
-        Test::And(
-            Box::new(base_zero),
-            Box::new(Test::Cmp(CmpOp::Ge, b, zero())),
-        ),
-        zero(),
-        d * y * a.call(Func::Ln),
-    );
-    (Some(to_a), Some(to_b))
-}
-
-/// The operand `f64::max` (or `min`) returns takes `d`: the winner of `a cmp b`, or the other
-/// operand when one is NaN (as PyTorch's `fmax`); a tie splits `d` in half (as `maximum`).
-fn split(cmp: CmpOp, a: Expr, b: Expr, d: Expr) -> (Option<Expr>, Option<Expr>) {
-    let share = |first: &Expr, second: &Expr| {
-        let wins = Test::Or(
-            Box::new(Test::Cmp(cmp, first.clone(), second.clone())),
-            Box::new(Test::IsNan(second.clone())),
-        );
-        let tie = Test::Cmp(CmpOp::Eq, first.clone(), second.clone());
-        Expr::select(
-            wins,
-            d.clone(),
-            Expr::select(tie, d.clone() * Expr::Const(0.5), zero()),
-        )
+/// The functions of two `f64`s, one a line: `Variant "name" |a, b, y, d| (to a, to b)`, handed to
+/// `$declare` (here this file's `Func2`, and the pullbacks in `diff/functions.rs`).
+macro_rules! binary_functions {
+    ($declare:ident) => {
+        $declare! {
+            // y = aᵇ: a ← d b aᵇ⁻¹ (0 where b = 0), b ← d y ln a (0 where a = 0 and b ≥ 0), as in PyTorch
+            Powf "powf" |a, b, y, d| powf(a, b, y, d),
+            // y = max(a, b): the operand returned gets d; a tie gives each d / 2
+            Max "max" |a, b, _, d| split(CmpOp::Gt, a, b, d),
+            // y = min(a, b): the operand returned gets d; a tie gives each d / 2
+            Min "min" |a, b, _, d| split(CmpOp::Lt, a, b, d),
+            // y = √(a² + b²): a ← d a / y, b ← d b / y
+            Hypot "hypot" |a, b, y, d| (Some(d.clone() * a / y.clone()), Some(d * b / y)),
+            // y = ln a / ln b (std's `log`): a ← d / (a ln b), b ← -d y / (b ln b)
+            Log "log" |a, b, y, d| {
+                let ln_b = b.clone().call(Func::Ln);
+                (Some(d.clone() / (a * ln_b.clone())), Some(-(d * y / (b * ln_b))))
+            },
+            // y = |a| with b's sign: a ← d y / a (0 where a = 0), b ← 0, as PyTorch's copysign
+            Copysign "copysign" |a, _, y, d| {
+                let ratio = Expr::select(Test::Cmp(CmpOp::Eq, a.clone(), zero()), zero(), y / a);
+                (Some(d * ratio), None)
+            },
+            // y = a % b = a - trunc(a / b) b: a ← d, b ← -d trunc(a / b), as PyTorch's fmod (the
+            // operator `%`, not a method: printed infix, and its "name" is no method's)
+            Rem "%" |a, b, _, d| (Some(d.clone()), Some(-(d * (a / b).call(Func::Trunc)))),
+            // y = atan2(a, b): a ← d b / (a² + b²), b ← -d a / (a² + b²)
+            Atan2 "atan2" |a, b, _, d| {
+                let norm = a.clone() * a.clone() + b.clone() * b.clone();
+                (Some(d.clone() * b / norm.clone()), Some(-(d * a / norm)))
+            },
+        }
     };
-    (Some(share(&a, &b)), Some(share(&b, &a)))
 }
+
+/// The functions of three `f64`s, one a line: `Variant "name" |a, b, c, y, d| [to a, to b, to c]`, handed to
+/// `$declare` (here this file's `Func3`, and the pullbacks in `diff/functions.rs`).
+macro_rules! ternary_functions {
+    ($declare:ident) => {
+        $declare! {
+            // y = a·b + c, fused (one rounding, as `f` computes it): a ← d b, b ← d a, c ← d
+            MulAdd "mul_add" |a, b, _, _, d| [Some(d.clone() * b), Some(d.clone() * a), Some(d)],
+            // y = clamp(a, lo, hi), called as written so it panics where `f` does (lo > hi, a NaN
+            // bound): the operand returned gets d, `lo` where a < lo, `hi` where a > hi, else `a`
+            Clamp "clamp" |a, lo, hi, _, d| clamp(a, lo, hi, d),
+        }
+    };
+}
+
+pub(crate) use {binary_functions, ternary_functions, unary_functions};
+
+unary_functions!(unary);
+binary_functions!(binary);
+ternary_functions!(ternary);

@@ -18,10 +18,10 @@ use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenS
 use std::collections::HashSet;
 
 /// The name `self` goes by while the pipeline reads the method.
-const MARKER: &str = "__micrograd_self";
+const MARKER: &str = crate::names::method::RECEIVER;
 
 /// The path a method of a field's struct is called through while the pipeline reads it.
-const METHOD: &str = "__micrograd_method";
+const METHOD: &str = crate::names::method::PATH;
 
 /// The receiver as written, when `#[differentiable]` is on a method.
 enum Receiver {

@@ -46,6 +46,60 @@ pub fn ident(text: &str, span: Span) -> Ident {
     }
 }
 
+/// `f_grad` for `f` and `grad`, or `__f_tangent` for a hidden calling convention (`__` keeps
+/// it apart from a user's `f_tangent`), with `f`'s span, so errors and IDEs point at `f`.
+pub fn flavor(f: &Ident, suffix: &str, hidden: bool) -> Ident {
+    let prefix = if hidden { "__" } else { "" };
+    Ident::new(&format!("{prefix}{}_{suffix}", text(f)), f.span())
+}
+
+/// `rule_grad` of `rule`: `suffix` after `ident`, with its span (a user's rule's flavour).
+pub fn suffixed(ident: &Ident, suffix: &str) -> Ident {
+    Ident::new(&format!("{}{suffix}", text(ident)), ident.span())
+}
+
+/// The hidden function of `f` that checks `f`'s calls of the runtime's methods
+/// (`provenance.rs`), at the call site.
+pub fn provenance(f: &Ident) -> Ident {
+    Ident::new(
+        &format!("__micrograd_provenance_{}", text(f)),
+        Span::call_site(),
+    )
+}
+
+/// The hidden function of `f` that names each `derivative(..)` rule's `_grad` (`custom.rs`),
+/// at the call site.
+pub fn rules(f: &Ident) -> Ident {
+    Ident::new(&format!("__micrograd_rules_{}", text(f)), Span::call_site())
+}
+
+/// A binding of a generated body that no user name can capture: `pulled0`, `row`.
+pub fn local(text: &str) -> Ident {
+    Ident::new(text, Span::mixed_site())
+}
+
+/// The bases of the names lowering binds in the desugared body (`lower/`): each is made
+/// free of the user's names ([`free`], [`fresh_in_loop`]) before it is bound.
+pub mod lowered {
+    /// A `for` item's index at loop depth `k`: `__mg_k0`, ... (`lower/for_items.rs`).
+    pub const INDEX: &str = "__mg_k";
+    /// The array literals and sub-slices a `for` walks: `__mg_items0_1` (`lower/for_items.rs`).
+    pub const ITEMS: &str = "__mg_items";
+    /// The value a block with an early `return` yields (`lower/values.rs`).
+    pub const VALUE: &str = "__mg_value";
+    /// One part of a tuple chosen by a branch (`lower/tuple_branch.rs`).
+    pub const PART: &str = "__mg_part";
+}
+
+/// The names a method is read as by the pipeline (`methods.rs`): its receiver as a parameter
+/// struct, and the path a call on a field goes through.
+pub mod method {
+    /// The receiver `self`, read as `__micrograd_self: &Self`.
+    pub const RECEIVER: &str = "__micrograd_self";
+    /// `self.layer.g(..)`, read as `__micrograd_method::g(&__micrograd_self.layer, ..)`.
+    pub const PATH: &str = "__micrograd_method";
+}
+
 /// The name of a callee's hidden flavour from the last segment of its path: `__g_tangent` for
 /// `g` (or `r#g`) and `_tangent`, as [`crate::header::name`] names it.
 pub fn hidden(segment: &str, suffix: &str) -> String {

@@ -55,7 +55,7 @@ pub fn checks(item: &syn::ItemFn, runtime: &syn::Path) -> TokenStream {
         quote_spanned!(method.span()=> #runtime::ops::same_function(#pair);)
     });
     // A hidden function rather than a `const _`, so the output is also valid inside an `impl`.
-    let name = quote::format_ident!("__micrograd_provenance_{}", item.sig.ident);
+    let name = crate::names::provenance(&item.sig.ident);
     // Generic as `f` is, so a generic float `T` names the type of `<T>::relu`.
     let (generics, clause) = (&item.sig.generics, &item.sig.generics.where_clause);
     quote! {

@@ -6,13 +6,10 @@ pub use crate::ir::{Output, ParamSpec, Signature};
 use crate::types;
 
 mod float;
-pub use float::{float_in, float_type, generic, scalar};
+pub use crate::primitives::{float_type, is_int_name, segments};
+pub use float::{float_in, generic, scalar};
 use syn::spanned::Spanned;
 use syn::{FnArg, ItemFn, Pat, ReturnType, Type};
-
-const INT_TYPES: [&str; 12] = [
-    "usize", "isize", "u8", "u16", "u32", "u64", "u128", "i8", "i16", "i32", "i64", "i128",
-];
 
 /// Checks everything about `item` but its body; returns its signature as the IR holds it
 /// (every generated function is printed from it) if its parameters are all valid.
@@ -305,16 +302,6 @@ fn accepted(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<()> {
     };
     errors.spanned(ty, message);
     None
-}
-
-/// The identifiers of a path's segments: `std::f64::consts::PI` gives `["std", "f64", "consts", "PI"]`.
-pub fn segments(path: &syn::Path) -> Vec<String> {
-    path.segments.iter().map(|s| s.ident.to_string()).collect()
-}
-
-/// Whether `name` is a primitive integer type.
-pub fn is_int_name(name: &str) -> bool {
-    INT_TYPES.contains(&name)
 }
 
 /// Whether `ty` is `Vec<f64>` or `Vec<f32>` (also `std::vec::Vec<..>` or `alloc::vec::Vec<..>`).

@@ -11,7 +11,7 @@
 //! tokens the user wrote ([`Tokens`]), printed back unchanged. Nothing here depends on `syn`
 //! but [`read`].
 
-use crate::ir::Scalar;
+use crate::scalar::Scalar;
 use proc_macro2::TokenStream;
 
 /// What a value is made of.
@@ -276,20 +276,20 @@ pub fn spelled(ty: &impl quote::ToTokens) -> String {
 }
 
 fn path(ty: &syn::Type) -> Type {
-    if let Some(scalar) = crate::signature::float_type(ty) {
+    if let Some(scalar) = crate::primitives::float_type(ty) {
         return Type::Float(scalar);
     }
     let syn::Type::Path(path) = ty else {
         return opaque(ty);
     };
-    let names = crate::signature::segments(&path.path);
+    let names = crate::primitives::segments(&path.path);
     let last = path.path.segments.last();
     let args = last.map(|last| &last.arguments);
     match (names.as_slice(), args) {
         _ if path.qself.is_some() => opaque(ty),
         ([name], Some(syn::PathArguments::None)) if name == "bool" => Type::Bool,
         ([name], Some(syn::PathArguments::None)) if name == "str" => Type::Str,
-        ([name], Some(syn::PathArguments::None)) if crate::signature::is_int_name(name) => {
+        ([name], Some(syn::PathArguments::None)) if crate::primitives::is_int_name(name) => {
             Type::Int(name.clone())
         }
         (names, Some(syn::PathArguments::AngleBracketed(args))) if is_vec(names) => {
@@ -308,7 +308,7 @@ fn path(ty: &syn::Type) -> Type {
 /// Whether a path ending in `name` names a primitive type or `Vec` rather than a user's type.
 fn is_primitive(name: &str) -> bool {
     ["f64", "f32", "bool", "str", "char", "Vec"].contains(&name)
-        || crate::signature::is_int_name(name)
+        || crate::primitives::is_int_name(name)
 }
 
 /// `Vec`, `std::vec::Vec` or `alloc::vec::Vec`.

@@ -16,7 +16,7 @@ use crate::flavor::Flavor;
 use crate::header;
 use crate::ir::{ParamSpec, Signature};
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::quote;
 
 /// Every flavour of forward mode and second order that `options` ask for.
 pub fn flavours(
@@ -181,7 +181,7 @@ impl Sweep<'_> {
     fn hessian_vector(&self, seed: Option<&Ident>) -> (TokenStream, Vec<TokenStream>) {
         let args = self.args;
         let pulled: Vec<Ident> = (0..self.terms.len())
-            .map(|i| format_ident!("pulled{i}", span = Span::mixed_site()))
+            .map(|i| crate::names::local(&format!("pulled{i}")))
             .collect();
         let pulls = self
             .terms
@@ -232,7 +232,7 @@ impl Sweep<'_> {
     /// `f_hessian`: `(f, [[∂rule_i/∂x_j; n]; n])`, row `i` from rule `i`'s pullback.
     fn hessian(&self, value: &TokenStream) -> TokenStream {
         let args = self.args;
-        let row = format_ident!("row", span = Span::mixed_site());
+        let row = crate::names::local("row");
         let rows = self.terms.iter().map(|Term { rule, .. }| {
             let pullback = suffixed(rule, "_pullback");
             let entries = self.terms.iter().map(|t| self.entry(&row, t.position));

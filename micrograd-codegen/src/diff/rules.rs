@@ -2,11 +2,11 @@
 //!
 //! With `y = op(a, b)` and `d` the adjoint of `y`, each line lists `a ← ∂y/∂a · d` and
 //! `b ← ∂y/∂b · d`. The rules of the functions of `f64` (`tanh`, `max`, ...) are declared
-//! beside each function in `crate::math`.
+//! beside each function in `crate::math` and expanded in `functions.rs`.
 
 use super::expr::{Expr, Test};
+use super::functions as math;
 use crate::ir::{CmpOp, IntExpr, IntOp, Op, Operand, VarId};
-use crate::math;
 
 /// Where a contribution goes.
 #[derive(Clone, Debug)]

@@ -1,4 +1,5 @@
-//! Tokens for the generated functions. The only module that calls `quote!`.
+//! The bodies of the generated functions, printed from the lowered function and what the
+//! driver differentiated (`crate::driver`); their signatures are `crate::header`'s.
 //!
 //! `f_grad` holds the forward sweep, then the reverse sweep, then returns the value and the
 //! partials. `f_pullback` is the same code for every parameter at once, seeded by the caller:

@@ -47,7 +47,11 @@ pub(super) fn rewrite(
     depth: usize,
 ) -> Option<Result<Rewrite, (Span, &'static str)>> {
     let span = for_loop.expr.span();
-    let k = crate::names::fresh_in_loop(for_loop, &format!("__mg_k{depth}"), span);
+    let k = crate::names::fresh_in_loop(
+        for_loop,
+        &format!("{}{depth}", crate::names::lowered::INDEX),
+        span,
+    );
     if let Some(out) = over_range(for_loop, &k) {
         let hoisted = Vec::new();
         return Some(Ok(Rewrite {
@@ -86,7 +90,7 @@ fn hoist(
     match shape {
         Shape::Elem(e) | Shape::Part(e, ..) => {
             if let Expr::Array(_) | Expr::Index(_) = e {
-                let base = format!("__mg_items{depth}_{}", out.len());
+                let base = format!("{}{depth}_{}", crate::names::lowered::ITEMS, out.len());
                 let name = crate::names::fresh_in_loop(for_loop, &base, e.span());
                 out.push((name.clone(), e.clone()));
                 *e = parse_quote_spanned!(name.span()=> #name);

@@ -64,7 +64,7 @@ impl Lowerer<'_> {
         single: bool,
     ) -> Rc<Vec<Stmt>> {
         let hidden: Vec<syn::Ident> = (0..arity)
-            .map(|_| crate::names::free(&mut self.used, "__mg_part"))
+            .map(|_| crate::names::free(&mut self.used, crate::names::lowered::PART))
             .collect();
         for name in &hidden {
             let placeholder =

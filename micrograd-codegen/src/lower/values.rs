@@ -24,7 +24,7 @@ impl Lowerer<'_> {
             return Some(stmts);
         }
         let (value, _) = exiting_value(stmt)?;
-        let hidden = crate::names::free(&mut self.used, "__mg_value");
+        let hidden = crate::names::free(&mut self.used, crate::names::lowered::VALUE);
         let placeholder = self.new_var(crate::ir::Origin::Temp, crate::ir::Ty::Int, value.span());
         self.bind(&hidden.to_string(), placeholder);
         let stmts = Rc::new(unfold(stmt, &hidden)?);

@@ -1,26 +1,8 @@
 //! Which float type a type names: the function's scalar comes from its signature.
 
-use super::segments;
-use crate::ir::Scalar;
+use super::float_type;
+use crate::scalar::Scalar;
 use syn::{FnArg, ReturnType, Type};
-
-/// The float type `ty` names, spelled `f32` or `core::primitive::f32` (also via `std`).
-pub fn float_type(ty: &Type) -> Option<Scalar> {
-    let Type::Path(path) = ty else { return None };
-    if path.qself.is_some() {
-        return None;
-    }
-    let segments = segments(&path.path);
-    match segments.as_slice() {
-        [name] => Scalar::from_name(name),
-        [root, primitive, name]
-            if (root == "core" || root == "std") && primitive == "primitive" =>
-        {
-            Scalar::from_name(name)
-        }
-        _ => None,
-    }
-}
 
 /// The float type of the first float in `sig` (a parameter, a slice's elements, the result);
 /// `f64` when there is none.

@@ -4,7 +4,7 @@
 //! a literal is parsed in the scalar (`0.1` in an `f32` function is the `f32` nearest 0.1,
 //! widened), and every constant folded at compile time is computed in the scalar's own
 //! arithmetic, so the generated code rounds where `f` would. The printer of its type and of
-//! its literals is in `emit` (the only module that writes tokens).
+//! its literals is in `emit/scalar.rs`.
 
 /// `f32`, `f64` or the function's generic float `T: Float`: one per function, fixed by its
 /// signature.

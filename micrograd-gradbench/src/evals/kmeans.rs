@@ -22,15 +22,16 @@ pub struct Input {
     pub runs: Runs,
 }
 
-/// Σᵢ minⱼ ‖cⱼ - pᵢ‖² over points and centroids of `d` coordinates each, laid end to end.
+/// Σᵢ minⱼ ‖cⱼ - pᵢ‖² over the points (data, one row each) and the centroids, `d` coordinates
+/// each laid end to end (a differentiated `&[Vec<f64>]` is not taken yet).
 ///
 /// Each point first finds its closest centroid's index (an integer, which nothing
 /// differentiates), then adds its distance to that centroid: only that centroid's coordinates
 /// receive a gradient, as only they change the minimum.
 #[differentiable(hvp, wrt(centroids))]
-pub fn kmeans_cost(points: &[f64], centroids: &[f64], d: usize) -> f64 {
+pub fn kmeans_cost(points: &[Vec<f64>], centroids: &[f64], d: usize) -> f64 {
     let mut cost = 0.0;
-    for p in points.chunks(d) {
+    for p in points {
         let mut closest = 0;
         let mut nearest = f64::INFINITY;
         for (j, c) in centroids.chunks(d).enumerate() {
@@ -66,7 +67,7 @@ impl Newton {
 
     /// J H⁻¹: the gradient from `kmeans_cost_grad`, divided entry by entry by the Hessian's
     /// diagonal from `kmeans_cost_hvp`.
-    fn direction(&mut self, points: &[f64], centroids: &[f64], d: usize) {
+    fn direction(&mut self, points: &[Vec<f64>], centroids: &[f64], d: usize) {
         self.gradient.fill(0.0);
         self.hessian_diagonal.fill(0.0);
         kmeans_cost_grad(points, centroids, &mut self.gradient, d);
@@ -83,7 +84,7 @@ impl Newton {
 }
 
 /// The Newton direction J H⁻¹ for `centroids`, `d` coordinates each, laid end to end.
-pub fn newton_direction(points: &[f64], centroids: &[f64], d: usize) -> Vec<f64> {
+pub fn newton_direction(points: &[Vec<f64>], centroids: &[f64], d: usize) -> Vec<f64> {
     let mut newton = Newton::new(centroids.len());
     newton.direction(points, centroids, d);
     newton.direction
@@ -100,7 +101,7 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluated, String> {
     if d == 0 || points.iter().chain(&centroids).any(|row| row.len() != d) {
         return Err("every point and centroid must have the same positive dimension".into());
     }
-    let (points, centroids) = (points.concat(), centroids.concat());
+    let centroids = centroids.concat();
     match function {
         "cost" => {
             let (cost, timings) = repeat(runs, || kmeans_cost(&points, &centroids, d));

@@ -205,6 +205,7 @@ fn lstm_gradient() {
         let extra = points(3 * b, seed + 10);
         let state = points(2 * b * layers, seed + 20);
         let sequence: Vec<f64> = points(c * b, seed + 30).iter().map(|v| v.abs()).collect();
+        let rows: Vec<Vec<f64>> = sequence.chunks(b).map(<[f64]>::to_vec).collect();
         let mut d_main = vec![0.0; main.len()];
         let mut d_extra = vec![0.0; extra.len()];
         let value = lstm::lstm_objective_grad(
@@ -213,17 +214,17 @@ fn lstm_gradient() {
             &extra,
             &mut d_extra,
             &state,
-            &sequence,
+            &rows,
             layers,
         );
         assert_eq!(
             value,
-            lstm::lstm_objective(&main, &extra, &state, &sequence, layers)
+            lstm::lstm_objective(&main, &extra, &state, &rows, layers)
         );
         let theta = [main.clone(), extra.clone()].concat();
         let f = |t: &[f64]| {
             let (main, extra) = t.split_at(main.len());
-            lstm::lstm_objective(main, extra, &state, &sequence, layers)
+            lstm::lstm_objective(main, extra, &state, &rows, layers)
         };
         let gradient = [d_main, d_extra].concat();
         assert_close("lstm, central", &gradient, &central(f, &theta), 1e-7);

@@ -23,8 +23,9 @@ pub struct Input {
     pub runs: Runs,
 }
 
-/// The loss of an LSTM of `layers` layers over `sequence`, b = `extra_params.len() / 3` entries
-/// per character. Each argument is its rows laid end to end, as the eval gives them; layer k's
+/// The loss of an LSTM of `layers` layers over `sequence` (data, one row of b =
+/// `extra_params.len() / 3` entries per character). The parameters and the state are their
+/// rows laid end to end (a differentiated `&[Vec<f64>]` is not taken yet); layer k's
 /// parameters are the gates' weights (forget, input, output, change) then their biases, and
 /// its state the hidden values then the cell's.
 #[differentiable(wrt(main_params, extra_params))]
@@ -32,17 +33,17 @@ pub fn lstm_objective(
     main_params: &[f64],
     extra_params: &[f64],
     state: &[f64],
-    sequence: &[f64],
+    sequence: &[Vec<f64>],
     layers: usize,
 ) -> f64 {
     let b = extra_params.len() / 3;
-    let characters = sequence.len() / b;
+    let characters = sequence.len();
     let mut state = state.to_vec();
     let mut prediction = vec![0.0; b];
     let mut total = 0.0;
     for t in 0..characters - 1 {
         for i in 0..b {
-            prediction[i] = sequence[t * b + i] * extra_params[i];
+            prediction[i] = sequence[t][i] * extra_params[i];
         }
         for layer in 0..layers {
             let p = 8 * b * layer;
@@ -74,7 +75,7 @@ pub fn lstm_objective(
         // log(Σ exp(prediction) + 2), ADBench's normalization
         let normalizer = (prediction.iter().map(|y| y.exp()).sum::<f64>() + 2.0).ln();
         for i in 0..b {
-            total += sequence[(t + 1) * b + i] * (prediction[i] - normalizer);
+            total += sequence[t + 1][i] * (prediction[i] - normalizer);
         }
     }
     -total / ((characters - 1) * b) as f64
@@ -89,14 +90,14 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluated, String> {
     let main_params = input.main_params.concat();
     let extra_params = input.extra_params.concat();
     let state = input.state.concat();
-    let sequence = input.sequence.concat();
+    let sequence = input.sequence;
     if layers == 0
         || b == 0
         || main_params.len() != 8 * b * layers
         || extra_params.len() != 3 * b
         || state.len() != 2 * b * layers
-        || sequence.len() % b != 0
-        || sequence.len() < 2 * b
+        || sequence.iter().any(|row| row.len() != b)
+        || sequence.len() < 2
     {
         return Err("the LSTM's parameters, state and sequence do not fit together".into());
     }

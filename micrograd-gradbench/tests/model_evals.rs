@@ -276,21 +276,25 @@ fn reprojection_dual(cam: &[Dual64], x: &[Dual64], w: Dual64, feat: &[f64]) -> [
 fn ba_observation_jacobian() {
     use micrograd_gradbench::evals::ba;
     for seed in 1..6 {
-        let mut cam = points(11, seed);
+        let mut cam: [f64; 11] = points(11, seed).try_into().unwrap();
         cam[6] += 2.0; // a focal length away from 0
-        let mut x = points(3, seed + 10);
+        let mut x: [f64; 3] = points(3, seed + 10).try_into().unwrap();
         x[2] += 4.0; // in front of the camera
-        let (w, feat) = (0.8 + 0.1 * seed as f64, points(2, seed + 20));
+        let w = 0.8 + 0.1 * seed as f64;
+        let feat: [f64; 2] = points(2, seed + 20).try_into().unwrap();
         let (mut d_cam, mut d_x) = ([0.0; 22], [0.0; 6]);
         let (value, d_w) =
             ba::reprojection_error_jacobian(&cam, &mut d_cam, &x, &mut d_x, w, &feat);
         assert_eq!(value, ba::reprojection_error(&cam, &x, w, &feat));
-        let theta = [cam.clone(), x.clone(), vec![w]].concat();
+        let theta = [&cam[..], &x[..], &[w]].concat();
         for row in 0..2 {
             let mut jacobian = d_cam[row * 11..(row + 1) * 11].to_vec();
             jacobian.extend_from_slice(&d_x[row * 3..row * 3 + 3]);
             jacobian.push(d_w[row][0]);
-            let f = |t: &[f64]| ba::reprojection_error(&t[..11], &t[11..14], t[14], &feat)[row];
+            let f = |t: &[f64]| {
+                let (cam, x) = (t[..11].try_into().unwrap(), t[11..14].try_into().unwrap());
+                ba::reprojection_error(cam, x, t[14], &feat)[row]
+            };
             assert_close("ba, central", &jacobian, &central(f, &theta), 1e-7);
             let dual = |t: &[Dual64]| reprojection_dual(&t[..11], &t[11..14], t[14], &feat)[row];
             assert_close("ba, dual", &jacobian, &dual_gradient(dual, &theta), 1e-12);

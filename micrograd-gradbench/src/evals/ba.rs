@@ -25,13 +25,13 @@ pub struct Input {
     /// The number of observations.
     pub p: usize,
     /// The camera, 11 parameters.
-    pub cam: Vec<f64>,
+    pub cam: [f64; CAMERA],
     /// The point, 3 coordinates.
-    pub x: Vec<f64>,
+    pub x: [f64; 3],
     /// The observation's weight.
     pub w: f64,
     /// The observed feature, 2 coordinates.
-    pub feat: Vec<f64>,
+    pub feat: [f64; 2],
     /// How many runs to time.
     #[serde(flatten)]
     pub runs: Runs,
@@ -40,7 +40,7 @@ pub struct Input {
 /// The reprojection error of one observation: `w` times the distance, in the image, between
 /// the projection of point `x` by camera `cam` and the observed `feat`.
 #[differentiable(jacobian, wrt(cam, x, w))]
-pub fn reprojection_error(cam: &[f64], x: &[f64], w: f64, feat: &[f64]) -> [f64; 2] {
+pub fn reprojection_error(cam: &[f64; CAMERA], x: &[f64; 3], w: f64, feat: &[f64; 2]) -> [f64; 2] {
     // the point relative to the camera's center
     let p = [x[0] - cam[3], x[1] - cam[4], x[2] - cam[5]];
     let (r0, r1, r2) = (cam[0], cam[1], cam[2]);
@@ -82,10 +82,10 @@ pub fn weight_error(w: f64) -> f64 {
 struct Problem {
     n: usize,
     m: usize,
-    cams: Vec<f64>,
-    points: Vec<f64>,
+    cams: Vec<[f64; CAMERA]>,
+    points: Vec<[f64; 3]>,
     weights: Vec<f64>,
-    features: Vec<f64>,
+    features: Vec<[f64; 2]>,
 }
 
 impl Problem {
@@ -93,10 +93,10 @@ impl Problem {
         Problem {
             n: input.n,
             m: input.m,
-            cams: input.cam.repeat(input.n),
-            points: input.x.repeat(input.m),
+            cams: vec![input.cam; input.n],
+            points: vec![input.x; input.m],
             weights: vec![input.w; input.p],
-            features: input.feat.repeat(input.p),
+            features: vec![input.feat; input.p],
         }
     }
 
@@ -105,16 +105,13 @@ impl Problem {
         (i % self.n, i % self.m)
     }
 
-    fn reprojection(&self, i: usize) -> ([f64; 2], &[f64], &[f64], &[f64]) {
+    fn reprojection(&self, i: usize) -> [f64; 2] {
         let (c, pt) = self.observation(i);
-        let cam = &self.cams[c * CAMERA..(c + 1) * CAMERA];
-        let point = &self.points[pt * 3..pt * 3 + 3];
-        let feature = &self.features[2 * i..2 * i + 2];
-        (
-            reprojection_error(cam, point, self.weights[i], feature),
-            cam,
-            point,
-            feature,
+        reprojection_error(
+            &self.cams[c],
+            &self.points[pt],
+            self.weights[i],
+            &self.features[i],
         )
     }
 }
@@ -151,16 +148,13 @@ impl SparseJacobian {
         let (mut d_cam, mut d_point) = ([0.0; 2 * CAMERA], [0.0; 6]);
         for i in 0..p {
             let (c, pt) = problem.observation(i);
-            let cam = &problem.cams[c * CAMERA..(c + 1) * CAMERA];
-            let point = &problem.points[pt * 3..pt * 3 + 3];
-            let feature = &problem.features[2 * i..2 * i + 2];
             let (_, d_w) = reprojection_error_jacobian(
-                cam,
+                &problem.cams[c],
                 &mut d_cam,
-                point,
+                &problem.points[pt],
                 &mut d_point,
                 problem.weights[i],
-                feature,
+                &problem.features[i],
             );
             for row in 0..2 {
                 let cam_row = &d_cam[row * CAMERA..(row + 1) * CAMERA];
@@ -194,9 +188,6 @@ impl SparseJacobian {
 /// Jacobian, summarized) at `input`.
 pub fn evaluate(function: &str, input: Value) -> Result<Evaluated, String> {
     let input: Input = parse(input)?;
-    if input.cam.len() != CAMERA || input.x.len() != 3 || input.feat.len() != 2 {
-        return Err("a camera has 11 parameters, a point 3 and a feature 2".into());
-    }
     if input.n == 0 || input.m == 0 || input.p < 2 {
         return Err("expected cameras, points and at least two observations".into());
     }
@@ -208,7 +199,7 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluated, String> {
             let mut weight = vec![0.0; p];
             let (_, timings) = repeat(input.runs, || {
                 for i in 0..p {
-                    let (error, ..) = problem.reprojection(i);
+                    let error = problem.reprojection(i);
                     reprojection[2 * i..2 * i + 2].copy_from_slice(&error);
                 }
                 for (e, &w) in weight.iter_mut().zip(&problem.weights) {

@@ -68,8 +68,8 @@ pub struct Input {
 /// end to end, vertices of 4 coordinates, a vertex's weights together.
 #[derive(Debug, Clone)]
 pub struct Hand {
-    /// Each bone's parent, -1 for the root, as `f64` (see [`skin`]).
-    pub parents: Vec<f64>,
+    /// Each bone's parent, -1 for the root.
+    pub parents: Vec<i64>,
     /// The base relatives, 16 per bone.
     pub base_relatives: Vec<f64>,
     /// The inverse base absolutes, 16 per bone.
@@ -94,7 +94,7 @@ impl Hand {
         let flat = |m: &[Vec<f64>]| m.concat();
         let flat3 = |m: &[Vec<Vec<f64>>]| m.iter().flat_map(|m| m.concat()).collect();
         Hand {
-            parents: data.model.parents.iter().map(|&p| p as f64).collect(),
+            parents: data.model.parents.clone(),
             base_relatives: flat3(&data.model.base_relatives),
             inverse_base_absolutes: flat3(&data.model.inverse_base_absolutes),
             base_positions: flat(&data.model.base_positions),

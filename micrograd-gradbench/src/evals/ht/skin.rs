@@ -4,16 +4,12 @@
 use micrograd_runtime::prelude::*;
 
 /// The hand's vertices posed by `theta`, written into `posed` (3 coordinates each); returns
-/// the first.
-///
-/// `parents` holds each bone's parent as an `f64` (-1 for the root), and the parent is found
-/// by comparing: the macro refuses integer slices (`&[i64]`) and casts from `f64` to an
-/// integer, so an index cannot come from the data.
+/// the first. `parents` holds each bone's parent, before it (-1 for the root).
 #[differentiable(jvp, wrt(theta, posed))]
 #[allow(clippy::too_many_arguments)]
 pub fn skin(
     theta: &[f64],
-    parents: &[f64],
+    parents: &[i64],
     base_relatives: &[f64],
     inverse_base_absolutes: &[f64],
     base_positions: &[f64],
@@ -62,15 +58,12 @@ pub fn skin(
             }
             relative[4 * r + 3] = base_relatives[16 * b + 4 * r + 3];
         }
-        if parents[b] < 0.0 {
+        if parents[b] < 0 {
             for e in 0..16 {
                 absolutes[16 * b + e] = relative[e];
             }
-        }
-        for p in 0..b {
-            if parents[b] != p as f64 {
-                continue;
-            }
+        } else {
+            let p = parents[b] as usize;
             for r in 0..4 {
                 for c in 0..4 {
                     let mut s = 0.0;

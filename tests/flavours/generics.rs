@@ -78,7 +78,7 @@ pub fn squares<T: Float + AddAssign>(x: &[T]) -> T {
 /// More of the forms generic code is written in: data of `T` (never differentiated), a fold
 /// from `T::zero()`, `mul_add`, `T::from_f64` and `T::from_usize`, a typed `let`, an `if` on
 /// `T`s, two outputs.
-#[differentiable(jvp)]
+#[differentiable(jvp, wrt(w))]
 pub fn forms<T: Float + FromPrimitive>(w: &[T], pts: &[[T; 2]], n: usize) -> (T, T) {
     let s = w.iter().fold(T::zero(), |acc, v| acc + *v * *v);
     let mut fit: T = T::from_f64(0.3).unwrap() + T::from(-0.25f64).unwrap();

@@ -5,6 +5,9 @@
 //! against central differences and num-dual on generic twins written by hand, the value bit for
 //! bit `f`'s, at points that cross the branches.
 
+#![allow(clippy::needless_range_loop)] // matrices are walked by index, as such code is written
+#![allow(clippy::reversed_empty_ranges)] // `row_sums!` is instantiated with no rows on purpose
+
 use crate::common;
 
 use common::{assert_gradient, assert_near, assert_same_value};

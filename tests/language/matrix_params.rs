@@ -5,6 +5,8 @@
 //! 1 and many rows, against central differences and num-dual on generic twins written by hand,
 //! the value bit for bit `f`'s, at points that cross the branches.
 
+#![allow(clippy::needless_range_loop)] // matrices are walked by index, as such code is written
+
 use crate::common;
 
 use common::{assert_gradient, assert_near, assert_same_value};

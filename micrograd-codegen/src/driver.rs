@@ -72,6 +72,8 @@ struct Results {
     reverse: Vec<(HashSet<VarId>, Adjoint)>,
     tangents: Vec<(Params, Tangent)>,
     tangent_reverse: Vec<((Params, Params), Adjoint)>,
+    /// `f_jacobian`'s function (every output) and its sweeps.
+    jacobian: Option<(Function, emit::JacobianSweeps)>,
 }
 
 impl Results {
@@ -95,6 +97,21 @@ pub fn run(
     let plan = plan(options, output);
     let mut results = Results::default();
     // The reverse sweeps first: they find the arrays a call's pullback would read changed.
+    reverse_sweeps(&plan, lowered, &mut results, errors);
+    if !errors.is_empty() {
+        return None;
+    }
+    for step in &plan.steps {
+        results.run(*step, sig, lowered);
+    }
+    let chosen: Vec<bool> = lowered.params.iter().map(|p| p.wrt).collect();
+    let print = |flavor: Flavor| results.print(flavor, (sig, &chosen), lowered, options);
+    Some(plan.flavors.into_iter().map(print).collect())
+}
+
+/// The reverse sweeps of `lowered` the plan needs, each once, and the arrays a call's
+/// pullback would read changed, reported into `errors`.
+fn reverse_sweeps(plan: &Plan, lowered: &Function, results: &mut Results, errors: &mut Errors) {
     for step in &plan.steps {
         if let Step::Reverse(params) = *step {
             let wrt = params.vars(lowered);
@@ -114,12 +131,12 @@ pub fn run(
             "this array changes after it is passed to a `#[differentiable]` function, so its pullback would read the wrong values; make the last change before the call",
         );
     }
-    if !errors.is_empty() {
-        return None;
-    }
-    let mut jacobian = None;
-    for step in &plan.steps {
-        match *step {
+}
+
+impl Results {
+    /// Runs `step` (the reverse sweeps of `f` are [`reverse_sweeps`]'s).
+    fn run(&mut self, step: Step, sig: &Signature, lowered: &Function) {
+        match step {
             Step::Reverse(_) => {}
             Step::Tangent(params) => {
                 let mut tangent = diff::tangent::transform(lowered, &params.vars(lowered));
@@ -128,50 +145,57 @@ pub fn run(
                 if params == Params::All && crate::header::returns_pair(sig) {
                     tangent = tangent.with_value();
                 }
-                results.tangents.push((params, tangent));
+                self.tangents.push((params, tangent));
             }
             Step::TangentReverse(along, wrt) => {
-                let tangent = tangent(&results, along);
+                let tangent = tangent(self, along);
                 let adjoint = diff::differentiate(&tangent.function, &wrt.vars(&tangent.function));
-                results.tangent_reverse.push(((along, wrt), adjoint));
+                self.tangent_reverse.push(((along, wrt), adjoint));
             }
-            Step::Jacobian => jacobian = Some(jacobian_sweeps(sig, lowered)),
+            Step::Jacobian => self.jacobian = Some(jacobian_sweeps(sig, lowered)),
         }
     }
-    let chosen: Vec<bool> = lowered.params.iter().map(|p| p.wrt).collect();
-    let mut tokens = TokenStream::new();
-    for flavor in plan.flavors {
+
+    /// `flavor` of `lowered`, from what its row of the table says it needs; `chosen[k]` says
+    /// whether `wrt(..)` selects parameter `k`.
+    fn print(
+        &self,
+        flavor: Flavor,
+        (sig, chosen): (&Signature, &[bool]),
+        lowered: &Function,
+        options: &Options,
+    ) -> TokenStream {
         let spec = flavor.spec();
-        tokens.extend(match spec.needs {
+        match spec.needs {
             Needs::Adjoint(params) => {
-                let adjoint = results.reverse(lowered, params);
+                let adjoint = self.reverse(lowered, params);
                 emit::generate(sig, lowered, adjoint, flavor, options)
             }
             Needs::Tangent => {
-                let tangent = tangent(&results, spec.tangents);
+                let tangent = tangent(self, spec.tangents);
                 let none = Adjoint::none(&tangent.function);
-                emit::tangent(sig, &chosen, tangent, &none, flavor, options)
+                emit::tangent(sig, chosen, tangent, &none, flavor, options)
             }
             Needs::TangentAdjoint => {
                 let key = (spec.tangents, spec.differentiates);
-                let (_, adjoint) = results
+                let (_, adjoint) = self
                     .tangent_reverse
                     .iter()
                     .find(|(k, _)| *k == key)
                     .expect("internal error: the plan has every reverse sweep a flavour reads");
-                let tangent = tangent(&results, spec.tangents);
-                emit::tangent(sig, &chosen, tangent, adjoint, flavor, options)
+                let tangent = tangent(self, spec.tangents);
+                emit::tangent(sig, chosen, tangent, adjoint, flavor, options)
             }
-            Needs::Nothing => emit::hessian(sig, &chosen, options),
+            Needs::Nothing => emit::hessian(sig, chosen, options),
             Needs::Columns => {
-                let (all, sweeps) = jacobian
-                    .take()
+                let (all, sweeps) = self
+                    .jacobian
+                    .as_ref()
                     .expect("internal error: the plan has f_jacobian's sweeps");
-                emit::jacobian(sig, &all, sweeps, options)
+                emit::jacobian(sig, all, sweeps, options)
             }
-        });
+        }
     }
-    Some(tokens)
 }
 
 /// The tangent program along `params` that the plan computed.

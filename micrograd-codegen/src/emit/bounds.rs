@@ -103,7 +103,7 @@ impl Emitter<'_> {
     /// as itself.
     fn unsized_slice(&self, var: VarId) -> bool {
         matches!(self.function.var(var).ty, Ty::Slice { len: None, .. })
-            && !self.maybe_empty.contains(&var)
+            && !self.tangent.maybe_empty.contains(&var)
     }
 }
 

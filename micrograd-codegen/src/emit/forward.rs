@@ -71,7 +71,7 @@ impl Emitter<'_> {
             Stmt::Array { dst, fill } => {
                 let (name, fill) = (self.names.var(*dst), self.bound(fill));
                 let value = self.filled(fill, &self.function.var(*dst).ty);
-                let mutable = self.stored.contains(dst).then(|| quote!(mut));
+                let mutable = self.facts.stored.contains(dst).then(|| quote!(mut));
                 quote!(let #mutable #name = #value;)
             }
             Stmt::Store {
@@ -184,7 +184,7 @@ impl Emitter<'_> {
                     _ => {
                         let (lo, hi) = self.bounds(lo, hi);
                         let part = quote!(&#name[#lo..#hi]);
-                        if self.maybe_empty.contains(array) {
+                        if self.tangent.maybe_empty.contains(array) {
                             // An empty tangent stands for zeros: its part is empty too.
                             return quote!(if #name.is_empty() { &[] } else { #part });
                         }
@@ -201,10 +201,10 @@ impl Emitter<'_> {
         let crate::ir::Op::Call(_, args) = op else {
             return TokenStream::new();
         };
-        if !self.saved_calls.contains(&call) {
+        if !self.facts.saved_calls.contains(&call) {
             return TokenStream::new();
         }
-        let saved = &self.saved;
+        let saved = &self.tapes.saved;
         args.iter()
             .filter_map(|arg| match arg {
                 Arg::Slice {

@@ -16,7 +16,7 @@ use quote::quote;
 impl Emitter<'_> {
     /// The body of `f_graph`.
     pub(super) fn graph_body(&self) -> TokenStream {
-        let (graph, runtime) = (&self.graph, &self.runtime);
+        let (graph, runtime) = (&self.graph.name, &self.runtime);
         let mut tokens = quote!(let mut #graph = #runtime::Graph::new(););
         for param in &self.function.params {
             if self.is_whole(param.var) {
@@ -40,18 +40,18 @@ impl Emitter<'_> {
     }
 
     fn node(&self, var: VarId) -> &Ident {
-        &self.nodes[var.0 as usize]
+        &self.graph.nodes[var.0 as usize]
     }
 
     fn graph_param(&self, var: VarId) -> TokenStream {
-        let (graph, name, node) = (&self.graph, self.names.var(var), self.node(var));
+        let (graph, name, node) = (&self.graph.name, self.names.var(var), self.node(var));
         let runtime = &self.runtime;
         let label = crate::names::text(name);
         let (i, value) = (self.names.local("i"), self.names.local("value"));
         match self.function.var(var).ty {
             Ty::F64 => quote!(let #node = #graph.leaf(#label, #name);),
             Ty::Slice { .. } => {
-                let mutable = self.stored.contains(&var).then(|| quote!(mut));
+                let mutable = self.facts.stored.contains(&var).then(|| quote!(mut));
                 quote! {
                 let #mutable #node: ::std::vec::Vec<#runtime::graph::NodeId> = #name
                     .iter()
@@ -73,7 +73,7 @@ impl Emitter<'_> {
                 quote!(#node)
             }
             constant => {
-                let (graph, value) = (&self.graph, self.operand(constant));
+                let (graph, value) = (&self.graph.name, self.operand(constant));
                 let name = self.names.local(&format!("constant{}", prelude.len()));
                 prelude.push(quote!(let #name = #graph.constant(#value);));
                 quote!(#name)
@@ -95,14 +95,14 @@ impl Emitter<'_> {
     }
 
     fn graph_stmt(&self, stmt: &Stmt) -> TokenStream {
-        let graph = &self.graph;
+        let graph = &self.graph.name;
         match stmt {
             Stmt::Assign { dst, op } => self.graph_assign(*dst, op),
             Stmt::Array { dst, fill } => {
                 let mut prelude = Vec::new();
                 let (node, fill) = (self.node(*dst), self.node_of(fill, &mut prelude));
                 let nodes = self.filled(fill, &self.function.var(*dst).ty);
-                let mutable = self.stored.contains(dst).then(|| quote!(mut));
+                let mutable = self.facts.stored.contains(dst).then(|| quote!(mut));
                 let value = self.forward_stmt(stmt);
                 quote!(#value #(#prelude)* let #mutable #node = #nodes;)
             }
@@ -152,7 +152,7 @@ impl Emitter<'_> {
     }
 
     fn graph_assign(&self, dst: VarId, op: &Op) -> TokenStream {
-        let graph = &self.graph;
+        let graph = &self.graph.name;
         let (name, value, node) = (self.names.var(dst), self.op(op), self.node(dst));
         let mut prelude = Vec::new();
         let created = match op {
@@ -203,7 +203,7 @@ impl Emitter<'_> {
 
     /// A call to another differentiable function: one node, its partials from the pullback.
     fn graph_call(&self, callee: &crate::ir::Extern, args: &[Arg], value: &Ident) -> TokenStream {
-        let graph = &self.graph;
+        let graph = &self.graph.name;
         let mut path = callee.clone();
         if let Some(last) = path.path.last_mut() {
             last.push_str("_pullback");

@@ -58,7 +58,7 @@ type Print<'p> = &'p dyn Fn(&Emitter, TokenStream) -> TokenStream;
 pub fn generate(
     sig: &Signature,
     function: &Function,
-    sweeps: Sweeps,
+    sweeps: &Sweeps,
     options: &Options,
 ) -> TokenStream {
     let specs = &sig.params;
@@ -104,7 +104,7 @@ pub fn generate(
         quote!(#doc #code)
     };
     match sweeps {
-        Sweeps::Columns(columns, adjoint) => parts.forward(&columns, &adjoint, &print),
+        Sweeps::Columns(columns, adjoint) => parts.forward(columns, adjoint, &print),
         Sweeps::Rows { rows, seeded } => parts.reverse(
             (rows, seeded),
             &crate::header::name(sig, Flavor::Jacobian),
@@ -128,7 +128,7 @@ impl Parts<'_> {
     /// of one that records for every output; each slice's Jacobian block checked first.
     fn reverse(
         &self,
-        (rows, seeded): (Vec<(Function, Adjoint)>, Adjoint),
+        (rows, seeded): (&[(Function, Adjoint)], &Adjoint),
         name: &Ident,
         print: Print,
     ) -> TokenStream {
@@ -149,7 +149,7 @@ impl Parts<'_> {
             .unwrap_or_else(|| {
                 let names = Names::new(&seeded.vars, params, users);
                 let flavor = Flavor::Jacobian;
-                let mut all = Emitter::new(self.function, &seeded, names, flavor, options);
+                let mut all = Emitter::new(self.function, seeded, names, flavor, options);
                 all.seed = Some(all.names.fresh("seed"));
                 all.seeded_rows(differentiated, self.shape)
             });
@@ -259,10 +259,10 @@ impl Emitter<'_> {
     /// The entries lent to calls, which each row's callee pullbacks overwrite: a copy per
     /// row, in one buffer allocated once (`Tape::clone_from` keeps it), named as the tape is.
     fn lent_rows(&self) -> (TokenStream, TokenStream) {
-        if self.saved_calls.is_empty() {
+        if self.facts.saved_calls.is_empty() {
             return Default::default();
         }
-        let (saved, copy) = (&self.saved, self.names.local("saved_row"));
+        let (saved, copy) = (&self.tapes.saved, self.names.local("saved_row"));
         let (runtime, scalar) = (&self.runtime, self.function.scalar.ty());
         (
             quote!(let mut #copy = #runtime::Tape::<#scalar>::new();),
@@ -285,7 +285,7 @@ impl Emitter<'_> {
         let replays = self
             .tapes()
             .into_iter()
-            .filter(|(tape, _, _)| **tape != self.saved)
+            .filter(|(tape, _, _)| **tape != self.tapes.saved)
             .map(|(tape, _, _)| quote!(let mut #tape = #tape.replay();));
         let (lent, relent) = self.lent_rows();
         let row = self.row(differentiated, &k.to_token_stream());

@@ -111,7 +111,7 @@ impl Emitter<'_> {
             }
         }
         let records = &self.adjoint.plan.records[the_loop.id];
-        let header = self.header(the_loop, self.reversed[the_loop.id]);
+        let header = self.header(the_loop, self.facts.reversed[the_loop.id]);
         let mut reserve = self.reserve(records, header.trips.as_ref());
         reserve.extend(self.reserve_lent(the_loop, header.trips.as_ref()));
         let pushes = records.iter().map(|v| {
@@ -193,7 +193,7 @@ impl Emitter<'_> {
             Stmt::Assign {
                 dst,
                 op: Op::Call(_, args),
-            } if self.saved_calls.contains(dst) => args.as_slice(),
+            } if self.facts.saved_calls.contains(dst) => args.as_slice(),
             _ => &[],
         });
         let lens: Vec<TokenStream> = lent
@@ -214,7 +214,7 @@ impl Emitter<'_> {
                 _ => None,
             })
             .collect();
-        let saved = &self.saved;
+        let saved = &self.tapes.saved;
         match lens.as_slice() {
             [] => TokenStream::new(),
             [len] => quote!(#saved.reserve(#trips * #len);),
@@ -249,7 +249,7 @@ impl Emitter<'_> {
 
     /// The loop backwards; each iteration first pops what its forward iteration recorded.
     pub(super) fn reverse_loop(&self, id: LoopId, body: &[Rev]) -> TokenStream {
-        let Some(the_loop) = self.loops[id] else {
+        let Some(the_loop) = self.facts.loops[id] else {
             return TokenStream::new();
         };
         let records = &self.adjoint.plan.records[id];

@@ -30,9 +30,9 @@ impl Emitter<'_> {
         vars.iter()
             .filter_map(|var| {
                 let name = self.names.var(*var);
-                let value = match self.int_lets.get(var) {
+                let value = match self.facts.int_lets.get(var) {
                     Some(expr) => self.int(expr),
-                    None => self.op(self.cheap.get(var)?),
+                    None => self.op(self.facts.cheap.get(var)?),
                 };
                 Some(quote!(let #name = #value;))
             })
@@ -234,7 +234,7 @@ impl Emitter<'_> {
         args: &[Arg],
         (before, after): (&mut TokenStream, &mut TokenStream),
     ) -> Vec<TokenStream> {
-        let saved = &self.saved;
+        let saved = &self.tapes.saved;
         let mut lens = Vec::new();
         for (k, arg) in args.iter().enumerate() {
             let Arg::Slice {

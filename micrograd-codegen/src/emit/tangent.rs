@@ -43,7 +43,7 @@ pub fn tangent(
     let callee = flavor.spec().callee;
     let tangents: Vec<VarId> = tangent.tangents.iter().flatten().copied().collect();
     if callee {
-        emitter.maybe_empty = tangents
+        emitter.tangent.maybe_empty = tangents
             .iter()
             .copied()
             .filter(|v| matches!(tangent.function.var(*v).ty, Ty::Slice { .. }))
@@ -51,14 +51,14 @@ pub fn tangent(
     }
     let signature =
         crate::header::signature(sig, chosen, flavor, emitter.seed.as_ref(), &emitter.runtime);
-    emitter.tangent_pairs = tangent
+    emitter.tangent.pairs = tangent
         .function
         .params
         .windows(2)
         .filter(|pair| tangents.contains(&pair[1].var))
         .map(|pair| (pair[0].var, pair[1].var))
         .collect();
-    emitter.unread = tangent.unread.clone();
+    emitter.tangent.unread = tangent.unread.clone();
     // Its parameters but shadows: each of `f`'s, followed by its tangent where it has one.
     let program = Signature {
         params: all,
@@ -73,7 +73,7 @@ impl Emitter<'_> {
     /// reaches the result only through conditions), which would otherwise warn.
     pub(super) fn tangent_prelude(&self, name: &Ident) -> TokenStream {
         let mut tokens = TokenStream::new();
-        for (primal, tangent) in &self.tangent_pairs {
+        for (primal, tangent) in &self.tangent.pairs {
             if !matches!(self.function.var(*tangent).ty, Ty::Slice { len: None, .. })
                 || self.is_whole(*primal)
                 || self.function.fields.iter().any(|f| f.var == *primal)
@@ -84,7 +84,7 @@ impl Emitter<'_> {
             let message = format!(
                 "{name}: the tangent `{v_w}` has {{}} entries but `{w}` has {{}}; they must have the same length"
             );
-            let wrong = if self.maybe_empty.contains(tangent) {
+            let wrong = if self.tangent.maybe_empty.contains(tangent) {
                 quote!(!#v_w.is_empty() && #v_w.len() != #w.len())
             } else {
                 quote!(#v_w.len() != #w.len())
@@ -95,7 +95,7 @@ impl Emitter<'_> {
                 }
             });
         }
-        for unread in &self.unread {
+        for unread in &self.tangent.unread {
             let name = self.names.var(*unread);
             tokens.extend(quote!(let _ = #name;));
         }

@@ -112,7 +112,7 @@ impl Emitter<'_> {
             Expr::Extern(path) => (external(path), Prec::Postfix),
             Expr::Consts(name) => (self.function.scalar.consts(name), Prec::Postfix),
             Expr::Int(n) => (self.cast(n), Prec::Select),
-            Expr::Load(w, i) if self.maybe_empty.contains(w) => {
+            Expr::Load(w, i) if self.tangent.maybe_empty.contains(w) => {
                 let (w, i) = (self.names.var(*w), self.int(i));
                 (
                     {

@@ -1,0 +1,135 @@
+//! What a generated function does before its forward sweep: read rows of floats as row-major
+//! slices, read the seed, check each shadow's length, read arrays taken by value and `&f64`s through the names the body uses, and give a
+//! written array that `wrt(..)` leaves out a local shadow.
+
+use super::Emitter;
+use crate::diff::Shadow;
+use crate::flavor::{Flavor, Seed};
+use crate::ir::{ParamSpec, VarId};
+use crate::types::Kind;
+use proc_macro2::{Ident, TokenStream};
+use quote::quote;
+use std::collections::HashSet;
+
+impl Emitter<'_> {
+    /// `let seed = Seed::value(seed);`: a pullback's seed comes as itself or, from a
+    /// `#[differentiable]` caller, as `ByCaller(seed)` (micrograd_runtime::calls).
+    pub(super) fn seed_value(&self, flavor: Flavor) -> TokenStream {
+        let runtime = &self.runtime;
+        match (&self.seed, flavor.spec().seed) {
+            (Some(seed), Seed::Always) => {
+                quote!(let #seed = #runtime::calls::Seed::value(#seed);)
+            }
+            _ => TokenStream::new(),
+        }
+    }
+
+    /// `let w = w.as_flattened();` for each parameter of rows (`&[[f64; N]]`, and its tangent)
+    /// and `let d_w = d_w.as_flattened_mut();` for its shadow: the body reads and writes them
+    /// as row-major slices of floats (`Kind::Rows`).
+    pub(super) fn flattened(&self, specs: &[ParamSpec], wrt: &HashSet<VarId>) -> TokenStream {
+        let mut tokens = TokenStream::new();
+        for (param, spec) in self.function.params.iter().zip(specs) {
+            if spec.kind().row().is_none() {
+                continue;
+            }
+            let w = self.names.var(param.var);
+            tokens.extend(quote!(let #w = #w.as_flattened();));
+            if wrt.contains(&param.var) {
+                let d_w = self.names.adjoint(param.var);
+                tokens.extend(quote!(let #d_w = #d_w.as_flattened_mut();));
+            }
+        }
+        tokens
+    }
+
+    /// A shadow of the wrong length is a caller's mistake: say which one.
+    pub(super) fn shadow_checks(
+        &self,
+        specs: &[ParamSpec],
+        wrt: &HashSet<VarId>,
+        name: &Ident,
+    ) -> TokenStream {
+        let mut checks = TokenStream::new();
+        for (param, spec) in self.function.params.iter().zip(specs) {
+            // `&mut [f64; N]` has its length checked by its type, in `f_grad` only; a
+            // struct's shadow has the struct's type, its slice fields checked where they are
+            // bound (`emit/fields.rs`).
+            let sized = self.shadow == Shadow::Always;
+            if !spec.kind().shadow_has_len(sized) || !wrt.contains(&param.var) {
+                continue;
+            }
+            // The reverse sweep reads the shadow of a written slice, so it is never skipped.
+            let shadow = if spec.kind().is_written() {
+                Shadow::Always
+            } else {
+                self.shadow
+            };
+            let (w, d_w) = (self.names.var(param.var), self.names.adjoint(param.var));
+            let message = format!(
+                "{name}: the shadow `{d_w}` has {{}} entries but `{w}` has {{}}; they must have the same length"
+            );
+            let wrong = match shadow {
+                Shadow::MaybeEmpty => quote!(!#d_w.is_empty() && #d_w.len() != #w.len()),
+                _ => quote!(#d_w.len() != #w.len()),
+            };
+            checks.extend(quote! {
+                if #wrong {
+                    ::core::panic!(#message, #d_w.len(), #w.len());
+                }
+            });
+        }
+        checks
+    }
+
+    /// An array taken by value is read through a reference, as `&[f64; N]` is, so the code
+    /// that follows is the same for both; its shadow is a local returned at the end. A `&f64`
+    /// is read once into an `f64`, so the code that follows is an `f64`'s.
+    pub(super) fn array_params(&self, specs: &[ParamSpec], wrt: &HashSet<VarId>) -> TokenStream {
+        let mut tokens = TokenStream::new();
+        for (param, spec) in self.function.params.iter().zip(specs) {
+            if matches!(spec.kind(), Kind::Scalar)
+                && matches!(spec.value, crate::types::Type::Ref { .. })
+            {
+                let x = self.names.var(param.var);
+                tokens.extend(quote!(let #x = *#x;));
+                continue;
+            }
+            let Kind::Array(len) = &spec.kind() else {
+                continue;
+            };
+            let w = self.names.var(param.var);
+            tokens.extend(quote!(let #w = &#w;));
+            if wrt.contains(&param.var) {
+                let d_w = self.names.adjoint(param.var);
+                let zero = self.function.scalar.zero();
+                tokens.extend(quote!(let #d_w = &mut [#zero; #len];));
+            }
+        }
+        tokens
+    }
+
+    /// A `&mut [f64]` left out by `wrt(..)` still carries gradient from the values written
+    /// into it to the values read back: its adjoint is then a local.
+    pub(super) fn written_constants(
+        &self,
+        specs: &[ParamSpec],
+        wrt: &HashSet<VarId>,
+    ) -> TokenStream {
+        let mut tokens = TokenStream::new();
+        for (param, spec) in self.function.params.iter().zip(specs) {
+            let active = self.adjoint.activity.is_active(param.var);
+            if !spec.kind().is_written() || wrt.contains(&param.var) || !active {
+                continue;
+            }
+            let (w, d_w) = (self.names.var(param.var), self.names.adjoint(param.var));
+            let buffer = self.names.local("constant_shadow");
+            let zero = self.function.scalar.zero();
+            tokens.extend(quote! {
+                let mut #buffer = ::std::vec![#zero; #w.len()];
+                let #d_w = &mut #buffer[..];
+            });
+        }
+        tokens
+    }
+}

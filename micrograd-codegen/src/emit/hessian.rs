@@ -225,60 +225,8 @@ fn dense(
     options: &crate::attr::Options,
     used: &mut HashSet<String>,
 ) -> TokenStream {
-    let specs = &sig.params;
-    let hess = header::hessian_out(specs);
-    let mut free = |base: &str| names::free(used, base);
-    let vecs = parts
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| matches!(p.spec.kind(), Kind::Vec))
-        .map(|(k, p)| (k, free(&format!("v_{}", names::text(&p.spec.ident)))))
-        .collect();
-    let saved = parts
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.spec.kind().is_written())
-        .map(|(k, p)| (k, free(&format!("entry_{}", names::text(&p.spec.ident)))))
-        .collect();
-    let structs = parts
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.count.is_some())
-        .map(|(k, p)| {
-            let text = names::text(&p.spec.ident);
-            (k, free(&format!("v_{text}")), free(&format!("d_{text}")))
-        })
-        .collect();
-    let l = Locals {
-        n: free("n"),
-        r: free("r"),
-        value: free("value"),
-        scratch: free("scratch"),
-        out: free("out"),
-        rest: free("rest"),
-        i: free("i"),
-        j: free("j"),
-        mean: free("mean"),
-        vecs,
-        saved,
-        structs,
-        walk: free("walk"),
-        entry: free("entry"),
-        slot: free("slot"),
-        runtime: options.runtime(),
-        float: sig.scalar.ty(),
-    };
-    let (lo, hi, h10, h11, spare) = (
-        free("lo"),
-        free("hi"),
-        free("h10"),
-        free("h11"),
-        free("spare"),
-    );
-    let returned: Vec<Ident> = parts
-        .iter()
-        .map(|p| free(&format!("hv_{}", names::text(&p.spec.ident))))
-        .collect();
+    let hess = header::hessian_out(&sig.params);
+    let (l, [lo, hi, h10, h11, spare], returned) = locals(sig, parts, options, used);
     let Locals {
         n,
         r,
@@ -292,21 +240,7 @@ fn dense(
     } = &l;
     let float = sig.scalar;
     let (zero, one, half) = (float.zero(), float.one(), float.literal(0.5, false));
-    let mut setup = struct_buffers(parts, &l);
-    let mut size = quote!(0usize);
-    for part in parts {
-        let (offset, len) = (&part.offset, part.len());
-        setup.extend(quote!(let #offset = #size;));
-        size = quote!(#offset + #len);
-    }
-    for (k, v) in &l.vecs {
-        let w = names::param(&parts[*k].spec.ident);
-        setup.extend(quote!(let mut #v = ::std::vec![#zero; #w.len()];));
-    }
-    for (k, entry) in &l.saved {
-        let w = names::param(&parts[*k].spec.ident);
-        setup.extend(quote!(let #entry = #w.to_vec();));
-    }
+    let (setup, size) = setup(parts, &l, float);
     let message = format!(
         "{}: `{hess}` has {{}} entries but the Hessian has {{}} × {{}}; pass a buffer of n × n",
         header::name(sig, Flavor::Hessian)
@@ -363,6 +297,87 @@ fn dense(
             #value
         }
     }
+}
+
+/// The names `dense` binds, free of the user's and of each other (minted in this order): the
+/// [`Locals`] [`row`] reads too, `lo`, `hi`, `h10`, `h11` and `spare`, and the entries of `H v`
+/// each part's `f_hvp` returns.
+fn locals(
+    sig: &Signature,
+    parts: &[Part],
+    options: &crate::attr::Options,
+    used: &mut HashSet<String>,
+) -> (Locals, [Ident; 5], Vec<Ident>) {
+    let mut free = |base: &str| names::free(used, base);
+    let vecs = parts
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| matches!(p.spec.kind(), Kind::Vec))
+        .map(|(k, p)| (k, free(&format!("v_{}", names::text(&p.spec.ident)))))
+        .collect();
+    let saved = parts
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.spec.kind().is_written())
+        .map(|(k, p)| (k, free(&format!("entry_{}", names::text(&p.spec.ident)))))
+        .collect();
+    let structs = parts
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.count.is_some())
+        .map(|(k, p)| {
+            let text = names::text(&p.spec.ident);
+            (k, free(&format!("v_{text}")), free(&format!("d_{text}")))
+        })
+        .collect();
+    let locals = Locals {
+        n: free("n"),
+        r: free("r"),
+        value: free("value"),
+        scratch: free("scratch"),
+        out: free("out"),
+        rest: free("rest"),
+        i: free("i"),
+        j: free("j"),
+        mean: free("mean"),
+        vecs,
+        saved,
+        structs,
+        walk: free("walk"),
+        entry: free("entry"),
+        slot: free("slot"),
+        runtime: options.runtime(),
+        float: sig.scalar.ty(),
+    };
+    let spares = ["lo", "hi", "h10", "h11", "spare"].map(&mut free);
+    let returned = parts
+        .iter()
+        .map(|p| free(&format!("hv_{}", names::text(&p.spec.ident))))
+        .collect();
+    (locals, spares, returned)
+}
+
+/// What the rows need before the first: the struct buffers, each part's offset in a row, the
+/// tangent buffer of each `&Vec<f64>`, the entry values of each `&mut [f64]`; and the length of
+/// a row.
+fn setup(parts: &[Part], l: &Locals, float: crate::ir::Scalar) -> (TokenStream, TokenStream) {
+    let zero = float.zero();
+    let mut setup = struct_buffers(parts, l);
+    let mut size = quote!(0usize);
+    for part in parts {
+        let (offset, len) = (&part.offset, part.len());
+        setup.extend(quote!(let #offset = #size;));
+        size = quote!(#offset + #len);
+    }
+    for (k, v) in &l.vecs {
+        let w = names::param(&parts[*k].spec.ident);
+        setup.extend(quote!(let mut #v = ::std::vec![#zero; #w.len()];));
+    }
+    for (k, entry) in &l.saved {
+        let w = names::param(&parts[*k].spec.ident);
+        setup.extend(quote!(let #entry = #w.to_vec();));
+    }
+    (setup, size)
 }
 
 /// Parameter `spec` as an argument of one of the `f_hvp` calls: data by value that may not be

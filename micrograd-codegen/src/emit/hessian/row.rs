@@ -28,12 +28,7 @@ pub(super) fn row(
         rest,
         ..
     } = l;
-    let mut tokens = quote!(let #rest = &mut *#out;);
-    for part in parts {
-        let (h, len) = (&part.entries, part.len());
-        tokens.extend(quote!(let (#h, #rest) = #rest.split_at_mut(#len);));
-    }
-    tokens.extend(quote!(let _ = #rest;));
+    let mut tokens = entries(parts, out, rest);
     let (mut args, mut after) = (Vec::new(), TokenStream::new());
     let scalar = sig.scalar;
     let (zero, one) = (scalar.zero(), scalar.one());
@@ -87,34 +82,10 @@ pub(super) fn row(
                 after.extend(quote!(#scratch[#at..#at + #len].fill(#zero);));
             }
             Kind::Struct(_) => {
-                // The unit tangent is copied in, and `H v` copied out of a zeroed shadow.
-                let (_, v, d) = l
-                    .structs
-                    .iter()
-                    .find(|(j, _, _)| *j == k)
-                    .expect("internal error: a tangent and a shadow per struct");
-                let (runtime, float) = (&l.runtime, &l.float);
-                let each = quote!(#runtime::shadow::Differentiable::for_each_entry::<#float>);
-                let (walk, entry, slot) = (&l.walk, &l.entry, &l.slot);
-                tokens.extend(quote! {
-                    let mut #walk = #scratch[#at..#at + #len].iter();
-                    #each(&mut #v, &mut |#entry| {
-                        if let ::core::option::Option::Some(#slot) = #walk.next() {
-                            *#entry = *#slot;
-                        }
-                    });
-                    #runtime::shadow::Differentiable::zero(&mut #d);
-                });
-                args.push(quote!(&#v));
-                args.push(quote!(&mut #d));
-                after.extend(quote! {
-                    let mut #walk = #h.iter_mut();
-                    #each(&mut #d, &mut |#entry| {
-                        if let ::core::option::Option::Some(#slot) = #walk.next() {
-                            *#slot = *#entry;
-                        }
-                    });
-                });
+                let (before, passed, back) = struct_part(l, k, (at, &len, h));
+                tokens.extend(before);
+                args.extend(passed);
+                after.extend(back);
             }
             Kind::Vec => {
                 let v = &l
@@ -133,6 +104,56 @@ pub(super) fn row(
             }
         }
     }
+    tokens.extend(call(sig, parts, returned, (&args, bind)));
+    tokens.extend(after);
+    tokens
+}
+
+/// A parameter struct's part of the row `k`: its unit tangent copied into the tangent struct
+/// from `scratch[at..at + len]` before the call, its shadow zeroed, the two passed, and `H v`
+/// copied out of the shadow into `h` after.
+fn struct_part(
+    l: &Locals,
+    k: usize,
+    (at, len, h): (&Ident, &TokenStream, &Ident),
+) -> (TokenStream, [TokenStream; 2], TokenStream) {
+    let scratch = &l.scratch;
+    let (_, v, d) = l
+        .structs
+        .iter()
+        .find(|(j, _, _)| *j == k)
+        .expect("internal error: a tangent and a shadow per struct");
+    let (runtime, float) = (&l.runtime, &l.float);
+    let each = quote!(#runtime::shadow::Differentiable::for_each_entry::<#float>);
+    let (walk, entry, slot) = (&l.walk, &l.entry, &l.slot);
+    let before = quote! {
+        let mut #walk = #scratch[#at..#at + #len].iter();
+        #each(&mut #v, &mut |#entry| {
+            if let ::core::option::Option::Some(#slot) = #walk.next() {
+                *#entry = *#slot;
+            }
+        });
+        #runtime::shadow::Differentiable::zero(&mut #d);
+    };
+    let after = quote! {
+        let mut #walk = #h.iter_mut();
+        #each(&mut #d, &mut |#entry| {
+            if let ::core::option::Option::Some(#slot) = #walk.next() {
+                *#slot = *#entry;
+            }
+        });
+    };
+    (before, [quote!(&#v), quote!(&mut #d)], after)
+}
+
+/// The call of `f_hvp` with `args`, its value bound to `bind`, and the entries of `H v` it
+/// returns (an `f64`'s, an array's) copied into their parts of the row.
+fn call(
+    sig: &Signature,
+    parts: &[Part],
+    returned: &[Ident],
+    (args, bind): (&[TokenStream], TokenStream),
+) -> TokenStream {
     let hvp = header::name(sig, Flavor::Hvp);
     let back: Vec<(&Part, &Ident)> = parts
         .iter()
@@ -140,10 +161,10 @@ pub(super) fn row(
         .filter(|(p, _)| p.spec.kind().has_partial())
         .collect();
     let names = back.iter().map(|(_, name)| name);
-    tokens.extend(match back.len() {
+    let mut tokens = match back.len() {
         0 => quote!(let #bind = #hvp(#(#args),*);),
         _ => quote!(let (#bind, #(#names),*) = #hvp(#(#args),*);),
-    });
+    };
     for (part, name) in back {
         let h = &part.entries;
         tokens.extend(match part.spec.kind() {
@@ -151,6 +172,16 @@ pub(super) fn row(
             _ => quote!(#h.copy_from_slice(&#name);),
         });
     }
-    tokens.extend(after);
+    tokens
+}
+
+/// The row `out` split into each part's entries (`h_w`), in order.
+fn entries(parts: &[Part], out: &Ident, rest: &Ident) -> TokenStream {
+    let mut tokens = quote!(let #rest = &mut *#out;);
+    for part in parts {
+        let (h, len) = (&part.entries, part.len());
+        tokens.extend(quote!(let (#h, #rest) = #rest.split_at_mut(#len);));
+    }
+    tokens.extend(quote!(let _ = #rest;));
     tokens
 }

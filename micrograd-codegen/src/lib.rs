@@ -105,14 +105,7 @@ fn expand_function(
     mut errors: Errors,
 ) -> TokenStream {
     let function = &**function;
-    if let Some(float) = signature::generic(&function.sig.generics) {
-        if options.graph {
-            errors.at(float.span(), format!("`f_graph` builds a graph of `f64` `Value`s, so `graph` is not available for a function generic over `{float}`; remove `graph`, or write the function for `f64`"));
-        }
-        if let Some(span) = options.derivative_span {
-            errors.at(span, format!("`derivative(..)` takes `f64` rules, so it is not available for a function generic over `{float}`; write the function for `f64`"));
-        }
-    }
+    check_generic(function, options, &mut errors);
     let mut sig = signature::check(function, &mut errors);
     // Rows of floats that `wrt(..)` leaves out are data, as they were before the macro
     // differentiated them: no shadow, read as written.
@@ -164,13 +157,9 @@ fn expand_function(
         )
     });
     if lowered.is_none() && sig.is_some() && errors.is_empty() && !custom {
-        errors.at(
-            function.block.brace_token.span.close(),
-            format!(
-                "the function must end with an `{float}` value (or `return` one)",
-                float = signature::scalar(&function.sig).name()
-            ),
-        );
+        let float = signature::scalar(&function.sig).name();
+        let message = format!("the function must end with an `{float}` value (or `return` one)");
+        errors.at(function.block.brace_token.span.close(), message);
     }
     let generated = lowered.zip(sig.as_ref()).filter(|_| errors.is_empty());
     if let Some(code) = generated.and_then(|(lowered, sig)| {
@@ -194,6 +183,20 @@ fn expand_function(
     });
     let errors = errors.to_compile_errors();
     quote!(#function #stubs #nested #errors)
+}
+
+/// What a function generic over its float (`T: Float`) cannot ask for: `graph` (a graph of
+/// `f64` `Value`s) and `derivative(..)` (`f64` rules).
+fn check_generic(function: &syn::ItemFn, options: &attr::Options, errors: &mut Errors) {
+    let Some(float) = signature::generic(&function.sig.generics) else {
+        return;
+    };
+    if options.graph {
+        errors.at(float.span(), format!("`f_graph` builds a graph of `f64` `Value`s, so `graph` is not available for a function generic over `{float}`; remove `graph`, or write the function for `f64`"));
+    }
+    if let Some(span) = options.derivative_span {
+        errors.at(span, format!("`derivative(..)` takes `f64` rules, so it is not available for a function generic over `{float}`; write the function for `f64`"));
+    }
 }
 
 /// The user's function as `syn` reads it, dropped without a recursion as deep as its

@@ -107,13 +107,7 @@ fn expand_function(
     let function = &**function;
     check_generic(function, options, &mut errors);
     let mut sig = signature::check(function, &mut errors);
-    // Rows of floats that `wrt(..)` leaves out are data, as they were before the macro
-    // differentiated them: no shadow, read as written.
-    if let (Some(sig), Some(names)) = (sig.as_mut(), &options.wrt) {
-        for spec in &mut sig.params {
-            spec.passive = spec.kind().row().is_some() && !names.contains(&spec.ident);
-        }
-    }
+    passive_rows(sig.as_mut(), options);
     let wrt = sig
         .as_ref()
         .map(|sig| check_wrt(options, &sig.params, &mut errors));
@@ -183,6 +177,16 @@ fn expand_function(
     });
     let errors = errors.to_compile_errors();
     quote!(#function #stubs #nested #errors)
+}
+
+/// Rows of floats that `wrt(..)` leaves out are data, as they were before the macro
+/// differentiated them: no shadow, read as written.
+fn passive_rows(sig: Option<&mut ir::Signature>, options: &attr::Options) {
+    if let (Some(sig), Some(names)) = (sig, &options.wrt) {
+        for spec in &mut sig.params {
+            spec.passive = spec.kind().row().is_some() && !names.contains(&spec.ident);
+        }
+    }
 }
 
 /// What a function generic over its float (`T: Float`) cannot ask for: `graph` (a graph of

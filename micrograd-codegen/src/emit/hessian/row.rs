@@ -4,11 +4,11 @@
 use super::{Locals, Part};
 use crate::flavor::Flavor;
 use crate::header;
-use crate::ir::Signature;
+use crate::ir::{ParamSpec, Signature};
 use crate::names;
 use crate::types::Kind;
 use proc_macro2::{Ident, TokenStream};
-use quote::quote;
+use quote::{ToTokens, quote};
 
 /// One row: `f_hvp` along the unit tangent laid out in `scratch` (an `f64` parameter's is
 /// `1.0` where its column is `r`), its slices' entries of `H v` added into their parts of `out`,
@@ -51,35 +51,14 @@ pub(super) fn row(
                 args.push(quote!(::core::convert::TryInto::try_into(#unit).unwrap()));
                 args.push(quote!(::core::convert::TryInto::try_into(#h).unwrap()));
             }
-            // Rows of `N`: the unit tangent and the entries of `H v` as rows, of the
-            // parameter's shape (`f_hvp`'s shadow has its length in its type where `w` has).
             Kind::Rows { row, rows } => {
-                let unit = quote!(#scratch[#at..#at + #len].as_chunks::<#row>().0);
-                let h = quote!(#h.as_chunks_mut::<#row>().0);
-                match rows {
-                    Some(_) => {
-                        args.push(quote!(::core::convert::TryInto::try_into(#unit).unwrap()));
-                        args.push(quote!(::core::convert::TryInto::try_into(#h).unwrap()));
-                    }
-                    None => {
-                        args.push(unit);
-                        args.push(h);
-                    }
-                }
+                args.extend(rows_part(row, rows.is_some(), scratch, (at, &len, h)));
             }
             Kind::SliceMut => {
-                // `f_hvp` writes `w` and its tangent as `f` writes `w`: both start over.
-                let entry = &l
-                    .saved
-                    .iter()
-                    .find(|(j, _)| *j == k)
-                    .expect("internal error: a copy per `&mut [f64]`")
-                    .1;
-                let w = names::param(&spec.ident);
-                tokens.extend(quote!(#w.copy_from_slice(&#entry);));
-                args.push(quote!(&mut #scratch[#at..#at + #len]));
-                args.push(quote!(#h));
-                after.extend(quote!(#scratch[#at..#at + #len].fill(#zero);));
+                let (before, passed, back) = written_part(l, (k, spec), (at, &len, h), &zero);
+                tokens.extend(before);
+                args.extend(passed);
+                after.extend(back);
             }
             Kind::Struct(_) => {
                 let (before, passed, back) = struct_part(l, k, (at, &len, h));
@@ -184,4 +163,46 @@ fn entries(parts: &[Part], out: &Ident, rest: &Ident) -> TokenStream {
     }
     tokens.extend(quote!(let _ = #rest;));
     tokens
+}
+
+/// Rows of `N`: the unit tangent and the entries of `H v` as rows, of the parameter's shape
+/// (`f_hvp`'s shadow has its length in its type where `w` has: `sized`).
+fn rows_part(
+    row: &impl ToTokens,
+    sized: bool,
+    scratch: &Ident,
+    (at, len, h): (&Ident, &TokenStream, &Ident),
+) -> [TokenStream; 2] {
+    let unit = quote!(#scratch[#at..#at + #len].as_chunks::<#row>().0);
+    let h = quote!(#h.as_chunks_mut::<#row>().0);
+    match sized {
+        true => [
+            quote!(::core::convert::TryInto::try_into(#unit).unwrap()),
+            quote!(::core::convert::TryInto::try_into(#h).unwrap()),
+        ],
+        false => [unit, h],
+    }
+}
+
+/// A `&mut [f64]` of the row `k`: `f_hvp` writes `w` and its tangent as `f` writes `w`, so
+/// both start over (`w` from its saved entries, the tangent zeroed after the call).
+fn written_part(
+    l: &Locals,
+    (k, spec): (usize, &ParamSpec),
+    (at, len, h): (&Ident, &TokenStream, &Ident),
+    zero: &TokenStream,
+) -> (TokenStream, [TokenStream; 2], TokenStream) {
+    let scratch = &l.scratch;
+    let entry = &l
+        .saved
+        .iter()
+        .find(|(j, _)| *j == k)
+        .expect("internal error: a copy per `&mut [f64]`")
+        .1;
+    let w = names::param(&spec.ident);
+    (
+        quote!(#w.copy_from_slice(&#entry);),
+        [quote!(&mut #scratch[#at..#at + #len]), quote!(#h)],
+        quote!(#scratch[#at..#at + #len].fill(#zero);),
+    )
 }

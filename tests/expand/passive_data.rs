@@ -2,7 +2,7 @@ use micrograd_runtime::prelude::*;
 
 /// A linear classifier's hinge loss over points and their labels: `pts` and `labels` are data,
 /// read as written, with no shadow.
-#[differentiable(wrt(w, b))]
+#[differentiable]
 fn hinge(w: &[f64], b: f64, pts: &[[f64; 2]], labels: &[usize]) -> f64 {
     let mut s = 0.0;
     for i in 0..pts.len() {

@@ -240,7 +240,7 @@ mod generated {
     }
 
     /// Data of several types read in every flavour.
-    #[differentiable(hessian, graph, wrt(w))]
+    #[differentiable(hessian, graph)]
     pub fn data(w: &[f64], pts: &[[f64; 2]], labels: &[usize], pairs: &[(f64, f64)]) -> f64 {
         let mut s = 0.0;
         for (p, &y) in pts.iter().zip(labels) {

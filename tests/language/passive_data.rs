@@ -21,7 +21,7 @@ const LABELS: [usize; 5] = [1, 0, 2, 1, 0];
 
 /// A softmax-free classifier loss: row `labels[i]` of `w` scores point `pts[i]`; the hinge
 /// crosses its kink at points on both sides.
-#[differentiable(hvp, hessian, wrt(w, b))]
+#[differentiable(hvp, hessian)]
 fn loss(w: &[f64], b: f64, pts: &[[f64; 2]], labels: &[usize]) -> f64 {
     let mut s = 0.0;
     for i in 0..pts.len() {
@@ -161,7 +161,7 @@ fn pairs_taken_apart_in_the_loop_head() {
 
 /// `for p in pts` with `p[0]`, `for (p, &y) in pts.iter().zip(labels)`, `labels[i]` in a
 /// `match` and `as f64`.
-#[differentiable(jvp, wrt(w))]
+#[differentiable(jvp)]
 fn scores(w: [f64; 2], pts: &[[f64; 2]], labels: &[usize]) -> f64 {
     let mut s = 0.0;
     for p in pts {
@@ -251,7 +251,7 @@ fn data_without_floats() {
 }
 
 /// A vector output over data: `f_jacobian` reads it in every row.
-#[differentiable(jacobian, wrt(w))]
+#[differentiable(jacobian)]
 fn centroid(w: &[f64], pts: &[[f64; 2]]) -> [f64; 2] {
     let mut c = [0.0, 0.0];
     for (i, p) in pts.iter().enumerate() {
@@ -275,7 +275,7 @@ fn a_jacobian_over_data() {
 
 /// Rows as sequences: `rows[i].iter()` in reductions and loops, `pts.iter().map(..)`, a
 /// closure reading data by index, `let [a, b] = pts[i];`, `let (x, y) = data[i];`.
-#[differentiable(wrt(w))]
+#[differentiable]
 fn reductions(w: &[f64], rows: &[Vec<f64>], pts: &[[f64; 2]], data: &[(f64, f64)]) -> f64 {
     let mut s = 0.0;
     for i in 0..rows.len() {
@@ -315,13 +315,13 @@ fn rows_in_reductions_and_patterns() {
 }
 
 /// Data handed on to another `#[differentiable]` function, whole and by element.
-#[differentiable(hvp, wrt(w))]
+#[differentiable(hvp)]
 fn row_score(w: &[f64], pts: &[[f64; 2]], pair: &(f64, usize), i: usize) -> f64 {
     let k = pair.1;
     (w[k] * pts[i][0] + w[k + 1] * pts[i][1] * pair.0).tanh()
 }
 
-#[differentiable(hvp, wrt(w))]
+#[differentiable(hvp)]
 fn total(w: &[f64], pts: &[[f64; 2]], labels: &[usize], pairs: &[(f64, usize)]) -> f64 {
     let mut s = 0.0;
     for i in 0..pts.len() {
@@ -370,7 +370,7 @@ fn data_passed_to_calls() {
 /// A recurrence, reversed after the forward loop: the reverse sweep reads `pts[i][0]` again
 /// (or its record) at each iteration, and a `while` with a `break` on data, and data in a
 /// condition.
-#[differentiable(hvp, wrt(w))]
+#[differentiable(hvp)]
 fn recurrence(w: &[f64], pts: &[[f64; 2]], labels: &[usize]) -> f64 {
     let mut h = w[0];
     for i in 0..pts.len() {
@@ -408,7 +408,7 @@ fn data_read_again_in_the_reverse_sweep() {
 }
 
 /// `f_graph` records a read of data as a constant node.
-#[differentiable(graph, wrt(a))]
+#[differentiable(graph)]
 fn drawn(a: f64, pts: &[[f64; 2]]) -> f64 {
     a * pts[0][0] + pts[1][1]
 }
@@ -464,7 +464,7 @@ fn data_that_is_not_copy_is_cloned_where_the_code_calls_twice() {
 }
 
 /// The same in `f32`: data of `f32`s reads as constants of the function's float type.
-#[differentiable(hvp, wrt(w))]
+#[differentiable(hvp)]
 fn loss32(w: &[f32], pts: &[[f32; 2]], labels: &[usize]) -> f32 {
     let mut s = 0.0;
     for (p, &y) in pts.iter().zip(labels) {
@@ -558,7 +558,7 @@ fn a_custom_derivative_over_data() {
 }
 
 /// A row bound before the index that chose it moves on: `p` keeps the row it was bound to.
-#[differentiable(wrt(w))]
+#[differentiable]
 fn walk(w: &[f64], pts: &[[f64; 2]]) -> f64 {
     let mut s = 0.0;
     let mut j = 0;

@@ -241,6 +241,7 @@ impl Emitter<'_> {
                         Expr::Add(..) => quote!(+),
                         Expr::Sub(..) => quote!(-),
                         Expr::Mul(..) => quote!(*),
+                        Expr::Call2(..) => quote!(%),
                         _ => quote!(/),
                     };
                     quote!(#a #op #b)
@@ -257,6 +258,10 @@ impl Emitter<'_> {
             Op::Neg(a) => self.expr(&-e(a)),
             Op::Powi(a, n) => self.expr(&e(a).powi(n.clone())),
             Op::Call1(f, a) => self.expr(&e(a).call(*f)),
+            // `%` is an operator too: `-2.75 % -2.25` alone is an ambiguous `{float}`.
+            Op::Call2(crate::ir::Func2::Rem, a, b) => {
+                binary(|a, b| Expr::Call2(crate::ir::Func2::Rem, a, b), a, b)
+            }
             Op::Call2(f, a, b) => self.expr(&e(a).call2(*f, e(b))),
             Op::Call3(f, a, b, c) => self.expr(&e(a).call3(*f, e(b), e(c))),
             Op::FromInt(n) => self.cast(n),

@@ -46,3 +46,25 @@ fn remainder_against_central_differences() {
         assert_near("angle", d, (x % std::f64::consts::TAU).cos(), 1e-12);
     }
 }
+
+/// A remainder of two typed literals, then a method on it, in a condition's right operand:
+/// it compiles only if the generated code keeps the literal's type (`let t0 = -2.75 % -2.25;`
+/// alone is an ambiguous `{float}` whose `tanh` does not resolve).
+#[differentiable(hvp)]
+fn literal_remainder(a: f64) -> f64 {
+    let mut s = a;
+    if a > 10.0 || (-2.75_f64 % -2.25_f64).tanh() * 3.0 < a {
+        s = s * a;
+    }
+    s
+}
+
+#[test]
+fn a_remainder_of_literals_keeps_its_type() {
+    for a in [-1.0, 0.5, 12.0] {
+        let (value, d_a) = literal_remainder_grad(a);
+        assert_eq!(value.to_bits(), literal_remainder(a).to_bits());
+        let expected = if a > 10.0 || (-0.5_f64).tanh() * 3.0 < a { 2.0 * a } else { 1.0 };
+        assert_near("literal_remainder", d_a, expected, 1e-12);
+    }
+}

@@ -182,9 +182,10 @@ fn expand_function(
 /// Rows of floats that `wrt(..)` leaves out are data, as they were before the macro
 /// differentiated them: no shadow, read as written.
 fn passive_rows(sig: Option<&mut ir::Signature>, options: &attr::Options) {
-    if let (Some(sig), Some(names)) = (sig, &options.wrt) {
+    if let Some(sig) = sig {
         for spec in &mut sig.params {
-            spec.passive = spec.kind().row().is_some() && !names.contains(&spec.ident);
+            let listed = |names: &Vec<syn::Ident>| names.contains(&spec.ident);
+            spec.passive = spec.kind().row().is_some() && !options.wrt.as_ref().is_some_and(listed);
         }
     }
 }
@@ -320,6 +321,11 @@ fn check_wrt(options: &attr::Options, specs: &[ir::ParamSpec], errors: &mut Erro
     let Some(names) = &options.wrt else {
         if !specs.iter().any(differentiable) {
             for spec in specs.iter().filter(|spec| float_data(spec)) {
+                if spec.passive {
+                    let (a, ty) = (&spec.ident, types::spelled(&spec.written.0));
+                    errors.spanned(&spec.written, format!("`{a}: {ty}` is data unless `wrt(..)` lists it, so this function has nothing to differentiate; list it: `#[differentiable(wrt({a}))]`"));
+                    continue;
+                }
                 errors.spanned(&spec.written, format!("{}, so this function has nothing to differentiate; take the values to differentiate as `f64`, `&[f64]`, `[f64; N]` or `&Vec<f64>` parameters", not_yet(spec)));
             }
         }

@@ -1,7 +1,7 @@
 use micrograd_runtime::prelude::*;
 #[allow(clippy::needless_range_loop, dead_code)]
-/// A matrix-vector product (issue 24): `a: &[[f64; 3]]` and its shadow `d_a: &mut [[f64; 3]]`
-/// are read as row-major slices of floats, `a[i][j]` the entry `i * 3 + j`.
+/// A matrix-vector product (issue 24): `a: &[[f64; 3]]`, listed in `wrt(..)`, and its shadow
+/// `d_a: &mut [[f64; 3]]` are read as row-major slices of floats, `a[i][j]` the entry `i * 3 + j`.
 fn matvec(a: &[[f64; 3]], x: &[f64; 3]) -> f64 {
     let mut s = 0.0;
     for i in 0..a.len() {

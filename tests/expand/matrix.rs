@@ -1,8 +1,8 @@
 use micrograd_runtime::prelude::*;
 
-/// A matrix-vector product (issue 24): `a: &[[f64; 3]]` and its shadow `d_a: &mut [[f64; 3]]`
-/// are read as row-major slices of floats, `a[i][j]` the entry `i * 3 + j`.
-#[differentiable]
+/// A matrix-vector product (issue 24): `a: &[[f64; 3]]`, listed in `wrt(..)`, and its shadow
+/// `d_a: &mut [[f64; 3]]` are read as row-major slices of floats, `a[i][j]` the entry `i * 3 + j`.
+#[differentiable(wrt(a, x))]
 fn matvec(a: &[[f64; 3]], x: &[f64; 3]) -> f64 {
     let mut s = 0.0;
     for i in 0..a.len() {

@@ -1,5 +1,5 @@
-//! Parameters of rows of floats (issue 24): `a: &[[f64; N]]` and `m: &[[f64; N]; M]`, each
-//! followed by a shadow of its shape (`d_a: &mut [[f64; N]]`), its tangent of its type in
+//! Parameters of rows of floats (issue 24): `a: &[[f64; N]]` and `m: &[[f64; N]; M]`, listed
+//! in `wrt(..)` (else they are data, as before), each followed by a shadow of its shape (`d_a: &mut [[f64; N]]`), its tangent of its type in
 //! `f_jvp` and `f_hvp`, its entries row-major in `f_hessian` and in `f_jacobian`'s block; read as
 //! `a[i][j]`, `for row in a`, `a[i].iter()`, `&a[i]` passed to a helper, `a.len()` rows. With 0,
 //! 1 and many rows, against central differences and num-dual on generic twins written by hand,
@@ -19,7 +19,7 @@ fn dot(a: &[f64], b: &[f64]) -> f64 {
 }
 
 /// `A x` for `A` of any number of rows of 3, through a helper per row, then a branch per entry.
-#[differentiable(hvp, hessian)]
+#[differentiable(hvp, hessian, wrt(a, x))]
 fn product(a: &[[f64; 3]], x: &[f64]) -> f64 {
     let mut s = 0.0;
     for i in 0..a.len() {
@@ -49,7 +49,7 @@ fn product_twin<D: DualNum<Primitive = f64> + Copy>(a: &[[D; 3]], x: &[D]) -> D 
 }
 
 /// The determinant of a 2x2 parameter of fixed shape.
-#[differentiable(hvp, hessian)]
+#[differentiable(hvp, hessian, wrt(m))]
 fn det(m: &[[f64; 2]; 2]) -> f64 {
     let d = m[0][0] * m[1][1] - m[0][1] * m[1][0];
     d * d.abs() + m[1][0].exp()
@@ -61,7 +61,7 @@ fn det_twin<D: DualNum<Primitive = f64> + Copy>(m: &[[D; 2]; 2]) -> D {
     d * abs + m[1][0].exp()
 }
 
-/// `a` left out by `wrt(..)`: data, with no shadow, as before rows were differentiated.
+/// `a` not listed in `wrt(..)`: data, with no shadow, as rows are unless listed.
 #[differentiable(wrt(x))]
 fn fit(a: &[[f64; 2]], x: &[f64]) -> f64 {
     let mut s = 0.0;
@@ -73,7 +73,7 @@ fn fit(a: &[[f64; 2]], x: &[f64]) -> f64 {
 }
 
 /// `M` outputs, the rows of `A x`: `f_jacobian`'s block for `a` is `M` blocks of its shape.
-#[differentiable(jacobian)]
+#[differentiable(jacobian, wrt(a, x))]
 fn rows_times(a: &[[f64; 2]], x: &[f64]) -> [f64; 2] {
     [
         a[0][0] * x[0] + a[0][1] * x[1],

@@ -1,6 +1,6 @@
 use micrograd_runtime::prelude::*;
 
-#[differentiable]
+#[differentiable(wrt(a))]
 fn trace(a: &[[f64; 2]]) -> f64 {
     a[0][0] + a[1][1]
 }

@@ -64,7 +64,11 @@ fn a_remainder_of_literals_keeps_its_type() {
     for a in [-1.0, 0.5, 12.0] {
         let (value, d_a) = literal_remainder_grad(a);
         assert_eq!(value.to_bits(), literal_remainder(a).to_bits());
-        let expected = if a > 10.0 || (-0.5_f64).tanh() * 3.0 < a { 2.0 * a } else { 1.0 };
+        let expected = if a > 10.0 || (-0.5_f64).tanh() * 3.0 < a {
+            2.0 * a
+        } else {
+            1.0
+        };
         assert_near("literal_remainder", d_a, expected, 1e-12);
     }
 }

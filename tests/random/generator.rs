@@ -67,4 +67,5 @@ constructs! {
     lend => [], [LentCall];
     vec_calls => [], [VecCall];
     drafts => [Collected, VecLiteral], [];
+    matrices => [], [MatrixLocal];
 }

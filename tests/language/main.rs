@@ -30,6 +30,7 @@ mod matching;
 mod method_programs;
 mod methods;
 mod outside_consts;
+mod outside_uses;
 mod tuple_branches;
 
 // Data: arrays, tuples, parameters of every kind, structs, slices, views, `Vec`s, iterators.

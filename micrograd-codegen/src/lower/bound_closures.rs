@@ -63,7 +63,19 @@ impl Lowerer<'_> {
                 return Some(self.error(path.path.segments[0].ident.span(), format!("`{captured}`, which the closure `{name}` reads, is bound again between the closure and this call; give one of them another name")));
             }
         }
-        let args: Vec<Value> = call.args.iter().map(|arg| self.expr(arg)).collect();
+        // `|t: f64| ..` called with `K`: an argument of a parameter annotated a float is one.
+        let floats: Vec<bool> = (bound.closure.inputs.iter())
+            .map(|input| matches!(input, syn::Pat::Type(typed) if self.is_scalar(&typed.ty)))
+            .collect();
+        let args: Vec<Value> = (call.args.iter().enumerate())
+            .map(|(k, arg)| {
+                let float = floats.get(k).copied().unwrap_or(false);
+                match self.in_context(float, arg) {
+                    Value::Unknown(path) if float => Value::F64(crate::ir::Operand::Extern(path)),
+                    value => value,
+                }
+            })
+            .collect();
         if args.iter().any(|arg| matches!(arg, Value::Error)) {
             return Some(Value::Error);
         }

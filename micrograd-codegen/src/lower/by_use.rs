@@ -43,6 +43,35 @@ fn is_name(expr: &Expr, name: &str) -> bool {
     }
 }
 
+/// Whether `expr` has the type of the name: the name itself, or arithmetic with it as an
+/// operand (`(v - x3) * 2.0` says what `v` is as `v * 2.0` does).
+fn has_its_type(expr: &Expr, name: &str) -> bool {
+    match expr {
+        Expr::Path(_) => is_name(expr, name),
+        Expr::Paren(inner) => has_its_type(&inner.expr, name),
+        Expr::Unary(unary) => {
+            matches!(unary.op, syn::UnOp::Neg(_)) && has_its_type(&unary.expr, name)
+        }
+        Expr::Binary(binary) => {
+            let spine = crate::spine::spine(binary);
+            spine
+                .iter()
+                .all(|node| super::expr::arith_op(&node.op).is_some())
+                && (spine.iter().any(|node| has_its_type(&node.right, name))
+                    || has_its_type(&spine[spine.len() - 1].left, name))
+        }
+        _ => false,
+    }
+}
+
+/// The tail expression of a block, if it has one.
+fn block_tail(block: &syn::Block) -> Option<&Expr> {
+    match block.stmts.last() {
+        Some(syn::Stmt::Expr(tail, None)) => Some(tail),
+        _ => None,
+    }
+}
+
 /// Operators whose two sides have one type.
 fn same_type(op: &BinOp) -> bool {
     !matches!(
@@ -83,6 +112,22 @@ impl Finder<'_, '_, '_> {
             }
             Expr::Paren(inner) => self.side(&inner.expr),
             Expr::Unary(unary) => self.side(&unary.expr),
+            // `w[i]` of a slice or array of floats.
+            Expr::Index(index) => {
+                let Expr::Path(path) = &*index.expr else {
+                    return None;
+                };
+                let name = path.path.get_ident()?.to_string();
+                let binding = self.lowerer.lookup(&name)?;
+                match self.lowerer.ty(binding.var) {
+                    crate::ir::Ty::Slice { .. } | crate::ir::Ty::Array { .. }
+                        if !self.lowerer.aliases.contains_key(&binding.var) =>
+                    {
+                        Some(true)
+                    }
+                    _ => None,
+                }
+            }
             Expr::Cast(cast) => Some(!is_int_type(&cast.ty)),
             Expr::MethodCall(call) if call.method == "len" => Some(false),
             Expr::MethodCall(call) => self.side(&call.receiver),
@@ -93,6 +138,15 @@ impl Finder<'_, '_, '_> {
                 sides.find_map(|side| self.side(side))
             }
             _ => None,
+        }
+    }
+
+    /// Arms of one value, one of them the name: what the others are.
+    fn arms(&mut self, arms: &[&Expr]) {
+        if arms.iter().any(|arm| has_its_type(arm, self.name)) {
+            let other = arms.iter().filter(|arm| !has_its_type(arm, self.name));
+            let float = other.filter_map(|arm| self.side(arm)).next();
+            self.decide(float);
         }
     }
 
@@ -113,12 +167,61 @@ impl<'ast> Visit<'ast> for Finder<'_, '_, '_> {
             if !same_type(&node.op) {
                 return;
             }
-            if is_name(&node.right, this.name) {
+            if has_its_type(&node.right, this.name) {
                 this.decide(this.side(&node.left));
-            } else if is_name(&node.left, this.name) {
+            } else if has_its_type(&node.left, this.name) {
                 this.decide(this.side(&node.right));
             }
         });
+    }
+
+    /// `match n { 0 => v, _ => x }`: the arms have one type.
+    fn visit_expr_match(&mut self, matching: &'ast syn::ExprMatch) {
+        let bodies: Vec<&Expr> = matching.arms.iter().map(|arm| &*arm.body).collect();
+        self.arms(&bodies);
+        syn::visit::visit_expr_match(self, matching);
+    }
+
+    /// `if c { v } else { x }`: the branches have one type.
+    fn visit_expr_if(&mut self, branch: &'ast syn::ExprIf) {
+        let mut tails: Vec<&Expr> = Vec::new();
+        let mut next = Some(branch);
+        while let Some(branch) = next {
+            tails.extend(block_tail(&branch.then_branch));
+            next = None;
+            match branch.else_branch.as_ref().map(|(_, e)| &**e) {
+                Some(Expr::If(inner)) => next = Some(inner),
+                Some(Expr::Block(block)) => tails.extend(block_tail(&block.block)),
+                Some(other) => tails.push(other),
+                None => {}
+            }
+        }
+        self.arms(&tails);
+        syn::visit::visit_expr_if(self, branch);
+    }
+
+    /// `f64::min(v, x)`: a float's associated function takes floats.
+    fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
+        if let Expr::Path(path) = &*call.func
+            && path.path.segments.len() == 2
+            && ["f64", "f32"]
+                .iter()
+                .any(|float| path.path.segments[0].ident == float)
+            && call.args.iter().any(|arg| is_name(arg, self.name))
+        {
+            self.decide(Some(true));
+        }
+        syn::visit::visit_expr_call(self, call);
+    }
+
+    /// `v = x;` or `x = v;`: both sides have one type.
+    fn visit_expr_assign(&mut self, assign: &'ast syn::ExprAssign) {
+        if is_name(&assign.left, self.name) {
+            self.decide(self.side(&assign.right));
+        } else if is_name(&assign.right, self.name) {
+            self.decide(self.side(&assign.left));
+        }
+        syn::visit::visit_expr_assign(self, assign);
     }
 
     fn visit_expr_range(&mut self, range: &'ast syn::ExprRange) {
@@ -152,7 +255,12 @@ impl<'ast> Visit<'ast> for Finder<'_, '_, '_> {
     fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
         if is_name(&call.receiver, self.name) {
             let arg = call.args.first().and_then(|arg| self.side(arg));
-            self.decide(arg.or(Some(true)));
+            // `v.powi(2)`: its argument is an `i32` whatever `v` is.
+            self.decide(match call.method.to_string().as_str() {
+                "powi" => Some(true),
+                "pow" => Some(false),
+                _ => arg.or(Some(true)),
+            });
         }
         syn::visit::visit_expr_method_call(self, call);
     }
@@ -168,6 +276,17 @@ impl<'ast> Visit<'ast> for Finder<'_, '_, '_> {
             syn::Pat::Type(typed) => (&*typed.pat, Some(&*typed.ty)),
             other => (other, None),
         };
+        // `let (a, b) = (x * K, K * K);`: each name as its part.
+        if let (syn::Pat::Tuple(names), Some(init)) = (pat, &local.init)
+            && let Expr::Tuple(parts) = &*init.expr
+        {
+            for (name, part) in names.elems.iter().zip(&parts.elems) {
+                if let syn::Pat::Ident(ident) = name {
+                    let float = self.side(part);
+                    self.locals.insert(ident.ident.to_string(), float);
+                }
+            }
+        }
         if let syn::Pat::Ident(ident) = pat {
             let float = match (ty, &local.init) {
                 (Some(ty), _) => Some(!is_int_type(ty)),

@@ -63,7 +63,13 @@ impl Lowerer<'_> {
         if let Some(value) = self.generic_from(call) {
             return value;
         }
-        let receiver = self.expr(&call.receiver);
+        // `(PI * K).tanh()`: names the function does not define are floats where only a float
+        // has the method.
+        let float_only = !super::ints::is_int_method(&name) && name != "len";
+        let receiver = match float_only && self.untyped(&call.receiver) {
+            true => self.in_context(true, &call.receiver),
+            false => self.expr(&call.receiver),
+        };
         let args: Vec<&Expr> = call.args.iter().collect();
         self.apply(&name, span, receiver, &args)
     }
@@ -360,9 +366,26 @@ impl Lowerer<'_> {
                 );
                 None
             }
+            // `let pi = PI;` passed as `g(pi)`: what `pi`'s other uses say (the macro cannot
+            // see `g`'s signature).
             Value::Unknown(path) => {
-                self.errors.at(path.span, format!("cannot tell whether this is an `{float}` or an integer; bind it with `let x: {float} = ..;` first", float = self.scalar.name()));
-                None
+                let local = match strip(expr) {
+                    Expr::Path(local) => local.path.get_ident().map(|name| name.to_string()),
+                    _ => None,
+                };
+                match local
+                    .filter(|name| self.lookup(name).is_some())
+                    .map(|name| self.use_of(&name))
+                {
+                    Some(super::by_use::Use::Float) => {
+                        Some(Arg::Scalar(Operand::Extern(path), false))
+                    }
+                    Some(super::by_use::Use::Int) => Some(Arg::Int(IntExpr::Extern(path))),
+                    _ => {
+                        self.errors.at(path.span, format!("cannot tell whether this is an `{float}` or an integer; bind it with `let x: {float} = ..;` first", float = self.scalar.name()));
+                        None
+                    }
+                }
             }
             Value::Error => None,
         }

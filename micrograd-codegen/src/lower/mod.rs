@@ -102,6 +102,9 @@ pub struct Lowerer<'e> {
     /// Whether the expression being lowered must be a float, so that names the function does
     /// not define are read as floats even when nothing else in it says so (`x * (K * K)`).
     float_context: bool,
+    /// The hidden variables of values that exit (`values.rs`) bound by a `let` whose uses say
+    /// it is a float: a name the function does not define, assigned to one, is a float.
+    float_placeholders: std::collections::HashSet<VarId>,
     /// What the function returns; `None` when the signature's return type was refused.
     output: Option<Output>,
     /// A vector output's entries, once its returned value is lowered.
@@ -151,6 +154,7 @@ pub fn lower(
         scalar_refs: Vec::new(),
         items: Default::default(),
         float_context: false,
+        float_placeholders: Default::default(),
         output,
         results: Vec::new(),
         out: None,

@@ -132,17 +132,49 @@ impl Lowerer<'_> {
                 _ => {}
             }
         }
-        let float = annotation.is_some_and(|ty| self.is_scalar(ty));
+        // `let (a, b) = (x * K, K * K);`: each name as its own uses say.
+        if let (Pat::Tuple(names), Expr::Tuple(parts), None) = (pat, &*init.expr, annotation)
+            && names.elems.len() == parts.elems.len()
+            && parts.elems.iter().any(|part| self.untyped(part))
+        {
+            let values = (names.elems.iter().zip(&parts.elems))
+                .map(|(name, part)| {
+                    let float = matches!(name, Pat::Ident(ident) if self.untyped(part)
+                        && self.use_of(&ident.ident.to_string()) == super::by_use::Use::Float);
+                    self.in_context(float, part)
+                })
+                .collect();
+            if let Some(value) = self.copied(pat, &init.expr, Value::Tuple(values)) {
+                self.bind_pat(pat, value);
+            }
+            return;
+        }
+        // `let k = K1 * K2;` of names the function does not define: what `k`'s uses say.
+        let float = match (annotation, pat) {
+            (Some(ty), _) => self.is_scalar(ty),
+            (None, Pat::Ident(ident)) if self.untyped(&init.expr) => {
+                self.use_of(&ident.ident.to_string()) == super::by_use::Use::Float
+            }
+            (None, _) => false,
+        };
         let value = match (self.in_context(float, &init.expr), annotation) {
             (Value::Unknown(path), Some(ty)) if self.is_scalar(ty) => {
                 Value::F64(Operand::Extern(path))
             }
             (Value::Unknown(path), Some(_)) => Value::Int(IntExpr::Extern(path)),
-            // `let mut k = K;`: a variable that changes needs its type now.
-            (Value::Unknown(path), None) if matches!(pat, Pat::Ident(ident) if ident.mutability.is_some()) =>
+            // `let mut k = K;`: a variable that changes needs its type now, which its uses tell.
+            (Value::Unknown(path), None)
+                if let Pat::Ident(ident) = pat
+                    && ident.mutability.is_some() =>
             {
-                self.errors.at(path.span, format!("cannot tell whether this is an `{float}` or an integer; annotate it: `let x: {float} = ..;`", float = self.scalar.name()));
-                return self.poison(pat);
+                match self.use_of(&ident.ident.to_string()) {
+                    super::by_use::Use::Float => Value::F64(Operand::Extern(path)),
+                    super::by_use::Use::Int => Value::Int(IntExpr::Extern(path)),
+                    super::by_use::Use::Undecided => {
+                        self.errors.at(path.span, format!("cannot tell whether this is an `{float}` or an integer; annotate it: `let x: {float} = ..;`", float = self.scalar.name()));
+                        return self.poison(pat);
+                    }
+                }
             }
             (value, _) => value,
         };
@@ -331,6 +363,9 @@ impl Lowerer<'_> {
         }
         let value = self.expr(right);
         let value = match (op.and_then(arith_op), value) {
+            (None, Value::Unknown(path)) if self.float_placeholders.contains(&binding.var) => {
+                Value::F64(Operand::Extern(path))
+            }
             // A name the function does not define, assigned to an integer, is one.
             (None, Value::Unknown(path)) if *ty == Ty::Int => Value::Int(IntExpr::Extern(path)),
             (None, value) => value,

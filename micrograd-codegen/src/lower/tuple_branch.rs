@@ -152,6 +152,24 @@ impl Lowerer<'_> {
             Expr::Unary(unary) => self.int_like(&unary.expr, surely),
             Expr::Cast(cast) => is_int_type(&cast.ty),
             Expr::MethodCall(call) => call.method == "len" && call.args.is_empty(),
+            // `[4, 7, 3][i % 3]`: an entry of an array of integers.
+            Expr::Index(index) => match &*index.expr {
+                Expr::Array(array) => {
+                    !array.elems.is_empty()
+                        && array.elems.iter().all(|entry| self.int_like(entry, surely))
+                }
+                // `labels[i]` of data (`labels: &[usize]`) may be an integer.
+                Expr::Path(path) if !surely => path.path.get_ident().is_some_and(|name| {
+                    self.lookup(&name.to_string()).is_some_and(|binding| {
+                        matches!(self.ty(binding.var), crate::ir::Ty::Data(_))
+                    })
+                }),
+                _ => false,
+            },
+            // `^ & | << >>` are integers' only.
+            Expr::Binary(binary) if super::ints::bit_op(&binary.op).is_some() => {
+                !surely || self.int_like(&binary.left, true) || self.int_like(&binary.right, true)
+            }
             Expr::Binary(binary) => {
                 let spine = crate::spine::spine(binary);
                 let sides = spine.iter().map(|node| &node.right);

@@ -1,14 +1,14 @@
 use micrograd_runtime::prelude::*;
 
-// A name the function does not define, bound to a variable that changes, needs its type where
-// it is bound (the macro does not yet read it from the later `k += x`): the message says so.
+// `let mut k = K;` takes its type from the uses of `k` (`k += x` makes it a float); where none
+// says (`k = K;` says nothing), the message asks for an annotation.
 const K: f64 = 2.0;
 
 #[differentiable]
 fn f(x: f64) -> f64 {
     let mut k = K;
-    k += x;
-    k
+    k = K;
+    x * 2.0
 }
 
 fn main() {}

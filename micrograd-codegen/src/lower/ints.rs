@@ -14,12 +14,25 @@ use syn::{BinOp, Expr};
 
 /// The bitwise operator or shift of `op`, if it is one.
 pub(super) fn bit_op(op: &BinOp) -> Option<BitOp> {
+    bit_op_and_assign(op)
+        .filter(|&(_, assign)| !assign)
+        .map(|(op, _)| op)
+}
+
+/// The bitwise operator or shift of `op`, and whether `op` is its compound assignment
+/// (`&=` of `&`): the one table of both.
+fn bit_op_and_assign(op: &BinOp) -> Option<(BitOp, bool)> {
     Some(match op {
-        BinOp::BitAnd(_) => BitOp::And,
-        BinOp::BitOr(_) => BitOp::Or,
-        BinOp::BitXor(_) => BitOp::Xor,
-        BinOp::Shl(_) => BitOp::Shl,
-        BinOp::Shr(_) => BitOp::Shr,
+        BinOp::BitAnd(_) => (BitOp::And, false),
+        BinOp::BitOr(_) => (BitOp::Or, false),
+        BinOp::BitXor(_) => (BitOp::Xor, false),
+        BinOp::Shl(_) => (BitOp::Shl, false),
+        BinOp::Shr(_) => (BitOp::Shr, false),
+        BinOp::BitAndAssign(_) => (BitOp::And, true),
+        BinOp::BitOrAssign(_) => (BitOp::Or, true),
+        BinOp::BitXorAssign(_) => (BitOp::Xor, true),
+        BinOp::ShlAssign(_) => (BitOp::Shl, true),
+        BinOp::ShrAssign(_) => (BitOp::Shr, true),
         _ => return None,
     })
 }
@@ -132,14 +145,9 @@ pub(super) fn is_bit_assign(op: &BinOp) -> bool {
 
 /// The operator of `&=`, `|=`, `^=`, `<<=` or `>>=`.
 fn bit_op_of_assign(op: &BinOp) -> Option<BitOp> {
-    Some(match op {
-        BinOp::BitAndAssign(_) => BitOp::And,
-        BinOp::BitOrAssign(_) => BitOp::Or,
-        BinOp::BitXorAssign(_) => BitOp::Xor,
-        BinOp::ShlAssign(_) => BitOp::Shl,
-        BinOp::ShrAssign(_) => BitOp::Shr,
-        _ => return None,
-    })
+    bit_op_and_assign(op)
+        .filter(|&(_, assign)| assign)
+        .map(|(op, _)| op)
 }
 
 /// `value` as an integer operand: a name the function does not define is one.

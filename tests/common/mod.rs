@@ -1,10 +1,13 @@
-//! References for the numeric tests: central finite differences and a tolerant comparison.
+//! References for the numeric tests: central finite differences and a tolerant comparison;
+//! `oracle` checks what the macro computed against the references a test names.
 //!
 //! Every gradient a test checks is compared with a reference computed here from the plain
 //! function `f` only, never from `f_grad`.
 
 // Each test crate includes this module and uses a different part of it.
 #![allow(dead_code)]
+
+pub mod oracle;
 
 /// The finite-difference step at `x`: small against `|x|`, never below `1e-6`.
 pub fn step(x: f64) -> f64 {

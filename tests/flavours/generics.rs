@@ -9,10 +9,11 @@
 
 use crate::common;
 
+use common::oracle;
 use common::{assert_f32_partial, assert_gradient, assert_near, assert_same_value, derivative};
 use micrograd_runtime::num_traits::{Float, FloatConst, FromPrimitive};
 use micrograd_runtime::prelude::*;
-use num_dual::{Dual64, DualNum, HyperDual64};
+use num_dual::DualNum;
 use std::iter::Sum;
 use std::ops::AddAssign;
 
@@ -137,42 +138,6 @@ fn polar_d<D: DualNum<Primitive = f64> + Copy>(r: D, theta: D) -> [D; 2] {
 /// Points at which the functions are smooth.
 const POINTS: [[f64; 3]; 3] = [[0.3, -0.7, 1.1], [-1.2, 0.4, 0.9], [0.8, 1.5, -0.25]];
 
-/// ∂f/∂x_k from num-dual, with `f` the user's generic function at `Dual64`.
-fn dual_gradient(f: impl Fn(&[Dual64]) -> Dual64, x: &[f64]) -> Vec<f64> {
-    (0..x.len())
-        .map(|k| {
-            let p: Vec<Dual64> = x
-                .iter()
-                .enumerate()
-                .map(|(j, &v)| Dual64::new(v, if j == k { 1.0 } else { 0.0 }))
-                .collect();
-            f(&p).eps
-        })
-        .collect()
-}
-
-/// The Hessian from num-dual's hyper-dual numbers, `f` at `HyperDual64`.
-fn dual_hessian(f: impl Fn(&[HyperDual64]) -> HyperDual64, x: &[f64]) -> Vec<Vec<f64>> {
-    let n = x.len();
-    (0..n)
-        .map(|i| {
-            (0..n)
-                .map(|j| {
-                    let p: Vec<HyperDual64> = x
-                        .iter()
-                        .enumerate()
-                        .map(|(k, &v)| {
-                            let (e1, e2) = (f64::from(k == i), f64::from(k == j));
-                            HyperDual64::new(v, e1, e2, 0.0)
-                        })
-                        .collect();
-                    f(&p).eps1eps2
-                })
-                .collect()
-        })
-        .collect()
-}
-
 fn wide(x: &[f32]) -> Vec<f64> {
     x.iter().map(|&v| f64::from(v)).collect()
 }
@@ -192,8 +157,8 @@ fn assert_close32(name: &str, got: &[f32], want: &[f64]) {
 #[test]
 fn rosenbrock_in_every_flavour_at_f64_and_f32() {
     for x in POINTS {
-        let reference = dual_gradient(rosenbrock_d, &x);
-        let hessian = dual_hessian(rosenbrock_d, &x);
+        let reference = oracle::dual_gradient(rosenbrock_d, &x).1;
+        let hessian = oracle::dual_hessian(rosenbrock_d, &x);
         // f64
         let mut d_x = [0.0; 3];
         let value = rosenbrock_grad(&x, &mut d_x);
@@ -229,8 +194,8 @@ fn rosenbrock_in_every_flavour_at_f64_and_f32() {
         }
         // f32: the same functions, inferred from the arguments.
         let x32 = narrow(&x);
-        let reference = dual_gradient(rosenbrock_d, &wide(&x32));
-        let hessian = dual_hessian(rosenbrock_d, &wide(&x32));
+        let reference = oracle::dual_gradient(rosenbrock_d, &wide(&x32)).1;
+        let hessian = oracle::dual_hessian(rosenbrock_d, &wide(&x32));
         let mut d_x32 = [0.0_f32; 3];
         let value32 = rosenbrock_grad(&x32, &mut d_x32);
         assert_eq!(value32.to_bits(), rosenbrock(&x32).to_bits());
@@ -269,11 +234,11 @@ fn logistic_loss_at_f64_and_f32() {
         assert_same_value("logistic", value, whole(p), p);
         let gradient = [d_w[0], d_w[1], d_b];
         assert_gradient("logistic", whole, p, &gradient);
-        let reference = dual_gradient(|q| logistic_d(&q[..2], q[2], &x[..2], y), p);
+        let reference = oracle::dual_gradient(|q| logistic_d(&q[..2], q[2], &x[..2], y), p).1;
         for k in 0..3 {
             assert_near("logistic vs num-dual", gradient[k], reference[k], 1e-12);
         }
-        let hessian = dual_hessian(|q| logistic_d(&q[..2], q[2], &x[..2], y), p);
+        let hessian = oracle::dual_hessian(|q| logistic_d(&q[..2], q[2], &x[..2], y), p);
         let mut hess = [0.0; 9];
         let value_h = logistic_hessian(w, b, &x[..2], y, &mut hess);
         assert_same_value("logistic_hessian", value_h, whole(p), p);
@@ -289,7 +254,8 @@ fn logistic_loss_at_f64_and_f32() {
         assert_eq!(value32.to_bits(), logistic(&w32, b32, &x32, y32).to_bits());
         let at32 = [f64::from(w32[0]), f64::from(w32[1]), f64::from(b32)];
         let x32w = wide(&x32);
-        let reference = dual_gradient(|q| logistic_d(&q[..2], q[2], &x32w, f64::from(y32)), &at32);
+        let reference =
+            oracle::dual_gradient(|q| logistic_d(&q[..2], q[2], &x32w, f64::from(y32)), &at32).1;
         assert_close32("logistic f32", &[d_w32[0], d_w32[1], d_b32], &reference);
     }
 }
@@ -302,10 +268,10 @@ fn constants_of_float_const_and_from() {
             let (value, d_x, d_a) = wave_grad(x, a, n);
             assert_same_value("wave", value, wave(x, a, n), &p);
             assert_gradient("wave", |q| wave(q[0], q[1], n), &[x, a], &[d_x, d_a]);
-            let reference = dual_gradient(|q| wave_d(q[0], q[1], n), &[x, a]);
+            let reference = oracle::dual_gradient(|q| wave_d(q[0], q[1], n), &[x, a]).1;
             assert_near("wave vs num-dual x", d_x, reference[0], 1e-12);
             assert_near("wave vs num-dual a", d_a, reference[1], 1e-12);
-            let hessian = dual_hessian(|q| wave_d(q[0], q[1], n), &[x, a]);
+            let hessian = oracle::dual_hessian(|q| wave_d(q[0], q[1], n), &[x, a]);
             let (value_h, h) = wave_hessian(x, a, n);
             assert_same_value("wave_hessian", value_h, wave(x, a, n), &p);
             for i in 0..2 {
@@ -317,12 +283,13 @@ fn constants_of_float_const_and_from() {
             let (value32, d_x32, d_a32) = wave_grad(x32, a32, n);
             assert_eq!(value32.to_bits(), wave(x32, a32, n).to_bits());
             let reference =
-                dual_gradient(|q| wave_d(q[0], q[1], n), &[f64::from(x32), f64::from(a32)]);
+                oracle::dual_gradient(|q| wave_d(q[0], q[1], n), &[f64::from(x32), f64::from(a32)])
+                    .1;
             assert_close32("wave f32", &[d_x32, d_a32], &reference);
             let (value_h32, h32) = wave_hessian(x32, a32, n);
             assert_eq!(value_h32.to_bits(), wave(x32, a32, n).to_bits());
             let hessian =
-                dual_hessian(|q| wave_d(q[0], q[1], n), &[f64::from(x32), f64::from(a32)]);
+                oracle::dual_hessian(|q| wave_d(q[0], q[1], n), &[f64::from(x32), f64::from(a32)]);
             assert_close32("wave f32 hessian", &h32.concat(), &hessian.concat());
         }
     }
@@ -355,11 +322,11 @@ fn const_generics_and_calls() {
         assert_same_value("calls", value, calls(&x, s), &p);
         let whole = |q: &[f64]| calls(&q[..2], q[2]);
         assert_gradient("calls", whole, &p, &[d_x[0], d_x[1], d_s]);
-        let reference = dual_gradient(|q| calls_d(&q[..2], q[2]), &p);
+        let reference = oracle::dual_gradient(|q| calls_d(&q[..2], q[2]), &p).1;
         for (k, g) in [d_x[0], d_x[1], d_s].into_iter().enumerate() {
             assert_near("calls vs num-dual", g, reference[k], 1e-12);
         }
-        let hessian = dual_hessian(|q| calls_d(&q[..2], q[2]), &p);
+        let hessian = oracle::dual_hessian(|q| calls_d(&q[..2], q[2]), &p);
         let mut hess = [0.0; 9];
         calls_hessian(&x, s, &mut hess);
         for i in 0..3 {
@@ -370,7 +337,7 @@ fn const_generics_and_calls() {
         let mut d_p = [0.0; 3];
         let value = spread_grad(&p, &mut d_p);
         assert_same_value("spread", value, spread(&p), &p);
-        let reference = dual_gradient(spread_d, &p);
+        let reference = oracle::dual_gradient(spread_d, &p).1;
         assert_gradient("spread", |q| spread(&[q[0], q[1], q[2]]), &p, &d_p);
         for k in 0..3 {
             assert_near("spread vs num-dual", d_p[k], reference[k], 1e-12);
@@ -381,13 +348,13 @@ fn const_generics_and_calls() {
         let (value32, d_s32) = calls_grad(&x32, &mut d_x32, s32);
         assert_eq!(value32.to_bits(), calls(&x32, s32).to_bits());
         let at = [f64::from(x32[0]), f64::from(x32[1]), f64::from(s32)];
-        let reference = dual_gradient(|q| calls_d(&q[..2], q[2]), &at);
+        let reference = oracle::dual_gradient(|q| calls_d(&q[..2], q[2]), &at).1;
         assert_close32("calls f32", &[d_x32[0], d_x32[1], d_s32], &reference);
         let p32 = [p[0] as f32, p[1] as f32, p[2] as f32];
         let mut d_p32 = [0.0_f32; 3];
         let value32 = spread_grad(&p32, &mut d_p32);
         assert_eq!(value32.to_bits(), spread(&p32).to_bits());
-        let reference = dual_gradient(spread_d, &wide(&p32));
+        let reference = oracle::dual_gradient(spread_d, &wide(&p32)).1;
         assert_close32("spread f32", &d_p32, &reference);
     }
 }
@@ -399,7 +366,7 @@ fn vector_output_jacobian_and_jvp() {
         let (value, jacobian) = polar_jacobian(r, t);
         assert_eq!(value, polar(r, t));
         for row in 0..2 {
-            let reference = dual_gradient(|q| polar_d(q[0], q[1])[row], &[r, t]);
+            let reference = oracle::dual_gradient(|q| polar_d(q[0], q[1])[row], &[r, t]).1;
             for col in 0..2 {
                 assert_near("polar jacobian", jacobian[row][col], reference[col], 1e-12);
             }
@@ -408,7 +375,7 @@ fn vector_output_jacobian_and_jvp() {
         let (value, jvp) = polar_jvp(r, 0.5, t, -2.0);
         assert_eq!(value, polar(r, t));
         for row in 0..2 {
-            let reference = dual_gradient(|q| polar_d(q[0], q[1])[row], &[r, t]);
+            let reference = oracle::dual_gradient(|q| polar_d(q[0], q[1])[row], &[r, t]).1;
             let want = reference[0] * 0.5 - reference[1] * 2.0;
             assert_near("polar jvp", jvp[row], want, 1e-12);
         }
@@ -416,10 +383,11 @@ fn vector_output_jacobian_and_jvp() {
         let (value32, jacobian32) = polar_jacobian(r32, t32);
         assert_eq!(value32, polar(r32, t32));
         for row in 0..2 {
-            let reference = dual_gradient(
+            let reference = oracle::dual_gradient(
                 |q| polar_d(q[0], q[1])[row],
                 &[f64::from(r32), f64::from(t32)],
-            );
+            )
+            .1;
             assert_close32("polar f32", &jacobian32[row], &reference);
         }
         let (value32, jvp32) = polar_jvp(r32, 1.0_f32, t32, 0.0);

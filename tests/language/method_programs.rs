@@ -8,72 +8,10 @@
 
 use crate::common;
 
-use common::{assert_gradient, assert_near, assert_same_value};
+use common::assert_near;
+use common::oracle::{self, check};
 use micrograd_runtime::prelude::*;
-use num_dual::{Dual64, DualNum, HyperDual64};
-
-/// The value and gradient of `f` at `p` by dual numbers, one coordinate at a time.
-fn dual_gradient(f: impl Fn(&[Dual64]) -> Dual64, p: &[f64]) -> (f64, Vec<f64>) {
-    let mut value = f64::NAN;
-    let gradient = (0..p.len())
-        .map(|k| {
-            let seeded: Vec<Dual64> = (0..p.len())
-                .map(|i| Dual64::new(p[i], if i == k { 1.0 } else { 0.0 }))
-                .collect();
-            let r = f(&seeded);
-            value = r.re;
-            r.eps
-        })
-        .collect();
-    (value, gradient)
-}
-
-/// The Hessian of `f` at `p` by hyper-dual numbers, row-major.
-fn dual_hessian(f: impl Fn(&[HyperDual64]) -> HyperDual64, p: &[f64]) -> Vec<f64> {
-    let n = p.len();
-    let mut h = vec![0.0; n * n];
-    for i in 0..n {
-        for j in 0..n {
-            let seeded: Vec<HyperDual64> = (0..n)
-                .map(|k| {
-                    let one = |b: bool| if b { 1.0 } else { 0.0 };
-                    HyperDual64::new(p[k], one(k == i), one(k == j), 0.0)
-                })
-                .collect();
-            h[i * n + j] = f(&seeded).eps1eps2;
-        }
-    }
-    h
-}
-
-/// `gradient` (the macro's) against dual numbers and central differences; the value bit for bit.
-fn check_gradient(
-    name: &str,
-    (value, gradient): (f64, &[f64]),
-    f: impl Fn(&[f64]) -> f64,
-    twin: impl Fn(&[Dual64]) -> Dual64,
-    p: &[f64],
-) {
-    assert_same_value(name, value, f(p), p);
-    let (reference, dual) = dual_gradient(twin, p);
-    assert_near(&format!("{name} value (num-dual)"), value, reference, 1e-14);
-    for (k, (g, d)) in gradient.iter().zip(&dual).enumerate() {
-        assert_near(&format!("{name} d[{k}] (num-dual)"), *g, *d, 1e-12);
-    }
-    assert_gradient(name, f, p, gradient);
-}
-
-fn check_hessian(
-    name: &str,
-    hess: &[f64],
-    twin: impl Fn(&[HyperDual64]) -> HyperDual64,
-    p: &[f64],
-) {
-    for (k, (h, d)) in hess.iter().zip(dual_hessian(twin, p)).enumerate() {
-        let (i, j) = (k / p.len(), k % p.len());
-        assert_near(&format!("{name} H[{i}][{j}] (num-dual)"), *h, d, 1e-12);
-    }
-}
+use num_dual::{Dual64, DualNum};
 
 fn c<D: DualNum<Primitive = f64>>(x: f64) -> D {
     D::from(x)
@@ -146,10 +84,15 @@ fn a_linear_model() {
     let value = m.loss_grad(&mut d_m, &xs, &ys);
     let f = |p: &[f64]| Linear::with(p).loss(&xs, &ys);
     let twin = |p: &[Dual64]| linear_twin(p, &xs, &ys);
-    check_gradient("linear", (value, &d_m.flat()), f, twin, &m.flat());
+    check!(
+        "linear",
+        &m.flat(),
+        (value, &d_m.flat()),
+        against = [central(f), dual(twin)]
+    );
     let mut hess = [0.0; 16];
     m.loss_hessian(&xs, &ys, &mut hess);
-    check_hessian("linear", &hess, |p| linear_twin(p, &xs, &ys), &m.flat());
+    oracle::Hessian::new("linear", &m.flat(), &hess).dual(|p| linear_twin(p, &xs, &ys));
 }
 
 // 2. A logistic regression: the negative log-likelihood of boolean labels.
@@ -217,15 +160,15 @@ fn a_logistic_regression() {
     let gradient = [d_m.w[0], d_m.w[1], d_m.b];
     let f = |p: &[f64]| with(p).nll(&xs, &labels);
     let twin = |p: &[Dual64]| logistic_twin(p, &xs, &labels);
-    check_gradient("logistic", (value, &gradient), f, twin, &point);
+    check!(
+        "logistic",
+        &point,
+        (value, &gradient),
+        against = [central(f), dual(twin)]
+    );
     let mut hess = [0.0; 9];
     m.nll_hessian(&xs, &labels, &mut hess);
-    check_hessian(
-        "logistic",
-        &hess,
-        |p| logistic_twin(p, &xs, &labels),
-        &point,
-    );
+    oracle::Hessian::new("logistic", &point, &hess).dual(|p| logistic_twin(p, &xs, &labels));
 }
 
 // 3. A two-layer network whose layers call their own methods: `self.hidden.unit(k, x)` hands
@@ -301,11 +244,16 @@ fn a_network_of_layers() {
     let mut gradient = d_mlp.flat();
     gradient.extend(d_x);
     let f = |p: &[f64]| Mlp::with(p).forward(&p[13..]);
-    check_gradient("mlp", (value, &gradient), f, mlp_twin, &point);
+    check!(
+        "mlp",
+        &point,
+        (value, &gradient),
+        against = [central(f), dual(mlp_twin)]
+    );
     let mut hess = vec![0.0; 15 * 15];
     let value = mlp.forward_hessian(&x, &mut hess);
     assert_eq!(value.to_bits(), mlp.forward(&x).to_bits());
-    check_hessian("mlp", &hess, mlp_twin, &point);
+    oracle::Hessian::new("mlp", &point, &hess).dual(mlp_twin);
 }
 
 // 4. A vertical chain of masses joined by springs, under gravity: the energy's gradient in the
@@ -380,10 +328,15 @@ fn a_chain_of_springs() {
     gradient.extend([d_chain.rest, d_chain.mass]);
     gradient.extend(d_x);
     let f = |p: &[f64]| with(p).energy(&p[5..]);
-    check_gradient("chain", (value, &gradient), f, chain_twin, &point);
+    check!(
+        "chain",
+        &point,
+        (value, &gradient),
+        against = [central(f), dual(chain_twin)]
+    );
     let mut hess = vec![0.0; 9 * 9];
     chain.energy_hessian(&x, &mut hess);
-    check_hessian("chain", &hess, chain_twin, &point);
+    oracle::Hessian::new("chain", &point, &hess).dual(chain_twin);
     // In the positions alone: the stiffness matrix, the lower-right block.
     let mut stiffness = [0.0; 16];
     let value = chain.potential_hessian(&x, &mut stiffness);
@@ -449,10 +402,15 @@ fn a_recurrent_cell() {
     let value = rnn.run_grad(&mut d_rnn, &xs);
     let gradient = [d_rnn.wh, d_rnn.wx, d_rnn.b, d_rnn.wo];
     let f = |p: &[f64]| with(p).run(&xs);
-    check_gradient("rnn", (value, &gradient), f, |p| rnn_twin(p, &xs), &point);
+    check!(
+        "rnn",
+        &point,
+        (value, &gradient),
+        against = [central(f), dual(|p| rnn_twin(p, &xs))]
+    );
     let mut hess = [0.0; 16];
     rnn.run_hessian(&xs, &mut hess);
-    check_hessian("rnn", &hess, |p| rnn_twin(p, &xs), &point);
+    oracle::Hessian::new("rnn", &point, &hess).dual(|p| rnn_twin(p, &xs));
     let (value, along) = rnn.run_jvp(&with(&[1.0, 0.0, -1.0, 0.5]), &xs);
     assert_eq!(value.to_bits(), rnn.run(&xs).to_bits());
     let expected = gradient[0] - gradient[2] + 0.5 * gradient[3];

@@ -8,12 +8,14 @@ mod flavors;
 mod folding;
 mod fuse;
 mod guards;
+mod lowering;
 mod naming;
 mod needs;
 mod remat;
 mod reuse;
 mod rewrites;
 mod signature;
+mod tangent;
 mod types;
 
 use crate::diff::{Adjoint, Rev};

@@ -1,0 +1,34 @@
+//! lower/: each rebinding of a name is a new version of it, `wrt(..)` marks the parameters it
+//! names and no others, and integers are never differentiated.
+
+use super::{lower, var};
+use syn::parse_quote;
+
+#[test]
+fn each_rebinding_is_a_new_version() {
+    let item: syn::ItemFn = parse_quote! {
+        fn f(x: f64) -> f64 {
+            let a = x * 2.0;
+            let a = a * a;
+            a
+        }
+    };
+    let function = lower(&item, &[]);
+    let (first, second) = (var(&function, "a", 0), var(&function, "a", 1));
+    assert_ne!(first, second);
+}
+
+#[test]
+fn wrt_marks_the_parameters_it_names() {
+    let item: syn::ItemFn = parse_quote! {
+        fn f(x: f64, y: f64, w: &[f64], n: usize) -> f64 {
+            x * y + w[n]
+        }
+    };
+    let marked =
+        |wrt: &[&str]| -> Vec<bool> { lower(&item, wrt).params.iter().map(|p| p.wrt).collect() };
+    assert_eq!(marked(&["y"]), [false, true, false, false]);
+    assert_eq!(marked(&["x", "w"]), [true, false, true, false]);
+    // Without wrt(..): every f64 and slice, never the integer.
+    assert_eq!(marked(&[]), [true, true, true, false]);
+}

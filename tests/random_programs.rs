@@ -53,6 +53,13 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     }
 }
 
+/// The profile of the batch crates and of the regressions' crates, which share one target
+/// directory. Unoptimized: building dominates, the checks take milliseconds, and `f64`
+/// arithmetic is the same at every optimization level. The same for both (`incremental`
+/// included, which applies to path dependencies): with the regressions' crates on a profile of
+/// their own, micrograd-codegen, micrograd-macros and micrograd-runtime were built twice.
+const PROFILE: &str = "[profile.dev]\nopt-level = 0\ndebug = false\nincremental = false\n";
+
 /// Writes `contents` to `path` unless it already holds exactly that (keeps builds incremental).
 fn write_if_changed(path: &Path, contents: &str) {
     if std::fs::read_to_string(path).ok().as_deref() != Some(contents) {
@@ -94,13 +101,11 @@ fn write_batch(dir: &Path, slot: usize, parts: &[&[generator::Program]]) {
     std::fs::create_dir_all(dir).expect("create the batch directory");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let members: Vec<String> = (0..parts.len()).map(|k| format!("\"part{k}\"")).collect();
-    // Unoptimized: building dominates, the checks take milliseconds, and `f64` arithmetic is
-    // the same at every optimization level.
     write_if_changed(
         &dir.join("Cargo.toml"),
         &format!(
             "[workspace]\nresolver = \"3\"\nmembers = [{}]\n\n\
-             [profile.dev]\nopt-level = 0\ndebug = false\nincremental = false\n",
+             {PROFILE}",
             members.join(", ")
         ),
     );
@@ -407,7 +412,7 @@ fn build_and_run(name: &str, source: &str, main: &str) -> Result<(), String> {
         &dir.join("Cargo.toml"),
         &format!(
             "[package]\nname = \"regression_{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
-             [dependencies]\nmicrograd-runtime = {{ path = {:?} }}\n\n[profile.dev]\ndebug = false\n\n[workspace]\n",
+             [dependencies]\nmicrograd-runtime = {{ path = {:?} }}\n\n{PROFILE}\n[workspace]\n",
             manifest.join("micrograd-runtime").display().to_string()
         ),
     );

@@ -4,6 +4,7 @@
 
 mod activity;
 mod driver;
+mod emitting;
 mod flavors;
 mod folding;
 mod fuse;

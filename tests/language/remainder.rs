@@ -54,7 +54,7 @@ fn remainder_against_central_differences() {
 fn literal_remainder(a: f64) -> f64 {
     let mut s = a;
     if a > 10.0 || (-2.75_f64 % -2.25_f64).tanh() * 3.0 < a {
-        s = s * a;
+        s *= a;
     }
     s
 }

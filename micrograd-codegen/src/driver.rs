@@ -8,7 +8,7 @@ use crate::diff::{self, Adjoint, tangent::Tangent};
 use crate::emit;
 use crate::error::Errors;
 use crate::flavor::{Flavor, Needs, Params};
-use crate::ir::{self, Function, Output, Signature, Stmt, VarId};
+use crate::ir::{self, Function, Signature, Stmt, VarId};
 use proc_macro2::TokenStream;
 use std::collections::HashSet;
 
@@ -36,11 +36,17 @@ pub struct Plan {
     pub steps: Vec<Step>,
 }
 
-/// Reads the table: which flavours are emitted, and what each needs.
-pub fn plan(options: &Options, output: Output) -> Plan {
+/// Reads the table: which flavours are emitted for `output`, and what each needs.
+#[cfg(test)]
+pub fn plan(options: &Options, output: crate::ir::Output) -> Plan {
+    plan_of(|flavor| flavor.emitted(options, output))
+}
+
+/// The plan of the flavours `emitted` selects.
+fn plan_of(emitted: impl Fn(Flavor) -> bool) -> Plan {
     let flavors: Vec<Flavor> = Flavor::ALL
         .into_iter()
-        .filter(|flavor| flavor.emitted(options, output))
+        .filter(|flavor| emitted(*flavor))
         .collect();
     let mut steps = Vec::new();
     for flavor in &flavors {
@@ -91,10 +97,12 @@ impl Results {
 pub fn run(
     sig: &Signature,
     lowered: &Function,
-    (options, output): (&Options, Output),
+    options: &Options,
     errors: &mut Errors,
 ) -> Option<TokenStream> {
-    let plan = plan(options, output);
+    // By the signature: `f_grad` of a function returning `()` whose one output is
+    // `err: &mut f64` too (`Flavor::emitted_for`).
+    let plan = plan_of(|flavor| flavor.emitted_for(options, sig));
     let mut results = Results::default();
     // The reverse sweeps first: they find the arrays a call's pullback would read changed.
     reverse_sweeps(&plan, lowered, &mut results, errors);

@@ -48,7 +48,7 @@ pub fn stubs(sig: &Signature, wrt: &[String], options: &crate::attr::Options) ->
     let seed = seed_name(sig);
     Flavor::ALL
         .into_iter()
-        .filter(|flavor| flavor.emitted(options, output))
+        .filter(|flavor| flavor.emitted_for(options, sig))
         .map(|flavor| {
             let seed = flavor.seeded(output.is_vector()).then_some(&seed);
             let signature = header::signature(sig, &chosen, flavor, seed, runtime);
@@ -74,13 +74,13 @@ pub fn missing_callee_flavors(sig: &Signature, options: &crate::attr::Options) -
     let output = sig.output.unwrap_or(Output::Scalar);
     let all = vec![true; sig.params.len()];
     let seed = seed_name(sig);
-    let forward = Flavor::Tangent.emitted(options, output);
+    let forward = Flavor::Tangent.emitted_for(options, sig);
     [
         (Flavor::Tangent, "BuiltWithJvp"),
         (Flavor::TangentPullback, "BuiltWithHvp"),
     ]
     .into_iter()
-    .filter(|(flavor, _)| !flavor.emitted(options, output))
+    .filter(|(flavor, _)| !flavor.emitted_for(options, sig))
     .map(|(flavor, bound)| {
         let seed = flavor.seeded(output.is_vector()).then_some(&seed);
         let signature = header::signature(sig, &all, flavor, seed, runtime);

@@ -10,7 +10,7 @@
 //! `header`, and `attr` does not import it.
 
 use crate::attr::Options;
-use crate::ir::{Function, Output, ParamSpec, Ty, VarId};
+use crate::ir::{Function, Output, ParamSpec, Signature, Ty, VarId};
 use std::collections::HashSet;
 
 /// Which generated function to print.
@@ -337,6 +337,15 @@ impl Flavor {
         fits && self.requested(options)
     }
 
+    /// Whether `options` and the signature `sig` call for this flavor: [`Flavor::emitted`] for
+    /// its output, and `f_grad` of a function returning `()` whose one output is
+    /// `err: &mut f64`, the gradient of that output ([`Signature::written_scalar`]).
+    pub fn emitted_for(self, options: &Options, sig: &Signature) -> bool {
+        let output = sig.output.unwrap_or(Output::Scalar);
+        let written_scalar = self == Flavor::Grad && sig.written_scalar().is_some();
+        (written_scalar && self.requested(options)) || self.emitted(options, output)
+    }
+
     /// Whether this flavor takes a `seed` shaped as `f`'s value; `vector` says whether `f`
     /// returns several values.
     pub fn seeded(self, vector: bool) -> bool {
@@ -360,6 +369,14 @@ impl Params {
         let differentiable = |v: VarId| matches!(function.var(v).ty, Ty::F64 | Ty::Slice { .. });
         match self {
             Params::None => HashSet::new(),
+            // A function returning `()`: `f_grad` differentiates its one output
+            // `err: &mut f64` (`header::grad_output`), whatever `wrt(..)` says.
+            Params::Chosen if function.results.is_empty() => params
+                .filter(|p| {
+                    p.wrt || matches!(function.var(p.var).ty, Ty::Slice { mutable: true, .. })
+                })
+                .map(|p| p.var)
+                .collect(),
             Params::Chosen => params.filter(|p| p.wrt).map(|p| p.var).collect(),
             Params::All => params
                 .map(|p| p.var)

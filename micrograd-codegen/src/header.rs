@@ -72,7 +72,7 @@ pub fn signature(
             params.push(quote!(#tangent: #ty));
             next += 1;
         }
-        if !flavor.differentiates(spec, chosen) {
+        if !flavor.differentiates(spec, chosen) || grad_output(sig, flavor, spec) {
             continue;
         }
         // The pullback's shadows are slices: a caller may pass `&mut []` or a part of its own.
@@ -92,7 +92,8 @@ pub fn signature(
         _ if flavor == Flavor::Tangent && returns_pair(sig) => Output::Tuple(2),
         shape => shape.unwrap_or(Output::Scalar),
     };
-    let seed = seed.map(|seed| {
+    // A function returning `()` has no seed: its outputs' adjoints are its shadows on entry.
+    let seed = seed.filter(|_| shape.count() > 0).map(|seed| {
         let values = values(shape, &float);
         // A `#[differentiable]` caller passes `ByCaller(seed)`, which a hand-written
         // `g_pullback` does not take (micrograd_runtime::calls).
@@ -106,7 +107,16 @@ pub fn signature(
     // Only `<const N: usize>` and a float `T: Float` get here (the signature check refuses
     // other generics).
     let (generics, bounds) = (&sig.generics, &sig.bounds);
-    quote!(#vis fn #name #generics(#(#params,)* #seed) -> #output #bounds)
+    // A function returning `()` returns nothing but partials: `()` is not written out.
+    let unit = shape.count() == 0 && output.to_string() == "()";
+    let output = (!unit).then(|| quote!(-> #output));
+    quote!(#vis fn #name #generics(#(#params,)* #seed) #output #bounds)
+}
+
+/// Whether `spec` is the one output `err: &mut f64` of a function returning `()`, in
+/// `f_grad`: the output differentiated, its shadow is the seed `1.0`, a local, not a parameter.
+pub fn grad_output(sig: &Signature, flavor: Flavor, spec: &ParamSpec) -> bool {
+    flavor == Flavor::Grad && sig.written_scalar() == Some(&spec.ident)
 }
 
 /// `f_hessian(params..) -> (f64, [[f64; n]; n])` with `f64` parameters only, else
@@ -254,6 +264,9 @@ fn output(
         types => quote!((#(#types),*)),
     };
     match flavor.spec().returns {
+        // A function returning `()` writes its value: no value first.
+        Returns::ValueAndPartials if shape.count() == 0 => tuple(partials),
+        Returns::ValueAndTangent if shape.count() == 0 => quote!(()),
         Returns::ValueAndPartials => {
             partials.insert(0, values(shape, float));
             tuple(partials)

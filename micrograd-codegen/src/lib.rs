@@ -157,13 +157,7 @@ fn expand_function(
     }
     let generated = lowered.zip(sig.as_ref()).filter(|_| errors.is_empty());
     if let Some(code) = generated.and_then(|(lowered, sig)| {
-        generate(
-            (function, printed),
-            sig,
-            &lowered,
-            (options, output),
-            &mut errors,
-        )
+        generate((function, printed), sig, &lowered, options, &mut errors)
     }) {
         let nested = nested(Some(&code));
         return quote!(#code #nested);
@@ -229,11 +223,11 @@ fn generate(
     (function, tokens): (&syn::ItemFn, &TokenStream),
     sig: &ir::Signature,
     lowered: &ir::Function,
-    (options, output): (&attr::Options, ir::Output),
+    options: &attr::Options,
     errors: &mut Errors,
 ) -> Option<TokenStream> {
     lent_arrays_in_graph(lowered, options, errors);
-    let flavors = driver::run(sig, lowered, (options, output), errors)?;
+    let flavors = driver::run(sig, lowered, options, errors)?;
     // The language loops over indices (`for i in 0..w.len()`), which clippy would otherwise
     // ask the user to rewrite into an iterator the macro cannot read. And `f_grad` does not call
     // `f`, so a user who only calls `f_grad` would be told `f` is never used: `dead_code` is
@@ -282,6 +276,21 @@ fn check_output(
         syn::ReturnType::Type(_, ty) => syn::spanned::Spanned::span(ty),
         syn::ReturnType::Default => function.sig.ident.span(),
     };
+    // A function returning `()`: its outputs are its `&mut` parameters, which the flavours of
+    // one returned value, the Jacobian's rows and the second order do not take yet.
+    if output.count() == 0 {
+        let refused = [
+            (options.graph, "graph"),
+            (options.jacobian, "jacobian"),
+            (options.hvp && !options.hessian, "hvp"),
+            (options.hessian, "hessian"),
+            (options.derivative.is_some(), "derivative(..)"),
+        ];
+        for (_, option) in refused.iter().filter(|(asked, _)| *asked) {
+            errors.at(span, format!("`{option}` is not available yet for a function that returns `()` and writes its outputs into `&mut` parameters; remove `{option}` (`f_pullback` takes the outputs' adjoints in their shadows and `jvp` writes their tangents), or return the outputs (`-> f64`, `-> [f64; M]`)"));
+        }
+        return;
+    }
     if output.is_vector() && options.graph {
         errors.at(
             span,

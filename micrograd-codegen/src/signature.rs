@@ -165,7 +165,9 @@ fn bounds(item: &ItemFn) -> proc_macro2::TokenStream {
 /// scalar type.
 pub fn output(item: &ItemFn) -> Option<Output> {
     let ReturnType::Type(_, ty) = &item.sig.output else {
-        return None;
+        // `()`: its outputs are what it leaves in its `&mut` parameters (`out: &mut [f64]`,
+        // `err: &mut f64`), a vector output of no returned entries.
+        return writes_outputs(item).then_some(Output::Tuple(0));
     };
     let scalar = Some(scalar(&item.sig));
     let float = |ty: &Type| float_type(ty) == scalar;
@@ -178,11 +180,22 @@ pub fn output(item: &ItemFn) -> Option<Output> {
             }) => m.base10_parse().ok().filter(|m| *m > 0).map(Output::Array),
             _ => None,
         },
+        Type::Tuple(tuple) if tuple.elems.is_empty() && writes_outputs(item) => {
+            Some(Output::Tuple(0))
+        }
         Type::Tuple(tuple) if !tuple.elems.is_empty() && tuple.elems.iter().all(float) => {
             Some(Output::Tuple(tuple.elems.len()))
         }
         _ => None,
     }
+}
+
+/// Whether a parameter of `item` is written through a reference (`&mut [f64]`, `&mut f64`).
+fn writes_outputs(item: &ItemFn) -> bool {
+    item.sig
+        .inputs
+        .iter()
+        .any(|arg| matches!(arg, FnArg::Typed(typed) if types::read(&typed.ty).kind().is_written()))
 }
 
 fn is_int_type(ty: &Type) -> bool {
@@ -196,7 +209,7 @@ fn check_return(item: &ItemFn, scalar: Scalar, errors: &mut Errors) {
     match &item.sig.output {
         ReturnType::Default => errors.at(
             item.sig.ident.span(),
-            "`#[differentiable]` functions return `f64`; add `-> f64` to the signature",
+            "`#[differentiable]` functions return `f64`, or write their outputs into `&mut` parameters (`out: &mut [f64]`, `err: &mut f64`); add `-> f64` to the signature",
         ),
         ReturnType::Type(_, ty) if matches!(&**ty, Type::Array(a) if float_type(&a.elem) == Some(scalar)) => errors.spanned(
             ty,
@@ -207,6 +220,12 @@ fn check_return(item: &ItemFn, scalar: Scalar, errors: &mut Errors) {
                 && found != scalar =>
         {
             errors.mixed(float.span(), scalar, found)
+        }
+        ReturnType::Type(_, ty) if matches!(&**ty, Type::Tuple(t) if t.elems.is_empty()) => {
+            errors.at(
+                ty.span(),
+                "a `#[differentiable]` function returning `()` writes its outputs into `&mut` parameters (`out: &mut [f64]`, `err: &mut f64`), and this one has none; return what it computes (`-> f64`), or write it into one",
+            )
         }
         ReturnType::Type(_, ty) => errors.at(
             ty.span(),
@@ -272,14 +291,7 @@ fn accepted(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<()> {
         // What the function writes is a kind of its own (`&mut [f64]`): the type model says.
         Type::Reference(_) if types::read(ty).kind().is_written() => return Some(()),
         Type::Reference(reference) if reference.mutability.is_some() => {
-            let message = match &*reference.elem {
-                elem if float_type(elem).is_some() => {
-                    "`&mut f64` parameters are not supported; take `x: f64` by value and return what you compute"
-                }
-                _ => {
-                    "`&mut` parameters are supported as `w: &mut [f64]`; for anything else take `w: &[f64]`, and `f_grad` adds its gradient into the shadow `d_w`"
-                }
-            };
+            let message = "`&mut` parameters are supported as `w: &mut [f64]` and `y: &mut f64`; for anything else take `w: &[f64]`, and `f_grad` adds its gradient into the shadow `d_w`";
             let (and, mutability) = (&reference.and_token, &reference.mutability);
             errors.spanned(quote::quote!(#and #mutability), message);
             return None;

@@ -106,6 +106,11 @@ pub enum Kind<'a> {
     /// `w: &mut [f64]`: read and written; its shadow `d_w: &mut [f64]` receives the gradient
     /// with respect to the values `w` held on entry.
     SliceMut,
+    /// `y: &mut f64`: read and written, one entry of a `&mut [f64]` to the generated code
+    /// (`core::slice::from_mut`); its shadow `d_y: &mut f64` receives the gradient with respect
+    /// to the value `y` held on entry, and holds the adjoint of its final value on entry to
+    /// `f_pullback`.
+    ScalarMut,
     /// An integer, passed through.
     Int,
     /// `flag: bool`, passed through.
@@ -129,6 +134,7 @@ impl<'a> Kind<'a> {
                 | Kind::Array(_)
                 | Kind::Rows { .. }
                 | Kind::SliceMut
+                | Kind::ScalarMut
                 | Kind::Struct(_)
         )
     }
@@ -152,6 +158,7 @@ impl<'a> Kind<'a> {
                 | Kind::Array(_)
                 | Kind::Rows { .. }
                 | Kind::SliceMut
+                | Kind::ScalarMut
                 | Kind::Struct(_)
         )
     }
@@ -160,7 +167,12 @@ impl<'a> Kind<'a> {
     pub fn has_shadow(self) -> bool {
         matches!(
             self,
-            Kind::Slice(_) | Kind::Vec | Kind::Rows { .. } | Kind::SliceMut | Kind::Struct(_)
+            Kind::Slice(_)
+                | Kind::Vec
+                | Kind::Rows { .. }
+                | Kind::SliceMut
+                | Kind::ScalarMut
+                | Kind::Struct(_)
         )
     }
 
@@ -182,6 +194,7 @@ impl<'a> Kind<'a> {
                 }
             }
             Kind::Struct(path) => Type::Named(path.clone()),
+            Kind::ScalarMut => Type::Float(scalar),
             _ => return None,
         };
         Some(Type::Ref {
@@ -216,7 +229,13 @@ impl<'a> Kind<'a> {
     /// Whether the function writes it (`&mut [f64]`): its callers lend it, the reverse sweep
     /// reads its shadow, and its tangent is written as it is.
     pub fn is_written(self) -> bool {
-        matches!(self, Kind::SliceMut)
+        matches!(self, Kind::SliceMut | Kind::ScalarMut)
+    }
+
+    /// Whether it is one `f64` the generated code reads as a one-entry `&mut [f64]`
+    /// (`core::slice::from_mut`), as it does its shadow and tangent.
+    pub fn is_one_entry(self) -> bool {
+        matches!(self, Kind::ScalarMut)
     }
 
     /// Whether `f_jacobian` differentiates it: an `f64` fills entries of the rows, a read-only
@@ -441,6 +460,7 @@ impl Type {
                 elem,
             } => match &**elem {
                 Type::Slice(elem) if is_float(elem) => Kind::SliceMut,
+                Type::Float(_) => Kind::ScalarMut,
                 _ => Kind::Data,
             },
             Type::Ref {

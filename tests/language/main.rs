@@ -42,6 +42,7 @@ mod idioms_more;
 mod iterators;
 mod matrices;
 mod matrix_params;
+mod out_params;
 mod params;
 mod passive_data;
 mod ref_scalars;

@@ -131,7 +131,9 @@ impl<'a> Emitter<'a> {
         options: &Options,
     ) -> Emitter<'a> {
         let vector = function.shape != crate::ir::Shape::Scalar;
-        let seed = flavor.seeded(vector).then(|| names.fresh("seed"));
+        // A function returning `()` has no seed: its outputs' adjoints are its shadows.
+        let seeded = flavor.seeded(vector) && !function.results.is_empty();
+        let seed = seeded.then(|| names.fresh("seed"));
         let nodes = match flavor.spec().returns {
             Returns::Graph => (0..adjoint.vars.len())
                 .map(|v| {
@@ -235,7 +237,8 @@ impl Emitter<'_> {
             .filter(|(p, s)| wrt.contains(&p.var) && s.kind().has_partial())
             .map(|(p, _)| p.var)
             .collect();
-        let mut checks = self.flattened(specs, wrt);
+        let mut checks = self.one_entry_params(specs, wrt, flavor);
+        checks.extend(self.flattened(specs, wrt));
         checks.extend(self.seed_value(flavor));
         checks.extend(self.shadow_checks(specs, wrt, &name));
         checks.extend(self.tangent_prelude(&name));
@@ -294,7 +297,11 @@ impl Emitter<'_> {
             .map(|r| self.operand(r))
             .collect();
         let tangent = self.outputs(&tangents);
+        let unit = self.function.results.is_empty();
         let result = match (flavor.spec().returns, returned.len()) {
+            // `()`: its outputs are written, so only the partials are returned.
+            (Returns::ValueAndPartials | Returns::ValueAndTangent, 0) if unit => quote!(),
+            (Returns::ValueAndPartials, _) if unit => quote!((#(#partials),*)),
             (Returns::ValueAndPartials, 0) => quote!(#value),
             (Returns::ValueAndPartials, _) => quote!((#value, #(#partials),*)),
             (Returns::ValueAndTangent, _) => quote!((#value, #tangent)),

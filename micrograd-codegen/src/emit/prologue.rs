@@ -132,4 +132,36 @@ impl Emitter<'_> {
         }
         tokens
     }
+
+    /// A `y: &mut f64` (and its shadow and tangent) is read as the one-entry `&mut [f64]` it
+    /// is, so the code that follows is a written slice's: `*y` is `y[0]`.
+    /// In `f_grad` of a function returning `()` whose one output is `err: &mut f64`, the
+    /// shadow of `err` is the seed, `1.0`, a local (`header::grad_output`).
+    pub(super) fn one_entry_params(
+        &self,
+        specs: &[ParamSpec],
+        wrt: &HashSet<VarId>,
+        flavor: Flavor,
+    ) -> TokenStream {
+        let mut tokens = TokenStream::new();
+        for (param, spec) in self.function.params.iter().zip(specs) {
+            if !spec.kind().is_one_entry() {
+                continue;
+            }
+            let y = self.names.var(param.var);
+            tokens.extend(quote!(let #y = ::core::slice::from_mut(#y);));
+            if flavor == Flavor::Grad && self.function.results.is_empty() {
+                let (d_y, seed) = (self.names.adjoint(param.var), self.names.local("seed"));
+                let one = self.function.scalar.one();
+                tokens.extend(quote! {
+                    let mut #seed = #one;
+                    let #d_y = ::core::slice::from_mut(&mut #seed);
+                });
+            } else if wrt.contains(&param.var) {
+                let d_y = self.names.adjoint(param.var);
+                tokens.extend(quote!(let #d_y = ::core::slice::from_mut(#d_y);));
+            }
+        }
+        tokens
+    }
 }

@@ -53,6 +53,20 @@ pub struct ParamSpec {
     pub passive: bool,
 }
 
+impl Signature {
+    /// The one output of a function returning `()` that writes one `err: &mut f64` and nothing
+    /// else through references: `f_grad` is the gradient of the value it leaves there.
+    pub fn written_scalar(&self) -> Option<&Ident> {
+        let mut written = self.params.iter().filter(|spec| spec.kind().is_written());
+        match (self.output, written.next(), written.next()) {
+            (Some(Output::Tuple(0)), Some(spec), None) if spec.kind().is_one_entry() => {
+                Some(&spec.ident)
+            }
+            _ => None,
+        }
+    }
+}
+
 impl ParamSpec {
     /// How differentiation treats it: a query on its type.
     pub fn kind(&self) -> Kind<'_> {

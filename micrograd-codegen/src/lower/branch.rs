@@ -42,6 +42,9 @@ impl Lowerer<'_> {
                 syn::Stmt::Expr(Expr::Return(ret), _) => {
                     return match &ret.expr {
                         Some(value) => self.result(value),
+                        None if self.output == Some(crate::ir::Output::Tuple(0)) => {
+                            Some(Operand::Const(0.0))
+                        }
                         None => {
                             self.errors.at(
                                 ret.return_token.span,

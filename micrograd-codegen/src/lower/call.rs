@@ -330,6 +330,11 @@ impl Lowerer<'_> {
             }
             Value::Int(int) => Some(Arg::Int(int)),
             Value::Bool(cond) => Some(Arg::Bool(self.bool_arg(cond, expr.span()))),
+            // A `y: &mut f64` is a one-entry slice to the generated code.
+            Value::Seq(view) if self.scalar_muts.contains(&view.base) => {
+                self.refuse_scalar_mut(expr.span());
+                None
+            }
             Value::Seq(view) if view.row.is_some() => {
                 self.errors.at(expr.span(), ROWS_TO_CALLS);
                 None
@@ -399,6 +404,10 @@ impl Lowerer<'_> {
             inner => self.expr(inner),
         };
         match value {
+            Value::Seq(view) if self.scalar_muts.contains(&view.base) => {
+                self.refuse_scalar_mut(reference.expr.span());
+                None
+            }
             Value::Seq(view) if view.row.is_some() => {
                 self.errors.at(lent_span(&reference.expr), ROWS_TO_CALLS);
                 None
@@ -420,6 +429,13 @@ impl Lowerer<'_> {
                 None
             }
         }
+    }
+
+    /// A `y: &mut f64` parameter passed on to a call, which the generated code holds as a
+    /// one-entry slice.
+    fn refuse_scalar_mut(&mut self, span: proc_macro2::Span) {
+        let float = self.scalar.name();
+        self.errors.at(span, format!("a `&mut {float}` parameter cannot be passed on to a `#[differentiable]` function yet; pass its value `*y` and write back what the call returns, `*y = g(*y, ..);`"));
     }
 
     /// Reports each call lent an array in code only the forward sweep runs (a `while` head,

@@ -97,6 +97,8 @@ pub struct Lowerer<'e> {
     by_value: Vec<VarId>,
     /// The `&f64` parameters: passed on by name, they are passed as the references they are.
     scalar_refs: Vec<VarId>,
+    /// The `&mut f64` parameters, one-entry `&mut [f64]`s: `*y` reads and writes entry 0.
+    scalar_muts: Vec<VarId>,
     /// The `const` and `static` items bound so far, by address (`paths::declare_items`).
     items: std::collections::HashSet<usize>,
     /// Whether the expression being lowered must be a float, so that names the function does
@@ -152,6 +154,7 @@ pub fn lower(
         exits_prepared: false,
         by_value: Vec::new(),
         scalar_refs: Vec::new(),
+        scalar_muts: Vec::new(),
         items: Default::default(),
         float_context: false,
         float_placeholders: Default::default(),
@@ -191,7 +194,11 @@ pub fn lower(
         .expect("internal error: the lowering pops the function's block last");
     lowerer.lent_in_conditions(&body);
     // A vector output's entries were recorded as it was lowered; `result` is a placeholder.
-    let result = result?;
+    // A function returning `()` may end in a statement: its outputs are its `&mut` parameters.
+    let result = match output {
+        Some(Output::Tuple(0)) => result.unwrap_or(Operand::Const(0.0)),
+        _ => result?,
+    };
     let (results, shape) = match output {
         Some(Output::Scalar) | None => (vec![result], Shape::Scalar),
         Some(Output::Array(_)) => (lowerer.results, Shape::Array),
@@ -227,7 +234,8 @@ impl Lowerer<'_> {
                 len: None,
                 mutable: false,
             },
-            Kind::SliceMut => Ty::Slice {
+            // A `&mut f64` is read as a one-entry `&mut [f64]` (`emit`'s `array_params`).
+            Kind::SliceMut | Kind::ScalarMut => Ty::Slice {
                 len: None,
                 mutable: true,
             },
@@ -264,6 +272,9 @@ impl Lowerer<'_> {
             && matches!(spec.value, crate::types::Type::Ref { .. })
         {
             self.scalar_refs.push(var);
+        }
+        if spec.kind().is_one_entry() {
+            self.scalar_muts.push(var);
         }
         self.bind(&spec.ident.to_string(), var);
         if matches!(spec.kind(), Kind::Struct(_)) {

@@ -35,6 +35,15 @@ impl Lowerer<'_> {
     pub(super) fn result(&mut self, expr: &Expr) -> Option<Operand> {
         let m = match self.output {
             Some(Output::Scalar) => return self.f64_operand(expr),
+            // A function returning `()` (its outputs written into `&mut` parameters): its tail
+            // is a statement.
+            Some(Output::Tuple(0)) => {
+                let unit = matches!(expr, Expr::Tuple(tuple) if tuple.elems.is_empty());
+                if !unit {
+                    self.expr_stmt(expr);
+                }
+                return Some(Operand::Const(0.0));
+            }
             Some(Output::Array(m) | Output::Tuple(m)) => m,
             // The signature's error said what to return; the body is still checked.
             None => {

@@ -8,7 +8,7 @@
 
 use super::Lowerer;
 use super::expr::Value;
-use crate::ir::{Arg, IntExpr, IntOp, Stmt, Ty, VarId};
+use crate::ir::{Arg, IntExpr, IntOp, Op, Stmt, Ty, VarId};
 use syn::Expr;
 use syn::spanned::Spanned;
 
@@ -322,6 +322,19 @@ impl Lowerer<'_> {
     /// `*r`: a reference to an `f64` or to a slice reads like the value.
     pub(super) fn deref(&mut self, value: Value, span: proc_macro2::Span) -> Value {
         match value {
+            // `*y` of a `y: &mut f64`: its one entry.
+            Value::Seq(View {
+                base,
+                lo: None,
+                hi: None,
+                row: None,
+            }) if self.scalar_muts.contains(&base) => {
+                let zero = IntExpr::Lit {
+                    value: 0,
+                    suffix: String::new(),
+                };
+                Value::F64(self.temp(Op::Load(base, zero), span))
+            }
             Value::F64(_) | Value::Seq(_) | Value::Error => value,
             // Data reads through references: `*y` of `for y in labels` is `y`.
             Value::Int(_) | Value::Bool(_) | Value::Data(..) => value,

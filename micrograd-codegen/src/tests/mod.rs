@@ -12,6 +12,7 @@ mod guards;
 mod lowering;
 mod naming;
 mod needs;
+mod out_params;
 mod remat;
 mod reuse;
 mod rewrites;

@@ -135,10 +135,11 @@ fn the_kind_is_a_query_on_the_structural_type() {
         kind(parse_quote!(&[core::primitive::f32])),
         is(Kind::Slice(None))
     );
-    // A float behind `&` is an `f64` to differentiation (issue 24), `&mut` one is not.
+    // A float behind `&` is an `f64` to differentiation (issue 24), behind `&mut` a written
+    // one (tests/out_params.rs).
     assert_eq!(kind(parse_quote!(&f64)), is(Kind::Scalar));
     assert_eq!(kind(parse_quote!(&core::primitive::f32)), is(Kind::Scalar));
-    assert_eq!(kind(parse_quote!(&mut f64)), is(Kind::Data));
+    assert_eq!(kind(parse_quote!(&mut f64)), is(Kind::ScalarMut));
     // Rows of floats are differentiated; floats inside other structures are data.
     let three = crate::types::Len {
         value: Some(3),

@@ -1,0 +1,21 @@
+use micrograd_runtime::prelude::*;
+
+/// A residual written into `out`, its squared norm into `err`.
+#[differentiable(jvp)]
+fn residual(x: &[f64], a: f64, out: &mut [f64], err: &mut f64) {
+    *err = 0.0;
+    for i in 0..x.len() {
+        out[i] = a * x[i] * x[i] - 1.0;
+        *err += out[i] * out[i];
+    }
+}
+
+/// One output written through a reference: `f_grad` is its gradient.
+#[differentiable]
+fn objective(w: &[f64], b: f64, err: &mut f64) {
+    let mut s = b;
+    for i in 0..w.len() {
+        s += w[i] * w[i];
+    }
+    *err = s.sqrt();
+}

@@ -34,6 +34,7 @@ mod outside_uses;
 mod tuple_branches;
 
 // Data: arrays, tuples, parameters of every kind, structs, slices, views, `Vec`s, iterators.
+mod array_assign;
 mod array_map;
 mod array_results;
 mod drafts;

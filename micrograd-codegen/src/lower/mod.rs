@@ -35,6 +35,7 @@ mod values;
 mod vecs;
 mod vector_call;
 mod view;
+mod whole;
 
 pub(crate) use view::View;
 

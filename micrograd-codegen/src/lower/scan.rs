@@ -90,6 +90,18 @@ impl<'ast> Visit<'ast> for Assigned {
 
     fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
 
+    /// `std::mem::swap(&mut a, &mut b)` assigns `a` and `b` (`whole.rs`).
+    fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
+        if super::whole::is_swap(call) {
+            for arg in &call.args {
+                if let Expr::Reference(reference) = arg {
+                    self.target(&reference.expr);
+                }
+            }
+        }
+        syn::visit::visit_expr_call(self, call);
+    }
+
     /// `vec![x, { q *= 2.0; q }]` inside a loop assigns `q` too.
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
         for expr in super::vecs::exprs(mac) {

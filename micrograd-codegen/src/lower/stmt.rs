@@ -54,6 +54,7 @@ impl Lowerer<'_> {
             Expr::Block(block) if block.label.is_none() => {
                 self.tail_block(&block.block.stmts, None);
             }
+            Expr::Call(call) if self.swap(call) => {}
             Expr::Call(call) => self.call_stmt(call),
             Expr::MethodCall(call) => self.method_stmt(call),
             Expr::Paren(_) | Expr::Lit(_) | Expr::Path(_) | Expr::Binary(_) => {
@@ -363,6 +364,12 @@ impl Lowerer<'_> {
         op: Option<&BinOp>,
         right: &Expr,
     ) {
+        if matches!(ty, Ty::Array { .. })
+            && op.is_none()
+            && self.whole_assign(binding.var, left, right)
+        {
+            return;
+        }
         if matches!(ty, Ty::Slice { .. } | Ty::Array { .. }) {
             self.errors.at(
                 left.span(),

@@ -131,3 +131,38 @@ fn star_y_reads_and_writes_the_one_entry() {
         "`*y += x` a store, `*y * x` a load"
     );
 }
+
+#[test]
+fn whole_assignment_and_swap_are_entry_wise_stores() {
+    let function = super::lower(
+        &parse_quote! {
+            fn f(x: f64) -> f64 {
+                let mut h = [0.0; 2];
+                let mut g = [1.0; 2];
+                h[0] = x;
+                g = h;
+                std::mem::swap(&mut h, &mut g);
+                let (mut a, mut b) = (x, 2.0 * x);
+                for _ in 0..3 {
+                    std::mem::swap(&mut a, &mut b);
+                    a *= 0.5;
+                }
+                h[1] + g[0] + a * b
+            }
+        },
+        &[],
+    );
+    let h = super::var(&function, "h", 0);
+    let g = super::var(&function, "g", 0);
+    let (mut into_h, mut into_g, mut loops) = (0, 0, 0);
+    crate::ir::walk(&function.body, &mut |stmt| match stmt {
+        crate::ir::Stmt::Store { array, .. } if *array == h => into_h += 1,
+        crate::ir::Stmt::Store { array, .. } if *array == g => into_g += 1,
+        crate::ir::Stmt::Loop(_) => loops += 1,
+        _ => {}
+    });
+    // `h[0] = x`, the swap's `h[k] = g[k]`; `g = h`'s `g[k] = h[k]`, the swap's `g[k] = t`.
+    assert_eq!((into_h, into_g), (2, 2));
+    // One loop each for the assignment and the array swap, and the user's.
+    assert_eq!(loops, 3);
+}

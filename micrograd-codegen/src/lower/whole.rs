@@ -1,0 +1,145 @@
+//! Whole-array assignment and swaps of local arrays (issue 24), desugared into the entry-wise
+//! writes the rest of the lowering knows: in SSA an assignment of a whole array is a new value
+//! of every entry, and a swap of two arrays exchanges them entry by entry.
+//!
+//! Before: `h = h_new;` After: `for k in 0..h.len() { h[k] = h_new[k]; }`
+//! Before: `std::mem::swap(&mut u, &mut next);`
+//! After: `for k in 0..u.len() { let t = u[k]; u[k] = next[k]; next[k] = t; }`
+//! Before: `std::mem::swap(&mut a, &mut b);` of two `f64`s After: `let t = a; a = b; b = t;`
+
+use super::Lowerer;
+use crate::ir::{Ty, VarId};
+use syn::spanned::Spanned;
+use syn::{Expr, parse_quote_spanned};
+
+impl Lowerer<'_> {
+    /// `h = h_new;` of two local arrays of one length: `true` if it was lowered (or reported).
+    pub(super) fn whole_assign(&mut self, target: VarId, left: &Expr, right: &Expr) -> bool {
+        let Some(source) = self.local_array(right) else {
+            return false;
+        };
+        self.same_length(left, right, (target, source));
+        let span = left.span();
+        let k = crate::names::free(&mut self.used, "__mg_entry");
+        let copy: syn::Stmt = parse_quote_spanned!(span=>
+            for #k in 0..#left.len() {
+                #left[#k] = #right[#k];
+            }
+        );
+        self.stmt(&copy);
+        true
+    }
+
+    /// `std::mem::swap(&mut a, &mut b)` (or `core::mem::swap`, `mem::swap`) of two local
+    /// arrays of one length, or of two `f64` variables; `false` for any other call.
+    pub(super) fn swap(&mut self, call: &syn::ExprCall) -> bool {
+        if !is_swap(call) {
+            return false;
+        }
+        let span = call.span();
+        let operands: Vec<&Expr> = call
+            .args
+            .iter()
+            .filter_map(|arg| match arg {
+                Expr::Reference(reference) if reference.mutability.is_some() => {
+                    Some(&*reference.expr)
+                }
+                _ => None,
+            })
+            .collect();
+        let [a, b] = operands.as_slice() else {
+            self.errors.at(span, "`std::mem::swap` takes two local arrays or two `f64` variables as `&mut a, &mut b`");
+            return true;
+        };
+        let t = crate::names::free(&mut self.used, "__mg_swapped");
+        let arrays = (self.local_array(a), self.local_array(b));
+        let stmts: Vec<syn::Stmt> = match arrays {
+            (Some(first), Some(second)) => {
+                self.same_length(a, b, (first, second));
+                let k = crate::names::free(&mut self.used, "__mg_entry");
+                vec![parse_quote_spanned!(span=>
+                    for #k in 0..#a.len() {
+                        let #t = #a[#k];
+                        #a[#k] = #b[#k];
+                        #b[#k] = #t;
+                    }
+                )]
+            }
+            (None, None) if self.is_f64_var(a) && self.is_f64_var(b) => vec![
+                parse_quote_spanned!(span=> let #t = #a;),
+                parse_quote_spanned!(span=> #a = #b;),
+                parse_quote_spanned!(span=> #b = #t;),
+            ],
+            _ => {
+                self.errors.at(span, "`std::mem::swap` exchanges two local arrays of the same length (`let mut u = [0.0; N];`) or two `f64` variables; swap other values entry by entry");
+                return true;
+            }
+        };
+        for stmt in &stmts {
+            self.stmt(stmt);
+        }
+        true
+    }
+
+    /// The local array (`[c; N]`, `vec![c; n]`, not an array of rows) that `expr` names.
+    fn local_array(&mut self, expr: &Expr) -> Option<VarId> {
+        let Expr::Path(path) = expr else {
+            return None;
+        };
+        let name = path.path.get_ident()?.to_string();
+        let var = self.lookup(&name)?.var;
+        let flat = !self.rows.contains_key(&var) && !self.aliases.contains_key(&var);
+        (matches!(self.ty(var), Ty::Array { .. }) && flat).then_some(var)
+    }
+
+    fn is_f64_var(&self, expr: &Expr) -> bool {
+        let Expr::Path(path) = expr else {
+            return false;
+        };
+        let binding = path
+            .path
+            .get_ident()
+            .and_then(|ident| self.lookup(&ident.to_string()));
+        binding.is_some_and(|binding| {
+            *self.ty(binding.var) == Ty::F64 && !self.aliases.contains_key(&binding.var)
+        })
+    }
+
+    /// Two arrays have one length: rustc checks it of arrays (`[f64; N]` is a type), a `Vec`'s
+    /// is checked when the function runs, unless both were written with one length
+    /// (`vec![0.0; n]` twice): a `Vec` keeps its length in the IR, so assigning one of another
+    /// length, which `f` may do, is refused there with a message.
+    fn same_length(&mut self, a: &Expr, b: &Expr, vars: (VarId, VarId)) {
+        let (Ty::Array { len: first, vec }, Ty::Array { len: second, .. }) =
+            (self.ty(vars.0), self.ty(vars.1))
+        else {
+            return;
+        };
+        if !*vec || first == second {
+            return;
+        }
+        let message = format!(
+            "`#[differentiable]` assigns or swaps whole `Vec`s of one length only: `{}` and `{}` differ",
+            quote::ToTokens::to_token_stream(a),
+            quote::ToTokens::to_token_stream(b)
+        );
+        let check: syn::Stmt = parse_quote_spanned!(b.span()=>
+            ::core::assert_eq!(#a.len(), #b.len(), #message);
+        );
+        self.stmt(&check);
+    }
+}
+
+/// Whether `call` is `std::mem::swap(..)`, `core::mem::swap(..)` or `mem::swap(..)`.
+pub(super) fn is_swap(call: &syn::ExprCall) -> bool {
+    let Expr::Path(path) = &*call.func else {
+        return false;
+    };
+    let names = crate::signature::segments(&path.path);
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    path.qself.is_none()
+        && matches!(
+            names.as_slice(),
+            ["std" | "core", "mem", "swap"] | ["mem", "swap"]
+        )
+}

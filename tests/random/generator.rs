@@ -68,4 +68,5 @@ constructs! {
     vec_calls => [], [VecCall];
     drafts => [Collected, VecLiteral], [];
     matrices => [], [MatrixLocal];
+    swaps => [Swap], [];
 }

@@ -291,6 +291,13 @@ fn check_output(
         }
         return;
     }
+    // `f_hessian` lays out a unit tangent per entry, of which a `&mut f64` has none yet.
+    if options.hessian {
+        for spec in specs.iter().filter(|spec| spec.kind().is_one_entry()) {
+            let y = &spec.ident;
+            errors.at(y.span(), format!("`hessian` does not take a `&mut` float parameter yet; ask for `hvp` (its `f_hvp` takes `{y}` with its tangent and shadow), or take `{y}` by value and return its new value"));
+        }
+    }
     if output.is_vector() && options.graph {
         errors.at(
             span,

@@ -50,6 +50,7 @@ mod ref_scalars;
 mod skip_take;
 mod structs;
 mod tail_idioms;
+mod tuple_data;
 mod vecs;
 mod view_bounds;
 mod views;

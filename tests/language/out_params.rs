@@ -10,7 +10,7 @@ use crate::common;
 
 use common::{assert_gradient, assert_near};
 use micrograd_runtime::prelude::*;
-use num_dual::{Dual64, DualNum};
+use num_dual::{Dual64, DualNum, HyperDual64};
 
 /// A residual per entry into `out` (a branch on the sign of `x[i]`), its squared norm into
 /// `err`.
@@ -163,7 +163,7 @@ fn objective_grad_is_the_gradient_of_err() {
 
 /// `y: &mut f64` beside a returned `f64`: read, written, and its shadow the gradient with
 /// respect to the value it held on entry.
-#[differentiable(jvp)]
+#[differentiable(hvp)]
 fn accumulate(x: f64, y: &mut f64) -> f64 {
     let old = *y;
     *y = *y * x + 1.0;
@@ -218,6 +218,21 @@ fn a_written_scalar_beside_a_result() {
         let dual = accumulate_twin(Dual64::new(x, v_x), &mut dual_y);
         assert_near("accumulate_jvp", tangent, dual.eps, 1e-12);
         assert_near("accumulate_jvp v_y", v_y, dual_y.eps, 1e-12);
+        // H v against hyper-duals: entry i is e_iᵀ H v, with y at its value on entry.
+        let (mut y5, mut v_y5, mut d_y5) = (y0, v_y0, 0.0);
+        let (value5, hv_x) = accumulate_hvp(x, v_x, &mut y5, &mut v_y5, &mut d_y5);
+        assert_eq!(value5.to_bits(), value.to_bits());
+        assert_eq!(
+            y5.to_bits(),
+            y.to_bits(),
+            "accumulate_hvp writes y as f does"
+        );
+        let second = |e: [f64; 2]| {
+            let mut y = HyperDual64::new(y0, e[1], v_y0, 0.0);
+            accumulate_twin(HyperDual64::new(x, e[0], v_x, 0.0), &mut y).eps1eps2
+        };
+        assert_near("accumulate_hvp x", hv_x, second([1.0, 0.0]), 1e-12);
+        assert_near("accumulate_hvp y", d_y5, second([0.0, 1.0]), 1e-12);
     }
 }
 

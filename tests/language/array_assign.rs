@@ -41,6 +41,7 @@ fn recurrent(x: &[f64], w: &[f64]) -> f64 {
     s
 }
 
+#[allow(clippy::needless_range_loop)] // as `recurrent` is written
 fn recurrent_twin<D: DualNum<Primitive = f64> + Copy>(x: &[D], w: &[D]) -> D {
     let mut h = [D::from(0.0); H];
     let mut c = [D::from(0.5); H];
@@ -66,6 +67,7 @@ fn recurrent_twin<D: DualNum<Primitive = f64> + Copy>(x: &[D], w: &[D]) -> D {
 }
 
 /// Jacobi sweeps on a line: `next` computed from `u`, then the two swapped.
+#[allow(clippy::manual_memcpy)] // entry by entry, as the language reads it
 #[differentiable(jvp)]
 fn relax(u0: &[f64; 4], k: usize) -> f64 {
     let mut u = [0.0; 4];

@@ -56,7 +56,13 @@ fn product(x: f64, n: usize) -> f64 {
 /// too (`abs`), a use through `f64::min` and `powi`, and `let pi = PI;` passed to a call.
 #[differentiable(hessian)]
 fn assorted(x: f64) -> f64 {
-    let (a, b) = (x * K1, K3 * K3);
+    let (a, b) = (
+        {
+            let y = x * 2.0;
+            y * K1 * 0.5
+        },
+        K3 * K3,
+    );
     let cl = |t: f64, u: f64| t * u + x;
     let c = K1 * K2;
     let d = K2 * K3;

@@ -112,6 +112,9 @@ impl Finder<'_, '_, '_> {
             }
             Expr::Paren(inner) => self.side(&inner.expr),
             Expr::Unary(unary) => self.side(&unary.expr),
+            // `{ ..; 2.375 }` and `if c { a } else { b }`: their value's.
+            Expr::Block(block) => block_tail(&block.block).and_then(|tail| self.side(tail)),
+            Expr::If(branch) => block_tail(&branch.then_branch).and_then(|tail| self.side(tail)),
             // `w[i]` of a slice or array of floats.
             Expr::Index(index) => {
                 let Expr::Path(path) = &*index.expr else {

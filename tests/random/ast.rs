@@ -231,6 +231,8 @@ pub struct Func {
     /// Whether it asks for `hvp`: not an entry taking `&mut [f64]` (lend.rs), whose tangents
     /// the checker's adapters do not pass.
     pub hvp: bool,
+    /// Whether it is generic over its float, `<T: Float>` (generic_fns.rs; never the entry).
+    pub generic: bool,
 }
 
 impl Func {
@@ -251,6 +253,10 @@ pub struct Program {
     pub value_only: bool,
     /// How each variable is printed, where not as generated (hygiene.rs).
     pub names: std::collections::HashMap<String, String>,
+    /// Whether its functions (all but a generic one) are `&self` methods of
+    /// `#[derive(Differentiable)] struct Prog` calling each other as `self.f0(..)`, the entry
+    /// called on `PROG` (methods.rs); each lists its `wrt(..)`, which leaves `self` constant.
+    pub methods: bool,
     /// Whether its `f32` twin is checked too (single.rs); the test sets it, not the draw.
     pub single: bool,
     /// The weights of the entry's outputs when it returns several (one nonzero per output):

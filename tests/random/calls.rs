@@ -47,7 +47,15 @@ impl Gen<'_> {
         let mut args = Vec::new();
         for p in &callee.params {
             let arg = match p.kind {
-                PKind::Scalar => Arg::Scalar(self.expr(d)),
+                PKind::Scalar => {
+                    // `g(K1)`: the macro cannot see `g`'s signature, so a name it cannot see
+                    // alone says nothing (it asks for `let k: f64 = K1;`); `K1 * 1.0` does.
+                    let e = self.expr(d);
+                    match tail_draws::outside_only(&e) {
+                        true => Arg::Scalar(Expr::Bin("*", Box::new(e), Box::new(Expr::Lit(1.0)))),
+                        false => Arg::Scalar(e),
+                    }
+                }
                 PKind::Slice(min)
                 | PKind::Array(min)
                 | PKind::Vec(min)

@@ -53,6 +53,11 @@ pub trait ExprNode: Debug {
     fn has_stmts(&self) -> bool;
     /// Whether Rust knows it is an `f64` (otherwise it may be an unsuffixed `{float}`).
     fn anchored(&self) -> bool;
+    /// Whether it is made of names the function does not define only (tail_draws.rs), whose
+    /// type the macro learns from their uses.
+    fn outside(&self) -> bool {
+        false
+    }
 }
 
 /// A statement with text of its own ([`Stmt::Ext`]).

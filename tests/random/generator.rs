@@ -21,7 +21,12 @@
 //! printings), source.rs (the files the test writes), outputs.rs (the adapters of an entry
 //! returning several values). A new construct is a new file registered in `constructs!` below;
 //! ext.rs says how. Functions returning several values and their calls are vec_calls.rs; arrays
-//! lent to calls as `&mut`, lend.rs (and lend_source.rs, the checker's side).
+//! lent to calls as `&mut`, lend.rs (and lend_source.rs, the checker's side). Issue 25's
+//! code as written: tail_draws.rs (outside names, integer `if`s, `assert!`s, closures bound by
+//! `let`), generic_fns.rs (a first function generic over `T: Float`, called at `f64` and, by
+//! the twin, `f32`), and programs of methods ([`Program::methods`]: `&self` methods of
+//! `#[derive(Differentiable)] struct Prog` calling each other, printed by
+//! `Printer::funcs`).
 
 #[macro_use]
 mod ext;
@@ -30,6 +35,7 @@ mod ast;
 mod branches;
 mod calls;
 mod exprs;
+mod generic_fns;
 mod hygiene;
 mod ints;
 mod lend_source;
@@ -69,4 +75,5 @@ constructs! {
     drafts => [Collected, VecLiteral], [];
     matrices => [], [MatrixLocal];
     swaps => [Swap], [];
+    tail_draws => [BoundClosure, OutsideConst], [IntIf, Assert, LetOutside];
 }

@@ -358,11 +358,7 @@ impl StmtNode for LentNode {
             .iter()
             .map(|a| a.as_ref().map_or_else(|| lent.clone(), |a| p.arg(a)))
             .collect();
-        let name = match p.mode {
-            Mode::Plain => self.callee.clone(),
-            Mode::Trace => format!("{}_t", self.callee),
-            Mode::Value => format!("{}_v", self.callee),
-        };
+        let name = p.callee(&self.callee);
         let call = format!("{name}({})", args.join(", "));
         let ty = p.ty();
         match &self.shape {

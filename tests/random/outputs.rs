@@ -59,12 +59,13 @@ pub fn vector_adapters(p: &Program) -> String {
     let entry = p.entry();
     let out = entry.out.as_ref().expect("several values");
     let name = &entry.name;
+    let path = entry_path(p, "");
     let list = |r: &str| format!("vec![{}]", parts(out, r).join(", "));
     let (s, names) = unpack(entry, "f64");
     let (st, _) = unpack(entry, "T");
     let args = names.join(", ");
     let mut text = format!(
-        "pub fn fv(a: &Args) -> Vec<f64> {{\n    let mut c = Cur::new(&a.x, a);\n{s}    let r = {name}({args});\n    {}\n}}\n\
+        "pub fn fv(a: &Args) -> Vec<f64> {{\n    let mut c = Cur::new(&a.x, a);\n{s}    let r = {path}({args});\n    {}\n}}\n\
          pub fn tv(a: &Args, dir: usize) -> Vec<T> {{\n    let xs = duals(&a.x, dir);\n    let mut c = Cur::new(&xs, a);\n{st}    let r = {name}_t({args});\n    {}\n}}\n",
         list("r"),
         list("r"),
@@ -102,7 +103,7 @@ pub fn vector_adapters(p: &Program) -> String {
     }
     let _ = write!(
         text,
-        "pub fn jac(a: &Args) -> (Vec<f64>, Vec<Vec<Option<f64>>>) {{\n    let mut c = Cur::new(&a.x, a);\n{s}{blocks}    let (r, j) = {name}_jacobian({});\n    let mut rows = Vec::new();\n    for k in 0..{} {{\n        let mut row: Vec<Option<f64>> = Vec::new();\n{rows}        rows.push(row);\n    }}\n    ({}, rows)\n}}\n",
+        "pub fn jac(a: &Args) -> (Vec<f64>, Vec<Vec<Option<f64>>>) {{\n    let mut c = Cur::new(&a.x, a);\n{s}{blocks}    let (r, j) = {path}_jacobian({});\n    let mut rows = Vec::new();\n    for k in 0..{} {{\n        let mut row: Vec<Option<f64>> = Vec::new();\n{rows}        rows.push(row);\n    }}\n    ({}, rows)\n}}\n",
         call.join(", "),
         out.m,
         list("r"),

@@ -19,6 +19,12 @@ pub struct Printer {
     pub by_value: Vec<String>,
     /// The local arrays declared as `vec![..]` so far (as generated).
     pub vecs: Rc<RefCell<BTreeSet<String>>>,
+    /// Printing the body of a function generic over its float `T` (generic_fns.rs), in
+    /// `Plain`: literals are `T::from(c).unwrap()`.
+    pub generic: bool,
+    /// The program's functions are methods ([`Program::methods`]): in `Plain`, a call is
+    /// `self.f0(..)`.
+    pub methods: bool,
 }
 
 impl Printer {
@@ -39,6 +45,8 @@ impl Printer {
                 .map(|q| q.name.clone())
                 .collect(),
             vecs: Rc::default(),
+            generic: false,
+            methods: p.methods,
         }
     }
 
@@ -62,6 +70,8 @@ impl Printer {
 
     pub fn float(&self, v: f64, typed: bool) -> String {
         match self.mode {
+            Mode::Plain if self.generic && v < 0.0 => format!("(-T::from({:?}).unwrap())", -v),
+            Mode::Plain if self.generic => format!("T::from({v:?}).unwrap()"),
             Mode::Plain => {
                 let s = if typed {
                     format!("{v:?}_f64")
@@ -81,6 +91,7 @@ impl Printer {
 
     pub fn ty(&self) -> &'static str {
         match self.mode {
+            Mode::Plain if self.generic => "T",
             Mode::Plain => "f64",
             Mode::Trace => "T",
             Mode::Value => "Value",
@@ -100,6 +111,17 @@ impl Printer {
                 let i = self.iexpr(i);
                 format!("[{}][{i} % {}]", entries.join(", "), entries.len())
             }
+        }
+    }
+
+    /// How a call of the program's function `f` names it: `f0`, `self.f0` (a method), `f0_t`
+    /// or `f0_v`.
+    pub fn callee(&self, f: &str) -> String {
+        match self.mode {
+            Mode::Plain if self.methods && f != generic_fns::NAME => format!("self.{f}"),
+            Mode::Plain => f.to_string(),
+            Mode::Trace => format!("{f}_t"),
+            Mode::Value => format!("{f}_v"),
         }
     }
 
@@ -166,12 +188,7 @@ impl Printer {
             Expr::Block(stmts, tail) => self.block_expr(stmts, tail, typed),
             Expr::Call(f, args) => {
                 let args: Vec<String> = args.iter().map(|a| self.arg(a)).collect();
-                let name = match self.mode {
-                    Mode::Plain => f.clone(),
-                    Mode::Trace => format!("{f}_t"),
-                    Mode::Value => format!("{f}_v"),
-                };
-                format!("{name}({})", args.join(", "))
+                format!("{}({})", self.callee(f), args.join(", "))
             }
             Expr::Ext(node) => node.print(self, typed),
         }
@@ -187,6 +204,8 @@ impl Printer {
             seen: self.seen.clone(),
             by_value: self.by_value.clone(),
             vecs: self.vecs.clone(),
+            generic: self.generic,
+            methods: self.methods,
         };
         inner.out.push_str("{\n");
         for s in stmts {
@@ -206,7 +225,7 @@ impl Printer {
         let r = self.expr(recv, !recv_typed);
         let args: Vec<String> = args.iter().map(|a| self.expr(a, false)).collect();
         match self.mode {
-            Mode::Plain if !recv_typed => {
+            Mode::Plain if !recv_typed && !self.generic => {
                 let mut all = vec![r];
                 all.extend(args);
                 format!("f64::{m}({})", all.join(", "))

@@ -182,11 +182,14 @@ impl Printer {
                 false => self.line(&format!("#[differentiable({})]", options.join(", "))),
             }
         }
+        let generic = f.generic && self.mode == Mode::Plain;
         let params: Vec<String> = f
             .params
             .iter()
             .map(|p| {
                 let ty = match (&p.kind, self.mode) {
+                    (PKind::Scalar, Mode::Plain) if generic => "T".to_string(),
+                    (PKind::Slice(_), Mode::Plain) if generic => "&[T]".to_string(),
                     (PKind::Scalar, m) => printer_ty(m).to_string(),
                     (PKind::Slice(_), m) => format!("&[{}]", printer_ty(m)),
                     (PKind::Array(n), Mode::Plain) => format!("&[f64; {n}]"),
@@ -208,12 +211,21 @@ impl Printer {
             Mode::Trace => format!("{}_t", f.name),
             Mode::Value => format!("{}_v", f.name),
         };
+        let outer = std::mem::replace(&mut self.generic, generic);
         let ty = match &f.out {
             None => self.ty().to_string(),
             Some(Out { m, tuple: false }) => format!("[{}; {m}]", self.ty()),
             Some(Out { m, tuple: true }) => format!("({})", vec![self.ty(); *m].join(", ")),
         };
-        self.line(&format!("pub fn {name}({}) -> {ty} {{", params.join(", ")));
+        let bound = if generic { "<T: Float>" } else { "" };
+        let mut params = params;
+        if self.methods && self.mode == Mode::Plain && !f.generic {
+            params.insert(0, "&self".to_string());
+        }
+        self.line(&format!(
+            "pub fn {name}{bound}({}) -> {ty} {{",
+            params.join(", ")
+        ));
         self.body(&f.body);
         if let Some(t) = &f.tail {
             self.indent += 1;
@@ -222,5 +234,6 @@ impl Printer {
             self.indent -= 1;
         }
         self.line("}");
+        self.generic = outer;
     }
 }

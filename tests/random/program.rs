@@ -73,6 +73,7 @@ pub fn program(seed: u64, id: usize) -> Program {
     let value_only = rng.chance(0.3);
     let nfuncs = rng.weighted(&[0, 50, 35, 15]);
     let mut funcs: Vec<Func> = Vec::new();
+    funcs.extend(generic_fns::generic_fn(program_seed(seed, id), value_only));
     for k in 0..nfuncs {
         let entry = k + 1 == nfuncs;
         let mut params = params(&mut rng, entry);
@@ -247,6 +248,7 @@ pub fn program(seed: u64, id: usize) -> Program {
             hvp,
             out,
             jacobian: false,
+            generic: false,
         });
     }
     entry_kinds(&mut funcs, program_seed(seed, id));
@@ -262,9 +264,17 @@ pub fn program(seed: u64, id: usize) -> Program {
             .collect(),
         None => Vec::new(),
     };
+    let methods = Rng::new(mix(program_seed(seed, id) ^ 0x4D45_5448_4F44)).chance(0.15);
+    if methods {
+        for f in funcs.iter_mut().filter(|f| !f.generic && f.wrt.is_none()) {
+            let all = f.params.iter().filter(|q| q.kind.differentiable());
+            f.wrt = Some(all.map(|q| q.name.clone()).collect());
+        }
+    }
     let mut program = Program {
         id,
         funcs,
+        methods,
         value_only,
         names: Default::default(),
         single: false,

@@ -49,7 +49,7 @@ pub fn single_module(p: &Program) -> String {
     let entry = p.entry();
     let point = "    let xs: Vec<f32> = a.x.iter().map(|&x| x as f32).collect();\n    let mut c = Cur::new(&xs, a);\n";
     let (unpack, names) = unpack(entry, "f64");
-    let name = format!("single::{}", entry.name);
+    let name = entry_path(p, "single::");
     let call = weighed(p, &format!("{name}({})", names.join(", ")), Mode::Plain);
     format!(
         "pub mod single {{\n    use micrograd_runtime::prelude::*;\n\n{}}}\n\

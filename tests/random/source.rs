@@ -7,20 +7,55 @@ use std::fmt::Write;
 pub fn plain_source(p: &Program) -> String {
     let mut pr = Printer::new(p, Mode::Plain);
     pr.line("use micrograd_runtime::prelude::*;");
+    pr.out.push_str(&tail_draws::outside_items());
     pr.line("");
-    for f in &p.funcs {
-        pr.func(f);
-        pr.line("");
-    }
+    pr.funcs(p);
     pr.out
+}
+
+impl Printer {
+    /// The program's functions; in `Plain`, those of a program of methods inside
+    /// `impl Prog { .. }`, after the struct and the value `PROG` the checker calls them on.
+    pub fn funcs(&mut self, p: &Program) {
+        let methods = p.methods && self.mode == Mode::Plain;
+        for f in p.funcs.iter().filter(|f| f.generic || !methods) {
+            self.func(f);
+            self.line("");
+        }
+        if !methods {
+            return;
+        }
+        self.line("#[derive(Differentiable, Clone, Debug)]");
+        self.line("pub struct Prog {");
+        self.line("    pub k: f64,");
+        self.line("}");
+        self.line("pub const PROG: Prog = Prog { k: 0.5 };");
+        self.line("impl Prog {");
+        self.indent += 1;
+        for f in p.funcs.iter().filter(|f| !f.generic) {
+            self.func(f);
+            self.line("");
+        }
+        self.indent -= 1;
+        self.line("}");
+    }
+}
+
+/// How the checker calls the entry in `Plain` (`f2`, or `PROG.f2` on a program of methods),
+/// inside module `module` (`single::`) or none.
+pub fn entry_path(p: &Program, module: &str) -> String {
+    match p.methods {
+        true => format!("{module}PROG.{}", p.entry().name),
+        false => format!("{module}{}", p.entry().name),
+    }
 }
 
 pub fn functions(p: &Program, mode: Mode) -> String {
     let mut pr = Printer::new(p, mode);
-    for f in &p.funcs {
-        pr.func(f);
-        pr.line("");
+    if mode == Mode::Plain {
+        pr.out.push_str(&tail_draws::outside_items());
     }
+    pr.funcs(p);
     pr.out
 }
 
@@ -66,15 +101,16 @@ pub fn module_source(p: &Program) -> String {
     let _ = writeln!(out, "pub const WRT: &[bool] = &[{}];", wrt.join(", "));
     let _ = writeln!(out, "pub const SRC: &str = r####\"{plain}\"####;");
     let name = &entry.name;
+    let path = entry_path(p, "");
     // f
     let (s, names) = unpack(entry, "f64");
-    let call = weighed(p, &format!("{name}({})", names.join(", ")), Mode::Plain);
+    let call = weighed(p, &format!("{path}({})", names.join(", ")), Mode::Plain);
     let _ = writeln!(
         out,
         "pub fn f(a: &Args) -> f64 {{\n    let mut c = Cur::new(&a.x, a);\n{s}    {call}\n}}"
     );
     let point = "    let mut c = Cur::new(&a.x, a);\n";
-    out.push_str(&grad_adapter(p, "g", "f64", point, name));
+    out.push_str(&grad_adapter(p, "g", "f64", point, &path));
     out.push_str(&second_order(p));
     if entry.out.is_some() {
         out.push_str(&vector_adapters(p));
@@ -143,6 +179,12 @@ pub fn grad_adapter(p: &Program, adapter: &str, float: &str, point: &str, callee
         true => {
             value = weighed(p, &format!("{callee}({})", names.join(", ")), Mode::Plain);
             call.push(seed_literal(p));
+            // `f_pullback` differentiates every parameter, `wrt(..)` or not (callers build on
+            // it): a method's takes the shadow `d_self` (of `Prog` in the callee's module).
+            if p.methods {
+                let module = callee.split("PROG.").next().unwrap_or_default();
+                call.insert(0, format!("&mut {module}Prog {{ k: 0.0 }}"));
+            }
             "pullback"
         }
         false => "grad",
@@ -342,7 +384,7 @@ fn second_order(p: &Program) -> String {
             }
         }
     }
-    let name = &entry.name;
+    let name = entry_path(p, "");
     let cursors = "    let e = unit(a.x.len(), dir);\n    let mut c = Cur::new(&a.x, a);\n    let mut u = Cur::new(&e, a);\n";
     let mut value = if scalar == 0 { "r" } else { "r.0" }.to_string();
     let (args, mut jvp, mut jvv) = (args.join(", "), "r".to_string(), String::new());

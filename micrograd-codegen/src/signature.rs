@@ -148,7 +148,7 @@ fn bounds(item: &ItemFn) -> proc_macro2::TokenStream {
     let record = Scalar::generic()
         .filter(|generic| float.is_some_and(|float| float == generic.name))
         .map(|generic| {
-            let ty = syn::Ident::new(generic.name, proc_macro2::Span::call_site());
+            let ty = crate::names::ident(generic.name, proc_macro2::Span::call_site());
             let runtime = &generic.runtime;
             quote::quote!(#ty: #runtime::Record)
         });

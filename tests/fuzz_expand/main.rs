@@ -494,3 +494,19 @@ fn deep_inputs_on_rustcs_stack() {
             .expect("the output is checked");
     }
 }
+
+/// A generic float named by a raw identifier (`r#loop`, found by the mutation test) is printed
+/// raw in the generated code: `Ident::new("r#loop")` panicked inside the macro.
+#[test]
+fn a_raw_generic_float_is_printed_raw() {
+    let item = parse(
+        "pub fn gf<r#loop: Float>(gw0: &[r#loop], ga1: r#loop) -> r#loop { (gw0[2] * gw0[0]).atan() + ga1 }",
+    );
+    for attr in ["", "hvp", "hessian"] {
+        assert_eq!(
+            checked(&parse(attr), &item),
+            Ok(Verdict::Code),
+            "attr: {attr}"
+        );
+    }
+}

@@ -10,7 +10,7 @@ fn generic() -> (Ident, TokenStream) {
     let generic = Scalar::generic().expect("internal error: a generic float is being expanded");
     let runtime = &generic.runtime;
     (
-        Ident::new(generic.name, Span::call_site()),
+        crate::names::ident(generic.name, Span::call_site()),
         quote!(#runtime::num_traits),
     )
 }

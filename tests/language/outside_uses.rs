@@ -32,6 +32,20 @@ fn receiver(x: f64) -> f64 {
     s * x * x
 }
 
+/// A float-only method's receiver makes the outside names deep inside it floats: here a
+/// block whose value is a sum of calls of a closure returning `k` (found by the fuzzer's seeds
+/// from the random generator: "`relu` is called on an integer here").
+#[differentiable(hessian)]
+fn deep_receiver(x: f64) -> f64 {
+    let k = K1;
+    let s = ({
+        let cl = |_t: f64| k;
+        cl(x) + cl(1.0)
+    })
+    .relu();
+    s * x * x
+}
+
 /// `let mut` needs its type where it is bound: the assignments after it say.
 #[differentiable(hessian)]
 fn mutable(x: f64) -> f64 {
@@ -103,6 +117,17 @@ fn outside_names_typed_by_use() {
     let points = [-1.5, 0.25, 2.0];
     check1("compared", compared, compared_grad, &points);
     check1("receiver", receiver, receiver_grad, &points);
+    check1("deep_receiver", deep_receiver, deep_receiver_grad, &points);
+    for x in points {
+        // (2 K1).relu() x²: 2 (2 K1) x, K1 being positive.
+        let closed = 2.0 * (2.0 * K1) * x;
+        assert_near(
+            "deep_receiver closed form",
+            deep_receiver_grad(x).1,
+            closed,
+            1e-12,
+        );
+    }
     check1("mutable", mutable, mutable_grad, &points);
     check1("assorted", assorted, assorted_grad, &points);
     for x in points {

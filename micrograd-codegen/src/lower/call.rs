@@ -63,10 +63,10 @@ impl Lowerer<'_> {
         if let Some(value) = self.generic_from(call) {
             return value;
         }
-        // `(PI * K).tanh()`: names the function does not define are floats where only a float
-        // has the method.
+        // `(PI * K).tanh()`, `({ ..; cl(a) + cl(b) }).relu()`: names the function does not
+        // define are floats where only a float has the method, however deep in the receiver.
         let float_only = !super::ints::is_int_method(&name) && name != "len";
-        let receiver = match float_only && self.untyped(&call.receiver) {
+        let receiver = match float_only {
             true => self.in_context(true, &call.receiver),
             false => self.expr(&call.receiver),
         };

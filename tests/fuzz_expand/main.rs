@@ -510,3 +510,11 @@ fn a_raw_generic_float_is_printed_raw() {
         );
     }
 }
+
+/// A generic float named as a primitive (`fn gf<f64: Float>`, found by the mutation test) is one
+/// error: expanded, its output did not parse.
+#[test]
+fn a_generic_float_named_f64_is_one_error() {
+    let item = parse("pub fn gf<f64: Float>(ga0: f64) -> f64 { ga0.tanh() }");
+    assert_eq!(checked(&parse("hvp"), &item), Ok(Verdict::Error));
+}

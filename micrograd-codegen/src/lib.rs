@@ -85,10 +85,10 @@ fn expand_as(attr: TokenStream, item: TokenStream, printed: &TokenStream) -> Tok
             return quote!(#item #errors);
         }
     };
+    let float = signature::generic(&function.sig.generics);
     // A generic float named as a primitive one (`fn f<f64: Float>`) would be read as that
     // primitive wherever the body names it: one error, nothing generated.
-    if let Some(float) = signature::generic(&function.sig.generics)
-        .filter(|float| matches!(names::text(float).as_str(), "f32" | "f64"))
+    if let Some(float) = float.filter(|float| matches!(names::text(float).as_str(), "f32" | "f64"))
     {
         errors.at(float.span(), format!("a generic float named `{float}` reads as the primitive `{float}` in the body; give the type parameter another name, such as `T`"));
         let errors = errors.to_compile_errors();
@@ -96,8 +96,7 @@ fn expand_as(attr: TokenStream, item: TokenStream, printed: &TokenStream) -> Tok
     }
     // A function generic over `T: Float` is expanded with `T` as its float type: the float
     // type is a parameter of the generated code already (`f32` or `f64`), and `T` is a third.
-    let generic = signature::generic(&function.sig.generics)
-        .map(|float| (float.to_string(), options.runtime()));
+    let generic = float.map(|float| (float.to_string(), options.runtime()));
     let generic = generic
         .as_ref()
         .map(|(name, runtime)| (name.as_str(), runtime.clone()));

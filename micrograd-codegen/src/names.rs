@@ -89,6 +89,10 @@ pub mod lowered {
     pub const VALUE: &str = "__mg_value";
     /// One part of a tuple chosen by a branch (`lower/tuple_branch.rs`).
     pub const PART: &str = "__mg_part";
+    /// The entry index of a whole-array assignment or swap (`lower/whole.rs`).
+    pub const ENTRY: &str = "__mg_entry";
+    /// The value a swap holds while it exchanges two (`lower/whole.rs`).
+    pub const SWAPPED: &str = "__mg_swapped";
 }
 
 /// The names a method is read as by the pipeline (`methods.rs`): its receiver as a parameter

@@ -20,7 +20,7 @@ impl Lowerer<'_> {
         };
         self.same_length(left, right, (target, source));
         let span = left.span();
-        let k = crate::names::free(&mut self.used, "__mg_entry");
+        let k = crate::names::free(&mut self.used, crate::names::lowered::ENTRY);
         let copy: syn::Stmt = parse_quote_spanned!(span=>
             for #k in 0..#left.len() {
                 #left[#k] = #right[#k];
@@ -51,12 +51,12 @@ impl Lowerer<'_> {
             self.errors.at(span, "`std::mem::swap` takes two local arrays or two `f64` variables as `&mut a, &mut b`");
             return true;
         };
-        let t = crate::names::free(&mut self.used, "__mg_swapped");
+        let t = crate::names::free(&mut self.used, crate::names::lowered::SWAPPED);
         let arrays = (self.local_array(a), self.local_array(b));
         let stmts: Vec<syn::Stmt> = match arrays {
             (Some(first), Some(second)) => {
                 self.same_length(a, b, (first, second));
-                let k = crate::names::free(&mut self.used, "__mg_entry");
+                let k = crate::names::free(&mut self.used, crate::names::lowered::ENTRY);
                 vec![parse_quote_spanned!(span=>
                     for #k in 0..#a.len() {
                         let #t = #a[#k];

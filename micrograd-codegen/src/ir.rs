@@ -11,11 +11,11 @@ use proc_macro2::Span;
 
 pub use crate::scalar;
 mod signature;
-mod walk;
+mod visit;
 pub use crate::math::{Func, Func2, Func3};
 pub use crate::scalar::{Scalar, with_generic};
 pub use signature::{Output, ParamSpec, Signature};
-pub use walk::{forward_only, walk};
+pub use visit::{Access, MutVisitor, Nest, Reads, Visitor, forward_only, walk};
 
 /// An index into [`Function::vars`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -4,7 +4,9 @@
 //! on it; only values that are both get an adjoint. Arrays are tracked whole. Both facts are
 //! fixpoints over the loops, found by repeating the pass until nothing changes.
 
-use crate::ir::{Arg, Block, Function, Op, Operand, Stmt, Ty, VarId};
+use crate::ir::{
+    Access, Block, Cond, Function, IntExpr, Op, Operand, Place, Stmt, Ty, VarId, Visitor,
+};
 use std::collections::HashSet;
 
 /// The values that get adjoints.
@@ -43,47 +45,40 @@ fn operand_var(operand: &Operand) -> Option<VarId> {
     }
 }
 
+/// The variables of `op` used as `accesses` says, in order, leaving out those of its integers,
+/// conditions and data (no derivative flows through them).
+fn differentiable(op: &Op, accesses: &[Access]) -> Vec<VarId> {
+    struct Vars<'s> {
+        accesses: &'s [Access],
+        found: Vec<VarId>,
+    }
+    impl Visitor<'_> for Vars<'_> {
+        fn visit_int(&mut self, _: &IntExpr) {}
+        fn visit_cond(&mut self, _: &Cond) {}
+        fn visit_place(&mut self, _: &Place) {}
+        fn visit_var(&mut self, var: &VarId, access: Access) {
+            if self.accesses.contains(&access) {
+                self.found.push(*var);
+            }
+        }
+    }
+    let mut vars = Vars {
+        accesses,
+        found: Vec::new(),
+    };
+    vars.visit_op(op);
+    vars.found
+}
+
 /// The variables (scalars and arrays) whose values flow into `op` differentiably.
 pub fn sources(op: &Op) -> Vec<VarId> {
-    let operands: Vec<&Operand> = match op {
-        Op::Copy(a) | Op::Neg(a) | Op::Powi(a, _) | Op::Call1(_, a) => vec![a],
-        Op::Add(a, b) | Op::Sub(a, b) | Op::Mul(a, b) | Op::Div(a, b) | Op::Call2(_, a, b) => {
-            vec![a, b]
-        }
-        Op::Call3(_, a, b, c) => vec![a, b, c],
-        Op::FromInt(_) | Op::Data(_) => Vec::new(),
-        Op::Load(w, _) => return vec![*w],
-        Op::Call(_, args) => {
-            return args
-                .iter()
-                .filter_map(|arg| match arg {
-                    Arg::Scalar(a, _) => operand_var(a),
-                    Arg::Slice { array, .. } => Some(*array),
-                    Arg::Int(_) | Arg::Bool(_) | Arg::Data { .. } => None,
-                })
-                .collect();
-        }
-    };
-    operands.into_iter().filter_map(operand_var).collect()
+    differentiable(op, &[Access::Read, Access::Lent])
 }
 
 /// The arrays a call may write (passed as `&mut`): each takes its new values from all of the
 /// call's sources, as its result does.
 pub fn written(op: &Op) -> Vec<VarId> {
-    match op {
-        Op::Call(_, args) => args
-            .iter()
-            .filter_map(|arg| match arg {
-                Arg::Slice {
-                    array,
-                    mutable: true,
-                    ..
-                } => Some(*array),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
+    differentiable(op, &[Access::Lent])
 }
 
 /// One pass of "depends on an input"; true if anything changed.

@@ -17,7 +17,7 @@
 //! after the loop, from values known before it, move before it).
 
 use super::{Rev, evaluated, read_adjoints, walk, written_adjoints};
-use crate::ir::{Arg, Function, LoopId, LoopKind, Op, Stmt, Ty, VarId, VarInfo};
+use crate::ir::{Arg, Function, LoopId, LoopKind, Op, Stmt, Ty, VarId, VarInfo, Visitor};
 use std::collections::{HashMap, HashSet};
 
 /// A loop whose reversed iterations run inside its forward loop.
@@ -330,11 +330,8 @@ fn pure(op: &Op) -> bool {
     !matches!(op, Op::Load(..) | Op::Call(..) | Op::Data(_))
 }
 
+/// Every variable a pure `op` reads: its operands, the integers of `powi` and `as f64`, the
+/// indices of data.
 fn op_vars(op: &Op, reads: &mut Vec<VarId>) {
-    reads.extend(super::activity::sources(op));
-    match op {
-        Op::FromInt(n) | Op::Powi(_, n) => n.visit_vars(&mut |v| reads.push(v)),
-        Op::Data(place) => place.visit_vars(&mut |v| reads.push(v)),
-        _ => {}
-    }
+    crate::ir::Reads(&mut |v| reads.push(v)).visit_op(op)
 }

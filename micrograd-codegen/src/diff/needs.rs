@@ -9,7 +9,7 @@
 use super::Rev;
 use super::expr::Expr;
 use crate::ir::{
-    Arg, Block, BranchId, Cond, Function, IntExpr, LoopId, Op, Stmt, Table, Ty, VarId, VarInfo,
+    Arg, Block, BranchId, Function, IntExpr, LoopId, Op, Stmt, Table, Ty, VarId, VarInfo, Visitor,
 };
 use std::collections::{HashMap, HashSet};
 
@@ -224,33 +224,11 @@ impl Planner<'_> {
         }
     }
 
+    /// What a call's argument reads: a `&mut` argument's entry values come from the record of
+    /// them, not the array, so only its bounds.
     fn arg(&mut self, arg: &Arg, context: &[BlockId]) {
-        match arg {
-            Arg::Scalar(operand, _) => self.expr(&Expr::from(operand), context),
-            Arg::Int(int) => self.int(int, context),
-            Arg::Data { place, .. } => self.int(&IntExpr::Data(Box::new(place.clone())), context),
-            Arg::Bool(cond) => self.cond(cond, context),
-            Arg::Slice {
-                array,
-                lo,
-                hi,
-                mutable,
-                ..
-            } => {
-                // A `&mut` argument's entry values come from the record of them, not the array.
-                if !mutable {
-                    self.need(*array, context);
-                }
-                for bound in [lo, hi].into_iter().flatten() {
-                    self.int(bound, context);
-                }
-            }
-        }
-    }
-
-    fn cond(&mut self, cond: &Cond, context: &[BlockId]) {
         let mut vars = Vec::new();
-        cond.visit_vars(&mut |v| vars.push(v));
+        crate::ir::Reads(&mut |v| vars.push(v)).visit_arg(arg);
         for var in vars {
             self.need(var, context);
         }

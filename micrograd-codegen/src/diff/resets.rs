@@ -43,24 +43,15 @@ pub fn drop_dead_resets(rev: &mut Vec<Rev>, body: &Block) {
 
 /// The index of each range loop, by loop.
 fn range_indices(block: &Block, indices: &mut HashMap<LoopId, VarId>) {
-    for stmt in block {
-        match stmt {
-            Stmt::Loop(the_loop) => {
-                if let LoopKind::Range {
-                    index: Some(index), ..
-                } = &the_loop.kind
-                {
-                    indices.insert(the_loop.id, *index);
-                }
-                range_indices(&the_loop.body, indices);
-            }
-            Stmt::If(branch) => {
-                range_indices(&branch.then, indices);
-                range_indices(&branch.otherwise, indices);
-            }
-            _ => {}
+    crate::ir::walk(block, &mut |stmt| {
+        if let Stmt::Loop(the_loop) = stmt
+            && let LoopKind::Range {
+                index: Some(index), ..
+            } = &the_loop.kind
+        {
+            indices.insert(the_loop.id, *index);
         }
-    }
+    });
 }
 
 /// Drops `array`'s dead resets in `code`, last statement first. `read_later`: a statement

@@ -283,7 +283,14 @@ impl Sweep<'_> {
             }
             Stmt::If(branch) => self.branch(branch, out),
             Stmt::Loop(the_loop) => self.reverse_loop(the_loop, out),
-            _ => {}
+            // A store of an inactive value or into an inactive array, integers, booleans, a
+            // declaration (its adjoint is declared by `arrays`) and assertions: no adjoint.
+            Stmt::Store { .. }
+            | Stmt::StoreAdd { .. }
+            | Stmt::IntLet { .. }
+            | Stmt::BoolLet { .. }
+            | Stmt::Array { .. }
+            | Stmt::Assert(_) => {}
         }
     }
 

@@ -94,7 +94,16 @@ impl Emitter<'_> {
                     }
                     self.largest_reads(&the_loop.body, spans, largest);
                 }
-                _ => {}
+                // A branch, a `while`, a loop that may leave early and the rest: their reads
+                // happen only sometimes, or they read no slice.
+                Stmt::Assign { .. }
+                | Stmt::Loop(_)
+                | Stmt::If(_)
+                | Stmt::BoolLet { .. }
+                | Stmt::Array { .. }
+                | Stmt::Store { .. }
+                | Stmt::StoreAdd { .. }
+                | Stmt::Assert(_) => {}
             }
         }
     }

@@ -5,7 +5,7 @@
 
 use super::Emitter;
 use crate::diff::Adjoint;
-use crate::ir::{Function, IntExpr, Loop, LoopId, Op, Stmt, Table, Ty, VarId};
+use crate::ir::{Access, Function, IntExpr, Loop, LoopId, Op, Stmt, Table, Ty, VarId, Visitor};
 use crate::names::Names;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
@@ -134,25 +134,19 @@ pub(super) fn reversed(function: &Function, adjoint: &Adjoint) -> Table<LoopId, 
 /// The arrays the function writes: by a store, or by lending them to a call as `&mut` (an
 /// array only a call writes, `let mut h = [0.0; 2]; g(&mut h, x);`, is `mut` too).
 pub(super) fn stored(block: &[Stmt]) -> HashSet<VarId> {
-    let mut arrays = HashSet::new();
-    crate::ir::walk(block, &mut |stmt| match stmt {
-        Stmt::Store { array, .. } | Stmt::StoreAdd { array, .. } => {
-            arrays.insert(*array);
+    struct Stored(HashSet<VarId>);
+    impl Visitor<'_> for Stored {
+        fn visit_var(&mut self, var: &VarId, access: Access) {
+            if matches!(access, Access::Store | Access::Lent) {
+                self.0.insert(*var);
+            }
         }
-        Stmt::Assign {
-            op: Op::Call(_, args),
-            ..
-        } => arrays.extend(args.iter().filter_map(|arg| match arg {
-            crate::ir::Arg::Slice {
-                array,
-                mutable: true,
-                ..
-            } => Some(*array),
-            _ => None,
-        })),
-        _ => {}
-    });
-    arrays
+    }
+    let mut stored = Stored(HashSet::new());
+    for stmt in block {
+        stored.visit_stmt(stmt);
+    }
+    stored.0
 }
 
 impl Emitter<'_> {

@@ -3,7 +3,7 @@
 use super::expr::Value;
 use super::fork::Rest;
 use super::{Lowerer, Scopes, scan};
-use crate::ir::{Cond, If, Join, Operand, Origin, Scoped, Stmt, Ty, VarId};
+use crate::ir::{Access, Cond, If, Join, Operand, Origin, Scoped, Stmt, Ty, VarId, Visitor};
 use syn::Expr;
 use syn::spanned::Spanned;
 
@@ -364,12 +364,29 @@ impl Lowerer<'_> {
 
 /// Whether `stmts` write an array they do not declare themselves.
 fn writes_outside(stmts: &[Stmt]) -> bool {
-    let (mut declared, mut written) = (Vec::new(), Vec::new());
-    crate::ir::walk(stmts, &mut |stmt| match stmt {
-        Stmt::Array { dst, .. } => declared.push(*dst),
-        Stmt::Store { array, .. } | Stmt::StoreAdd { array, .. } => written.push(*array),
-        _ => {}
-    });
+    #[derive(Default)]
+    struct Writes {
+        declared: Vec<VarId>,
+        written: Vec<VarId>,
+    }
+    impl Visitor<'_> for Writes {
+        fn visit_stmt(&mut self, stmt: &Stmt) {
+            if let Stmt::Array { dst, .. } = stmt {
+                self.declared.push(*dst);
+            }
+            self.super_stmt(stmt);
+        }
+        fn visit_var(&mut self, var: &VarId, access: Access) {
+            if access == Access::Store {
+                self.written.push(*var);
+            }
+        }
+    }
+    let mut writes = Writes::default();
+    for stmt in stmts {
+        writes.visit_stmt(stmt);
+    }
+    let Writes { declared, written } = writes;
     written.iter().any(|array| !declared.contains(array))
 }
 

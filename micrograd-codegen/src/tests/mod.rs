@@ -19,6 +19,7 @@ mod rewrites;
 mod signature;
 mod tangent;
 mod types;
+mod visiting;
 
 use crate::diff::{Adjoint, Rev};
 use crate::error::Errors;

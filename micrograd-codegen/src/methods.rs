@@ -27,8 +27,10 @@ const METHOD: &str = crate::names::method::PATH;
 enum Receiver {
     /// `&self`, `&'a self` or `self: &Self`: a parameter struct.
     Shared,
-    /// `&mut self`.
-    Mut,
+    /// `&mut self`, `&'a mut self` or `self: &mut Self`, with the position of its `mut` among
+    /// the parameters' tokens: read and printed as `&self`, since the body never writes
+    /// `self`'s fields (each write is one error, `lower::stmt`).
+    Mut(usize),
     /// `self`, `mut self`, `self: Box<Self>`, ...
     Owned,
 }
@@ -80,12 +82,13 @@ pub fn expand(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
     block.set_span(body.span());
     tokens[last] = block.into();
     let read: TokenStream = tokens.into_iter().collect();
-    let mut expanded = crate::expand_as(read_body(attr.clone()), read, item);
+    let printed = match receiver {
+        Receiver::Mut(at) => shared(item, args_at, at),
+        _ => item.clone(),
+    };
+    let mut expanded = crate::expand_as(read_body(attr.clone()), read, &printed);
     let message = match receiver {
-        Receiver::Shared => None,
-        Receiver::Mut => Some(
-            "`&mut self` is not supported by `#[differentiable]`: take `&self` (the generated `f_grad` adds the gradient into the shadow `d_self: &mut Self`), and return what the method computes",
-        ),
+        Receiver::Shared | Receiver::Mut(_) => None,
         Receiver::Owned => Some(
             "`#[differentiable]` methods take `&self`, not `self` by value: write `&self`, and `f_grad` adds the gradient into the shadow `d_self: &mut Self` after it",
         ),
@@ -109,6 +112,20 @@ pub fn associated(item: &TokenStream, expanded: TokenStream) -> TokenStream {
         return expanded;
     };
     restore(expanded, (&name, &siblings(&name)), &HashSet::new())
+}
+
+/// `item` with the `mut` of its `&mut self` (the `at`-th token of its parameters, the
+/// `args_at`-th token of `item`) left out: `&self`.
+fn shared(item: &TokenStream, args_at: usize, at: usize) -> TokenStream {
+    let mut tokens: Vec<TokenTree> = item.clone().into_iter().collect();
+    if let Some(TokenTree::Group(args)) = tokens.get(args_at) {
+        let mut inner: Vec<TokenTree> = args.stream().into_iter().collect();
+        inner.remove(at);
+        let mut group = Group::new(Delimiter::Parenthesis, inner.into_iter().collect());
+        group.set_span(args.span());
+        tokens[args_at] = group.into();
+    }
+    tokens.into_iter().collect()
 }
 
 /// Reads the receiver at the head of a method's parameters: its form, the span of its `self`,
@@ -135,10 +152,10 @@ fn receiver(args: TokenStream) -> Option<(Receiver, Span, Vec<TokenTree>)> {
         ([], []) => Receiver::Owned,
         ([m], []) if is_ident(m, "mut") => Receiver::Owned,
         ([amp], []) if is(amp, '&') => Receiver::Shared,
-        ([amp, m], []) if is(amp, '&') && is_ident(m, "mut") => Receiver::Mut,
+        ([amp, m], []) if is(amp, '&') && is_ident(m, "mut") => Receiver::Mut(self_at - 1),
         ([amp, q, l], []) if is(amp, '&') && lifetime(q, l) => Receiver::Shared,
         ([amp, q, l, m], []) if is(amp, '&') && lifetime(q, l) && is_ident(m, "mut") => {
-            Receiver::Mut
+            Receiver::Mut(self_at - 1)
         }
         // `self: TYPE`: `&Self` is `&self`, `&mut Self` is `&mut self`.
         ([] | [_], [colon, ty @ ..])
@@ -147,7 +164,7 @@ fn receiver(args: TokenStream) -> Option<(Receiver, Span, Vec<TokenTree>)> {
             match ty {
                 [amp, s] if is(amp, '&') && is_ident(s, "Self") => Receiver::Shared,
                 [amp, m, s] if is(amp, '&') && is_ident(m, "mut") && is_ident(s, "Self") => {
-                    Receiver::Mut
+                    Receiver::Mut(self_at + 3)
                 }
                 [] => return None,
                 _ => Receiver::Owned,

@@ -29,6 +29,7 @@ mod hygiene;
 mod matching;
 mod method_programs;
 mod methods;
+mod mut_methods;
 mod outside_consts;
 mod outside_uses;
 mod tuple_branches;

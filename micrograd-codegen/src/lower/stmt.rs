@@ -288,6 +288,9 @@ impl Lowerer<'_> {
     }
 
     fn assign(&mut self, left: &Expr, op: Option<&BinOp>, right: &Expr) {
+        if self.struct_write(left) {
+            return;
+        }
         match left {
             Expr::Path(path) if path.path.get_ident().is_some() => {
                 let ident = path
@@ -314,6 +317,31 @@ impl Lowerer<'_> {
                 );
             }
         }
+    }
+
+    /// Whether `left` (`p.w`, `p.w[i]`, `self.n`) is a field of a parameter struct, which the
+    /// function reads and never writes: one error at it saying so.
+    fn struct_write(&mut self, left: &Expr) -> bool {
+        let mut target = left;
+        while let Expr::Index(index) = target {
+            target = &index.expr;
+        }
+        let Some((root, path)) = super::fields::chain(target).filter(|(_, path)| !path.is_empty())
+        else {
+            return false;
+        };
+        let is_struct = self
+            .lookup(&root.to_string())
+            .is_some_and(|binding| self.structs.contains(&binding.var));
+        if is_struct {
+            let key = super::fields::key(&root, &path);
+            let last = crate::names::text(path.last().expect("a field"));
+            self.errors.at(
+                target.span(),
+                format!("`{key}` is a field of a parameter struct, which `#[differentiable]` reads and never writes; compute into a local (`let mut {last} = {key};`) and return the new value for the caller to store"),
+            );
+        }
+        is_struct
     }
 
     fn assign_var(&mut self, name: &str, left: &Expr, op: Option<&BinOp>, right: &Expr) {

@@ -7,13 +7,15 @@ struct Line {
 }
 
 impl Line {
+    // `&mut self` is read as `&self`: a write to a field is one error at it.
     #[differentiable]
     fn at(&mut self, x: f64) -> f64 {
+        self.b = self.w * x;
         self.w * x + self.b
     }
 }
 
 fn main() {
-    let mut line = Line { w: 1.0, b: 0.5 };
+    let line = Line { w: 1.0, b: 0.5 };
     let _ = line.at(2.0);
 }

@@ -20,6 +20,7 @@ mod remainder;
 // Control flow, calls and names.
 mod adversarial;
 mod asserts;
+mod block_items;
 mod bound_closures;
 mod callee_names;
 mod const_fns;

@@ -150,8 +150,6 @@ impl Lowerer<'_> {
         let stmt: syn::Stmt = syn::parse_quote_spanned!(call.method.span()=>
             let #pat: ::std::vec::Vec<#float> = #receiver.iter().map(#closure).collect();
         );
-        let stmts = std::rc::Rc::new(vec![stmt]);
-        self.kept.push(std::rc::Rc::clone(&stmts));
-        Some(stmts)
+        Some(std::rc::Rc::new(vec![stmt]))
     }
 }

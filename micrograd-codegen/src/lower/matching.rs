@@ -3,7 +3,6 @@
 //! Before: `match k { 0 => a, 1 | 2 => b, n if n > 5 => c, _ => d }`
 //! After: `if k == 0 { a } else if k == 1 || k == 2 { b } else if k > 5 { c } else { d }`
 
-use super::Binding;
 use super::Lowerer;
 use super::expr::Value;
 use super::fork::Rest;
@@ -12,7 +11,7 @@ use syn::spanned::Spanned;
 use syn::{Expr, Pat};
 
 /// The names one arm's pattern binds.
-type Scope = std::collections::HashMap<String, Binding>;
+use super::Scope;
 
 /// What a `match`'s arms are lowered for.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -72,7 +72,45 @@ struct Binding {
     var: VarId,
 }
 
-type Scopes = Vec<HashMap<String, Binding>>;
+/// The names a block binds, and the block's id: a branch's copy of the scopes keeps it, a new
+/// block gets a fresh one.
+#[derive(Clone, Debug)]
+struct Scope {
+    id: u32,
+    names: HashMap<String, Binding>,
+}
+
+impl Default for Scope {
+    fn default() -> Self {
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        Scope {
+            id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            names: HashMap::new(),
+        }
+    }
+}
+
+/// Two scopes are equal when they bind the same names to the same variables.
+impl PartialEq for Scope {
+    fn eq(&self, other: &Scope) -> bool {
+        self.names == other.names
+    }
+}
+
+impl std::ops::Deref for Scope {
+    type Target = HashMap<String, Binding>;
+    fn deref(&self) -> &Self::Target {
+        &self.names
+    }
+}
+
+impl std::ops::DerefMut for Scope {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.names
+    }
+}
+
+type Scopes = Vec<Scope>;
 
 /// The state of lowering one function body.
 pub struct Lowerer<'e> {
@@ -100,8 +138,9 @@ pub struct Lowerer<'e> {
     scalar_refs: Vec<VarId>,
     /// The `&mut f64` parameters, one-entry `&mut [f64]`s: `*y` reads and writes entry 0.
     scalar_muts: Vec<VarId>,
-    /// The `const` and `static` items bound so far, by address (`paths::declare_items`).
-    items: std::collections::HashSet<usize>,
+    /// The `const` and `static` items bound so far, by the block that declares them and
+    /// their name, which Rust makes unique in a block (`paths::declare_items`).
+    items: std::collections::HashSet<(u32, String)>,
     /// Whether the expression being lowered must be a float, so that names the function does
     /// not define are read as floats even when nothing else in it says so (`x * (K * K)`).
     float_context: bool,
@@ -121,8 +160,6 @@ pub struct Lowerer<'e> {
     structs: Vec<VarId>,
     /// Every identifier of the function, and those minted for it: a minted one is new.
     used: std::collections::HashSet<String>,
-    /// Statements the lowering wrote in place of the user's (`values`), alive to the end.
-    kept: Vec<std::rc::Rc<Vec<syn::Stmt>>>,
     /// The function body, for what the uses of a name say its type is (`by_use.rs`).
     body: &'e syn::Block,
     /// The closures bound by `let` so far, by name (`bound_closures.rs`).
@@ -145,7 +182,7 @@ pub fn lower(
         errors,
         scalar: sig.scalar,
         vars: Vec::new(),
-        scopes: vec![HashMap::new()],
+        scopes: vec![Scope::default()],
         blocks: vec![Vec::new()],
         versions: HashMap::new(),
         loops: 0,
@@ -165,7 +202,6 @@ pub fn lower(
         fields: HashMap::new(),
         structs: Vec::new(),
         used: sig.user_names.clone(),
-        kept: Vec::new(),
         body: &item.block,
         closures: HashMap::new(),
         rows: HashMap::new(),
@@ -474,7 +510,7 @@ impl Lowerer<'_> {
     }
 
     fn in_scope<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
-        self.scopes.push(HashMap::new());
+        self.scopes.push(Scope::default());
         let value = f(self);
         self.scopes.pop();
         value

@@ -108,8 +108,10 @@ impl Lowerer<'_> {
             let Some((name, ty, value)) = constant(item) else {
                 continue;
             };
-            // The syntax tree outlives the lowering, so an item's address identifies it.
-            if self.items.insert(item as *const syn::Item as usize) {
+            // A block's items have different names; the block is the innermost scope, whose id
+            // a branch's copy of the scopes keeps.
+            let block = self.scopes.last().map_or(u32::MAX, |scope| scope.id);
+            if self.items.insert((block, name.to_string())) {
                 self.const_item(name, ty, value);
             }
         }

@@ -79,13 +79,10 @@ impl Lowerer<'_> {
             };
         }
         let body = assign_parts(branch, &hidden, single);
-        let stmts = Rc::new(vec![
+        Rc::new(vec![
             Stmt::Expr(body, Some(Default::default())),
             Stmt::Local(finish),
-        ]);
-        // Kept for the whole lowering: `declare_items` tells items apart by address.
-        self.kept.push(Rc::clone(&stmts));
-        stmts
+        ])
     }
 
     /// Whether `let m = branch;` binds an integer, which the branch's arms say (integer

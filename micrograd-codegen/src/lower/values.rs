@@ -34,10 +34,7 @@ impl Lowerer<'_> {
         {
             self.float_placeholders.insert(placeholder);
         }
-        let stmts = Rc::new(unfold(stmt, &hidden)?);
-        // Kept for the whole lowering: `declare_items` tells items apart by address.
-        self.kept.push(Rc::clone(&stmts));
-        Some(stmts)
+        Some(Rc::new(unfold(stmt, &hidden)?))
     }
 }
 

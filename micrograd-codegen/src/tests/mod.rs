@@ -9,6 +9,7 @@ mod flavors;
 mod folding;
 mod fuse;
 mod guards;
+mod items;
 mod lowering;
 mod naming;
 mod needs;

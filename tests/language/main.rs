@@ -33,6 +33,7 @@ mod methods;
 mod mut_methods;
 mod outside_consts;
 mod outside_uses;
+mod outside_whole;
 mod tuple_branches;
 
 // Data: arrays, tuples, parameters of every kind, structs, slices, views, `Vec`s, iterators.

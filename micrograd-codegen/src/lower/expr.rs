@@ -173,7 +173,12 @@ impl Lowerer<'_> {
                     float = self.scalar.name()
                 ),
             ),
-            Named::Other(external) => Value::Unknown(external),
+            // Typed by the whole function's uses where they say (`typing.rs`).
+            Named::Other(external) => match self.outside.of(&external.path) {
+                Some(true) => Value::F64(Operand::Extern(external)),
+                Some(false) => Value::Int(IntExpr::Extern(external)),
+                None => Value::Unknown(external),
+            },
             Named::Mixed(found) => {
                 self.errors.mixed(path.span(), self.scalar, found);
                 Value::Error

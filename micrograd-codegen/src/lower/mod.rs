@@ -30,6 +30,7 @@ mod scan;
 mod steps;
 mod stmt;
 mod tuple_branch;
+mod typing;
 mod unsupported;
 mod values;
 mod vecs;
@@ -167,6 +168,8 @@ pub struct Lowerer<'e> {
     /// The sequences of rows (`[[f64; N]; M]` locals, `&[[f64; N]]` parameters), held flat,
     /// by their variable: the length of a row.
     rows: HashMap<VarId, crate::ir::IntExpr>,
+    /// What the whole function's uses say the names it cannot see are (`typing.rs`).
+    outside: typing::Outside,
 }
 
 /// Lowers `item`'s body; `None` if it used anything outside the language (errors say what).
@@ -205,6 +208,7 @@ pub fn lower(
         body: &item.block,
         closures: HashMap::new(),
         rows: HashMap::new(),
+        outside: Default::default(),
     };
     let mut params: Vec<Param> = specs
         .iter()
@@ -223,6 +227,7 @@ pub fn lower(
         })
         .collect();
     params.extend(field_params);
+    lowerer.outside = lowerer.type_outside(&item.block);
     let result = lowerer.function_body(&item.block);
     lowerer.load_results(item.block.brace_token.span.close());
     let body = lowerer

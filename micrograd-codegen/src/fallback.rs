@@ -82,6 +82,9 @@ pub fn missing_callee_flavors(sig: &Signature, options: &crate::attr::Options) -
     .into_iter()
     .filter(|(flavor, _)| !flavor.emitted_for(options, sig))
     .map(|(flavor, bound)| {
+        // A function returning `()` has no second order yet, whatever its options say.
+        let unit = flavor == Flavor::TangentPullback && output.count() == 0;
+        let bound = if unit { "WrittenOutputsSecondOrder" } else { bound };
         let seed = flavor.seeded(output.is_vector()).then_some(&seed);
         let signature = header::signature(sig, &all, flavor, seed, runtime);
         let refuses = flavor == Flavor::Tangent || forward;
@@ -92,10 +95,13 @@ pub fn missing_callee_flavors(sig: &Signature, options: &crate::attr::Options) -
             quote!(#start for<'micrograd> #runtime::calls::Missing<'micrograd>: #runtime::calls::#bound)
         });
         let option = if flavor == Flavor::Tangent { "jvp" } else { "hvp" };
-        let message = format!(
-            "`{}` is built without `{option}`; add it to its `#[differentiable(..)]`",
-            sig.ident
-        );
+        let message = match unit {
+            true => format!("`{}` returns `()`, and its second order is not generated yet", sig.ident),
+            false => format!(
+                "`{}` is built without `{option}`; add it to its `#[differentiable(..)]`",
+                sig.ident
+            ),
+        };
         quote! {
             #[doc(hidden)]
             #[allow(unused_variables, dead_code, clippy::all)]

@@ -181,6 +181,11 @@ pub struct Extern {
     /// of how it is used: printed pinned to the float type (`identity::<f64>(K)`), so a wrong
     /// guess is rustc's error at the name, never a silent conversion.
     pub guessed: bool,
+    /// A call made only for what it writes, its value dropped (`g(x, &mut out);`): the callee
+    /// may return `()`, whose pullback takes no seed, so the caller goes through
+    /// `micrograd_runtime::calls::Dropped`, which passes a zero seed only to a pullback that
+    /// takes one.
+    pub dropped: bool,
 }
 
 impl Op {

@@ -104,6 +104,16 @@ pub mod method {
     pub const PATH: &str = "__micrograd_method";
 }
 
+/// The most arguments a call made only for what it writes passes to its callee's pullback
+/// through `micrograd_runtime::calls::dropped` (whose traits go up to `Dropped32`).
+pub const DROPPED_ARITY: usize = 32;
+
+/// The trait of `micrograd_runtime::calls::dropped` that calls a pullback of `n` arguments and
+/// a seed if it takes one (`Dropped3`), at `span`.
+pub fn dropped(n: usize, span: Span) -> Ident {
+    Ident::new(&format!("Dropped{n}"), span)
+}
+
 /// The name of a callee's hidden flavour from the last segment of its path: `__g_tangent` for
 /// `g` (or `r#g`) and `_tangent`, as [`crate::header::name`] names it.
 pub fn hidden(segment: &str, suffix: &str) -> String {

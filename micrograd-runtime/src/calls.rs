@@ -87,6 +87,123 @@ impl<T> Seed<T> for ByCaller<T> {
     }
 }
 
+/// How a caller differentiates through a call made only for what it writes (`g(x, &mut out);`,
+/// its value dropped): the callee may return `()`, whose outputs are what it leaves in its
+/// `&mut` parameters and whose pullback takes no seed, or an `f64` the caller drops, whose
+/// pullback takes the seed `ByCaller(0.0)`. The caller cannot see which (a macro sees one
+/// function), so it passes the pullback, its `N` arguments and the zero seed to `DroppedN`, and
+/// the one of its two impls that the pullback's arity satisfies calls it: with `N` arguments,
+/// or with `ByCaller(seed)` after them (the adjoint of a value nobody reads). The arguments are the
+/// method's own, typed as the pullback's parameters, so they coerce as in a direct call
+/// (`&mut d_h` of an array to `&mut [f64]`).
+///
+/// ```
+/// use micrograd_runtime::calls::Seed;
+/// use micrograd_runtime::calls::dropped::Dropped2;
+///
+/// fn unit_pullback(x: f64, d_y: &mut [f64]) -> f64 {
+///     let d = 2.0 * x * d_y[0];
+///     d_y[0] = 0.0;
+///     d
+/// }
+/// fn value_pullback(x: f64, d_y: &mut [f64], seed: impl Seed<f64>) -> f64 {
+///     3.0 * x * d_y[0] + seed.value()
+/// }
+/// assert_eq!(Dropped2::dropped(unit_pullback, 2.0, &mut [1.0], 0.0), 4.0);
+/// assert_eq!(Dropped2::dropped(value_pullback, 2.0, &mut [1.0], 0.0), 6.0);
+/// ```
+#[doc(hidden)]
+// A pullback takes two arguments per parameter and more: one per argument is the point.
+#[allow(clippy::too_many_arguments)]
+pub mod dropped {
+    use super::ByCaller;
+
+    /// The impl of a pullback without a seed (a function returning `()`).
+    pub struct Unseeded<A>(core::marker::PhantomData<A>);
+
+    /// The impl of a pullback taking `ByCaller<S>` last.
+    pub struct Seeded<A>(core::marker::PhantomData<A>);
+
+    macro_rules! dropped {
+        ($name:ident; $($arg:ident $value:ident)*) => {
+            /// A pullback called with this many arguments, and a zero seed if it takes one.
+            #[diagnostic::on_unimplemented(
+                message = "a `#[differentiable]` function's pullback does not take these arguments",
+                label = "the pullback of the function called here",
+                note = "a call made for what it writes (`g(x, &mut out);`) goes through `g_pullback`, which `#[differentiable]` writes beside `g`; add the attribute to `g`"
+            )]
+            pub trait $name<Marker, S> {
+                $(
+                    /// A parameter's type.
+                    type $arg;
+                )*
+                /// What the pullback returns: the partials of the callee's `f64` parameters.
+                type Output;
+                /// Calls the pullback, with `ByCaller(seed)` if it takes a seed.
+                fn dropped(self, $($value: Self::$arg,)* seed: S) -> Self::Output;
+            }
+
+            impl<F, R, S, $($arg,)*> $name<Unseeded<($($arg,)*)>, S> for F
+            where
+                F: FnOnce($($arg),*) -> R,
+            {
+                $(type $arg = $arg;)*
+                type Output = R;
+                #[inline(always)]
+                fn dropped(self, $($value: $arg,)* _: S) -> R {
+                    self($($value),*)
+                }
+            }
+
+            impl<F, R, S, $($arg,)*> $name<Seeded<($($arg,)*)>, S> for F
+            where
+                F: FnOnce($($arg,)* ByCaller<S>) -> R,
+            {
+                $(type $arg = $arg;)*
+                type Output = R;
+                #[inline(always)]
+                fn dropped(self, $($value: $arg,)* seed: S) -> R {
+                    self($($value,)* ByCaller(seed))
+                }
+            }
+        };
+    }
+
+    dropped!(Dropped0;);
+    dropped!(Dropped1; A1 a1);
+    dropped!(Dropped2; A1 a1 A2 a2);
+    dropped!(Dropped3; A1 a1 A2 a2 A3 a3);
+    dropped!(Dropped4; A1 a1 A2 a2 A3 a3 A4 a4);
+    dropped!(Dropped5; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5);
+    dropped!(Dropped6; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6);
+    dropped!(Dropped7; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7);
+    dropped!(Dropped8; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8);
+    dropped!(Dropped9; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9);
+    dropped!(Dropped10; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10);
+    dropped!(Dropped11; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11);
+    dropped!(Dropped12; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12);
+    dropped!(Dropped13; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12 A13 a13);
+    dropped!(Dropped14; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12 A13 a13 A14 a14);
+    dropped!(Dropped15; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12 A13 a13 A14 a14 A15 a15);
+    dropped!(Dropped16; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12 A13 a13 A14 a14 A15 a15 A16 a16);
+    dropped!(Dropped17; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12 A13 a13 A14 a14 A15 a15 A16 a16 A17 a17);
+    dropped!(Dropped18; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12 A13 a13 A14 a14 A15 a15 A16 a16 A17 a17 A18 a18);
+    dropped!(Dropped19; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12 A13 a13 A14 a14 A15 a15 A16 a16 A17 a17 A18 a18 A19 a19);
+    dropped!(Dropped20; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12 A13 a13 A14 a14 A15 a15 A16 a16 A17 a17 A18 a18 A19 a19 A20 a20);
+    dropped!(Dropped21; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12 A13 a13 A14 a14 A15 a15 A16 a16 A17 a17 A18 a18 A19 a19 A20 a20 A21 a21);
+    dropped!(Dropped22; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12 A13 a13 A14 a14 A15 a15 A16 a16 A17 a17 A18 a18 A19 a19 A20 a20 A21 a21 A22 a22);
+    dropped!(Dropped23; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12 A13 a13 A14 a14 A15 a15 A16 a16 A17 a17 A18 a18 A19 a19 A20 a20 A21 a21 A22 a22 A23 a23);
+    dropped!(Dropped24; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12 A13 a13 A14 a14 A15 a15 A16 a16 A17 a17 A18 a18 A19 a19 A20 a20 A21 a21 A22 a22 A23 a23 A24 a24);
+    dropped!(Dropped25; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12 A13 a13 A14 a14 A15 a15 A16 a16 A17 a17 A18 a18 A19 a19 A20 a20 A21 a21 A22 a22 A23 a23 A24 a24 A25 a25);
+    dropped!(Dropped26; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12 A13 a13 A14 a14 A15 a15 A16 a16 A17 a17 A18 a18 A19 a19 A20 a20 A21 a21 A22 a22 A23 a23 A24 a24 A25 a25 A26 a26);
+    dropped!(Dropped27; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12 A13 a13 A14 a14 A15 a15 A16 a16 A17 a17 A18 a18 A19 a19 A20 a20 A21 a21 A22 a22 A23 a23 A24 a24 A25 a25 A26 a26 A27 a27);
+    dropped!(Dropped28; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12 A13 a13 A14 a14 A15 a15 A16 a16 A17 a17 A18 a18 A19 a19 A20 a20 A21 a21 A22 a22 A23 a23 A24 a24 A25 a25 A26 a26 A27 a27 A28 a28);
+    dropped!(Dropped29; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12 A13 a13 A14 a14 A15 a15 A16 a16 A17 a17 A18 a18 A19 a19 A20 a20 A21 a21 A22 a22 A23 a23 A24 a24 A25 a25 A26 a26 A27 a27 A28 a28 A29 a29);
+    dropped!(Dropped30; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12 A13 a13 A14 a14 A15 a15 A16 a16 A17 a17 A18 a18 A19 a19 A20 a20 A21 a21 A22 a22 A23 a23 A24 a24 A25 a25 A26 a26 A27 a27 A28 a28 A29 a29 A30 a30);
+    dropped!(Dropped31; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12 A13 a13 A14 a14 A15 a15 A16 a16 A17 a17 A18 a18 A19 a19 A20 a20 A21 a21 A22 a22 A23 a23 A24 a24 A25 a25 A26 a26 A27 a27 A28 a28 A29 a29 A30 a30 A31 a31);
+    dropped!(Dropped32; A1 a1 A2 a2 A3 a3 A4 a4 A5 a5 A6 a6 A7 a7 A8 a8 A9 a9 A10 a10 A11 a11 A12 a12 A13 a13 A14 a14 A15 a15 A16 a16 A17 a17 A18 a18 A19 a19 A20 a20 A21 a21 A22 a22 A23 a23 A24 a24 A25 a25 A26 a26 A27 a27 A28 a28 A29 a29 A30 a30 A31 a31 A32 a32);
+}
+
 /// Asked of [`Missing`] by the stub `g_tangent` of a function built without `jvp`: never
 /// implemented for it, so a forward-mode caller's call of `g` does not build, with this message.
 #[doc(hidden)]
@@ -106,6 +223,16 @@ pub trait BuiltWithJvp {}
     note = "add `hvp` to the attribute of the function called here: `#[differentiable(hvp)]`"
 )]
 pub trait BuiltWithHvp {}
+
+/// Asked of [`Missing`] by the stub `g_tangent_pullback` of a function returning `()` that writes
+/// its outputs through `&mut` parameters: its second order is not generated yet.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "this function returns `()` and writes its outputs through `&mut` parameters, and the caller's `hvp` or `hessian` cannot go through it yet",
+    label = "its outputs written through `&mut`",
+    note = "remove `hvp` and `hessian` from the caller's `#[differentiable(..)]` (`f_grad`, `f_pullback` and `f_jvp` go through this call), or have the function called here return its outputs (`-> f64`, `-> [f64; M]`) and build it with `hvp`"
+)]
+pub trait WrittenOutputsSecondOrder {}
 
 /// Asked of [`Missing`] by the stubs `g_grad_pullback` and `__g_grad_tangent` (and those of
 /// `g_jvp`) of a function built without `hvp`: a caller differentiates through a call of
@@ -139,3 +266,4 @@ impl BuiltWithJvp for () {}
 impl BuiltWithHvp for () {}
 impl NestedBuiltWithHvp for () {}
 impl SecondOrderOnly for () {}
+impl WrittenOutputsSecondOrder for () {}

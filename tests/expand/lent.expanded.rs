@@ -203,11 +203,12 @@ fn lends_grad(
     for k in (0..3).rev() {
         let t2 = tape.pop();
         let lent0 = d_h.len();
-        let d_t10 = squash_pullback(
+        let d_t10 = ::micrograd_runtime::calls::dropped::Dropped3::dropped(
+            squash_pullback,
             saved.last_mut(lent0),
             &mut d_h,
             t2,
-            ::micrograd_runtime::calls::ByCaller(0.0_f64),
+            0.0_f64,
         );
         saved.discard(lent0);
         d_x += d_t10;
@@ -278,11 +279,12 @@ fn lends_pullback(
     for k in (0..3).rev() {
         let t2 = tape.pop();
         let lent0 = d_h.len();
-        let d_t10 = squash_pullback(
+        let d_t10 = ::micrograd_runtime::calls::dropped::Dropped3::dropped(
+            squash_pullback,
             saved.last_mut(lent0),
             &mut d_h,
             t2,
-            ::micrograd_runtime::calls::ByCaller(0.0_f64),
+            0.0_f64,
         );
         saved.discard(lent0);
         d_x += d_t10;

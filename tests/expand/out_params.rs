@@ -19,3 +19,25 @@ fn objective(w: &[f64], b: f64, err: &mut f64) {
     }
     *err = s.sqrt();
 }
+
+/// Squares written into `out`.
+#[differentiable(jvp)]
+fn squares(x: &[f64], out: &mut [f64]) {
+    for i in 0..x.len() {
+        out[i] = x[i] * x[i];
+    }
+}
+
+/// A call of `squares` made for what it writes into a local array: the caller's pullback goes
+/// through `squares_pullback`, which takes no seed, and its tangent through `__squares_tangent`,
+/// which returns nothing.
+#[differentiable(jvp)]
+fn fit(x: &[f64], a: f64) -> f64 {
+    let mut r = vec![0.0; x.len()];
+    squares(x, &mut r);
+    let mut s = a;
+    for i in 0..r.len() {
+        s += a * r[i];
+    }
+    s
+}

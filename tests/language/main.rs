@@ -57,6 +57,7 @@ mod tuple_data;
 mod vecs;
 mod view_bounds;
 mod views;
+mod written_calls;
 
 // Loops, their exits and their tapes; arrays lent as `&mut` to calls.
 mod alloc;

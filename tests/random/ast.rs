@@ -233,6 +233,9 @@ pub struct Func {
     pub hvp: bool,
     /// Whether it is generic over its float, `<T: Float>` (generic_fns.rs; never the entry).
     pub generic: bool,
+    /// Whether it returns `()`, its output what it writes into its `&mut [f64]` parameter: the
+    /// tail is stored into that parameter's entry 0 (a callee only; lend.rs).
+    pub unit: Option<String>,
 }
 
 impl Func {

@@ -40,6 +40,7 @@ pub fn generic_fn(seed: u64, value_only: bool) -> Option<Func> {
         tail: Some(tail),
         out: None,
         jacobian: false,
+        unit: None,
         hvp: true,
         generic: true,
     })

@@ -4,6 +4,11 @@
 //! (`let v = g(&mut h, x) * h[0];`, `y += g(w, x);`) or as a statement made for what it writes
 //! (`g(&mut h, x);`), in straight-line code, branches and loop bodies, with the array read after.
 //!
+//! A third of the callees taking one return `()` instead ([`unit_output`], issue 24's outputs
+//! written through references): their tail is stored into entry 0 of the `&mut [f64]`
+//! parameter, and their callers call them as statements; a program with one asks no function
+//! for `hvp` (a caller's second order does not go through them yet).
+//!
 //! Only what the macro accepts: one lent array per call, to callees returning one `f64`, never
 //! in code only the forward sweep runs (a `while` condition, the right side of `&&` / `||`): the
 //! calls are statements, drawn outside `if` values and `{ .. }` values, which conditions may
@@ -41,6 +46,18 @@ pub fn mut_param(params: &mut Vec<Param>, seed: u64, k: usize, entry: bool) {
         let kind = PKind::MutSlice(rng.range(1, 3) as usize);
         params.insert(at, Param { name, kind });
     }
+}
+
+/// The `&mut [f64]` parameter of a callee that returns `()` (its tail stored into entry 0 of
+/// that parameter, so what it computes is still its output), for a third of the callees that
+/// take one: issue 24's outputs written through references, called as statements made for
+/// what they write. Drawn from a stream of its own.
+pub fn unit_output(params: &[Param], seed: u64, k: usize, excluded: bool) -> Option<String> {
+    let mut rng = Rng::new(mix(seed ^ 0x0417_0B17_5EED ^ ((k as u64) << 40)));
+    let param = params
+        .iter()
+        .find(|p| matches!(p.kind, PKind::MutSlice(_)))?;
+    (!excluded && rng.chance(0.35)).then(|| param.name.clone())
 }
 
 /// Whether function `f` may ask for `hvp`: not an entry taking `&mut [f64]` (whose tangents
@@ -311,6 +328,7 @@ impl StmtConstruct for LentCall {
         g.unhide(hidden);
         let mutable: Vec<FVar> = g.fvars().into_iter().filter(|v| v.mutable).collect();
         let shape = match g.rng.below(4) {
+            _ if callee.unit => Shape::Stmt,
             0 => Shape::Stmt,
             1 if !mutable.is_empty() => {
                 let op = g.rng.pick(&["=", "+=", "-="]);

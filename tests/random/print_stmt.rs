@@ -222,15 +222,23 @@ impl Printer {
         if self.methods && self.mode == Mode::Plain && !f.generic {
             params.insert(0, "&self".to_string());
         }
+        let ty = match &f.unit {
+            Some(_) => String::new(),
+            None => format!(" -> {ty}"),
+        };
         self.line(&format!(
-            "pub fn {name}{bound}({}) -> {ty} {{",
+            "pub fn {name}{bound}({}){ty} {{",
             params.join(", ")
         ));
         self.body(&f.body);
         if let Some(t) = &f.tail {
             self.indent += 1;
             let t = self.expr(t, false);
-            self.line(&t);
+            match &f.unit {
+                // Its output is what it writes.
+                Some(w) => self.line(&format!("{}[0] = {t};", self.name(w))),
+                None => self.line(&t),
+            }
             self.indent -= 1;
         }
         self.line("}");

@@ -95,16 +95,19 @@ pub fn program(seed: u64, id: usize) -> Program {
                 name: f.name.clone(),
                 params: f.params.clone(),
                 out: f.out.clone(),
+                unit: f.unit.is_some(),
             })
             .collect();
+        // A callee lent an array may return `()`, its output what it writes (lend.rs).
+        let unit = lend::unit_output(&params, program_seed(seed, id), k, entry || out.is_some());
         let mut g = Gen {
             rng: &mut rng,
             value_only,
             scopes: vec![Scope::default()],
             loop_depth: 0,
             if_depth: 0,
-            ret_ok: true,
-            returns_left: 2,
+            ret_ok: unit.is_none(),
+            returns_left: if unit.is_some() { 0 } else { 2 },
             loops_left: 4,
             calls_left: if callees.is_empty() { 0 } else { 3 },
             arrays_left: 3,
@@ -212,7 +215,7 @@ pub fn program(seed: u64, id: usize) -> Program {
                 parts.push(part);
             }
             let tail = vec_calls::values(parts, out.as_ref());
-            if g.rng.chance(0.3) {
+            if unit.is_none() && g.rng.chance(0.3) {
                 body.push(Stmt::Return(tail));
                 None
             } else {
@@ -249,9 +252,17 @@ pub fn program(seed: u64, id: usize) -> Program {
             out,
             jacobian: false,
             generic: false,
+            unit,
         });
     }
     entry_kinds(&mut funcs, program_seed(seed, id));
+    // A function returning `()` has no second order yet, and a caller's `hvp` cannot go through
+    // it: such programs are checked in reverse mode (`f_grad`, `f_pullback`).
+    if funcs.iter().any(|f| f.unit.is_some()) {
+        for f in funcs.iter_mut() {
+            f.hvp = false;
+        }
+    }
     let entry = funcs.last_mut().expect("a function");
     // `f_jacobian` differentiates `f64`s and read-only slices, not arrays by value.
     let by_value = |q: &Param| matches!(q.kind, PKind::ArrayByValue(_)) && entry.is_wrt(q);
@@ -266,6 +277,11 @@ pub fn program(seed: u64, id: usize) -> Program {
     };
     let methods = Rng::new(mix(program_seed(seed, id) ^ 0x4D45_5448_4F44)).chance(0.15);
     if methods {
+        // Methods return what they compute (a callee drawn returning `()` is printed returning
+        // its tail, which its callers, statements made for what it writes, drop).
+        for f in funcs.iter_mut() {
+            f.unit = None;
+        }
         for f in funcs.iter_mut().filter(|f| !f.generic && f.wrt.is_none()) {
             let all = f.params.iter().filter(|q| q.kind.differentiable());
             f.wrt = Some(all.map(|q| q.name.clone()).collect());

@@ -64,6 +64,8 @@ pub struct Callee {
     pub name: String,
     pub params: Vec<Param>,
     pub out: Option<Out>,
+    /// Returns `()`: called only as a statement made for what it writes (lend.rs).
+    pub unit: bool,
 }
 
 pub struct Gen<'r> {

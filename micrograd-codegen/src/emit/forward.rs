@@ -46,6 +46,15 @@ impl Emitter<'_> {
                 let (name, value) = (self.names.var(*dst), self.op(op));
                 let record = self.record_entries(*dst, op);
                 match op {
+                    // Made only for what it writes: the callee may return `()`.
+                    crate::ir::Op::Call(
+                        crate::ir::Extern {
+                            pair: Some(crate::ir::Pair { tangent: None }),
+                            dropped: true,
+                            ..
+                        },
+                        _,
+                    ) => quote!(#record let _ = #value;),
                     crate::ir::Op::Call(
                         crate::ir::Extern {
                             pair: Some(pair), ..

@@ -204,6 +204,7 @@ impl Emitter<'_> {
             }
         }
         let zero = self.expr(&Expr::Const(0.0));
+        let dropped = path.dropped && is_zero(seed) && tokens.len() <= crate::names::DROPPED_ARITY;
         // A constant seed (`f_grad`'s `1.0`) typed, as the variable in `f_pullback` is: a
         // hand-written pullback then fails to take `ByCaller<f64>` once, not twice.
         let seed = match seed {
@@ -212,9 +213,28 @@ impl Emitter<'_> {
             }
             seed => self.expr(seed),
         };
-        let seed = super::tokens::entry_seed(&path, seed, &zero, &self.runtime);
-        tokens.push(seed);
-        let call = super::tokens::call(callee, quote!(#(#tokens),*), path.span);
+        // A call made only for what it writes, its value dropped (so its seed is zero): the
+        // callee may return `()` and take no seed, and `DroppedN` (micrograd_runtime::calls)
+        // passes the seed only to a pullback that takes it.
+        let call = if dropped {
+            let runtime = &self.runtime;
+            let dropped = crate::names::dropped(tokens.len(), path.span);
+            // Spanned at the user's call, as `ByCaller` is: a bound of the callee not met is
+            // one error there.
+            let dropped = quote!(#runtime::calls::dropped::#dropped::dropped)
+                .into_iter()
+                .map(|mut tree| {
+                    tree.set_span(path.span);
+                    tree
+                })
+                .collect();
+            let seed = super::tokens::entry_value(&path, seed, &zero);
+            super::tokens::call(dropped, quote!(#callee, #(#tokens,)* #seed), path.span)
+        } else {
+            let seed = super::tokens::entry_seed(&path, seed, &zero, &self.runtime);
+            tokens.push(seed);
+            super::tokens::call(callee, quote!(#(#tokens),*), path.span)
+        };
         let call = match names.as_slice() {
             [] => quote!(#call;),
             [single] => quote!(let #single = #call;),
@@ -360,5 +380,15 @@ impl Emitter<'_> {
         } else {
             part
         }
+    }
+}
+
+/// Whether a callee's seed is zero: that of a call whose value is dropped (a tangent program's
+/// call returns the value and its tangent, seeded as a pair).
+fn is_zero(seed: &Expr) -> bool {
+    match seed {
+        Expr::Const(c) => *c == 0.0,
+        Expr::Pair(value, tangent) => is_zero(value) && is_zero(tangent),
+        _ => false,
     }
 }

@@ -505,17 +505,7 @@ pub(super) fn entry_seed(
     zero: &TokenStream,
     runtime: &syn::Path,
 ) -> TokenStream {
-    let seed = match callee.entry {
-        None => seed,
-        Some(Entry { k, m, tuple }) => {
-            let items = (0..m).map(|i| if i == k { seed.clone() } else { zero.clone() });
-            if tuple {
-                quote!((#(#items,)*))
-            } else {
-                quote!([#(#items),*])
-            }
-        }
-    };
+    let seed = entry_value(callee, seed, zero);
     // Spanned at the user's call, so "expected `f64`, found `ByCaller<f64>`" points there.
     let by_caller = quote!(#runtime::calls::ByCaller)
         .into_iter()
@@ -525,6 +515,22 @@ pub(super) fn entry_seed(
         })
         .collect();
     call(by_caller, seed, callee.span)
+}
+
+/// The seed of a callee's pullback, unwrapped: `seed`, or for output `k` of several, `seed` at
+/// `k` and `zero` elsewhere, shaped as the callee returns (`[0.0, seed]`, `(0.0, seed)`).
+pub(super) fn entry_value(callee: &Extern, seed: TokenStream, zero: &TokenStream) -> TokenStream {
+    match callee.entry {
+        None => seed,
+        Some(Entry { k, m, tuple }) => {
+            let items = (0..m).map(|i| if i == k { seed.clone() } else { zero.clone() });
+            if tuple {
+                quote!((#(#items,)*))
+            } else {
+                quote!([#(#items),*])
+            }
+        }
+    }
 }
 
 /// `callee(args)` with its parentheses at `span`, the user's call: an error about the call as a

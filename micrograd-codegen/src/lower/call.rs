@@ -421,6 +421,13 @@ impl Lowerer<'_> {
                 Some(view.arg(false, true))
             }
             Value::Error => None,
+            // `g(x, &mut e)` of a local `f64`, to a callee writing its output into
+            // `err: &mut f64`.
+            Value::F64(_) => {
+                let float = self.scalar.name();
+                self.errors.at(lent_span(&reference.expr), format!("an `{float}` cannot be lent as `&mut` to a `#[differentiable]` function yet; let the function return what it writes (`-> {float}`) and bind it, `let e = g(..);`, or make the output a one-entry array the function takes as `&mut [{float}]`: `let mut e = [0.0]; g(.., &mut e);`"));
+                None
+            }
             _ => {
                 self.errors.at(
                     lent_span(&reference.expr),
@@ -466,14 +473,17 @@ impl Lowerer<'_> {
         let Value::F64(Operand::Var(var)) = value else {
             return;
         };
-        let lent = self
-            .blocks
-            .last()
-            .and_then(|block| block.last())
-            .is_some_and(|stmt| {
-                matches!(stmt, Stmt::Assign { dst, op: Op::Call(_, args) }
-                    if *dst == var && args.iter().any(Arg::is_mut))
-            });
+        // The call just lowered, marked dropped: its callee may return `()`.
+        let lent = match self.blocks.last_mut().and_then(|block| block.last_mut()) {
+            Some(Stmt::Assign {
+                dst,
+                op: Op::Call(callee, args),
+            }) if *dst == var && args.iter().any(Arg::is_mut) => {
+                callee.dropped = true;
+                true
+            }
+            _ => false,
+        };
         if !lent {
             self.errors.at(
                 call.span(),

@@ -47,6 +47,7 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
         entry: None,
         pair: None,
         guessed: false,
+        dropped: false,
     };
     let all: Vec<&str> = names.iter().map(String::as_str).collect();
     let relative = match all.as_slice() {
@@ -75,6 +76,7 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
                 entry: None,
                 pair: None,
                 guessed: true,
+                dropped: false,
             })
         }
     }

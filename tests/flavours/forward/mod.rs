@@ -10,6 +10,7 @@ mod mutable;
 mod programs;
 mod structs;
 mod vector_calls;
+mod written_calls;
 
 use nalgebra::SVector;
 use num_dual::Dual2SVec64;

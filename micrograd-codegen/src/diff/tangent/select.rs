@@ -42,6 +42,7 @@ impl Pass<'_> {
                     entry: None,
                     pair: None,
                     guessed: false,
+                    dropped: false,
                 });
             }
             Expr::Int(n) => Op::FromInt(n),

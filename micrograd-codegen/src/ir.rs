@@ -697,9 +697,19 @@ pub enum FieldKind {
     /// Handed on whole to a `#[differentiable]` call (`g(&p.layer)`): a nested struct or a
     /// slice, whose shadow the callee adds into.
     Whole,
+    /// A sequence of structs (`Vec<Layer>`, `[Layer; N]`) whose elements are handed to
+    /// `#[differentiable]` methods (`self.layers[i].forward(x)`), each with its part of the
+    /// shadow; otherwise only its length is read.
+    Elements,
 }
 
 impl FieldKind {
+    /// Whether it is handed to calls whole, with its shadow (a nested struct, or a sequence of
+    /// them), rather than read as floats.
+    pub fn is_whole(self) -> bool {
+        matches!(self, FieldKind::Whole | FieldKind::Elements)
+    }
+
     /// How error messages name it.
     pub fn describe(self) -> &'static str {
         match self {
@@ -708,6 +718,7 @@ impl FieldKind {
             FieldKind::Int => "an integer",
             FieldKind::Bool => "a `bool`",
             FieldKind::Whole => "a value passed whole to a call",
+            FieldKind::Elements => "a sequence of structs whose methods are called",
         }
     }
 }

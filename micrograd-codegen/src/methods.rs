@@ -23,6 +23,9 @@ const MARKER: &str = crate::names::method::RECEIVER;
 /// The path a method of a field's struct is called through while the pipeline reads it.
 const METHOD: &str = crate::names::method::PATH;
 
+/// The path a method of an element of a field (`self.layers[i]`) is called through.
+const ELEMENT: &str = crate::names::method::ELEMENT;
+
 /// The receiver as written, when `#[differentiable]` is on a method.
 enum Receiver {
     /// `&self`, `&'a self` or `self: &Self`: a parameter struct.
@@ -43,7 +46,7 @@ pub fn expand(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
     }
     if let Some(span) = reserved(item) {
         let message = format!(
-            "names holding `{MARKER}` or `{METHOD}` are what `#[differentiable]` methods are read with; rename this one"
+            "names holding `{MARKER}`, `{METHOD}` or `{ELEMENT}` are what `#[differentiable]` methods are read with; rename this one"
         );
         let error = syn::Error::new(span, message).to_compile_error();
         return Some(quote::quote!(#item #error));
@@ -254,6 +257,9 @@ fn field_method(tokens: &[TokenTree]) -> Option<(Vec<TokenTree>, usize)> {
         if !plain(name) {
             return None;
         }
+        if let Some(found) = element_method(tokens, at + 2, &fields, name) {
+            return Some(found);
+        }
         match tokens.get(at + 2) {
             Some(TokenTree::Group(call)) if call.delimiter() == Delimiter::Parenthesis => {
                 if fields.is_empty() || crate::lower::known_method(&name.to_string()) {
@@ -291,6 +297,65 @@ fn field_method(tokens: &[TokenTree]) -> Option<(Vec<TokenTree>, usize)> {
             }
         }
     }
+}
+
+/// `self.fields.last[index].method(args)` with `last` at `at - 1` (`fields` the ones before it):
+/// the call `__micrograd_element::method(index, &__micrograd_self.fields.last, args)`, which
+/// [`restore`] prints back as `(&self_last[index]).method_pullback(&mut (shadow)[index], ..)`;
+/// and how many tokens it read.
+fn element_method(
+    tokens: &[TokenTree],
+    at: usize,
+    fields: &[TokenTree],
+    last: &Ident,
+) -> Option<(Vec<TokenTree>, usize)> {
+    let dot = |t: Option<&TokenTree>| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == '.' && p.spacing() == Spacing::Alone);
+    let Some(TokenTree::Group(index)) = tokens.get(at) else {
+        return None;
+    };
+    let (Some(TokenTree::Ident(method)), Some(TokenTree::Group(call))) =
+        (tokens.get(at + 2), tokens.get(at + 3))
+    else {
+        return None;
+    };
+    if index.delimiter() != Delimiter::Bracket
+        || !dot(tokens.get(at + 1))
+        || call.delimiter() != Delimiter::Parenthesis
+        || !plain(method)
+        || crate::lower::known_method(&method.to_string())
+    {
+        return None;
+    }
+    let span = tokens[0].span();
+    let mut args: Vec<TokenTree> =
+        vec![Group::new(Delimiter::Parenthesis, read_body(index.stream())).into()];
+    args.push(Punct::new(',', Spacing::Alone).into());
+    args.push(with_span(Punct::new('&', Spacing::Alone).into(), span));
+    args.push(Ident::new(MARKER, span).into());
+    for field in fields
+        .iter()
+        .cloned()
+        .chain([TokenTree::Ident(last.clone())])
+    {
+        args.push(with_span(Punct::new('.', Spacing::Alone).into(), span));
+        args.push(field);
+    }
+    let inner = read_body(call.stream());
+    if !inner.is_empty() {
+        args.push(Punct::new(',', Spacing::Alone).into());
+        args.extend(inner);
+    }
+    let mut group = Group::new(Delimiter::Parenthesis, args.into_iter().collect());
+    group.set_span(call.span());
+    let at_name = method.span();
+    let out = vec![
+        Ident::new(ELEMENT, at_name).into(),
+        with_span(Punct::new(':', Spacing::Joint).into(), at_name),
+        with_span(Punct::new(':', Spacing::Alone).into(), at_name),
+        TokenTree::Ident(method.clone()),
+        group.into(),
+    ];
+    Some((out, at + 4))
 }
 
 /// Whether `ident` is a name a field or a method can have (no keyword such as `self`): the
@@ -359,6 +424,24 @@ fn restore(
             out.push(rest.into());
             skip = 4;
             continue;
+        }
+        if let TokenTree::Ident(path) = &token
+            && path == ELEMENT
+            && let Some(
+                [
+                    TokenTree::Punct(_),
+                    TokenTree::Punct(_),
+                    TokenTree::Ident(callee),
+                    TokenTree::Group(args),
+                ],
+            ) = tokens.get(i + 1..i + 5)
+        {
+            let args = restore(args.stream(), (name, own), user);
+            if let Some(call) = element_call(callee, args) {
+                out.extend(call);
+                skip = 4;
+                continue;
+            }
         }
         if let TokenTree::Ident(ident) = &token
             && own.contains(&ident.to_string())
@@ -443,6 +526,62 @@ fn restore(
     out.into_iter().collect()
 }
 
+/// `__micrograd_element::callee(index, sequence, companions.., rest..)` printed as
+/// `(sequence)[index].callee((companion)[index].., rest..)`: the sequence's shadow and tangent
+/// (`&mut d_self.layers`, `&v_self.layers`), as many as the flavour `callee` takes after its
+/// receiver, are indexed as the sequence is.
+fn element_call(callee: &Ident, args: TokenStream) -> Option<Vec<TokenTree>> {
+    let mut parts: Vec<Vec<TokenTree>> = vec![Vec::new()];
+    for token in args {
+        match &token {
+            TokenTree::Punct(p) if p.as_char() == ',' => parts.push(Vec::new()),
+            _ => parts.last_mut().expect("a part").push(token),
+        }
+    }
+    if parts.last().is_some_and(Vec::is_empty) {
+        parts.pop();
+    }
+    let text = callee.to_string();
+    let companions = match () {
+        _ if text.starts_with("__") && text.ends_with("_tangent_pullback") => 3,
+        _ if text.starts_with("__") && text.ends_with("_tangent") => 1,
+        _ if text.ends_with("_pullback") => 1,
+        _ => 0,
+    };
+    if parts.len() < 2 + companions {
+        // Not a call the pipeline printed: left as it is, for rustc to report.
+        return None;
+    }
+    let span = callee.span();
+    let index = Group::new(Delimiter::Bracket, parts[0].iter().cloned().collect());
+    let indexed = |part: &[TokenTree]| -> Vec<TokenTree> {
+        let inner = Group::new(Delimiter::Parenthesis, part.iter().cloned().collect());
+        vec![inner.into(), index.clone().into()]
+    };
+    let mut rest: Vec<TokenTree> = Vec::new();
+    for (k, part) in parts[2..].iter().enumerate() {
+        if k > 0 {
+            rest.push(Punct::new(',', Spacing::Alone).into());
+        }
+        if k < companions {
+            // `&mut (&mut d_self.layers)[i]`, `&(&v_self.layers)[i]`.
+            let mutable = matches!(part.get(1), Some(TokenTree::Ident(m)) if m == "mut");
+            rest.push(with_span(Punct::new('&', Spacing::Alone).into(), span));
+            if mutable {
+                rest.push(Ident::new("mut", span).into());
+            }
+            rest.extend(indexed(part));
+        } else {
+            rest.extend(part.iter().cloned());
+        }
+    }
+    let mut out = indexed(&parts[1]);
+    out.push(with_span(Punct::new('.', Spacing::Alone).into(), span));
+    out.push(TokenTree::Ident(callee.clone()));
+    out.push(Group::new(Delimiter::Parenthesis, rest.into_iter().collect()).into());
+    Some(out)
+}
+
 /// The name `text` (holding the marker) stands for: the marker is `self`
 /// (`d___micrograd_self` is `d_self`), with `_` appended while the user's function has that
 /// name, as `names::shadows` does for a parameter named `d_w`.
@@ -483,7 +622,7 @@ fn reserved(item: &TokenStream) -> Option<Span> {
             match token {
                 TokenTree::Ident(ident) => {
                     let text = ident.to_string();
-                    if text.contains(MARKER) || text.contains(METHOD) {
+                    if text.contains(MARKER) || text.contains(METHOD) || text.contains(ELEMENT) {
                         return Some(ident.span());
                     }
                 }
@@ -566,7 +705,7 @@ mod tests {
             "",
         ] {
             let text = format!(
-                "fn f({receiver}, x: &[f64]) -> f64 {{ let y = self.g(x) + self.layer.h(&x[1..], 2) * Self::K; self.w[0] * y + self.b.tanh() }}"
+                "fn f({receiver}, x: &[f64]) -> f64 {{ let y = self.g(x) + self.layer.h(&x[1..], 2) * Self::K + self.layers[y as usize + 1].h(x); self.w[0] * y + self.b.tanh() }}"
             );
             let item: TokenStream = text.parse().expect("tokens");
             let tokens: Vec<TokenTree> = item.into_iter().collect();

@@ -102,6 +102,8 @@ pub mod method {
     pub const RECEIVER: &str = "__micrograd_self";
     /// `self.layer.g(..)`, read as `__micrograd_method::g(&__micrograd_self.layer, ..)`.
     pub const PATH: &str = "__micrograd_method";
+    /// `self.layers[i].g(..)`, read as `__micrograd_element::g(i, &__micrograd_self.layers, ..)`.
+    pub const ELEMENT: &str = "__micrograd_element";
 }
 
 /// The most arguments a call made only for what it writes passes to its callee's pullback

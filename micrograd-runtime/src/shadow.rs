@@ -32,7 +32,7 @@
 ///
 /// Derive it (`#[derive(Differentiable)]`) for a struct with named fields of the types
 /// implementing it: `f64`, `[f64; N]`, `Vec<f64>` (or their `f32` versions), integers, `bool`,
-/// and other derived structs.
+/// other derived structs, and `Vec`s and arrays of them (`layers: Vec<Layer>`).
 ///
 /// ```
 /// use micrograd_runtime::prelude::*;
@@ -57,7 +57,7 @@
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a parameter type of `#[differentiable]` functions",
     label = "`{Self}` does not implement `Differentiable`",
-    note = "a parameter struct needs `#[derive(Differentiable)]` (from `micrograd_runtime::prelude`) on its definition; its fields may be `f64`, `[f64; N]`, `Vec<f64>`, integers, `bool` and other such structs"
+    note = "a parameter struct needs `#[derive(Differentiable)]` (from `micrograd_runtime::prelude`) on its definition; its fields may be `f64`, `[f64; N]`, `Vec<f64>`, integers, `bool`, other such structs and `Vec`s or arrays of them"
 )]
 pub trait Differentiable {
     /// A value of the same shape with every `f64` zero: the shadow `f_grad` adds a gradient
@@ -117,7 +117,7 @@ pub trait Differentiable {
     fn for_each_entry<F: 'static>(&mut self, visit: &mut dyn FnMut(&mut F));
 }
 
-/// `f64` and `f32`, alone, in arrays and in `Vec`s.
+/// `f64` and `f32` (in arrays and `Vec`s below).
 macro_rules! float {
     ($($float:ty),*) => {$(
         impl Differentiable for $float {
@@ -136,42 +136,49 @@ macro_rules! float {
                 }
             }
         }
-
-        impl<const N: usize> Differentiable for [$float; N] {
-            fn zeroed_like(&self) -> Self {
-                [0.0; N]
-            }
-
-            fn zero(&mut self) {
-                self.fill(0.0);
-            }
-
-            fn for_each_entry<F: 'static>(&mut self, visit: &mut dyn FnMut(&mut F)) {
-                for entry in self.iter_mut() {
-                    entry.for_each_entry(visit);
-                }
-            }
-        }
-
-        impl Differentiable for Vec<$float> {
-            fn zeroed_like(&self) -> Self {
-                vec![0.0; self.len()]
-            }
-
-            fn zero(&mut self) {
-                self.fill(0.0);
-            }
-
-            fn for_each_entry<F: 'static>(&mut self, visit: &mut dyn FnMut(&mut F)) {
-                for entry in self.iter_mut() {
-                    entry.for_each_entry(visit);
-                }
-            }
-        }
     )*};
 }
 
 float!(f64, f32);
+
+/// Arrays and `Vec`s of anything differentiable, entry by entry: of floats (`[f64; N]`,
+/// `Vec<f64>`), and of parameter structs (`layers: Vec<Layer>`, whose elements'
+/// `#[differentiable]` methods are called as `self.layers[i].forward(x)`).
+impl<T: Differentiable, const N: usize> Differentiable for [T; N] {
+    fn zeroed_like(&self) -> Self {
+        self.each_ref().map(Differentiable::zeroed_like)
+    }
+
+    fn zero(&mut self) {
+        for entry in self.iter_mut() {
+            entry.zero();
+        }
+    }
+
+    fn for_each_entry<F: 'static>(&mut self, visit: &mut dyn FnMut(&mut F)) {
+        for entry in self.iter_mut() {
+            entry.for_each_entry(visit);
+        }
+    }
+}
+
+impl<T: Differentiable> Differentiable for Vec<T> {
+    fn zeroed_like(&self) -> Self {
+        self.iter().map(Differentiable::zeroed_like).collect()
+    }
+
+    fn zero(&mut self) {
+        for entry in self.iter_mut() {
+            entry.zero();
+        }
+    }
+
+    fn for_each_entry<F: 'static>(&mut self, visit: &mut dyn FnMut(&mut F)) {
+        for entry in self.iter_mut() {
+            entry.for_each_entry(visit);
+        }
+    }
+}
 
 /// Integers and `bool`s: passed through, so a shadow holds a copy.
 macro_rules! constant {

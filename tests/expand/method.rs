@@ -42,3 +42,21 @@ impl Net {
         self.model.forward(x) * self.c
     }
 }
+
+// A method of an element of a field: `self.models[i].forward(x)` hands `&self.models[i]` on,
+// with `&mut d_self.models[i]`; `self.models.len()` reads its length.
+#[derive(Differentiable)]
+struct Ensemble {
+    models: Vec<Model>,
+}
+
+impl Ensemble {
+    #[differentiable(jvp)]
+    fn mean(&self, x: &[f64]) -> f64 {
+        let mut s = 0.0;
+        for i in 0..self.models.len() {
+            s += self.models[i].forward(x);
+        }
+        s / self.models.len() as f64
+    }
+}

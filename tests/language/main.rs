@@ -26,6 +26,7 @@ mod callee_names;
 mod const_fns;
 mod control;
 mod custom;
+mod element_methods;
 mod hygiene;
 mod matching;
 mod method_programs;

@@ -62,7 +62,7 @@ impl Emitter<'_> {
                 FieldKind::Bool => {
                     quote_spanned!(span=> let #var: ::core::primitive::bool = #place;)
                 }
-                FieldKind::Whole => quote!(let #var = &#place;),
+                FieldKind::Whole | FieldKind::Elements => quote!(let #var = &#place;),
             });
             if field.kind == FieldKind::Slice && wrt.contains(&field.var) {
                 tokens.extend(self.slice_shadow(field, name));
@@ -146,7 +146,7 @@ impl Emitter<'_> {
             .function
             .fields
             .iter()
-            .find(|f| f.var == var && f.kind == FieldKind::Whole)?;
+            .find(|f| f.var == var && f.kind.is_whole())?;
         Some(match active {
             true => {
                 let shadow = self.place(field, true);
@@ -166,6 +166,6 @@ impl Emitter<'_> {
                 .function
                 .fields
                 .iter()
-                .any(|f| f.var == var && f.kind == FieldKind::Whole)
+                .any(|f| f.var == var && f.kind.is_whole())
     }
 }

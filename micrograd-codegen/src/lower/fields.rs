@@ -64,7 +64,7 @@ pub fn scan(block: &syn::Block, roots: &[Ident], errors: &mut Errors) -> Vec<Fie
             .iter()
             .find(|other| other.root == field.root && is_prefix(&field.path, &other.path));
         if let Some(inner) = inner
-            && field.kind != FieldKind::Whole
+            && !field.kind.is_whole()
         {
             errors.at(
                 field.span,
@@ -196,10 +196,12 @@ impl Scan<'_, '_> {
 
 /// Two readings of one field: the more specific, or `None` if they disagree.
 fn merge(a: FieldKind, b: FieldKind) -> Option<FieldKind> {
-    use FieldKind::{Slice, Whole};
+    use FieldKind::{Elements, Slice, Whole};
     match (a, b) {
         _ if a == b => Some(a),
         (Whole, Slice) | (Slice, Whole) => Some(Slice),
+        // `self.layers.len()` beside `self.layers[i].forward(x)`: its length.
+        (Elements, Slice | Whole) | (Slice | Whole, Elements) => Some(Elements),
         _ => None,
     }
 }
@@ -348,8 +350,19 @@ impl Scan<'_, '_> {
     /// one call may not overlap (their shadows would be borrowed twice).
     fn call(&mut self, call: &syn::ExprCall) {
         self.visit_expr(&call.func);
+        // `__micrograd_element::g(i, &p.layers, ..)`: a method of `p.layers[i]` (`methods`).
+        let element = matches!(&*call.func, Expr::Path(path)
+            if path.path.segments.first().is_some_and(|s| s.ident == crate::names::method::ELEMENT));
+        let whole_kind = match element {
+            true => FieldKind::Elements,
+            false => FieldKind::Whole,
+        };
         let mut wholes: Vec<(Ident, Vec<Ident>)> = Vec::new();
-        for arg in &call.args {
+        let mut args = call.args.iter();
+        if element && let Some(index) = args.next() {
+            self.operand(index, Some(FieldKind::Int));
+        }
+        for arg in args {
             let inner = match arg {
                 Expr::Reference(reference) if reference.mutability.is_none() => &*reference.expr,
                 other => other,
@@ -367,7 +380,7 @@ impl Scan<'_, '_> {
                 self.errors.at(span, format!("`{}` overlaps another argument of this call, so their shadows would be borrowed twice; pass each part of a parameter struct once per call", key(&root, &path)));
             }
             wholes.push((root.clone(), path.clone()));
-            self.note(root, path, span, Some(FieldKind::Whole));
+            self.note(root, path, span, Some(whole_kind));
         }
     }
 

@@ -222,7 +222,7 @@ pub fn lower(
             wrt: params.iter().any(|p| p.var == field.root && p.wrt)
                 && matches!(
                     field.kind,
-                    FieldKind::Scalar | FieldKind::Slice | FieldKind::Whole
+                    FieldKind::Scalar | FieldKind::Slice | FieldKind::Whole | FieldKind::Elements
                 ),
         })
         .collect();
@@ -346,7 +346,7 @@ impl Lowerer<'_> {
         let uses = fields::scan(&item.block, &roots, self.errors);
         let whole = |field: &fields::FieldUse| {
             uses.iter().any(|other| {
-                other.kind == FieldKind::Whole
+                other.kind.is_whole()
                     && other.root == field.root
                     && other.path.len() < field.path.len()
                     && field.path.starts_with(&other.path)
@@ -361,7 +361,7 @@ impl Lowerer<'_> {
                 FieldKind::Scalar => Ty::F64,
                 FieldKind::Int => Ty::Int,
                 FieldKind::Bool => Ty::Bool,
-                FieldKind::Slice | FieldKind::Whole => Ty::Slice {
+                FieldKind::Slice | FieldKind::Whole | FieldKind::Elements => Ty::Slice {
                     len: None,
                     mutable: false,
                 },

@@ -32,12 +32,33 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The message for `p.layers[i].b`, a field of an element of a parameter struct's field:
+    /// read by a method of the element's struct, which the macro calls.
+    fn element_field(&self, field: &syn::ExprField) -> Option<String> {
+        let Expr::Index(index) = &*field.base else {
+            return None;
+        };
+        let (root, path) = super::fields::chain(&index.expr)?;
+        let binding = self.lookup(&root.to_string())?;
+        if !self.structs.contains(&binding.var) {
+            return None;
+        }
+        let key = super::fields::key(&root, &path);
+        let member = quote::ToTokens::to_token_stream(&field.member);
+        Some(format!(
+            "`{key}[..].{member}` reads a field of an element of `{key}`, which the macro does not see into; read it in a `#[differentiable]` method of the element's struct and call that, `{key}[i].method(..)`"
+        ))
+    }
+
     /// `t.0` of a tuple.
     pub(super) fn field(&mut self, field: &syn::ExprField) -> Value {
         if let Some(value) = self.struct_field(field) {
             return value;
         }
         let syn::Member::Unnamed(index) = &field.member else {
+            if let Some(message) = self.element_field(field) {
+                return self.error(field.member.span(), message);
+            }
             return self.error(
                 field.member.span(),
                 "named fields are read of parameter structs only (`p: &S`, with `#[derive(Differentiable)]` on `S`); pass the value as an `f64` parameter",

@@ -46,6 +46,10 @@ impl Unit {
     }
 
     /// `self: &mut Self`, spelled out, and `wrt(x)`: the unit a constant.
+    #[allow(
+        clippy::needless_arbitrary_self_type,
+        reason = "the receiver spelled out is the form under test"
+    )]
     #[differentiable(wrt(x), jvp)]
     fn spelled(self: &mut Self, x: f64) -> f64 {
         self.w[1] * x.sin() + self.scale * x

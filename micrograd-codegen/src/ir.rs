@@ -456,6 +456,10 @@ pub enum Arg {
         /// write it, so the forward sweep records the entries it passes, which the callee's
         /// pullback reads in the reverse sweep, and the call is a store into the array.
         mutable: bool,
+        /// A sequence of rows of this many floats passed whole (`g(a)` of `a: &[[f64; N]]`,
+        /// `g(&l)` of `let l = [[0.0; N]; M];`), which the IR holds row-major and flat: printed
+        /// as rows again (`a.as_chunks::<N>().0`), its shadow and tangent too.
+        rows: Option<IntExpr>,
     },
 }
 

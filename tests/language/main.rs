@@ -51,6 +51,7 @@ mod out_params;
 mod params;
 mod passive_data;
 mod ref_scalars;
+mod rows_calls;
 mod skip_take;
 mod structs;
 mod tail_idioms;

@@ -171,11 +171,36 @@ impl Emitter<'_> {
                 }
             }
             Arg::Slice {
+                rows: Some(row), ..
+            } => {
+                let flat = self.flat_arg(arg);
+                self.rechunked(flat, row, false)
+            }
+            _ => self.flat_arg(arg),
+        }
+    }
+
+    /// `flat.as_chunks::<N>().0.try_into().unwrap()` (`as_chunks_mut` where `mutable`): a
+    /// sequence of rows of `row` floats, which the IR holds flat, as rows again for a callee
+    /// taking `&[[f64; N]]` or `&[[f64; N]; M]` (its parameter type says which).
+    pub(super) fn rechunked(&self, flat: TokenStream, row: &IntExpr, mutable: bool) -> TokenStream {
+        let row = self.int(row);
+        match mutable {
+            true => quote!((#flat).as_chunks_mut::<{ #row }>().0.try_into().unwrap()),
+            false => quote!((#flat).as_chunks::<{ #row }>().0.try_into().unwrap()),
+        }
+    }
+
+    /// An argument of a call as the IR holds it: a sequence of rows flat.
+    pub(super) fn flat_arg(&self, arg: &Arg) -> TokenStream {
+        match arg {
+            Arg::Slice {
                 array,
                 lo,
                 hi,
                 by_value,
                 mutable: false,
+                ..
             } => {
                 let name = self.names.var(*array);
                 let is_param = matches!(self.function.var(*array).ty, Ty::Slice { .. });
@@ -201,6 +226,7 @@ impl Emitter<'_> {
                     }
                 }
             }
+            _ => self.arg(arg),
         }
     }
 

@@ -238,16 +238,26 @@ impl Emitter<'_> {
                     });
                     partial_names.push(partials);
                 }
-                Arg::Slice { array, lo, hi, .. } => {
+                Arg::Slice {
+                    array,
+                    lo,
+                    hi,
+                    rows,
+                    ..
+                } => {
                     let buffer = self.names.local(&format!("shadow{k}"));
-                    let slice = self.arg(arg);
+                    let slice = self.flat_arg(arg);
                     let (lo, hi) = (
                         lo.as_ref().map(|e| self.int(e)),
                         hi.as_ref().map(|e| self.int(e)),
                     );
                     let nodes = self.node(*array);
                     buffers.extend(quote!(let mut #buffer = ::std::vec![0.0; (#slice).len()];));
-                    call_args.push(quote!(&mut #buffer));
+                    call_args.push(match rows {
+                        // Rows passed whole: their partials as rows too.
+                        Some(row) => self.rechunked(quote!(&mut #buffer[..]), row, true),
+                        None => quote!(&mut #buffer),
+                    });
                     inputs.extend(quote! {
                         for (#node, #partial) in #nodes[#lo..#hi].iter().zip(&#buffer) {
                             #list.push((*#node, *#partial));

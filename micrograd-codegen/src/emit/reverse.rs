@@ -189,6 +189,21 @@ impl Emitter<'_> {
                     by_value: true,
                     ..
                 } => names.push(self.returned_partials(k, *array, &mut after)),
+                // Rows passed whole: their shadow as rows too (`&mut []` where inactive).
+                Arg::Slice {
+                    array,
+                    rows: Some(row),
+                    ..
+                } => {
+                    // Whole, so an empty shadow (a caller skipping it) chunks to no rows.
+                    tokens.push(match self.adjoint.activity.is_active(*array) {
+                        true => {
+                            let name = self.names.adjoint(*array);
+                            self.rechunked(quote!(&mut #name[..]), row, true)
+                        }
+                        false => quote!(&mut []),
+                    });
+                }
                 Arg::Slice { array, lo, hi, .. } => {
                     if lent.contains(array) && self.adjoint.activity.is_active(*array) {
                         let (buffer, add) = self.aliased_shadow(k, arg, *array, lo.as_ref());

@@ -345,6 +345,8 @@ impl Lowerer<'_> {
                 self.refuse_scalar_mut(expr.span());
                 None
             }
+            // `g(a)` of `a: &[[f64; N]]`, `g(&l)` of a local matrix: rows, passed whole.
+            Value::Seq(view) if view.row.is_some() && view.is_whole() => Some(view.rows_arg()),
             Value::Seq(view) if view.row.is_some() => {
                 self.errors.at(expr.span(), ROWS_TO_CALLS);
                 None
@@ -649,5 +651,5 @@ fn suffixed_literal(expr: &Expr) -> Option<f64> {
     }
 }
 
-/// Why an array of rows is not passed whole to a call.
-const ROWS_TO_CALLS: &str = "an array of rows is passed to a `#[differentiable]` function row by row (`g(&l[i])` to a `&[f64]` parameter), not whole";
+/// Why part of an array of rows is not passed to a call.
+const ROWS_TO_CALLS: &str = "an array of rows is passed to a `#[differentiable]` function whole (`g(a)`, `g(&l)` to a `&[[f64; N]]` parameter) or row by row (`g(&l[i])` to a `&[f64]` parameter), not in part";

@@ -137,6 +137,19 @@ impl View {
             hi: self.hi.clone(),
             by_value,
             mutable,
+            rows: None,
+        }
+    }
+
+    /// A sequence of rows passed whole and read-only to a call (`g(a)`, `g(&l)`).
+    pub fn rows_arg(&self) -> Arg {
+        Arg::Slice {
+            array: self.base,
+            lo: self.lo.clone(),
+            hi: self.hi.clone(),
+            by_value: false,
+            mutable: false,
+            rows: self.row.clone(),
         }
     }
 

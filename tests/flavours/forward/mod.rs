@@ -8,6 +8,7 @@ mod hessian;
 mod lending;
 mod mutable;
 mod programs;
+mod rows_calls;
 mod structs;
 mod vector_calls;
 mod written_calls;

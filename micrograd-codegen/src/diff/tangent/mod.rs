@@ -338,6 +338,7 @@ impl Pass<'_> {
                     hi,
                     by_value,
                     mutable,
+                    rows,
                 } => {
                     let (array, lo, hi) = match self.dot.get(array) {
                         Some(t) => (*t, lo.clone(), hi.clone()),
@@ -350,6 +351,7 @@ impl Pass<'_> {
                         hi,
                         by_value: *by_value,
                         mutable: *mutable,
+                        rows: rows.clone(),
                     });
                 }
                 Arg::Int(_) | Arg::Bool(_) | Arg::Data { .. } => {}

@@ -246,6 +246,67 @@ impl<'a> Kind<'a> {
             Kind::Scalar | Kind::Slice(_) | Kind::Vec | Kind::Rows { .. }
         )
     }
+
+    /// How the lowered body holds it: the lowering makes its variable of the IR's type for
+    /// this layout, so a new kind answers here and the lowering does not change.
+    pub fn layout(self) -> Layout<'a> {
+        match self {
+            Kind::Scalar => Layout::Float,
+            Kind::Int => Layout::Int,
+            Kind::Bool => Layout::Bool,
+            Kind::Slice(len) => Layout::floats(len, false),
+            // A `&Vec<f64>` is read as a slice.
+            Kind::Vec => Layout::floats(None, false),
+            // Read through a reference in the generated code (`emit`'s `array_params`).
+            Kind::Array(len) => Layout::floats(Some(len), false),
+            // A `&mut f64` is read as a one-entry `&mut [f64]` (`emit`'s `array_params`).
+            Kind::SliceMut | Kind::ScalarMut => Layout::floats(None, true),
+            // Read as one row-major slice of floats (`emit` binds `w.as_flattened()`).
+            Kind::Rows { row, rows } => Layout::Floats {
+                len: rows,
+                row: Some(row),
+                mutable: false,
+            },
+            // Read only by calls, which pass it and its shadow on as they pass a slice's.
+            Kind::Struct(_) => Layout::floats(None, false),
+            Kind::Data => Layout::Data,
+        }
+    }
+}
+
+/// How the lowered body holds a parameter ([`Kind::layout`]): the variable the lowering
+/// makes for it is of the IR's type for this (`ir::Ty`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Layout<'a> {
+    /// One float (`ir::Ty::F64`).
+    Float,
+    /// An integer, passed through.
+    Int,
+    /// A `bool`, passed through.
+    Bool,
+    /// Floats in a row-major sequence (`ir::Ty::Slice`): `len` rows of `row` entries each, or
+    /// `len` entries when `row` is `None`.
+    Floats {
+        /// The number of rows (of entries without `row`), where the type fixes it.
+        len: Option<&'a Len>,
+        /// The length of a row, for a sequence of rows.
+        row: Option<&'a Len>,
+        /// Whether the body writes it.
+        mutable: bool,
+    },
+    /// Data, read through its structure (`ir::Ty::Data`).
+    Data,
+}
+
+impl<'a> Layout<'a> {
+    /// A sequence of `len` floats.
+    fn floats(len: Option<&'a Len>, mutable: bool) -> Layout<'a> {
+        Layout::Floats {
+            len,
+            row: None,
+            mutable,
+        }
+    }
 }
 
 /// The structural form of `ty`.

@@ -63,7 +63,7 @@ use crate::ir::{
     Stmt, Ty, VarId, VarInfo,
 };
 use crate::ir::{Output, ParamSpec, Signature};
-use crate::types::Kind;
+use crate::types::{Kind, Layout};
 use proc_macro2::Span;
 use std::collections::HashMap;
 
@@ -264,42 +264,20 @@ pub fn lower(
 
 impl Lowerer<'_> {
     fn param(&mut self, spec: &ParamSpec, wrt: bool) -> Param {
-        let ty = match &spec.kind() {
-            Kind::Scalar => Ty::F64,
-            Kind::Int => Ty::Int,
-            Kind::Bool => Ty::Bool,
-            Kind::Slice(len) => Ty::Slice {
-                len: len.map(|len| self.len_expr(len)),
-                mutable: false,
-            },
-            Kind::Vec => Ty::Slice {
-                len: None,
-                mutable: false,
-            },
-            // A `&mut f64` is read as a one-entry `&mut [f64]` (`emit`'s `array_params`).
-            Kind::SliceMut | Kind::ScalarMut => Ty::Slice {
-                len: None,
-                mutable: true,
-            },
-            // Read as one row-major slice of floats (`emit` binds `w.as_flattened()`).
-            Kind::Rows { row, rows } => {
-                let row = self.len_expr(row);
-                Ty::Slice {
-                    len: rows.map(|rows| view::mul(self.len_expr(rows), row.clone())),
-                    mutable: false,
-                }
+        // The IR's type for the kind's layout: a new kind answers `Kind::layout`, not this.
+        let ty = match spec.kind().layout() {
+            Layout::Float => Ty::F64,
+            Layout::Int => Ty::Int,
+            Layout::Bool => Ty::Bool,
+            Layout::Floats { len, row, mutable } => {
+                let row = row.map(|row| self.len_expr(row));
+                let len = len.map(|len| match (self.len_expr(len), row) {
+                    (len, Some(row)) => view::mul(len, row),
+                    (len, None) => len,
+                });
+                Ty::Slice { len, mutable }
             }
-            // Read through a reference in the generated code (`emit`'s `array_params`).
-            Kind::Array(len) => Ty::Slice {
-                len: Some(self.len_expr(len)),
-                mutable: false,
-            },
-            // Read only by calls, which pass it and its shadow on as they pass a slice's.
-            Kind::Struct(_) => Ty::Slice {
-                len: None,
-                mutable: false,
-            },
-            Kind::Data => Ty::Data(spec.value.clone()),
+            Layout::Data => Ty::Data(spec.value.clone()),
         };
         let differentiable = matches!(ty, Ty::F64 | Ty::Slice { .. });
         let var = self.new_var(Origin::Param, ty, spec.ident.span());

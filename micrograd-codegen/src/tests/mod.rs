@@ -10,6 +10,7 @@ mod folding;
 mod fuse;
 mod guards;
 mod items;
+mod layouts;
 mod lowering;
 mod naming;
 mod needs;

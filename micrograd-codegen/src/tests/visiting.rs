@@ -220,3 +220,22 @@ fn the_mutable_visitor_rewrites_what_the_shared_one_reads() {
     assert_eq!(count(&function.body, x), 0);
     assert_eq!(count(&function.body, n), xs + ns);
 }
+
+/// A call lent an array in the right operand of an assertion's `||` runs in the forward sweep
+/// only, as in a `while`'s condition: refused as there (`lower/call.rs`'s
+/// `lent_in_conditions` through `ir::forward_only`).
+#[test]
+fn a_call_lent_an_array_in_an_assertions_operand_is_refused() {
+    let item = quote::quote! {
+        fn f(x: f64) -> f64 {
+            let mut h = [x, 2.0 * x];
+            assert!(x > 100.0 || g(&mut h) > 0.0);
+            h[0] * h[1]
+        }
+    };
+    let code = crate::expand(quote::quote!(), item).to_string();
+    assert!(
+        code.contains("a call lent an array as `&mut` cannot be part of"),
+        "{code}"
+    );
+}

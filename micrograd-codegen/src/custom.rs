@@ -2,88 +2,157 @@
 //! the macro does not read (a foreign `erf`, an iterative solver, a numerically better formula).
 //!
 //! Each rule is a `#[differentiable]` function of the same parameters that returns one partial
-//! derivative. The body is called, never differentiated; `f_grad` and `f_pullback` are written
-//! from the rules, so callers compose through the usual pullback. Rules are functions rather than
-//! a hand-written pullback so that every flavour can be derived from them: a tangent (JVP) is
-//! `Σ ∂_i f · ẋ_i`, and the rules' own gradients give the second order.
+//! derivative. The function is lowered into the IR without reading its body: a call of each
+//! rule (an ordinary [`ir::Op::Call`], whose value is `∂f/∂x`), then the body as one
+//! [`ir::Op::Custom`] whose pullback and tangent read those values. So every flavour comes from
+//! the one pipeline, as for any other function (Clad keeps user rules in the table of its
+//! built-ins): `f_grad` and `f_pullback` multiply the seed by the rules' values, `f_jvp` sums
+//! them times the tangents, and reverse over forward differentiates the rules' calls through
+//! the rules' own pullbacks (the second order).
 //!
 //! Before: `#[differentiable(derivative(x = erf_dx))] fn erf(x: f64) -> f64 { series(x) }`
-//! After: `fn erf_grad(x: f64) -> (f64, f64) { ((|x: f64| -> f64 { series(x) })(x), erf_dx(x)) }`
-//! (the body, not a call of `erf`, see [`value`]),
-//! `fn erf_pullback(x: f64, seed: f64) -> f64 { seed * erf_dx(x) }`, and a check that
-//! `erf_dx` takes `(f64,)`, returns `f64` and is `#[differentiable]`.
+//! After (the IR): `let t0 = erf_dx(x); let t1 = (|x: f64| -> f64 { series(x) })(x);`,
+//! returning `t1`, whose partial in `x` is `t0`; and a check that `erf_dx` is
+//! `#[differentiable]`.
 
 use crate::attr::Options;
 use crate::error::Errors;
 use crate::flavor::Flavor;
-use crate::ir::{ParamSpec, Signature};
-use crate::types::Kind;
-use crate::{header, names};
+use crate::ir::{self, Arg, Cond, Function, IntExpr, Op, Operand, Origin, Param, ParamSpec};
+use crate::ir::{Place, Shape, Signature, Stmt, Ty, VarId, VarInfo};
+use crate::names;
+use crate::types::{Kind, Type};
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::Ident;
 use syn::spanned::Spanned;
 
-mod forward;
-
 /// The rule of each parameter, in parameter order (`None` for integers and booleans).
 type Rules<'a> = Vec<Option<&'a syn::Path>>;
 
-/// The user's function with `f_grad`, `f_pullback` and the rules' checks, or `None` after
-/// recording what is wrong with `rules` in `errors`; `wrt` lists what `wrt(..)` selects.
-pub fn generate(
+/// `item` lowered as its rules say, with the check that each rule is `#[differentiable]`;
+/// `None` after recording what is wrong with `derivative(..)` in `errors`. `wrt` lists what
+/// `wrt(..)` selects.
+pub fn lower(
     (item, sig): (&syn::ItemFn, &Signature),
     wrt: &[String],
     options: &Options,
     errors: &mut Errors,
-) -> Option<TokenStream> {
-    let specs = &sig.params;
-    let rules = check(item, specs, options, errors)?;
-    let runtime = options.runtime();
-    let chosen: Vec<bool> = specs
-        .iter()
-        .map(|spec| wrt.contains(&spec.ident.to_string()))
-        .collect();
-    let args: Vec<Ident> = specs.iter().map(|spec| names::param(&spec.ident)).collect();
-    let f = &item.sig.ident;
-    let partials = partials(specs, &rules, sig.scalar.ty());
-    let grad_partials = partials
-        .iter()
-        .zip(&chosen)
-        .filter_map(|(partial, chosen)| partial.as_ref().filter(|_| *chosen));
-    let grad_body = body(Some(value(item)), grad_partials, &args, None);
-    let seed = names::ident("seed", Span::mixed_site());
-    let pullback_body = body(None, partials.iter().flatten(), &args, Some(&seed));
-    let pullback_body = {
-        let value = seed_value(&runtime, &seed);
-        quote!(#value #pullback_body)
-    };
-    let grad = header::signature(sig, &chosen, Flavor::Grad, None, &runtime);
-    let all = vec![true; specs.len()];
-    let pullback = header::signature(sig, &all, Flavor::Pullback, Some(&seed), &runtime);
-    let (grad_doc, pullback_doc) = docs(f, &rules, &chosen);
+) -> Option<(Function, TokenStream)> {
+    let rules = check(item, &sig.params, options, errors)?;
+    let function = function((item, sig), wrt, &rules);
     // With `hvp`, the flavours call each rule's pullback, and that call is the check.
-    let checks = (!Flavor::Hvp.requested(options)).then(|| rule_checks(f, &rules));
-    let forward = forward::flavours((item, sig), (&rules, &partials), &chosen, options);
-    let missing = crate::fallback::missing_callee_flavors(sig, options);
-    // The flavours run `f`'s body rather than call `f` ([`value`]), so `f` may go unused.
-    Some(quote! {
-        #[allow(dead_code)]
-        #item
-        #checks
-        #[doc = #grad_doc]
-        #[allow(dead_code, unused_parens, clippy::all)]
-        #grad {
-            #grad_body
-        }
-        #[doc = #pullback_doc]
-        #[allow(dead_code, unused_parens, clippy::all)]
-        #pullback {
-            #pullback_body
-        }
-        #forward
-        #missing
-    })
+    let checks = (!Flavor::Hvp.requested(options)).then(|| rule_checks(&item.sig.ident, &rules));
+    Some((function, checks.unwrap_or_default()))
+}
+
+/// The IR of `f`: each rule called, then the body, whose value is returned.
+fn function((item, sig): (&syn::ItemFn, &Signature), wrt: &[String], rules: &Rules) -> Function {
+    let mut vars = Vec::new();
+    let mut var = |ty: Ty, origin: Origin, span: Span| {
+        vars.push(VarInfo { origin, ty, span });
+        VarId(vars.len() as u32 - 1)
+    };
+    let (mut params, mut args) = (Vec::new(), Vec::new());
+    for spec in &sig.params {
+        let v = var(ty(spec), Origin::Param, spec.ident.span());
+        params.push(Param {
+            var: v,
+            wrt: matches!(spec.kind(), Kind::Scalar) && wrt.contains(&spec.ident.to_string()),
+        });
+        args.push(arg(spec, v));
+    }
+    let pointer = pointer(&sig.params, &sig.scalar.ty());
+    let (mut body, mut partials) = (Vec::new(), Vec::new());
+    for (param, rule) in params.iter().zip(rules) {
+        let Some(rule) = rule else { continue };
+        let partial = var(Ty::F64, Origin::Temp, rule.span());
+        let callee = ir::Extern {
+            path: path(rule),
+            span: rule.span(),
+            entry: None,
+            pair: None,
+            guessed: false,
+            dropped: false,
+            pinned: Some(Box::new(quote_spanned!(rule.span()=> #pointer))),
+        };
+        body.push(Stmt::Assign {
+            dst: partial,
+            op: Op::Call(callee, args.clone()),
+        });
+        partials.push((Operand::Var(param.var), partial));
+    }
+    let value = var(Ty::F64, Origin::Temp, item.sig.ident.span());
+    body.push(Stmt::Assign {
+        dst: value,
+        op: Op::Custom(Box::new(ir::Custom {
+            body: closure(item),
+            args,
+            partials,
+        })),
+    });
+    Function {
+        name: sig.ident.to_string(),
+        scalar: sig.scalar,
+        params,
+        fields: Vec::new(),
+        structs: Vec::new(),
+        body,
+        results: vec![Operand::Var(value)],
+        shape: Shape::Scalar,
+        vars,
+        branches: 0,
+        loops: 0,
+    }
+}
+
+/// The IR type of a parameter `check` accepted: an `f64`, an integer, a `bool`, or data.
+fn ty(spec: &ParamSpec) -> Ty {
+    match spec.kind() {
+        Kind::Scalar => Ty::F64,
+        Kind::Int => Ty::Int,
+        Kind::Bool => Ty::Bool,
+        _ => Ty::Data(spec.value.clone()),
+    }
+}
+
+/// The parameter `v` passed on as it came: a `&f64` borrowed again, data cloned unless `Copy`.
+fn arg(spec: &ParamSpec, v: VarId) -> Arg {
+    match spec.kind() {
+        Kind::Scalar => Arg::Scalar(Operand::Var(v), matches!(spec.value, Type::Ref { .. })),
+        Kind::Int => Arg::Int(IntExpr::Var(v)),
+        Kind::Bool => Arg::Bool(Cond::Var(v)),
+        _ => Arg::Data {
+            place: Place {
+                root: v,
+                steps: Vec::new(),
+            },
+            reference: false,
+            clone: !spec.value.is_copy(),
+        },
+    }
+}
+
+/// A rule's path as the IR holds one: its segments, a leading `::` as "".
+fn path(rule: &syn::Path) -> Vec<String> {
+    let leading = rule.leading_colon.map(|_| String::new());
+    leading
+        .into_iter()
+        .chain(rule.segments.iter().map(|s| s.ident.to_string()))
+        .collect()
+}
+
+/// `fn(f64, usize) -> f64`: the type of every rule of `f`, which each rule is bound to where
+/// it is called, so a rule of other parameters or result is one "mismatched types" error at
+/// the rule and the call through the binding adds none of its own.
+fn pointer(specs: &[ParamSpec], float: &TokenStream) -> TokenStream {
+    let types = specs.iter().map(|spec| match (&spec.kind(), &spec.value) {
+        (Kind::Scalar, Type::Ref { .. }) => spec.written.0.clone(),
+        (Kind::Scalar, _) => float.clone(),
+        (Kind::Bool, _) => quote!(::core::primitive::bool),
+        _ => spec.written.0.clone(),
+    });
+    quote!(fn(#(#types),*) -> #float)
 }
 
 /// One rule per `f64` parameter and none for anything else; `None` after an error.
@@ -129,83 +198,14 @@ fn check<'o>(
     (errors.len() == before).then_some(rules)
 }
 
-/// A rule bound to a local of its checked type.
-struct Partial {
-    /// `partial_x`.
-    name: Ident,
-    /// `let partial_x: fn(f64, usize) -> f64 = rule;`
-    binding: TokenStream,
-}
-
-/// The bindings of `partials`, then `(value, partial(args), ..)`, or with `seed` the tuple
-/// `(seed * partial(args), ..)`.
-fn body<'p>(
-    value: Option<TokenStream>,
-    partials: impl Iterator<Item = &'p Partial>,
-    args: &[Ident],
-    seed: Option<&Ident>,
-) -> TokenStream {
-    let (mut bindings, mut items) = (TokenStream::new(), Vec::new());
-    items.extend(value);
-    for Partial { name, binding } in partials {
-        bindings.extend(binding.clone());
-        items.push(match seed {
-            Some(seed) => quote!(#seed * #name(#(#args),*)),
-            None => quote!(#name(#(#args),*)),
-        });
-    }
-    let result = tuple(items.into_iter());
-    quote!(#bindings #result)
-}
-
-/// `(a, b)`, or `a` alone.
-fn tuple(items: impl Iterator<Item = TokenStream>) -> TokenStream {
-    let items: Vec<TokenStream> = items.collect();
-    match items.as_slice() {
-        [single] => single.clone(),
-        _ => quote!((#(#items),*)),
-    }
-}
-
-/// `let partial_x: fn(f64, usize) -> f64 = rule;` for each parameter that has a rule. The
-/// typed binding is the signature check: a rule of other parameters or result is one
-/// "mismatched types" error at the rule, and the calls through the binding add none of their own.
-fn partials(specs: &[ParamSpec], rules: &Rules, float: TokenStream) -> Vec<Option<Partial>> {
-    let types = specs.iter().map(|spec| match &spec.kind() {
-        Kind::Scalar => float.clone(),
-        Kind::Bool => quote!(::core::primitive::bool),
-        _ => spec.written.0.clone(),
-    });
-    let pointer = quote!(fn(#(#types),*) -> #float);
-    let partial = |spec: &ParamSpec, rule: &syn::Path| {
-        let name = format!("partial_{}", names::text(&spec.ident));
-        let name = names::ident(&name, Span::mixed_site());
-        let pointer = quote_spanned!(rule.span()=> #pointer);
-        let binding = quote!(let #name: #pointer = #rule;);
-        Partial { name, binding }
-    };
-    specs
-        .iter()
-        .zip(rules)
-        .map(|(spec, rule)| rule.map(|rule| partial(spec, rule)))
-        .collect()
-}
-
-/// `f`'s value, from its body rather than a call of `f`: inside an `impl` block `f` alone
-/// does not name the associated function (and could name a free function of that name), and
-/// outside one `Self::f` does not resolve, so the body runs in a closure called at once,
-/// whose parameters are `f`'s as written (the generated ones are hygienic).
-pub(crate) fn value(item: &syn::ItemFn) -> TokenStream {
+/// `f`'s body as a closure of `f`'s parameters as written (the generated ones are hygienic),
+/// called where the value is computed, rather than a call of `f`: inside an `impl` block `f`
+/// alone does not name the associated function (and could name a free function of that name),
+/// and outside one `Self::f` does not resolve.
+fn closure(item: &syn::ItemFn) -> TokenStream {
     let (inputs, block) = (&item.sig.inputs, &item.block);
-    let args = item.sig.inputs.iter().filter_map(|input| match input {
-        syn::FnArg::Typed(typed) => match &*typed.pat {
-            syn::Pat::Ident(pat) => Some(names::param(&pat.ident)),
-            _ => None,
-        },
-        syn::FnArg::Receiver(_) => None,
-    });
     let float = crate::signature::scalar(&item.sig).ty();
-    quote!((|#inputs| -> #float #block)(#(#args),*))
+    quote!((|#inputs| -> #float #block))
 }
 
 /// Each rule is `#[differentiable]` (its `rule_grad` exists), so that flavours of higher order
@@ -228,17 +228,6 @@ fn rule_checks(f: &Ident, rules: &Rules) -> TokenStream {
     }
 }
 
-/// `ByCaller(seed)`: the seed a caller passes to a generated pullback (micrograd_runtime::calls).
-pub(crate) fn by_caller(runtime: &syn::Path, seed: TokenStream) -> TokenStream {
-    quote!(#runtime::calls::ByCaller(#seed))
-}
-
-/// `let seed = Seed::value(seed);` at the top of a pullback, whose seed comes as itself or as
-/// `ByCaller(seed)`.
-pub(crate) fn seed_value(runtime: &syn::Path, seed: &Ident) -> TokenStream {
-    quote!(let #seed = #runtime::calls::Seed::value(#seed);)
-}
-
 /// `path` with `suffix` after its last segment: `rule_pullback` of `rule`.
 fn suffixed(path: &syn::Path, suffix: &str) -> syn::Path {
     let mut path = path.clone();
@@ -246,32 +235,4 @@ fn suffixed(path: &syn::Path, suffix: &str) -> syn::Path {
         last.ident = names::suffixed(&last.ident, suffix);
     }
     path
-}
-
-/// The rustdoc of `f_grad` and `f_pullback`.
-fn docs(f: &Ident, rules: &Rules, chosen: &[bool]) -> (String, String) {
-    let mut grad = vec![format!("{f}(..)")];
-    let mut pullback = Vec::new();
-    for (rule, chosen) in rules.iter().zip(chosen) {
-        let Some(rule) = rule else { continue };
-        let rule = quote!(#rule).to_string().replace(' ', "");
-        if *chosen {
-            grad.push(format!("{rule}(..)"));
-        }
-        pullback.push(format!("seed · {rule}(..)"));
-    }
-    let tuple = |items: Vec<String>| match items.as_slice() {
-        [single] => single.clone(),
-        _ => format!("({})", items.join(", ")),
-    };
-    (
-        format!(
-            " The value of [`{f}`] and its gradient, from the derivative rules its attribute gives.\n\n Returns `{}`. Generated by `#[differentiable(derivative(..))]`: the body of `{f}` is called, not differentiated.",
-            tuple(grad)
-        ),
-        format!(
-            " The pullback (vector-Jacobian product) of [`{f}`], from its derivative rules.\n\n Given `seed` = ∂L/∂{f}, returns `{}`. Generated by `#[differentiable(derivative(..))]`; calls between `#[differentiable]` functions go through it.",
-            tuple(pullback)
-        ),
-    )
 }

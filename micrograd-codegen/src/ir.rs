@@ -186,6 +186,10 @@ pub struct Extern {
     /// `micrograd_runtime::calls::Dropped`, which passes a zero seed only to a pullback that
     /// takes one.
     pub dropped: bool,
+    /// A rule of `derivative(..)` called for its value: the function pointer type it is
+    /// checked against where it is called (`fn(f64, usize) -> f64`, spanned at the rule), so a
+    /// rule of other parameters is one "mismatched types" error at the rule.
+    pub pinned: Option<Box<proc_macro2::TokenStream>>,
 }
 
 impl Op {
@@ -501,6 +505,23 @@ pub enum Op {
     Load(VarId, IntExpr),
     /// `g(args)` where `g` is another `#[differentiable]` function.
     Call(Extern, Vec<Arg>),
+    /// The body of a function with `derivative(..)` rules, run as written.
+    Custom(Box<Custom>),
+}
+
+/// The body of `#[differentiable(derivative(x = rule, ..))] fn f`, which the macro does not
+/// read: a closure of `f`'s parameters called with them. Its derivative is the rules' values,
+/// which the forward sweep computed before it (ordinary calls of the rules, [`Op::Call`]), so
+/// its pullback (`x ← d · ∂f/∂x`) and tangent (`Σ ∂f/∂x · ẋ`) read them as operands, and
+/// reverse over forward differentiates those calls through the rules' own pullbacks.
+#[derive(Clone, Debug)]
+pub struct Custom {
+    /// `(|x: f64, n: usize| -> f64 { .. })`: `f`'s body as written, with its parameters.
+    pub body: proc_macro2::TokenStream,
+    /// `f`'s parameters, passed to it in order.
+    pub args: Vec<Arg>,
+    /// Each `f64` parameter with the variable holding its rule's value, `∂f/∂x`.
+    pub partials: Vec<(Operand, VarId)>,
 }
 
 /// A statement of the lowered body.

@@ -49,8 +49,8 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         return method;
     }
     let printed = item.clone();
-    let expanded = expand_as(attr, item, &printed);
-    methods::associated(&printed, expanded)
+    let expanded = expand_as(attr.clone(), item, &printed);
+    methods::associated(&printed, &attr, expanded)
 }
 
 /// Expands `item`, printing `printed` as the user's function: `item` is what the pipeline
@@ -137,13 +137,28 @@ fn expand_function(
             nested::flavors(sig, &chosen, options, code)
         })
     };
-    // With `derivative(..)` the body is called, not differentiated: it is never lowered.
+    // With `derivative(..)` the body is called, not differentiated: it is never read, and the
+    // function is lowered as its rules say (`custom::lower`).
     let custom = options.derivative.is_some();
     if custom {
-        let code = sig
+        let lowered = sig
             .as_ref()
             .zip(wrt.as_ref())
-            .and_then(|(sig, wrt)| custom::generate((function, sig), wrt, options, &mut errors));
+            .and_then(|(sig, wrt)| custom::lower((function, sig), wrt, options, &mut errors));
+        let code = lowered
+            .zip(sig.as_ref())
+            .and_then(|((lowered, checks), sig)| {
+                let flavors = driver::run(sig, &lowered, options, &mut errors)?;
+                let missing = fallback::missing_callee_flavors(sig, options);
+                // The flavours run `f`'s body rather than call `f`, so `f` may go unused.
+                Some(quote! {
+                    #[allow(dead_code)]
+                    #printed
+                    #checks
+                    #flavors
+                    #missing
+                })
+            });
         if let Some(code) = code.filter(|_| errors.is_empty()) {
             let nested = nested(Some(&code));
             return quote!(#code #nested);

@@ -106,12 +106,14 @@ pub fn expand(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
     Some(out)
 }
 
-/// The expansion of an associated function without a receiver, `expanded`, when `item` names
-/// `Self` (so it is inside an `impl`): a bare call of a sibling (`f_hessian`'s `f_hvp(..)`)
-/// goes through `Self::`, and a doc link `[`f`]` is `[`Self::f`]`. Without `Self`, nothing
-/// tells an associated function from a free one, and `expanded` is returned as it is.
-pub fn associated(item: &TokenStream, expanded: TokenStream) -> TokenStream {
-    let Some(name) = tokens_name(item).filter(|_| idents(item).contains("Self")) else {
+/// The expansion of an associated function without a receiver, `expanded`, when `item` or
+/// its attribute `attr` names `Self` (so it is inside an `impl`; `derivative(x = Self::rule)`):
+/// a bare call of a sibling (`f_hessian`'s `f_hvp(..)`) goes through `Self::`, and a doc link
+/// `[`f`]` is `[`Self::f`]`. Without `Self`, nothing tells an associated function from a free
+/// one, and `expanded` is returned as it is.
+pub fn associated(item: &TokenStream, attr: &TokenStream, expanded: TokenStream) -> TokenStream {
+    let names_self = idents(item).contains("Self") || idents(attr).contains("Self");
+    let Some(name) = tokens_name(item).filter(|_| names_self) else {
         return expanded;
     };
     restore(expanded, (&name, &siblings(&name)), &HashSet::new())

@@ -73,11 +73,6 @@ pub fn rules(f: &Ident) -> Ident {
     Ident::new(&format!("__micrograd_rules_{}", text(f)), Span::call_site())
 }
 
-/// A binding of a generated body that no user name can capture: `pulled0`, `row`.
-pub fn local(text: &str) -> Ident {
-    Ident::new(text, Span::mixed_site())
-}
-
 /// The bases of the names lowering binds in the desugared body (`lower/`): each is made
 /// free of the user's names ([`free`], [`fresh_in_loop`]) before it is bound.
 pub mod lowered {

@@ -10,6 +10,9 @@ mod common;
 // Forward mode and second order (its own folder of modules and helpers).
 mod forward;
 
+// Functions with `derivative(..)` rules, and their callers, in every flavour.
+mod custom_rules;
+
 // Derivatives of derivatives: `g_grad` and `g_jvp` called inside a differentiated function.
 mod nested_derivatives;
 

@@ -27,7 +27,7 @@ pub mod rules;
 pub mod tangent;
 mod visit;
 
-pub use activity::Activity;
+pub use activity::{Activity, sources};
 pub use expr::{Expr, Test};
 pub use fuse::Fusion;
 pub use visit::{each_block_mut, walk, walk_mut};

@@ -113,7 +113,12 @@ fn computed(block: &Block) -> Known {
                 Op::Call1(f, a) => Expr::Call1(*f, leaf(a)),
                 Op::Call2(f, a, b) => Expr::Call2(*f, leaf(a), leaf(b)),
                 Op::Call3(f, a, b, c) => Expr::Call3(*f, leaf(a), leaf(b), leaf(c)),
-                Op::Copy(_) | Op::FromInt(_) | Op::Data(_) | Op::Load(..) | Op::Call(..) => {
+                Op::Copy(_)
+                | Op::FromInt(_)
+                | Op::Data(_)
+                | Op::Load(..)
+                | Op::Call(..)
+                | Op::Custom(_) => {
                     return None;
                 }
             };

@@ -64,6 +64,13 @@ pub fn pullback<'a>(op: &'a Op, y: VarId, d: Expr) -> Option<Vec<(Target<'a>, Ex
         Op::Data(_) => Vec::new(),
         // y = w[i]: w[i] ← d
         Op::Load(w, i) => vec![(Target::Elem(*w, i), d)],
+        // y = f(x, ..) with `derivative(..)` rules: x ← d ∂f/∂x, the rule's value, which the
+        // forward sweep computed before `f`'s body (so forward mode multiplies by the same value)
+        Op::Custom(custom) => custom
+            .partials
+            .iter()
+            .map(|(x, partial)| (To(x), d.clone() * Expr::Var(*partial)))
+            .collect(),
         Op::Call(..) => return None,
     })
 }

@@ -2,9 +2,12 @@
 //! sweep what the plan asks (branch exports, per-iteration records).
 
 use super::Emitter;
-use crate::ir::{Arg, Block, If, IntExpr, Operand, Stmt, Ty, VarId};
+use crate::diff::Rev;
+use crate::flavor::Returns;
+use crate::ir::{Arg, Block, If, IntExpr, Op, Operand, Stmt, Ty, VarId};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
+use std::collections::HashSet;
 
 impl Emitter<'_> {
     /// A local array of `fill`s: `[fill; N]`, or `::std::vec![fill; n]` for a `Vec`, as `f`
@@ -33,6 +36,79 @@ impl Emitter<'_> {
             lo.as_ref().map(|e| self.int(e)),
             hi.as_ref().map(|e| self.int(e)),
         )
+    }
+
+    /// The forward sweep of the function: its body, where a function with `derivative(..)`
+    /// rules (whose IR is one block of assignments, `crate::custom`) leaves out what nothing
+    /// the flavour returns depends on: the body's value (`ir::Op::Custom`) in `f_pullback`,
+    /// the rules' values in `f_hvp` (which reads their pullbacks), `x`'s rule in `f_grad`
+    /// under `wrt(y)`. So its flavours compute what the rules alone would.
+    pub(super) fn forward_sweep(&self, returns: Returns) -> TokenStream {
+        let body = &self.function.body;
+        if !body.iter().any(|stmt| {
+            matches!(
+                stmt,
+                Stmt::Assign {
+                    op: Op::Custom(_),
+                    ..
+                }
+            )
+        }) {
+            return self.forward_block(body);
+        }
+        let mut live = self.read(returns);
+        let mut kept: Block = Vec::new();
+        for stmt in body.iter().rev() {
+            if let Stmt::Assign { dst, op } = stmt {
+                if !live.contains(dst) {
+                    continue;
+                }
+                live.extend(crate::diff::sources(op));
+            }
+            kept.push(stmt.clone());
+        }
+        kept.reverse();
+        self.forward_block(&kept)
+    }
+
+    /// The forward values a flavour returning `returns` reads at its end: those it returns and
+    /// those the reverse sweep reads.
+    fn read(&self, returns: Returns) -> HashSet<VarId> {
+        let mut read = HashSet::new();
+        let mut operands = Vec::new();
+        if matches!(
+            returns,
+            Returns::ValueAndPartials | Returns::ValueAndTangent
+        ) {
+            operands.extend(&self.values);
+        }
+        if matches!(returns, Returns::ValueAndTangent | Returns::Tangent) {
+            operands.extend(&self.function.results);
+        }
+        read.extend(operands.into_iter().filter_map(|operand| match operand {
+            Operand::Var(v) => Some(*v),
+            _ => None,
+        }));
+        crate::diff::walk(&self.adjoint.rev, &mut |rev| {
+            if let Some(expr) = crate::diff::evaluated(rev) {
+                expr.visit_vars(&mut |v| {
+                    read.insert(v);
+                });
+            }
+            if let Rev::Gate { test, .. } = rev {
+                test.visit_vars(&mut |v| {
+                    read.insert(v);
+                });
+            }
+            if let Rev::Pullback { args, .. } = rev {
+                for arg in args {
+                    if let Arg::Scalar(Operand::Var(v), _) = arg {
+                        read.insert(*v);
+                    }
+                }
+            }
+        });
+        read
     }
 
     /// The statements of `block`.

@@ -387,6 +387,7 @@ fn op_label(op: &Op) -> String {
         Op::Call1(f, _) => f.name().into(),
         Op::Call2(f, ..) => f.name().into(),
         Op::Call3(f, ..) => f.name().into(),
+        Op::Custom(_) => "derivative(..)".into(),
         Op::Copy(_) | Op::FromInt(_) | Op::Data(_) | Op::Load(..) | Op::Call(..) => String::new(),
     }
 }

@@ -272,7 +272,7 @@ impl Emitter<'_> {
         let (forward, reverse) = match &self.adjoint.fused {
             Some(fusion) => self.fused_sweeps(fusion),
             None => (
-                self.forward_block(&self.function.body),
+                self.forward_sweep(flavor.spec().returns),
                 self.reverse_block(&self.adjoint.rev, None),
             ),
         };

@@ -267,9 +267,14 @@ impl Emitter<'_> {
             Op::FromInt(n) => self.cast(n),
             Op::Data(place) => self.data(place),
             Op::Load(w, i) => self.expr(&Expr::Load(*w, i.clone())),
+            Op::Custom(custom) => {
+                let args = custom.args.iter().map(|arg| self.arg(arg));
+                let body = &custom.body;
+                quote!(#body(#(#args),*))
+            }
             Op::Call(callee, args) => {
                 let (entry, span) = (callee.entry, callee.span);
-                let callee = external(callee);
+                let callee = self.callee(callee);
                 let args = args.iter().map(|arg| self.arg(arg));
                 let call = call(callee, quote!(#(#args),*), span);
                 match entry {
@@ -284,6 +289,19 @@ impl Emitter<'_> {
                     None => call,
                 }
             }
+        }
+    }
+
+    /// The function a forward call calls: its path, or for a rule of `derivative(..)` the
+    /// path through a binding of the checked type, `({ let rule: fn(f64) -> f64 = erf_dx; rule })`.
+    fn callee(&self, callee: &Extern) -> TokenStream {
+        let path = external(callee);
+        match &callee.pinned {
+            Some(pointer) => {
+                let rule = self.names.local("rule");
+                quote!(({ let #rule: #pointer = #path; #rule }))
+            }
+            None => path,
         }
     }
 

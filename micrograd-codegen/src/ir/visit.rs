@@ -283,6 +283,14 @@ macro_rules! make_ir_visitor {
                         }
                         self.visit_extern(callee);
                     }
+                    // The body of a function with `derivative(..)` rules: what it is called
+                    // with. Its partials are read by its derivative (`diff/rules.rs`), not by
+                    // its value, so they are not among its operands.
+                    Op::Custom(custom) => {
+                        for arg in & $($mutability)? custom.args {
+                            self.visit_arg(arg);
+                        }
+                    }
                 }
             }
 

@@ -48,6 +48,7 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
         pair: None,
         guessed: false,
         dropped: false,
+        pinned: None,
     };
     let all: Vec<&str> = names.iter().map(String::as_str).collect();
     let relative = match all.as_slice() {
@@ -77,6 +78,7 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
                 pair: None,
                 guessed: true,
                 dropped: false,
+                pinned: None,
             })
         }
     }

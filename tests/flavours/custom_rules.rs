@@ -1,0 +1,184 @@
+//! Every flavour of a function with `derivative(..)` rules, and of its callers, against
+//! num-dual on generic twins (written from the closed form, not from the rules) and central
+//! differences: since the rules are lowered into the IR (one operation whose pullback and
+//! tangent read the rules' values), each flavour comes from the one pipeline.
+
+use crate::common::{self, oracle};
+use crate::forward::{Case, check, points};
+use micrograd_runtime::prelude::*;
+use num_dual::{Dual64, DualNum};
+
+/// The dual numbers the generic twins run on.
+trait Dual: DualNum<Primitive = f64, Real = f64> + Copy {}
+impl<T: DualNum<Primitive = f64, Real = f64> + Copy> Dual for T {}
+
+/// sin(x) eʸ + xⁿ y, computed in a way the macro does not read (an iterator and a closure).
+#[differentiable(hessian, derivative(x = wave_dx, y = wave_dy))]
+fn wave(x: f64, n: usize, y: f64) -> f64 {
+    let power: f64 = std::iter::repeat_n(x, n).product();
+    let scale = |t: f64| t * y.exp();
+    scale(x.sin()) + power * y
+}
+
+/// ∂wave/∂x = cos(x) eʸ + n xⁿ⁻¹ y.
+#[differentiable]
+fn wave_dx(x: f64, n: usize, y: f64) -> f64 {
+    x.cos() * y.exp() + (n as f64) * x.powi(n as i32 - 1) * y
+}
+
+/// ∂wave/∂y = sin(x) eʸ + xⁿ.
+#[differentiable]
+fn wave_dy(x: f64, n: usize, y: f64) -> f64 {
+    x.sin() * y.exp() + x.powi(n as i32)
+}
+
+fn wave_twin<D: Dual>(x: D, n: usize, y: D) -> D {
+    x.sin() * y.exp() + x.powi(n as i32) * y
+}
+
+const N: usize = 3;
+
+#[test]
+fn the_function_itself() {
+    let case = Case::<2> {
+        name: "wave",
+        f: &|p| wave(p[0], N, p[1]),
+        grad: &|p| {
+            let (_, dx, dy) = wave_grad(p[0], N, p[1]);
+            vec![dx, dy]
+        },
+        jvp: &|p, v| wave_jvp(p[0], v[0], N, p[1], v[1]),
+        hvp: &|p, v| {
+            let (y, hx, hy) = wave_hvp(p[0], v[0], N, p[1], v[1]);
+            (y, vec![hx, hy])
+        },
+        dual: &|p| wave_twin(p[0], N, p[1]),
+    };
+    for (x, v) in points(2, -1.2, 1.4) {
+        check(&case, &x, &v);
+        let (value, dx, dy) = wave_grad(x[0], N, x[1]);
+        oracle::Gradient::new("wave_grad", &x, (value, &[dx, dy]))
+            .central(|p| wave(p[0], N, p[1]))
+            .dual(|p| wave_twin(p[0], N, p[1]));
+        // The pullback is the gradient times the seed.
+        let seed = v[0];
+        let (px, py) = wave_pullback(x[0], N, x[1], seed);
+        assert_eq!((px, py), (seed * dx, seed * dy), "wave_pullback at {x:?}");
+        let (value, hessian) = wave_hessian(x[0], N, x[1]);
+        assert_eq!(value.to_bits(), wave(x[0], N, x[1]).to_bits());
+        oracle::Hessian::new("wave_hessian", &x, hessian.as_flattened())
+            .dual(|p| wave_twin(p[0], N, p[1]));
+    }
+}
+
+/// The flavours along `wrt(y)` alone: `x` is held constant.
+#[differentiable(hvp, wrt(y), derivative(x = wave_dx, y = wave_dy))]
+fn wave_in_y(x: f64, n: usize, y: f64) -> f64 {
+    wave(x, n, y)
+}
+
+#[test]
+fn along_one_parameter() {
+    for (p, v) in points(2, -1.2, 1.4) {
+        let (x, y) = (p[0], p[1]);
+        let (value, dy) = wave_in_y_grad(x, N, y);
+        assert_eq!(value.to_bits(), wave(x, N, y).to_bits());
+        common::assert_partial("wave_in_y_grad", |q| wave(x, N, q[0]), &[y], 0, dy);
+        let (value, t) = wave_in_y_jvp(x, N, y, v[1]);
+        assert_eq!(value.to_bits(), wave(x, N, y).to_bits());
+        assert_eq!(t, dy * v[1]);
+        // ∂²/∂y² = sin(x) eʸ, from num-dual's Hessian of the twin.
+        let second = oracle::dual_hessian(|q| wave_twin(q[0], N, q[1]), &p)[1][1];
+        let (_, hy) = wave_in_y_hvp(x, N, y, v[1]);
+        common::assert_near("wave_in_y_hvp", hy, second * v[1], 1e-12);
+    }
+}
+
+/// A caller of every flavour: its tangent calls `__wave_tangent`, its Hessian-vector product
+/// `__wave_tangent_pullback`.
+#[differentiable(hessian)]
+fn uses_wave(a: f64, b: f64) -> f64 {
+    let inner = wave(a * b, 3, b);
+    inner + a.sin() * wave(b, 2, a)
+}
+
+fn uses_wave_twin<D: Dual>(p: &[D]) -> D {
+    let (a, b) = (p[0], p[1]);
+    wave_twin(a * b, N, b) + a.sin() * wave_twin(b, 2, a)
+}
+
+#[test]
+fn a_caller_of_every_flavour() {
+    let case = Case::<2> {
+        name: "uses_wave",
+        f: &|p| uses_wave(p[0], p[1]),
+        grad: &|p| {
+            let (_, da, db) = uses_wave_grad(p[0], p[1]);
+            vec![da, db]
+        },
+        jvp: &|p, v| uses_wave_jvp(p[0], v[0], p[1], v[1]),
+        hvp: &|p, v| {
+            let (y, ha, hb) = uses_wave_hvp(p[0], v[0], p[1], v[1]);
+            (y, vec![ha, hb])
+        },
+        dual: &uses_wave_twin,
+    };
+    for (x, v) in points(2, -1.1, 1.2) {
+        check(&case, &x, &v);
+        let (value, da, db) = uses_wave_grad(x[0], x[1]);
+        oracle::Gradient::new("uses_wave_grad", &x, (value, &[da, db]))
+            .central(|p| uses_wave(p[0], p[1]))
+            .dual(uses_wave_twin);
+        let (value, hessian) = uses_wave_hessian(x[0], x[1]);
+        assert_eq!(value.to_bits(), uses_wave(x[0], x[1]).to_bits());
+        oracle::Hessian::new("uses_wave_hessian", &x, hessian.as_flattened()).dual(uses_wave_twin);
+    }
+}
+
+/// A Jacobian of more outputs than parameters, by columns in forward mode: through
+/// `__wave_tangent`, constants among the arguments.
+#[differentiable(jacobian, jvp)]
+fn wave_pair(a: f64) -> [f64; 2] {
+    [wave(a, 2, 0.5), wave(0.3, 3, a) * a]
+}
+
+#[test]
+fn a_jacobian_through_the_rules() {
+    for a in [-0.9, 0.2, 1.3] {
+        let (value, jacobian) = wave_pair_jacobian(a);
+        assert_eq!(value, wave_pair(a));
+        let twins: [fn(&[Dual64]) -> Dual64; 2] = [
+            |p| wave_twin(p[0], 2, Dual64::from(0.5)),
+            |p| wave_twin(Dual64::from(0.3), N, p[0]) * p[0],
+        ];
+        for (k, twin) in twins.into_iter().enumerate() {
+            let (_, gradient) = oracle::dual_gradient(twin, &[a]);
+            common::assert_near("wave_pair_jacobian", jacobian[k][0], gradient[0], 1e-12);
+        }
+    }
+}
+
+/// A derivative of a derivative: `wave_grad` inside a differentiated function, through
+/// `wave_grad_pullback`, which `wave` prints from `__wave_tangent_pullback`.
+#[differentiable]
+fn slope_product(a: f64, b: f64) -> f64 {
+    let (value, dx, dy) = wave_grad(a, 2, b);
+    value + dx * dy
+}
+
+fn slope_product_twin<D: Dual>(p: &[D]) -> D {
+    let (a, b) = (p[0], p[1]);
+    let dx = a.cos() * b.exp() + a * b * D::from(2.0);
+    let dy = a.sin() * b.exp() + a * a;
+    wave_twin(a, 2, b) + dx * dy
+}
+
+#[test]
+fn a_derivative_of_the_rules() {
+    for (x, _) in points(2, -1.0, 1.0) {
+        let (value, da, db) = slope_product_grad(x[0], x[1]);
+        oracle::Gradient::new("slope_product_grad", &x, (value, &[da, db]))
+            .central(|p| slope_product(p[0], p[1]))
+            .dual(slope_product_twin);
+    }
+}

@@ -77,3 +77,27 @@ fn graph_gradients_equal_f_grad_through_loops_branches_and_arrays() {
         }
     }
 }
+
+/// A callee taking an integer before a float.
+#[differentiable]
+fn power_times(x: f64, n: usize, y: f64) -> f64 {
+    x.powi(n as i32) * y
+}
+
+#[differentiable(graph)]
+fn calls_with_an_integer_first(a: f64, b: f64) -> f64 {
+    power_times(a * b, 3, b) + a
+}
+
+#[test]
+fn a_call_with_an_integer_before_a_float() {
+    // Each `f64` argument's node gets its own partial: `b`'s was paired with the integer
+    // before it, and dropped with it.
+    for (a, b) in [(0.7, -0.2), (-1.1, 0.9)] {
+        let graph = calls_with_an_integer_first_graph(a, b);
+        let da = graph.find("a").expect("input a").grad();
+        let db = graph.find("b").expect("input b").grad();
+        let f = |p: &[f64]| calls_with_an_integer_first(p[0], p[1]);
+        crate::common::assert_gradient("calls_with_an_integer_first_graph", f, &[a, b], &[da, db]);
+    }
+}

@@ -221,8 +221,9 @@ impl Emitter<'_> {
             call_args.push(self.arg(arg));
             match arg {
                 Arg::Scalar(operand, _) => {
-                    scalars.push(self.node_of(operand, &mut prelude));
-                    partial_names.push(self.names.local(&format!("partial{k}")));
+                    let name = self.names.local(&format!("partial{k}"));
+                    scalars.push((self.node_of(operand, &mut prelude), name.clone()));
+                    partial_names.push(name);
                 }
                 Arg::Slice {
                     array,
@@ -267,11 +268,9 @@ impl Emitter<'_> {
                 Arg::Int(_) | Arg::Bool(_) | Arg::Data { .. } => {}
             }
         }
-        let scalar_partials = args
-            .iter()
-            .zip(&partial_names)
-            .filter(|(arg, _)| matches!(arg, Arg::Scalar(..)))
-            .map(|(_, name)| name);
+        // Each `f64` argument with its partial, paired where they are made: integers, booleans
+        // and data among the arguments have no partial.
+        let (scalars, scalar_partials): (Vec<_>, Vec<_>) = scalars.into_iter().unzip();
         let label = callee.path.last().cloned().unwrap_or_default();
         let one = self.function.scalar.literal(1.0, true);
         let one = super::tokens::entry_seed(callee, one, &quote!(0.0), &self.runtime);

@@ -165,9 +165,6 @@ fn check<'o>(
     let before = errors.len();
     let given = options.derivative.as_deref().unwrap_or_default();
     let at = options.derivative_span.unwrap_or_else(Span::call_site);
-    if options.graph {
-        errors.at(at, "`graph` draws the operations of the body, which `derivative(..)` does not differentiate; remove `graph` (or `derivative(..)`)");
-    }
     for (k, (name, _)) in given.iter().enumerate() {
         if given[..k].iter().any(|(other, _)| other == name) {
             errors.at(

@@ -182,3 +182,41 @@ fn a_derivative_of_the_rules() {
             .dual(slope_product_twin);
     }
 }
+
+/// `f_graph`, which the rules' back end refused: the body is one node named after the function,
+/// whose partials are the rules' values.
+#[differentiable(graph, derivative(x = wave_dx, y = wave_dy))]
+fn wave_graphed(x: f64, n: usize, y: f64) -> f64 {
+    wave(x, n, y)
+}
+
+/// A caller's graph: the call one node, its partials from `wave_graphed_pullback`.
+#[differentiable(graph)]
+fn graphed_caller(a: f64, b: f64) -> f64 {
+    wave_graphed(a * b, 3, b) + a
+}
+
+fn graphed_caller_twin<D: Dual>(p: &[D]) -> D {
+    wave_twin(p[0] * p[1], N, p[1]) + p[0]
+}
+
+#[test]
+fn a_graph_through_the_rules() {
+    for (p, _) in points(2, -1.0, 1.0) {
+        let graph = wave_graphed_graph(p[0], N, p[1]);
+        let output = graph.node(graph.output().expect("backward was called"));
+        let x = graph.find("x").expect("input x").grad();
+        let y = graph.find("y").expect("input y").grad();
+        oracle::Gradient::new("wave_graphed_graph", &p, (output.data(), &[x, y]))
+            .central(|q| wave(q[0], N, q[1]))
+            .dual(|q| wave_twin(q[0], N, q[1]));
+        assert!(graph.to_dot().contains("wave_graphed"), "the body's node");
+        let graph = graphed_caller_graph(p[0], p[1]);
+        let output = graph.node(graph.output().expect("backward was called"));
+        let a = graph.find("a").expect("input a").grad();
+        let b = graph.find("b").expect("input b").grad();
+        oracle::Gradient::new("graphed_caller_graph", &p, (output.data(), &[a, b]))
+            .central(|q| graphed_caller(q[0], q[1]))
+            .dual(graphed_caller_twin);
+    }
+}

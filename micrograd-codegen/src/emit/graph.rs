@@ -162,10 +162,17 @@ impl Emitter<'_> {
                 quote!(#array[#index])
             }
             Op::FromInt(_) | Op::Data(_) => quote!(#graph.constant(#name)),
+            // A `derivative(..)` rule's value: a number the body's node reads as its partial,
+            // not a node of its own.
+            Op::Call(callee, _) if callee.pinned.is_some() => return quote!(let #name = #value;),
             Op::Call(callee, args) => self.graph_call(callee, args, name),
             _ => {
                 let inputs = self.partials(op, dst, &mut prelude);
-                let label = op_label(op);
+                // The body of a function with `derivative(..)` rules is one node, named `f`.
+                let label = match op {
+                    Op::Custom(_) => self.function.name.clone(),
+                    _ => op_label(op),
+                };
                 quote!(#graph.op(#label, &[#(#inputs),*], #name))
             }
         };
@@ -386,7 +393,11 @@ fn op_label(op: &Op) -> String {
         Op::Call1(f, _) => f.name().into(),
         Op::Call2(f, ..) => f.name().into(),
         Op::Call3(f, ..) => f.name().into(),
-        Op::Custom(_) => "derivative(..)".into(),
-        Op::Copy(_) | Op::FromInt(_) | Op::Data(_) | Op::Load(..) | Op::Call(..) => String::new(),
+        Op::Copy(_)
+        | Op::FromInt(_)
+        | Op::Data(_)
+        | Op::Load(..)
+        | Op::Call(..)
+        | Op::Custom(_) => String::new(),
     }
 }

@@ -23,6 +23,8 @@
 //! `g` takes `f64`s, integers, `bool`s and data here, and returns one `f64`; other signatures
 //! get none of these, so a caller's call fails to find `g_grad_pullback`.
 
+mod tangent;
+
 use crate::flavor::Flavor;
 use crate::header;
 use crate::ir::{Output, ParamSpec, Signature};
@@ -362,92 +364,5 @@ impl<'a> Nested<'a> {
                 })
             })
             .collect()
-    }
-
-    /// `__g_grad_tangent` or `__g_jvp_tangent`.
-    fn tangent_body(&mut self) -> TokenStream {
-        let everything = vec![true; self.called_specs.len()];
-        let all = header::tangent_specs(&self.called_specs, &everything, Flavor::Tangent);
-        // Each parameter of the called function, and its tangent in this one.
-        let mut dots: Vec<(Ident, Option<Ident>)> = Vec::new();
-        let mut it = all.iter().peekable();
-        for spec in &self.called_specs {
-            let own = names::param(&it.next().expect("the parameter").ident);
-            let dot = spec
-                .kind()
-                .is_differentiable()
-                .then(|| names::param(&it.next().expect("its tangent").ident));
-            dots.push((own, dot));
-        }
-        let float = self.float.clone();
-        let sum = |terms: Vec<TokenStream>| -> TokenStream {
-            match terms.is_empty() {
-                true => quote!(0.0 as #float),
-                false => quote!(#(#terms)+*),
-            }
-        };
-        match self.form {
-            Form::Grad => {
-                let tangents: Vec<Option<TokenStream>> = dots
-                    .iter()
-                    .map(|(_, dot)| dot.as_ref().map(|d| quote!(#d)))
-                    .collect();
-                let (call, pairs) = self.second_order(&tangents);
-                let mut value = Vec::new();
-                let mut partials = Vec::new();
-                let mut pairs = pairs.into_iter();
-                for ((spec, chosen), (_, dot)) in self.specs.iter().zip(self.chosen).zip(&dots) {
-                    if !matches!(spec.kind(), Kind::Scalar) {
-                        continue;
-                    }
-                    let (h, g) = pairs.next().expect("one pair per `f64`");
-                    let dot = dot.as_ref().expect("an `f64` has a tangent");
-                    value.push(quote!(#g * #dot));
-                    if *chosen {
-                        partials.push(quote!(#h));
-                    }
-                }
-                let value = sum(value);
-                quote! {
-                    #call
-                    (#value, #(#partials),*)
-                }
-            }
-            Form::Jvp => {
-                // `dots` runs over `g_jvp`'s parameters: `g`'s, each followed by its tangent
-                // `v` where `g_jvp` has one.
-                let jvp = self.jvp_tangents();
-                let mut it = dots.iter();
-                let mut tangents = Vec::new();
-                let mut rows = Vec::new();
-                for (spec, v) in self.specs.iter().zip(&jvp) {
-                    let (_, dot) = it.next().expect("the parameter");
-                    let v_dot = v
-                        .as_ref()
-                        .map(|_| it.next().expect("its tangent").1.clone());
-                    tangents.push(v.clone());
-                    if matches!(spec.kind(), Kind::Scalar) {
-                        rows.push((
-                            dot.clone().expect("an `f64` has a tangent"),
-                            v_dot.flatten(),
-                        ));
-                    }
-                }
-                let (call, pairs) = self.second_order(&tangents);
-                let (mut value, mut tangent) = (Vec::new(), Vec::new());
-                for ((h, g), (dot, v_dot)) in pairs.into_iter().zip(rows) {
-                    value.push(quote!(#g * #dot));
-                    tangent.push(quote!(#h * #dot));
-                    if let Some(v_dot) = v_dot {
-                        tangent.push(quote!(#g * #v_dot));
-                    }
-                }
-                let (value, tangent) = (sum(value), sum(tangent));
-                quote! {
-                    #call
-                    (#value, #tangent)
-                }
-            }
-        }
     }
 }

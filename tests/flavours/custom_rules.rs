@@ -220,3 +220,41 @@ fn a_graph_through_the_rules() {
             .dual(graphed_caller_twin);
     }
 }
+
+/// A `&f64` parameter, which the rules' back end passed to rules typed `fn(f64, ..)`: the rules
+/// take the function's parameters as written, `&f64` too.
+#[differentiable(hessian, derivative(x = scaled_sine_dx, k = scaled_sine_dk))]
+fn scaled_sine(x: &f64, k: f64) -> f64 {
+    k * x.sin()
+}
+
+#[differentiable]
+fn scaled_sine_dx(x: &f64, k: f64) -> f64 {
+    k * x.cos()
+}
+
+#[differentiable]
+fn scaled_sine_dk(x: &f64, k: f64) -> f64 {
+    let _ = k;
+    x.sin()
+}
+
+fn scaled_sine_twin<D: Dual>(p: &[D]) -> D {
+    p[1] * p[0].sin()
+}
+
+#[test]
+fn a_borrowed_float() {
+    for (p, v) in points(2, -1.3, 1.3) {
+        let (x, k) = (p[0], p[1]);
+        let (value, dx, dk) = scaled_sine_grad(&x, k);
+        oracle::Gradient::new("scaled_sine_grad", &p, (value, &[dx, dk]))
+            .central(|q| scaled_sine(&q[0], q[1]))
+            .dual(scaled_sine_twin);
+        let (_, t) = scaled_sine_jvp(&x, v[0], k, v[1]);
+        common::assert_near("scaled_sine_jvp", t, dx * v[0] + dk * v[1], 1e-15);
+        let (_, hessian) = scaled_sine_hessian(&x, k);
+        oracle::Hessian::new("scaled_sine_hessian", &p, hessian.as_flattened())
+            .dual(scaled_sine_twin);
+    }
+}

@@ -208,16 +208,14 @@ fn passive_rows(sig: Option<&mut ir::Signature>, options: &attr::Options) {
 }
 
 /// What a function generic over its float (`T: Float`) cannot ask for: `graph` (a graph of
-/// `f64` `Value`s) and `derivative(..)` (`f64` rules).
+/// `f64` `Value`s). Its `derivative(..)` rules are generic too: each is bound to `fn(T, ..) -> T`
+/// where it is called, so an `f64` rule is one "mismatched types" at the rule.
 fn check_generic(function: &syn::ItemFn, options: &attr::Options, errors: &mut Errors) {
     let Some(float) = signature::generic(&function.sig.generics) else {
         return;
     };
     if options.graph {
         errors.at(float.span(), format!("`f_graph` builds a graph of `f64` `Value`s, so `graph` is not available for a function generic over `{float}`; remove `graph`, or write the function for `f64`"));
-    }
-    if let Some(span) = options.derivative_span {
-        errors.at(span, format!("`derivative(..)` takes `f64` rules, so it is not available for a function generic over `{float}`; write the function for `f64`"));
     }
 }
 

@@ -17,3 +17,9 @@ fn bootstrapped(w: f64, x: f64) -> f64 {
     let target = (0.9 * w * x + 1.0).detach();
     (w * x - target).powi(2)
 }
+
+// Generic over its float: the rules are generic too, bound to `fn(T) -> T` where called.
+#[differentiable(hvp, derivative(x = softplus_dx))]
+fn softplus<T: Float>(x: T) -> T {
+    (T::one() + x.exp()).ln()
+}

@@ -5,6 +5,7 @@
 
 use crate::common::{self, oracle};
 use crate::forward::{Case, check, points};
+use micrograd_runtime::num_traits::Float;
 use micrograd_runtime::prelude::*;
 use num_dual::{Dual64, DualNum};
 
@@ -256,5 +257,58 @@ fn a_borrowed_float() {
         let (_, hessian) = scaled_sine_hessian(&x, k);
         oracle::Hessian::new("scaled_sine_hessian", &p, hessian.as_flattened())
             .dual(scaled_sine_twin);
+    }
+}
+
+/// A function generic over its float with `derivative(..)`, which the rules' back end refused
+/// (its rules were `f64`s): the rules are generic too, and every flavour is printed in `T`.
+#[differentiable(hessian, derivative(x = softplus_dx))]
+fn softplus<T: Float>(x: T) -> T {
+    // A formula the macro does not read: `ln_1p` of a branch-free `exp`.
+    x.max(T::zero()) + (-x.abs()).exp().ln_1p()
+}
+
+#[differentiable]
+fn softplus_dx<T: Float>(x: T) -> T {
+    T::one() / (T::one() + (-x).exp())
+}
+
+#[differentiable(hvp)]
+fn softplus_caller<T: Float>(a: T, b: T) -> T {
+    softplus(a * b) * b
+}
+
+fn softplus_twin<D: Dual>(p: &[D]) -> D {
+    (D::one() + p[0].exp()).ln()
+}
+
+fn softplus_caller_twin<D: Dual>(p: &[D]) -> D {
+    softplus_twin(&[p[0] * p[1]]) * p[1]
+}
+
+#[test]
+fn a_generic_float() {
+    for (p, v) in points(2, -1.5, 1.5) {
+        let x = p[0];
+        let (value, dx) = softplus_grad(x);
+        oracle::Gradient::new("softplus_grad", &[x], (value, &[dx]))
+            .central(|q| softplus(q[0]))
+            .dual(softplus_twin);
+        let (_, [[h]]) = softplus_hessian(x);
+        oracle::Hessian::new("softplus_hessian", &[x], &[h]).dual(softplus_twin);
+        let (value, da, db) = softplus_caller_grad(p[0], p[1]);
+        oracle::Gradient::new("softplus_caller_grad", &p, (value, &[da, db]))
+            .central(|q| softplus_caller(q[0], q[1]))
+            .dual(softplus_caller_twin);
+        let second = oracle::dual_hessian(softplus_caller_twin, &p);
+        let (_, ha, hb) = softplus_caller_hvp(p[0], v[0], p[1], v[1]);
+        for (k, h) in [ha, hb].into_iter().enumerate() {
+            let reference = second[k][0] * v[0] + second[k][1] * v[1];
+            common::assert_near("softplus_caller_hvp", h, reference, 1e-12);
+        }
+        // In `f32`: the value bit for bit `f`'s, the gradient the `f64` one's to f32 precision.
+        let (value, dx32) = softplus_grad(x as f32);
+        assert_eq!(value.to_bits(), softplus(x as f32).to_bits());
+        assert!((f64::from(dx32) - dx).abs() < 1e-6, "{dx32} {dx}");
     }
 }

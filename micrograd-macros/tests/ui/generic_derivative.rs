@@ -6,7 +6,8 @@ fn softplus_dx(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-// Custom derivatives are `f64` rules: not for a generic float.
+// The rules of a function generic over its float are generic too: an `f64` rule is one
+// "mismatched types" at the rule.
 #[differentiable(derivative(x = softplus_dx))]
 fn softplus<T: Float>(x: T) -> T {
     (T::one() + x.exp()).ln()

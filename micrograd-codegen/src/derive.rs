@@ -64,7 +64,17 @@ pub fn derive(item: TokenStream) -> TokenStream {
         quote_spanned!(field.ty.span()=> #trait_path::for_each_entry(&mut self.#ident, visit);)
     });
     let name = &input.ident;
-    let (generics, arguments, where_clause) = input.generics.split_for_impl();
+    // As std's derives do: each type parameter is a parameter type itself (`Model<T>` with a
+    // float `T`, whose `T: Record` implies it).
+    let mut bounded = input.generics.clone();
+    let params: Vec<syn::Ident> = bounded.type_params().map(|p| p.ident.clone()).collect();
+    let clause = bounded.make_where_clause();
+    for param in params {
+        clause
+            .predicates
+            .push(syn::parse_quote!(#param: #trait_path));
+    }
+    let (generics, arguments, where_clause) = bounded.split_for_impl();
     quote! {
         #[automatically_derived]
         impl #generics #trait_path for #name #arguments #where_clause {

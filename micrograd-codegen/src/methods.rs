@@ -26,6 +26,9 @@ const METHOD: &str = crate::names::method::PATH;
 /// The path a method of an element of a field (`self.layers[i]`) is called through.
 const ELEMENT: &str = crate::names::method::ELEMENT;
 
+/// The path of the `Float` bound a float declared by the `impl` is read with.
+const OUTER_FLOAT: &str = crate::names::method::OUTER_FLOAT;
+
 /// The receiver as written, when `#[differentiable]` is on a method.
 enum Receiver {
     /// `&self`, `&'a self` or `self: &Self`: a parameter struct.
@@ -46,7 +49,7 @@ pub fn expand(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
     }
     if let Some(span) = reserved(item) {
         let message = format!(
-            "names holding `{MARKER}`, `{METHOD}` or `{ELEMENT}` are what `#[differentiable]` methods are read with; rename this one"
+            "names holding `{MARKER}`, `{METHOD}`, `{ELEMENT}` or `{OUTER_FLOAT}` are what `#[differentiable]` methods are read with; rename this one"
         );
         let error = syn::Error::new(span, message).to_compile_error();
         return Some(quote::quote!(#item #error));
@@ -84,6 +87,11 @@ pub fn expand(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
     let mut block = Group::new(Delimiter::Brace, read_body(body.stream()));
     block.set_span(body.span());
     tokens[last] = block.into();
+    // `impl<T: Float> Model<T> { fn loss(&self, x: &[T]) -> T }`: read as `fn loss<T: Float>`.
+    let outer = outer_float(&tokens, fn_at, args_at);
+    if let Some(float) = &outer {
+        declare(&mut tokens, fn_at, float);
+    }
     let read: TokenStream = tokens.into_iter().collect();
     let printed = match receiver {
         Receiver::Mut(at) => shared(item, args_at, at),
@@ -117,6 +125,77 @@ pub fn associated(item: &TokenStream, attr: &TokenStream, expanded: TokenStream)
         return expanded;
     };
     restore(expanded, (&name, &siblings(&name)), &HashSet::new())
+}
+
+/// The float type of a method that its `impl` declares (`impl<T: Float> Model<T>`): the first
+/// identifier of its return type (`T`, `[T; N]`, `(T, T)`) when it is no primitive, not `Self`,
+/// and not a type parameter of the method's own. The attribute sees the method alone, and the
+/// return type is a float by the language's rule (a wrong guess is an error about the output).
+fn outer_float(tokens: &[TokenTree], fn_at: usize, args_at: usize) -> Option<Ident> {
+    let arrow = tokens[args_at..].iter().position(
+        |t| matches!(t, TokenTree::Punct(p) if p.as_char() == '>' && p.spacing() == Spacing::Alone),
+    )? + args_at;
+    let is_arrow = matches!(&tokens[arrow - 1], TokenTree::Punct(p) if p.as_char() == '-');
+    if !is_arrow {
+        return None;
+    }
+    let mut first = None;
+    let mut stack: Vec<TokenTree> = tokens[arrow + 1..tokens.len() - 1]
+        .iter()
+        .rev()
+        .cloned()
+        .collect();
+    while let Some(token) = stack.pop() {
+        match token {
+            TokenTree::Ident(ident) => {
+                first = Some(ident);
+                break;
+            }
+            TokenTree::Group(group) => stack.extend(
+                group
+                    .stream()
+                    .into_iter()
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev(),
+            ),
+            TokenTree::Punct(_) | TokenTree::Literal(_) => {}
+        }
+    }
+    let first = first?;
+    let text = first.to_string();
+    let declared = tokens[fn_at..args_at]
+        .iter()
+        .any(|t| matches!(t, TokenTree::Ident(i) if *i == first));
+    // A bare name: `Vec<f64>` or `Foo::Bar` is no float, and the signature says so.
+    let bare = matches!(stack.last(), None | Some(TokenTree::Punct(_)))
+        && !matches!(stack.last(), Some(TokenTree::Punct(p)) if matches!(p.as_char(), '<' | ':'));
+    let uppercase = text.starts_with(|c: char| c.is_ascii_uppercase());
+    (bare && !declared && uppercase && text != "Self").then_some(first)
+}
+
+/// Declares `float` among the generics of the method at `fn_at`: `fn f<T: __micrograd_float::Float, ..>`.
+fn declare(tokens: &mut Vec<TokenTree>, fn_at: usize, float: &Ident) {
+    let span = float.span();
+    let mut param: Vec<TokenTree> = vec![
+        TokenTree::Ident(float.clone()),
+        Punct::new(':', Spacing::Alone).into(),
+        Ident::new(OUTER_FLOAT, span).into(),
+        Punct::new(':', Spacing::Joint).into(),
+        Punct::new(':', Spacing::Alone).into(),
+        Ident::new("Float", span).into(),
+    ];
+    let at = fn_at + 2;
+    let opens = matches!(tokens.get(at), Some(TokenTree::Punct(p)) if p.as_char() == '<');
+    if opens {
+        param.push(Punct::new(',', Spacing::Alone).into());
+        tokens.splice(at + 1..at + 1, param);
+    } else {
+        let mut generics: Vec<TokenTree> = vec![Punct::new('<', Spacing::Alone).into()];
+        generics.extend(param);
+        generics.push(Punct::new('>', Spacing::Alone).into());
+        tokens.splice(at..at, generics);
+    }
 }
 
 /// `item` with the `mut` of its `&mut self` (the `at`-th token of its parameters, the
@@ -427,6 +506,31 @@ fn restore(
             skip = 4;
             continue;
         }
+        // `<T: __micrograd_float::Float, ..>` declared by the `impl`: left out.
+        if let TokenTree::Punct(open) = &token
+            && open.as_char() == '<'
+            && let Some(
+                [
+                    TokenTree::Ident(_),
+                    TokenTree::Punct(_),
+                    TokenTree::Ident(path),
+                    _,
+                    _,
+                    TokenTree::Ident(_),
+                    TokenTree::Punct(next),
+                ],
+            ) = tokens.get(i + 1..i + 8)
+            && path == OUTER_FLOAT
+        {
+            match next.as_char() {
+                '>' => skip = 7,
+                _ => {
+                    out.push(token);
+                    skip = 7;
+                }
+            }
+            continue;
+        }
         if let TokenTree::Ident(path) = &token
             && path == ELEMENT
             && let Some(
@@ -624,7 +728,10 @@ fn reserved(item: &TokenStream) -> Option<Span> {
             match token {
                 TokenTree::Ident(ident) => {
                     let text = ident.to_string();
-                    if text.contains(MARKER) || text.contains(METHOD) || text.contains(ELEMENT) {
+                    if [MARKER, METHOD, ELEMENT, OUTER_FLOAT]
+                        .iter()
+                        .any(|name| text.contains(name))
+                    {
                         return Some(ident.span());
                     }
                 }

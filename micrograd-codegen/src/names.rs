@@ -99,6 +99,9 @@ pub mod method {
     pub const PATH: &str = "__micrograd_method";
     /// `self.layers[i].g(..)`, read as `__micrograd_element::g(i, &__micrograd_self.layers, ..)`.
     pub const ELEMENT: &str = "__micrograd_element";
+    /// The bound of a float `T` an `impl<T: Float>` declares, which the method is read as
+    /// declaring itself: `fn f<T: __micrograd_float::Float>(&self, x: T) -> T`.
+    pub const OUTER_FLOAT: &str = "__micrograd_float";
 }
 
 /// The most arguments a call made only for what it writes passes to its callee's pullback

@@ -106,20 +106,29 @@ impl Emitter<'_> {
     /// into the struct shadows.
     pub(super) fn struct_epilogue(&self, wrt: &HashSet<VarId>) -> TokenStream {
         let mut tokens = TokenStream::new();
+        let generic = self.function.scalar == crate::ir::Scalar::Generic;
         for field in &self.function.fields {
             if !wrt.contains(&field.var) {
                 continue;
             }
             let (d_x, shadow) = (self.names.adjoint(field.var), self.place(field, true));
             match field.kind {
+                // `Float` has no `AddAssign`: a generic float's sums are written out.
                 FieldKind::Scalar if self.adjoint.declared_params.contains(&field.var) => {
-                    tokens.extend(quote!(#shadow += #d_x;));
+                    tokens.extend(match generic {
+                        true => quote!(#shadow = #shadow + #d_x;),
+                        false => quote!(#shadow += #d_x;),
+                    });
                 }
                 FieldKind::Slice if field.buffered => {
                     let (sum, part) = (self.names.local("sum"), self.names.local("part"));
+                    let add = match generic {
+                        true => quote!(*#sum = *#sum + *#part;),
+                        false => quote!(*#sum += *#part;),
+                    };
                     tokens.extend(quote! {
                         for (#sum, #part) in #shadow.iter_mut().zip(&#d_x) {
-                            *#sum += *#part;
+                            #add
                         }
                     });
                 }

@@ -40,12 +40,15 @@ fn rowsum_twin<D: DualNum<Primitive = f64> + Copy>(a: &[[D; 2]]) -> D {
 /// A parameter of rows passed on whole, read before and after.
 #[differentiable(wrt(a, c))]
 fn scaled(a: &[[f64; 2]], c: f64) -> f64 {
-    let first = if a.len() == 0 { 1.0 } else { a[0][1] };
+    let first = match a.len() {
+        0 => 1.0,
+        _ => a[0][1],
+    };
     c * rowsum(a) + first * c
 }
 
 fn scaled_twin<D: DualNum<Primitive = f64> + Copy>(a: &[[D; 2]], c: D) -> D {
-    let first = if a.len() == 0 { D::from(1.0) } else { a[0][1] };
+    let first = a.first().map_or(D::from(1.0), |r| r[1]);
     c * rowsum_twin(a) + first * c
 }
 
@@ -71,9 +74,9 @@ fn local_twin<D: DualNum<Primitive = f64> + Copy>(x: D, y: D) -> D {
     let one = D::from(1.0);
     let l = [[x, one], [D::from(2.0), x * y]];
     let mut m = [[D::from(0.0); 2]; 3];
-    for i in 0..3 {
-        m[i][0] = x + D::from(i as f64);
-        m[i][1] = y * m[i][0];
+    for (i, row) in m.iter_mut().enumerate() {
+        row[0] = x + D::from(i as f64);
+        row[1] = y * row[0];
     }
     let det = m[0][0] * m[1][1] - m[0][1] * m[1][0] + m[2][0] * m[2][1];
     rowsum_twin(&l) * y + det

@@ -229,6 +229,42 @@ impl<T: Record, const INLINE: usize> Tape<T, INLINE> {
         }
     }
 
+    /// Records `len` blank values at once and returns them, to be written in place: a loop
+    /// whose trip count is known records each iteration's values in its own chunk of this
+    /// region, which its reversed loop reads back with [`Tape::last`], instead of a push and a
+    /// pop per value (a check of the tape's room and length each).
+    ///
+    /// ```
+    /// let mut tape = micrograd_runtime::Tape::<f64>::new();
+    /// tape.push(0.5);
+    /// let region = tape.grow(3);
+    /// for (i, slot) in region.iter_mut().enumerate() {
+    ///     *slot = i as f64;
+    /// }
+    /// assert_eq!(tape.last_mut(3), &[0.0, 1.0, 2.0]);
+    /// tape.discard(3);
+    /// assert_eq!(tape.pop(), 0.5);
+    /// ```
+    #[inline]
+    pub fn grow(&mut self, len: usize) -> &mut [T] {
+        self.reserve(len);
+        match &mut self.heap {
+            Some(heap) => {
+                let start = heap.len();
+                heap.resize(start + len, T::BLANK);
+                &mut heap[start..]
+            }
+            // `reserve` left them inline only if they fit.
+            None => {
+                let start = self.len;
+                self.len += len;
+                let region = &mut self.inline[start..self.len];
+                region.fill(T::BLANK);
+                region
+            }
+        }
+    }
+
     /// The last `len` values recorded, in the order they were recorded, to read and overwrite
     /// in place (a pullback writes the array it is lent), before [`Tape::discard`] drops them.
     ///
@@ -252,6 +288,35 @@ impl<T: Record, const INLINE: usize> Tape<T, INLINE> {
         };
         match values.len().checked_sub(len) {
             Some(start) => &mut values[start..],
+            None => panic!(
+                "micrograd-rs: a reverse sweep read past a tape's start; please report this bug"
+            ),
+        }
+    }
+
+    /// The last `len` values recorded, in the order they were recorded: the region a loop
+    /// recorded into with [`Tape::grow`], which its reversed loop reads before
+    /// [`Tape::discard`] drops it.
+    ///
+    /// ```
+    /// let mut tape = micrograd_runtime::Tape::<f64>::new();
+    /// tape.push(0.5);
+    /// tape.grow(2).copy_from_slice(&[1.0, 2.0]);
+    /// assert_eq!(tape.last(2), &[1.0, 2.0]);
+    /// tape.discard(2);
+    /// assert_eq!(tape.pop(), 0.5);
+    /// ```
+    ///
+    /// # Panics
+    /// If fewer than `len` values are recorded, which generated code never does.
+    #[inline]
+    pub fn last(&self, len: usize) -> &[T] {
+        let values = match &self.heap {
+            Some(heap) => &heap[..],
+            None => &self.inline[..self.len],
+        };
+        match values.len().checked_sub(len) {
+            Some(start) => &values[start..],
             None => panic!(
                 "micrograd-rs: a reverse sweep read past a tape's start; please report this bug"
             ),
@@ -312,6 +377,44 @@ pub struct Replay<'t, T> {
 }
 
 impl<T: Copy> Replay<'_, T> {
+    /// The last `len` values not replayed yet, in the order they were recorded (as
+    /// [`Tape::last`] reads them), before [`Replay::discard`] passes them.
+    ///
+    /// ```
+    /// let mut tape = micrograd_runtime::Tape::<f64>::new();
+    /// tape.extend_from_slice(&[0.5, 1.0, 2.0]);
+    /// let mut replay = tape.replay();
+    /// assert_eq!(replay.last(2), &[1.0, 2.0]);
+    /// replay.discard(2);
+    /// assert_eq!(replay.pop(), 0.5);
+    /// ```
+    ///
+    /// # Panics
+    /// If fewer than `len` values are left, which generated code never does.
+    #[inline]
+    pub fn last(&self, len: usize) -> &[T] {
+        match self.values.len().checked_sub(len) {
+            Some(start) => &self.values[start..],
+            None => panic!(
+                "micrograd-rs: a reverse sweep replayed past a tape's start; please report this bug"
+            ),
+        }
+    }
+
+    /// Passes the last `len` values not replayed yet.
+    ///
+    /// # Panics
+    /// If fewer than `len` values are left, which generated code never does.
+    #[inline]
+    pub fn discard(&mut self, len: usize) {
+        match self.values.len().checked_sub(len) {
+            Some(left) => self.values = &self.values[..left],
+            None => panic!(
+                "micrograd-rs: a reverse sweep replayed past a tape's start; please report this bug"
+            ),
+        }
+    }
+
     /// The last value not replayed yet.
     ///
     /// # Panics

@@ -37,17 +37,18 @@ fn step_grad(
     let mut h = [0.0_f64; 2];
     let mut spare = [1.0_f64; 2];
     h_new_tape.reserve((0..x.len()).size_hint().0);
+    tape.reserve((0..x.len()).size_hint().0 * (0..2).size_hint().0);
     for t in 0..x.len() {
         let mut h_new = [0.0_f64; 2];
-        tape.reserve((0..2).size_hint().0);
-        for j in 0..2 {
+        let region = tape.grow((0..2).size_hint().0);
+        for (j, at) in (0..2).zip(region.chunks_exact_mut(1)) {
             let t0 = h[j];
+            at[0] = t0;
             let t1 = w * t0;
             let t2 = x[t];
             let t3 = t1 + t2;
             let t4 = t3.tanh();
             h_new[j] = t4;
-            tape.push(t0);
         }
         for __mg_entry in 0..h.len() {
             let t5 = h_new[__mg_entry];
@@ -86,8 +87,9 @@ fn step_grad(
             d_h[__mg_entry] = 0.0;
             d_h_new[__mg_entry] += d_t5;
         }
-        for j in (0..2).rev() {
-            let t0 = tape.pop();
+        let region = tape.last((0..2).size_hint().0);
+        for (j, at) in (0..2).rev().zip(region.rchunks_exact(1)) {
+            let t0 = at[0];
             let d_t4 = d_h_new[j];
             let d_t3 = d_t4 * (1.0 - h_new[j] * h_new[j]);
             d_x[t] += d_t3;
@@ -95,6 +97,7 @@ fn step_grad(
             let d_t0 = d_t3 * w;
             d_h[j] += d_t0;
         }
+        tape.discard((0..2).size_hint().0);
     }
     (t9, d_w)
 }
@@ -123,17 +126,18 @@ fn step_pullback(
     let mut h = [0.0_f64; 2];
     let mut spare = [1.0_f64; 2];
     h_new_tape.reserve((0..x.len()).size_hint().0);
+    tape.reserve((0..x.len()).size_hint().0 * (0..2).size_hint().0);
     for t in 0..x.len() {
         let mut h_new = [0.0_f64; 2];
-        tape.reserve((0..2).size_hint().0);
-        for j in 0..2 {
+        let region = tape.grow((0..2).size_hint().0);
+        for (j, at) in (0..2).zip(region.chunks_exact_mut(1)) {
             let t0 = h[j];
+            at[0] = t0;
             let t1 = w * t0;
             let t2 = x[t];
             let t3 = t1 + t2;
             let t4 = t3.tanh();
             h_new[j] = t4;
-            tape.push(t0);
         }
         for __mg_entry in 0..h.len() {
             let t5 = h_new[__mg_entry];
@@ -172,8 +176,9 @@ fn step_pullback(
             d_h[__mg_entry] = 0.0;
             d_h_new[__mg_entry] += d_t5;
         }
-        for j in (0..2).rev() {
-            let t0 = tape.pop();
+        let region = tape.last((0..2).size_hint().0);
+        for (j, at) in (0..2).rev().zip(region.rchunks_exact(1)) {
+            let t0 = at[0];
             let d_t4 = d_h_new[j];
             let d_t3 = d_t4 * (1.0 - h_new[j] * h_new[j]);
             if !d_x.is_empty() {
@@ -183,6 +188,7 @@ fn step_pullback(
             let d_t0 = d_t3 * w;
             d_h[j] += d_t0;
         }
+        tape.discard((0..2).size_hint().0);
     }
     d_w
 }

@@ -34,24 +34,24 @@ where
     let k = <T as ::micrograd_runtime::num_traits::NumCast>::from(n).unwrap();
     let s = <T as ::micrograd_runtime::num_traits::Zero>::zero();
     let mut s_1 = s;
-    tape.reserve((0..x.len()).size_hint().0 * 3);
-    for i in 0..x.len() {
+    let region = tape.grow((0..x.len()).size_hint().0 * 3);
+    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(3)) {
         let t0 = x[i];
         let t1 = <T as ::micrograd_runtime::num_traits::NumCast>::from(3.141592653589793)
             .unwrap() * t0;
         let t2 = t1 * k;
+        at[2] = t2;
         let t3 = t2.sin();
+        at[1] = t3;
         let t4 = t3 * a;
         let t5 = s_1 + t4;
         let t6 = x[i];
         let t7 = <T as ::micrograd_runtime::num_traits::NumCast>::from(0.5).unwrap()
             * t6;
+        at[0] = t7;
         let t8 = x[i];
         let t9 = t7 * t8;
         let s_2 = t5 + t9;
-        tape.push(t7);
-        tape.push(t3);
-        tape.push(t2);
         s_1 = s_2;
     }
     let t10 = a
@@ -73,10 +73,11 @@ where
     let mut d_a = d_t10
         * <T as ::micrograd_runtime::num_traits::NumCast>::from(0.6931471805599453)
             .unwrap();
-    for i in (0..x.len()).rev() {
-        let t2 = tape.pop();
-        let t3 = tape.pop();
-        let t7 = tape.pop();
+    let region = tape.last((0..x.len()).size_hint().0 * 3);
+    for (i, at) in (0..x.len()).rev().zip(region.rchunks_exact(3)) {
+        let t7 = at[0];
+        let t3 = at[1];
+        let t2 = at[2];
         let d_s_2 = d_s_1;
         let d_t7 = d_s_2 * x[i];
         let d_t8 = d_s_2 * t7;
@@ -95,6 +96,7 @@ where
                         )
                         .unwrap());
     }
+    tape.discard((0..x.len()).size_hint().0 * 3);
     (t13, d_a)
 }
 /** The pullback (vector-Jacobian product) of [`wave`], for composing gradients by the chain rule.
@@ -123,24 +125,24 @@ where
     let k = <T as ::micrograd_runtime::num_traits::NumCast>::from(n).unwrap();
     let s = <T as ::micrograd_runtime::num_traits::Zero>::zero();
     let mut s_1 = s;
-    tape.reserve((0..x.len()).size_hint().0 * 3);
-    for i in 0..x.len() {
+    let region = tape.grow((0..x.len()).size_hint().0 * 3);
+    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(3)) {
         let t0 = x[i];
         let t1 = <T as ::micrograd_runtime::num_traits::NumCast>::from(3.141592653589793)
             .unwrap() * t0;
         let t2 = t1 * k;
+        at[2] = t2;
         let t3 = t2.sin();
+        at[1] = t3;
         let t4 = t3 * a;
         let t5 = s_1 + t4;
         let t6 = x[i];
         let t7 = <T as ::micrograd_runtime::num_traits::NumCast>::from(0.5).unwrap()
             * t6;
+        at[0] = t7;
         let t8 = x[i];
         let t9 = t7 * t8;
         let s_2 = t5 + t9;
-        tape.push(t7);
-        tape.push(t3);
-        tape.push(t2);
         s_1 = s_2;
     }
     let t10 = a
@@ -162,10 +164,11 @@ where
     let mut d_a = d_t10
         * <T as ::micrograd_runtime::num_traits::NumCast>::from(0.6931471805599453)
             .unwrap();
-    for i in (0..x.len()).rev() {
-        let t2 = tape.pop();
-        let t3 = tape.pop();
-        let t7 = tape.pop();
+    let region = tape.last((0..x.len()).size_hint().0 * 3);
+    for (i, at) in (0..x.len()).rev().zip(region.rchunks_exact(3)) {
+        let t7 = at[0];
+        let t3 = at[1];
+        let t2 = at[2];
         let d_s_2 = d_s_1;
         let d_t7 = d_s_2 * x[i];
         let d_t8 = d_s_2 * t7;
@@ -187,6 +190,7 @@ where
                             .unwrap());
         }
     }
+    tape.discard((0..x.len()).size_hint().0 * 3);
     d_a
 }
 /** The value of [`wave`] and its directional derivative, by forward-mode differentiation (a Jacobian-vector product).

@@ -27,23 +27,24 @@ fn squash_grad(
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let s = 0.0_f64;
     let mut s_1 = s;
-    tape.reserve((0..w.len()).size_hint().0);
-    for i in 0..w.len() {
+    let region = tape.grow((0..w.len()).size_hint().0);
+    for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(1)) {
         let t0 = w[i];
+        at[0] = t0;
         let t1 = t0 * a;
         let t2 = t1.tanh();
         w[i] = t2;
         let t3 = w[i];
         let s_2 = s_1 + t3;
-        tape.push(t0);
         s_1 = s_2;
     }
     let t4 = s_1 * a;
     let d_t4 = 1.0_f64;
     let d_s_1 = d_t4 * a;
     let mut d_a = d_t4 * s_1;
-    for i in (0..w.len()).rev() {
-        let t0 = tape.pop();
+    let region = tape.last((0..w.len()).size_hint().0);
+    for (i, at) in (0..w.len()).rev().zip(region.rchunks_exact(1)) {
+        let t0 = at[0];
         d_w[i] += d_s_1;
         let d_t2 = d_w[i];
         d_w[i] = 0.0;
@@ -52,6 +53,7 @@ fn squash_grad(
         d_a += d_t1 * t0;
         d_w[i] += d_t0;
     }
+    tape.discard((0..w.len()).size_hint().0);
     (t4, d_a)
 }
 /** The pullback (vector-Jacobian product) of [`squash`], for composing gradients by the chain rule.
@@ -74,23 +76,24 @@ fn squash_pullback(
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let s = 0.0_f64;
     let mut s_1 = s;
-    tape.reserve((0..w.len()).size_hint().0);
-    for i in 0..w.len() {
+    let region = tape.grow((0..w.len()).size_hint().0);
+    for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(1)) {
         let t0 = w[i];
+        at[0] = t0;
         let t1 = t0 * a;
         let t2 = t1.tanh();
         w[i] = t2;
         let t3 = w[i];
         let s_2 = s_1 + t3;
-        tape.push(t0);
         s_1 = s_2;
     }
     let t4 = s_1 * a;
     let d_t4 = seed;
     let d_s_1 = d_t4 * a;
     let mut d_a = d_t4 * s_1;
-    for i in (0..w.len()).rev() {
-        let t0 = tape.pop();
+    let region = tape.last((0..w.len()).size_hint().0);
+    for (i, at) in (0..w.len()).rev().zip(region.rchunks_exact(1)) {
+        let t0 = at[0];
         d_w[i] += d_s_1;
         let d_t2 = d_w[i];
         d_w[i] = 0.0;
@@ -99,6 +102,7 @@ fn squash_pullback(
         d_a += d_t1 * t0;
         d_w[i] += d_t0;
     }
+    tape.discard((0..w.len()).size_hint().0);
     d_a
 }
 #[doc(hidden)]

@@ -27,23 +27,24 @@ fn squash_grad(
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let s = 0.0_f64;
     let mut s_1 = s;
-    tape.reserve((0..w.len()).size_hint().0);
-    for i in 0..w.len() {
+    let region = tape.grow((0..w.len()).size_hint().0);
+    for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(1)) {
         let t0 = w[i];
+        at[0] = t0;
         let t1 = t0 * a;
         let t2 = t1.tanh();
         w[i] = t2;
         let t3 = w[i];
         let s_2 = s_1 + t3;
-        tape.push(t0);
         s_1 = s_2;
     }
     let t4 = s_1 * a;
     let d_t4 = 1.0_f64;
     let d_s_1 = d_t4 * a;
     let mut d_a = d_t4 * s_1;
-    for i in (0..w.len()).rev() {
-        let t0 = tape.pop();
+    let region = tape.last((0..w.len()).size_hint().0);
+    for (i, at) in (0..w.len()).rev().zip(region.rchunks_exact(1)) {
+        let t0 = at[0];
         d_w[i] += d_s_1;
         let d_t2 = d_w[i];
         d_w[i] = 0.0;
@@ -52,6 +53,7 @@ fn squash_grad(
         d_a += d_t1 * t0;
         d_w[i] += d_t0;
     }
+    tape.discard((0..w.len()).size_hint().0);
     (t4, d_a)
 }
 /** The pullback (vector-Jacobian product) of [`squash`], for composing gradients by the chain rule.
@@ -74,23 +76,24 @@ fn squash_pullback(
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let s = 0.0_f64;
     let mut s_1 = s;
-    tape.reserve((0..w.len()).size_hint().0);
-    for i in 0..w.len() {
+    let region = tape.grow((0..w.len()).size_hint().0);
+    for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(1)) {
         let t0 = w[i];
+        at[0] = t0;
         let t1 = t0 * a;
         let t2 = t1.tanh();
         w[i] = t2;
         let t3 = w[i];
         let s_2 = s_1 + t3;
-        tape.push(t0);
         s_1 = s_2;
     }
     let t4 = s_1 * a;
     let d_t4 = seed;
     let d_s_1 = d_t4 * a;
     let mut d_a = d_t4 * s_1;
-    for i in (0..w.len()).rev() {
-        let t0 = tape.pop();
+    let region = tape.last((0..w.len()).size_hint().0);
+    for (i, at) in (0..w.len()).rev().zip(region.rchunks_exact(1)) {
+        let t0 = at[0];
         d_w[i] += d_s_1;
         let d_t2 = d_w[i];
         d_w[i] = 0.0;
@@ -99,6 +102,7 @@ fn squash_pullback(
         d_a += d_t1 * t0;
         d_w[i] += d_t0;
     }
+    tape.discard((0..w.len()).size_hint().0);
     d_a
 }
 /** The value of [`squash`] and its directional derivative, by forward-mode differentiation (a Jacobian-vector product).
@@ -219,16 +223,19 @@ fn squash_hvp(
     let s = 0.0_f64;
     let mut s_1 = s;
     let mut v_s_1 = 0.0_f64;
-    tape.reserve((0..w.len()).size_hint().0 * 3);
-    for i in 0..w.len() {
+    let region = tape.grow((0..w.len()).size_hint().0 * 3);
+    for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(3)) {
         let t0 = w[i];
+        at[2] = t0;
         let t5 = v_w[i];
+        at[1] = t5;
         let t1 = t0 * a;
         let t6 = t5 * a;
         let t7 = v_a * t0;
         let t8 = t6 + t7;
         let t2 = t1.tanh();
         let t9 = t2 * t2;
+        at[0] = t9;
         let t10 = 1.0 - t9;
         let t11 = t8 * t10;
         w[i] = t2;
@@ -237,9 +244,6 @@ fn squash_hvp(
         let t12 = v_w[i];
         let s_2 = s_1 + t3;
         let v_s_2 = v_s_1 + t12;
-        tape.push(t9);
-        tape.push(t5);
-        tape.push(t0);
         s_1 = s_2;
         v_s_1 = v_s_2;
     }
@@ -251,10 +255,11 @@ fn squash_hvp(
     let d_s_1 = d_t15 * v_a;
     let d_v_s_1 = d_t15 * a;
     let mut d_a = d_t15 * v_s_1;
-    for i in (0..w.len()).rev() {
-        let t0 = tape.pop();
-        let t5 = tape.pop();
-        let t9 = tape.pop();
+    let region = tape.last((0..w.len()).size_hint().0 * 3);
+    for (i, at) in (0..w.len()).rev().zip(region.rchunks_exact(3)) {
+        let t9 = at[0];
+        let t5 = at[1];
+        let t0 = at[2];
         let t6 = t5 * a;
         let t7 = v_a * t0;
         let t8 = t6 + t7;
@@ -277,6 +282,7 @@ fn squash_hvp(
         d_v_w[i] += d_t5;
         d_w[i] += d_t0;
     }
+    tape.discard((0..w.len()).size_hint().0 * 3);
     (t4, d_a)
 }
 /// The pullback of `squash_tangent`: what the Hessian-vector product of a `#[differentiable(hvp)]` caller of [`squash`] calls.
@@ -316,16 +322,19 @@ fn __squash_tangent_pullback(
     let s = 0.0_f64;
     let mut s_1 = s;
     let mut v_s_1 = 0.0_f64;
-    tape.reserve((0..w.len()).size_hint().0 * 3);
-    for i in 0..w.len() {
+    let region = tape.grow((0..w.len()).size_hint().0 * 3);
+    for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(3)) {
         let t0 = w[i];
+        at[2] = t0;
         let t5 = if v_w.is_empty() { 0.0 } else { v_w[i] };
+        at[1] = t5;
         let t1 = t0 * a;
         let t6 = t5 * a;
         let t7 = v_a * t0;
         let t8 = t6 + t7;
         let t2 = t1.tanh();
         let t9 = t2 * t2;
+        at[0] = t9;
         let t10 = 1.0 - t9;
         let t11 = t8 * t10;
         w[i] = t2;
@@ -334,9 +343,6 @@ fn __squash_tangent_pullback(
         let t12 = if v_w.is_empty() { 0.0 } else { v_w[i] };
         let s_2 = s_1 + t3;
         let v_s_2 = v_s_1 + t12;
-        tape.push(t9);
-        tape.push(t5);
-        tape.push(t0);
         s_1 = s_2;
         v_s_1 = v_s_2;
     }
@@ -351,10 +357,11 @@ fn __squash_tangent_pullback(
     let mut d_a = d_t15 * v_s_1;
     let d_s_1 = d_t15 * v_a + d_t4 * a;
     d_a += d_t4 * s_1;
-    for i in (0..w.len()).rev() {
-        let t0 = tape.pop();
-        let t5 = tape.pop();
-        let t9 = tape.pop();
+    let region = tape.last((0..w.len()).size_hint().0 * 3);
+    for (i, at) in (0..w.len()).rev().zip(region.rchunks_exact(3)) {
+        let t9 = at[0];
+        let t5 = at[1];
+        let t0 = at[2];
         let t6 = t5 * a;
         let t7 = v_a * t0;
         let t8 = t6 + t7;
@@ -378,6 +385,7 @@ fn __squash_tangent_pullback(
         d_v_w[i] += d_t5;
         d_w[i] += d_t0;
     }
+    tape.discard((0..w.len()).size_hint().0 * 3);
     (d_a, d_v_a)
 }
 #[allow(clippy::needless_range_loop, dead_code)]

@@ -318,21 +318,23 @@ fn iterate_grad(
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let y = x;
     let mut y_1 = y;
-    tape.reserve((0..n).size_hint().0);
-    for _ in 0..n {
+    let region = tape.grow((0..n).size_hint().0);
+    for (_, at) in (0..n).zip(region.chunks_exact_mut(1)) {
         let t0 = y_1 * 0.9;
+        at[0] = t0;
         let t1 = t0.sin();
         let y_2 = t1 + 0.1;
-        tape.push(t0);
         y_1 = y_2;
     }
     let mut d_y_1 = 1.0_f64;
-    for _ in (0..n).rev() {
-        let t0 = tape.pop();
+    let region = tape.last((0..n).size_hint().0);
+    for (_, at) in (0..n).rev().zip(region.rchunks_exact(1)) {
+        let t0 = at[0];
         let d_y_2 = d_y_1;
         let d_t0 = d_y_2 * t0.cos();
         d_y_1 = d_t0 * 0.9;
     }
+    tape.discard((0..n).size_hint().0);
     let d_x = d_y_1;
     (y_1, d_x)
 }
@@ -349,21 +351,23 @@ fn iterate_pullback(
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let y = x;
     let mut y_1 = y;
-    tape.reserve((0..n).size_hint().0);
-    for _ in 0..n {
+    let region = tape.grow((0..n).size_hint().0);
+    for (_, at) in (0..n).zip(region.chunks_exact_mut(1)) {
         let t0 = y_1 * 0.9;
+        at[0] = t0;
         let t1 = t0.sin();
         let y_2 = t1 + 0.1;
-        tape.push(t0);
         y_1 = y_2;
     }
     let mut d_y_1 = seed;
-    for _ in (0..n).rev() {
-        let t0 = tape.pop();
+    let region = tape.last((0..n).size_hint().0);
+    for (_, at) in (0..n).rev().zip(region.rchunks_exact(1)) {
+        let t0 = at[0];
         let d_y_2 = d_y_1;
         let d_t0 = d_y_2 * t0.cos();
         d_y_1 = d_t0 * 0.9;
     }
+    tape.discard((0..n).size_hint().0);
     let d_x = d_y_1;
     d_x
 }
@@ -467,8 +471,8 @@ fn clipped_grad(
     let mut branches = ::micrograd_runtime::Tape::<::core::primitive::bool>::new();
     let s = 0.0_f64;
     let mut s_1 = s;
-    branches.reserve((0..x.len()).size_hint().0);
-    for i in 0..x.len() {
+    let region = branches.grow((0..x.len()).size_hint().0);
+    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(1)) {
         let t0 = x[i];
         let c0 = t0 > 0.0;
         let s_4 = if c0 {
@@ -483,12 +487,13 @@ fn clipped_grad(
             let s_3 = s_1 - t5;
             s_3
         };
-        branches.push(c0);
+        at[0] = c0;
         s_1 = s_4;
     }
     let mut d_s_1 = 1.0_f64;
-    for i in (0..x.len()).rev() {
-        let c0 = branches.pop();
+    let region = branches.last((0..x.len()).size_hint().0);
+    for (i, at) in (0..x.len()).rev().zip(region.rchunks_exact(1)) {
+        let c0 = at[0];
         let d_s_4 = d_s_1;
         d_s_1 = 0.0;
         if c0 {
@@ -501,6 +506,7 @@ fn clipped_grad(
             d_x[i] += d_s_4 * -0.5;
         }
     }
+    branches.discard((0..x.len()).size_hint().0);
     s_1
 }
 /** The pullback (vector-Jacobian product) of [`clipped`], for composing gradients by the chain rule.
@@ -522,8 +528,8 @@ fn clipped_pullback(
     let mut branches = ::micrograd_runtime::Tape::<::core::primitive::bool>::new();
     let s = 0.0_f64;
     let mut s_1 = s;
-    branches.reserve((0..x.len()).size_hint().0);
-    for i in 0..x.len() {
+    let region = branches.grow((0..x.len()).size_hint().0);
+    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(1)) {
         let t0 = x[i];
         let c0 = t0 > 0.0;
         let s_4 = if c0 {
@@ -538,12 +544,13 @@ fn clipped_pullback(
             let s_3 = s_1 - t5;
             s_3
         };
-        branches.push(c0);
+        at[0] = c0;
         s_1 = s_4;
     }
     let mut d_s_1 = seed;
-    for i in (0..x.len()).rev() {
-        let c0 = branches.pop();
+    let region = branches.last((0..x.len()).size_hint().0);
+    for (i, at) in (0..x.len()).rev().zip(region.rchunks_exact(1)) {
+        let c0 = at[0];
         let d_s_4 = d_s_1;
         d_s_1 = 0.0;
         if c0 {
@@ -560,6 +567,7 @@ fn clipped_pullback(
             }
         }
     }
+    branches.discard((0..x.len()).size_hint().0);
     ()
 }
 #[doc(hidden)]

@@ -28,29 +28,30 @@ fn scale_in_place_grad(
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let s = 0.0_f64;
     let mut s_1 = s;
-    tape.reserve((0..w.len()).size_hint().0 * 3);
-    for i in 0..w.len() {
+    let region = tape.grow((0..w.len()).size_hint().0 * 3);
+    for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(3)) {
         let t0 = w[i];
+        at[2] = t0;
         let t1 = t0 * a;
         let t2 = t1.sin();
         w[i] = t2;
         let t3 = w[i];
+        at[1] = t3;
         let t4 = w[i];
+        at[0] = t4;
         let t5 = t3 * t4;
         let s_2 = s_1 + t5;
-        tape.push(t4);
-        tape.push(t3);
-        tape.push(t0);
         s_1 = s_2;
     }
     let t6 = s_1 * a;
     let d_t6 = 1.0_f64;
     let d_s_1 = d_t6 * a;
     let mut d_a = d_t6 * s_1;
-    for i in (0..w.len()).rev() {
-        let t0 = tape.pop();
-        let t3 = tape.pop();
-        let t4 = tape.pop();
+    let region = tape.last((0..w.len()).size_hint().0 * 3);
+    for (i, at) in (0..w.len()).rev().zip(region.rchunks_exact(3)) {
+        let t4 = at[0];
+        let t3 = at[1];
+        let t0 = at[2];
         let t1 = t0 * a;
         let d_t3 = d_s_1 * t4;
         let d_t4 = d_s_1 * t3;
@@ -62,6 +63,7 @@ fn scale_in_place_grad(
         d_a += d_t1 * t0;
         d_w[i] += d_t0;
     }
+    tape.discard((0..w.len()).size_hint().0 * 3);
     (t6, d_a)
 }
 /** The pullback (vector-Jacobian product) of [`scale_in_place`], for composing gradients by the chain rule.
@@ -84,29 +86,30 @@ fn scale_in_place_pullback(
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let s = 0.0_f64;
     let mut s_1 = s;
-    tape.reserve((0..w.len()).size_hint().0 * 3);
-    for i in 0..w.len() {
+    let region = tape.grow((0..w.len()).size_hint().0 * 3);
+    for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(3)) {
         let t0 = w[i];
+        at[2] = t0;
         let t1 = t0 * a;
         let t2 = t1.sin();
         w[i] = t2;
         let t3 = w[i];
+        at[1] = t3;
         let t4 = w[i];
+        at[0] = t4;
         let t5 = t3 * t4;
         let s_2 = s_1 + t5;
-        tape.push(t4);
-        tape.push(t3);
-        tape.push(t0);
         s_1 = s_2;
     }
     let t6 = s_1 * a;
     let d_t6 = seed;
     let d_s_1 = d_t6 * a;
     let mut d_a = d_t6 * s_1;
-    for i in (0..w.len()).rev() {
-        let t0 = tape.pop();
-        let t3 = tape.pop();
-        let t4 = tape.pop();
+    let region = tape.last((0..w.len()).size_hint().0 * 3);
+    for (i, at) in (0..w.len()).rev().zip(region.rchunks_exact(3)) {
+        let t4 = at[0];
+        let t3 = at[1];
+        let t0 = at[2];
         let t1 = t0 * a;
         let d_t3 = d_s_1 * t4;
         let d_t4 = d_s_1 * t3;
@@ -118,6 +121,7 @@ fn scale_in_place_pullback(
         d_a += d_t1 * t0;
         d_w[i] += d_t0;
     }
+    tape.discard((0..w.len()).size_hint().0 * 3);
     d_a
 }
 /** The value of [`scale_in_place`] and its directional derivative, by forward-mode differentiation (a Jacobian-vector product).
@@ -248,36 +252,36 @@ fn scale_in_place_hvp(
     let s = 0.0_f64;
     let mut s_1 = s;
     let mut v_s_1 = 0.0_f64;
-    tape.reserve((0..w.len()).size_hint().0 * 7);
-    for i in 0..w.len() {
+    let region = tape.grow((0..w.len()).size_hint().0 * 7);
+    for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(7)) {
         let t0 = w[i];
+        at[6] = t0;
         let t7 = v_w[i];
+        at[5] = t7;
         let t1 = t0 * a;
         let t8 = t7 * a;
         let t9 = v_a * t0;
         let t10 = t8 + t9;
         let t2 = t1.sin();
         let t11 = t1.cos();
+        at[4] = t11;
         let t12 = t10 * t11;
         w[i] = t2;
         v_w[i] = t12;
         let t3 = w[i];
+        at[0] = t3;
         let t13 = v_w[i];
+        at[3] = t13;
         let t4 = w[i];
+        at[1] = t4;
         let t14 = v_w[i];
+        at[2] = t14;
         let t5 = t3 * t4;
         let t15 = t13 * t4;
         let t16 = t14 * t3;
         let t17 = t15 + t16;
         let s_2 = s_1 + t5;
         let v_s_2 = v_s_1 + t17;
-        tape.push(t3);
-        tape.push(t4);
-        tape.push(t14);
-        tape.push(t13);
-        tape.push(t11);
-        tape.push(t7);
-        tape.push(t0);
         s_1 = s_2;
         v_s_1 = v_s_2;
     }
@@ -289,14 +293,15 @@ fn scale_in_place_hvp(
     let d_s_1 = d_t20 * v_a;
     let d_v_s_1 = d_t20 * a;
     let mut d_a = d_t20 * v_s_1;
-    for i in (0..w.len()).rev() {
-        let t0 = tape.pop();
-        let t7 = tape.pop();
-        let t11 = tape.pop();
-        let t13 = tape.pop();
-        let t14 = tape.pop();
-        let t4 = tape.pop();
-        let t3 = tape.pop();
+    let region = tape.last((0..w.len()).size_hint().0 * 7);
+    for (i, at) in (0..w.len()).rev().zip(region.rchunks_exact(7)) {
+        let t3 = at[0];
+        let t4 = at[1];
+        let t14 = at[2];
+        let t13 = at[3];
+        let t11 = at[4];
+        let t7 = at[5];
+        let t0 = at[6];
         let t8 = t7 * a;
         let t9 = v_a * t0;
         let t10 = t8 + t9;
@@ -320,6 +325,7 @@ fn scale_in_place_hvp(
         d_v_w[i] += d_t7;
         d_w[i] += d_t0;
     }
+    tape.discard((0..w.len()).size_hint().0 * 7);
     (t6, d_a)
 }
 /// The pullback of `scale_in_place_tangent`: what the Hessian-vector product of a `#[differentiable(hvp)]` caller of [`scale_in_place`] calls.
@@ -359,36 +365,36 @@ fn __scale_in_place_tangent_pullback(
     let s = 0.0_f64;
     let mut s_1 = s;
     let mut v_s_1 = 0.0_f64;
-    tape.reserve((0..w.len()).size_hint().0 * 7);
-    for i in 0..w.len() {
+    let region = tape.grow((0..w.len()).size_hint().0 * 7);
+    for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(7)) {
         let t0 = w[i];
+        at[6] = t0;
         let t7 = if v_w.is_empty() { 0.0 } else { v_w[i] };
+        at[5] = t7;
         let t1 = t0 * a;
         let t8 = t7 * a;
         let t9 = v_a * t0;
         let t10 = t8 + t9;
         let t2 = t1.sin();
         let t11 = t1.cos();
+        at[4] = t11;
         let t12 = t10 * t11;
         w[i] = t2;
         v_w[i] = t12;
         let t3 = w[i];
+        at[0] = t3;
         let t13 = if v_w.is_empty() { 0.0 } else { v_w[i] };
+        at[3] = t13;
         let t4 = w[i];
+        at[1] = t4;
         let t14 = if v_w.is_empty() { 0.0 } else { v_w[i] };
+        at[2] = t14;
         let t5 = t3 * t4;
         let t15 = t13 * t4;
         let t16 = t14 * t3;
         let t17 = t15 + t16;
         let s_2 = s_1 + t5;
         let v_s_2 = v_s_1 + t17;
-        tape.push(t3);
-        tape.push(t4);
-        tape.push(t14);
-        tape.push(t13);
-        tape.push(t11);
-        tape.push(t7);
-        tape.push(t0);
         s_1 = s_2;
         v_s_1 = v_s_2;
     }
@@ -403,14 +409,15 @@ fn __scale_in_place_tangent_pullback(
     let mut d_a = d_t20 * v_s_1;
     let d_s_1 = d_t20 * v_a + d_t6 * a;
     d_a += d_t6 * s_1;
-    for i in (0..w.len()).rev() {
-        let t0 = tape.pop();
-        let t7 = tape.pop();
-        let t11 = tape.pop();
-        let t13 = tape.pop();
-        let t14 = tape.pop();
-        let t4 = tape.pop();
-        let t3 = tape.pop();
+    let region = tape.last((0..w.len()).size_hint().0 * 7);
+    for (i, at) in (0..w.len()).rev().zip(region.rchunks_exact(7)) {
+        let t3 = at[0];
+        let t4 = at[1];
+        let t14 = at[2];
+        let t13 = at[3];
+        let t11 = at[4];
+        let t7 = at[5];
+        let t0 = at[6];
         let t8 = t7 * a;
         let t9 = v_a * t0;
         let t10 = t8 + t9;
@@ -435,6 +442,7 @@ fn __scale_in_place_tangent_pullback(
         d_v_w[i] += d_t7;
         d_w[i] += d_t0;
     }
+    tape.discard((0..w.len()).size_hint().0 * 7);
     (d_a, d_v_a)
 }
 /** The value of [`scale_in_place`] and its Hessian (second partial derivatives, in parameter order, each slice entry its own parameter, a parameter struct's entries in `Differentiable::for_each_entry` order: fields in declaration order), one Hessian-vector product per row.

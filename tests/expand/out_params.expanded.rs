@@ -37,27 +37,28 @@ fn residual_pullback(
     }
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     err[0] = 0.0;
-    tape.reserve((0..x.len()).size_hint().0 * 3);
-    for i in 0..x.len() {
+    let region = tape.grow((0..x.len()).size_hint().0 * 3);
+    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(3)) {
         let t0 = x[i];
         let t1 = a * t0;
+        at[2] = t1;
         let t2 = x[i];
         let t3 = t1 * t2;
         let t4 = t3 - 1.0;
         out[i] = t4;
         let t5 = out[i];
+        at[1] = t5;
         let t6 = out[i];
+        at[0] = t6;
         let t7 = t5 * t6;
         err[0] += t7;
-        tape.push(t6);
-        tape.push(t5);
-        tape.push(t1);
     }
     let mut d_a = 0.0;
-    for i in (0..x.len()).rev() {
-        let t1 = tape.pop();
-        let t5 = tape.pop();
-        let t6 = tape.pop();
+    let region = tape.last((0..x.len()).size_hint().0 * 3);
+    for (i, at) in (0..x.len()).rev().zip(region.rchunks_exact(3)) {
+        let t6 = at[0];
+        let t5 = at[1];
+        let t1 = at[2];
         let d_t7 = d_err[0];
         let d_t5 = d_t7 * t6;
         let d_t6 = d_t7 * t5;
@@ -72,6 +73,7 @@ fn residual_pullback(
             d_x[i] += d_t2 + d_t0;
         }
     }
+    tape.discard((0..x.len()).size_hint().0 * 3);
     d_err[0] = 0.0;
     d_a
 }

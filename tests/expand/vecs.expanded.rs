@@ -27,12 +27,12 @@ fn softmax_max_grad(
     }
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let mut fold = ::core::primitive::f64::NEG_INFINITY;
-    tape.reserve((0..x.len()).size_hint().0);
-    for i in 0..x.len() {
+    let region = tape.grow((0..x.len()).size_hint().0);
+    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(1)) {
         let x_ = x[i];
         let acc = fold;
+        at[0] = acc;
         let t0 = acc.max(x_);
-        tape.push(acc);
         fold = t0;
     }
     let m = fold;
@@ -70,8 +70,9 @@ fn softmax_max_grad(
         d_x[i_1] += d_t2;
     }
     let mut d_fold = d_m;
-    for i in (0..x.len()).rev() {
-        let acc = tape.pop();
+    let region = tape.last((0..x.len()).size_hint().0);
+    for (i, at) in (0..x.len()).rev().zip(region.rchunks_exact(1)) {
+        let acc = at[0];
         let d_t0 = d_fold;
         let d_acc = if acc > x[i] || x[i].is_nan() {
             d_t0
@@ -86,6 +87,7 @@ fn softmax_max_grad(
         d_fold = d_acc;
         d_x[i] += d_x_;
     }
+    tape.discard((0..x.len()).size_hint().0);
     t7
 }
 /** The pullback (vector-Jacobian product) of [`softmax_max`], for composing gradients by the chain rule.
@@ -106,12 +108,12 @@ fn softmax_max_pullback(
     }
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let mut fold = ::core::primitive::f64::NEG_INFINITY;
-    tape.reserve((0..x.len()).size_hint().0);
-    for i in 0..x.len() {
+    let region = tape.grow((0..x.len()).size_hint().0);
+    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(1)) {
         let x_ = x[i];
         let acc = fold;
+        at[0] = acc;
         let t0 = acc.max(x_);
-        tape.push(acc);
         fold = t0;
     }
     let m = fold;
@@ -151,8 +153,9 @@ fn softmax_max_pullback(
         }
     }
     let mut d_fold = d_m;
-    for i in (0..x.len()).rev() {
-        let acc = tape.pop();
+    let region = tape.last((0..x.len()).size_hint().0);
+    for (i, at) in (0..x.len()).rev().zip(region.rchunks_exact(1)) {
+        let acc = at[0];
         let d_t0 = d_fold;
         let d_acc = if acc > x[i] || x[i].is_nan() {
             d_t0
@@ -169,6 +172,7 @@ fn softmax_max_pullback(
             d_x[i] += d_x_;
         }
     }
+    tape.discard((0..x.len()).size_hint().0);
     ()
 }
 #[doc(hidden)]

@@ -117,16 +117,16 @@ fn residual_pullback(
     }
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let mut r = [0.0_f64; 3];
-    tape.reserve((0..3).size_hint().0);
-    for i in 0..3 {
+    let region = tape.grow((0..3).size_hint().0);
+    for (i, at) in (0..3).zip(region.chunks_exact_mut(1)) {
         let t0 = -b;
         let t1 = t[i];
         let t2 = t0 * t1;
         let t3 = t2.exp();
+        at[0] = t3;
         let t4 = a * t3;
         let t5 = t4 - 1.0;
         r[i] = t5;
-        tape.push(t3);
     }
     let t6 = r[0];
     let t7 = r[1];
@@ -140,8 +140,9 @@ fn residual_pullback(
     d_r[0] += d_t6;
     let mut d_a = 0.0;
     let mut d_b = 0.0;
-    for i in (0..3).rev() {
-        let t3 = tape.pop();
+    let region = tape.last((0..3).size_hint().0);
+    for (i, at) in (0..3).rev().zip(region.rchunks_exact(1)) {
+        let t3 = at[0];
         let t0 = -b;
         let d_t5 = d_r[i];
         d_a += d_t5 * t3;
@@ -154,6 +155,7 @@ fn residual_pullback(
         }
         d_b -= d_t0;
     }
+    tape.discard((0..3).size_hint().0);
     (d_a, d_b)
 }
 /** The value of [`residual`] and its Jacobian: in one forward sweep carrying a tangent per differentiated `f64` when there are fewer of them than outputs (and no slice is differentiated), else by one reverse sweep per output.

@@ -21,6 +21,10 @@ pub(super) struct Tapes {
     pub(super) counts: Ident,
     /// The tapes of recorded arrays and counters (see `own_tapes`).
     pub(super) own: HashMap<VarId, Ident>,
+    /// The region of a tape that a loop of known trip count records into, and the chunk of
+    /// it that one iteration writes or reads (`Emitter::region`).
+    pub(super) region: Ident,
+    pub(super) at: Ident,
 }
 
 /// What the function and its reverse sweep hold that the printers look up.

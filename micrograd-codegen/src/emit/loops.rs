@@ -6,7 +6,8 @@ use crate::diff::needs::BlockId;
 use crate::diff::{Fusion, Rev};
 use crate::ir::{Arg, Cond, IntExpr, Loop, LoopId, LoopKind, Op, Operand, Stmt, Ty, VarId};
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{ToTokens, quote};
+use std::collections::HashSet;
 
 /// How one loop form prints.
 pub(super) struct Header {
@@ -112,24 +113,66 @@ impl Emitter<'_> {
         }
         let records = &self.adjoint.plan.records[the_loop.id];
         let header = self.header(the_loop, self.facts.reversed[the_loop.id]);
-        let mut reserve = self.reserve(records, header.trips.as_ref());
-        reserve.extend(self.reserve_lent(the_loop, header.trips.as_ref()));
-        let pushes = records.iter().map(|v| {
-            let (tape, name) = (self.tape_of(*v), self.names.var(*v));
-            quote!(#tape.push(#name);)
-        });
         let hints = self.bounds_hints(&the_loop.body);
-        let body = self.forward_block(&the_loop.body);
+        let region = self.region(the_loop);
+        let (reserve, body, pushes) = match &region {
+            Some((tape, len, _)) => {
+                let (region, at) = (&self.tapes.region, &self.tapes.at);
+                let write = |v: VarId| {
+                    let k = records.iter().position(|r| *r == v)?;
+                    let (name, k) = (self.names.var(v), proc_macro2::Literal::usize_unsuffixed(k));
+                    Some(quote!(#at[#k] = #name;))
+                };
+                // Each value is written where the body defines it; those it does not define
+                // (a slot's value on entry) at the end.
+                let mut body = TokenStream::new();
+                let mut written = Vec::new();
+                for stmt in &the_loop.body {
+                    body.extend(self.forward_stmt(stmt));
+                    if let Stmt::Assign { dst, .. }
+                    | Stmt::IntLet { dst, .. }
+                    | Stmt::BoolLet { dst, .. } = stmt
+                        && let Some(tokens) = write(*dst)
+                    {
+                        body.extend(tokens);
+                        written.push(*dst);
+                    }
+                }
+                let rest = records.iter().filter(|v| !written.contains(v));
+                (
+                    quote!(let #region = #tape.grow(#len);),
+                    body,
+                    rest.filter_map(|v| write(*v)).collect(),
+                )
+            }
+            None => {
+                let mut reserve = self.reserve(the_loop, header.trips.as_ref());
+                reserve.extend(self.reserve_lent(the_loop, header.trips.as_ref()));
+                let pushes = records.iter().map(|v| {
+                    let (tape, name) = (self.tape_of(*v), self.names.var(*v));
+                    quote!(#tape.push(#name);)
+                });
+                (
+                    reserve,
+                    self.forward_block(&the_loop.body),
+                    quote!(#(#pushes)*),
+                )
+            }
+        };
         let reversed_here = self
             .fused_body(the_loop.id)
             .map(|rev| self.reverse_block(rev, Some(BlockId::Body(the_loop.id))));
         let Header {
             before,
-            open,
+            mut open,
             first,
             last,
             ..
         } = header;
+        if let Some((_, _, count)) = &region {
+            let region = &self.tapes.region;
+            open = self.region_header(the_loop, quote!(zip(#region.chunks_exact_mut(#count))));
+        }
         quote! {
             #slots
             #before
@@ -138,7 +181,7 @@ impl Emitter<'_> {
                 #first
                 #hints
                 #body
-                #(#pushes)*
+                #pushes
                 #reversed_here
                 #write_backs
                 #last
@@ -222,29 +265,66 @@ impl Emitter<'_> {
         }
     }
 
-    /// Sizes the tapes up front: the trip count times what one iteration records.
-    fn reserve(&self, records: &[VarId], trips: Option<&TokenStream>) -> TokenStream {
+    /// Sizes the tapes up front: the trip count times what one iteration records, its own
+    /// values and those of the loops nested in it whose trip counts the iterations do not
+    /// change (RK4's stages inside its steps: one reservation for the whole nest, where each
+    /// inner loop's own reservation grew the tape by doubling, copying it each time). The
+    /// inner loops still reserve for themselves, which then costs a comparison.
+    fn reserve(&self, the_loop: &Loop, trips: Option<&TokenStream>) -> TokenStream {
+        let fused = self.adjoint.fused.as_ref().map(|f| f.the_loop);
         let Some(trips) = trips else {
             return TokenStream::new();
         };
-        let mut per_tape: Vec<(&proc_macro2::Ident, usize)> = Vec::new();
-        for var in records {
-            let tape = self.tape_of(*var);
-            match per_tape.iter_mut().find(|(t, _)| *t == tape) {
-                Some((_, count)) => *count += 1,
-                None => per_tape.push((tape, 1)),
+        let changing = (fused != Some(the_loop.id)).then(|| defined_in(the_loop));
+        self.per_iteration(the_loop, changing.as_ref())
+            .into_iter()
+            .map(|(tape, count)| match count {
+                Count::Own(1) => quote!(#tape.reserve(#trips);),
+                count => quote!(#tape.reserve(#trips * #count);),
+            })
+            .collect()
+    }
+
+    /// What one iteration of `the_loop` records, by tape: its own values, and for each loop
+    /// directly in its body whose trip count reads nothing in `changing`, that count times
+    /// what the inner loop's iteration records. `changing` is `None` where only the loop's own
+    /// values count (a fused loop pops each iteration's values at its end).
+    fn per_iteration(
+        &self,
+        the_loop: &Loop,
+        changing: Option<&HashSet<VarId>>,
+    ) -> Vec<(&proc_macro2::Ident, Count)> {
+        let mut per_tape: Vec<(&proc_macro2::Ident, Count)> = Vec::new();
+        for var in &self.adjoint.plan.records[the_loop.id] {
+            count_of(&mut per_tape, self.tape_of(*var)).add_own();
+        }
+        let Some(changing) = changing else {
+            return per_tape;
+        };
+        for stmt in &the_loop.body {
+            let Stmt::Loop(inner) = stmt else { continue };
+            let LoopKind::Range {
+                start,
+                end,
+                inclusive,
+                ..
+            } = &inner.kind
+            else {
+                continue;
+            };
+            if inner.exit.is_some() || !invariant(start, changing) || !invariant(end, changing) {
+                continue;
+            }
+            let range = self.range(start, end, *inclusive);
+            for (tape, count) in self.per_iteration(inner, Some(changing)) {
+                let term = match count {
+                    Count::Own(1) => quote!((#range).size_hint().0),
+                    count => quote!((#range).size_hint().0 * #count),
+                };
+                count_of(&mut per_tape, tape).add(term);
             }
         }
         per_tape
-            .into_iter()
-            .map(|(tape, count)| match count {
-                1 => quote!(#tape.reserve(#trips);),
-                _ => {
-                    let count = proc_macro2::Literal::usize_unsuffixed(count);
-                    quote!(#tape.reserve(#trips * #count);)
-                }
-            })
-            .collect()
     }
 
     /// The loop backwards; each iteration first pops what its forward iteration recorded.
@@ -253,21 +333,111 @@ impl Emitter<'_> {
             return TokenStream::new();
         };
         let records = &self.adjoint.plan.records[id];
-        let pops = records.iter().rev().map(|v| {
-            let (tape, name) = (self.tape_of(*v), self.names.var(*v));
-            quote!(let #name = #tape.pop();)
-        });
-        let open = self.header(the_loop, true).reverse;
+        let region = self.region(the_loop);
+        let (before, pops, after) = match &region {
+            Some((tape, len, _)) => {
+                let (region, at) = (&self.tapes.region, &self.tapes.at);
+                let reads = records.iter().enumerate().map(|(k, v)| {
+                    let (name, k) = (
+                        self.names.var(*v),
+                        proc_macro2::Literal::usize_unsuffixed(k),
+                    );
+                    quote!(let #name = #at[#k];)
+                });
+                (
+                    quote!(let #region = #tape.last(#len);),
+                    quote!(#(#reads)*),
+                    quote!(#tape.discard(#len);),
+                )
+            }
+            None => {
+                let pops = records.iter().rev().map(|v| {
+                    let (tape, name) = (self.tape_of(*v), self.names.var(*v));
+                    quote!(let #name = #tape.pop();)
+                });
+                (TokenStream::new(), quote!(#(#pops)*), TokenStream::new())
+            }
+        };
+        let open = match &region {
+            Some((_, _, count)) => {
+                let region = &self.tapes.region;
+                self.region_header(the_loop, quote!(rev().zip(#region.rchunks_exact(#count))))
+            }
+            None => self.header(the_loop, true).reverse,
+        };
         // The forward iteration read these entries: the hints cannot panic here.
         let hints = self.bounds_hints(&the_loop.body);
         let body = self.reverse_block(body, Some(BlockId::Body(id)));
         quote! {
+            #before
             #open {
-                #(#pops)*
+                #pops
                 #hints
                 #body
             }
+            #after
         }
+    }
+
+    /// The tape, the length of the region `the_loop` records into and what one iteration
+    /// records there, when it records at known positions rather than by a push and a pop per
+    /// value: a `for` over a range with
+    /// no exit (so its trip count is known before it runs), not fused, whose values all go on
+    /// one tape and whose body runs no loop and no call (which would record on the tape
+    /// between two of its iterations). Each iteration writes its values into its own chunk of
+    /// the region, zipped with the loop's range, and the reversed iteration reads them there
+    /// (`rchunks_exact`): a store and a load with no check, where a push checked the tape's
+    /// room and a pop its length and kept the tape's fields in memory.
+    fn region(
+        &self,
+        the_loop: &Loop,
+    ) -> Option<(&proc_macro2::Ident, TokenStream, proc_macro2::Literal)> {
+        let records = &self.adjoint.plan.records[the_loop.id];
+        let fused = self.adjoint.fused.as_ref().map(|f| f.the_loop);
+        let LoopKind::Range {
+            start,
+            end,
+            inclusive,
+            ..
+        } = &the_loop.kind
+        else {
+            return None;
+        };
+        let tape = self.tape_of(*records.first()?);
+        if fused == Some(the_loop.id)
+            || the_loop.exit.is_some()
+            || the_loop.count.is_some()
+            || records.iter().any(|v| self.tape_of(*v) != tape)
+            || runs_loops_or_calls(&the_loop.body)
+        {
+            return None;
+        }
+        let range = self.range(start, end, *inclusive);
+        let count = proc_macro2::Literal::usize_unsuffixed(records.len());
+        Some(match records.len() {
+            1 => (tape, quote!((#range).size_hint().0), count),
+            _ => (tape, quote!((#range).size_hint().0 * #count), count),
+        })
+    }
+
+    /// `for (i, at) in (a..b).ITER`: a region loop's header, its index beside `at`, the slots
+    /// of the iteration (`ITER` zips them in, `rev().zip(..)` for the reversed loop).
+    fn region_header(&self, the_loop: &Loop, iter: TokenStream) -> TokenStream {
+        let LoopKind::Range {
+            index,
+            start,
+            end,
+            inclusive,
+        } = &the_loop.kind
+        else {
+            unreachable!("internal error: only a range loop records into a region")
+        };
+        let (range, index, at) = (
+            self.range(start, end, *inclusive),
+            self.index(*index),
+            &self.tapes.at,
+        );
+        quote!(for (#index, #at) in (#range).#iter)
     }
 
     fn range(&self, start: &IntExpr, end: &IntExpr, inclusive: bool) -> TokenStream {
@@ -287,5 +457,113 @@ impl Emitter<'_> {
             }
             None => quote!(_),
         }
+    }
+}
+
+/// Whether `block` runs a loop or a call, however deep.
+fn runs_loops_or_calls(block: &[Stmt]) -> bool {
+    let mut any = false;
+    crate::ir::walk(block, &mut |stmt| {
+        any |= matches!(
+            stmt,
+            Stmt::Loop(_)
+                | Stmt::Assign {
+                    op: Op::Call(..),
+                    ..
+                }
+        );
+    });
+    any
+}
+
+/// `tape`'s count in `per_tape`, added at zero if it has none yet.
+fn count_of<'t, 'i>(
+    per_tape: &'t mut Vec<(&'i proc_macro2::Ident, Count)>,
+    tape: &'i proc_macro2::Ident,
+) -> &'t mut Count {
+    let at = match per_tape.iter().position(|(t, _)| *t == tape) {
+        Some(at) => at,
+        None => {
+            per_tape.push((tape, Count::Own(0)));
+            per_tape.len() - 1
+        }
+    };
+    &mut per_tape[at].1
+}
+
+/// How many values one iteration records on a tape: its own, plus the inner loops' terms.
+enum Count {
+    Own(usize),
+    Sum(usize, Vec<TokenStream>),
+}
+
+impl Count {
+    fn add_own(&mut self) {
+        match self {
+            Count::Own(own) | Count::Sum(own, _) => *own += 1,
+        }
+    }
+
+    fn add(&mut self, term: TokenStream) {
+        match self {
+            Count::Own(own) => *self = Count::Sum(*own, vec![term]),
+            Count::Sum(_, terms) => terms.push(term),
+        }
+    }
+}
+
+impl ToTokens for Count {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        tokens.extend(match self {
+            Count::Own(own) => proc_macro2::Literal::usize_unsuffixed(*own).into_token_stream(),
+            Count::Sum(0, terms) if terms.len() == 1 => terms[0].clone(),
+            Count::Sum(0, terms) => quote!((#(#terms)+*)),
+            Count::Sum(own, terms) => {
+                let own = proc_macro2::Literal::usize_unsuffixed(*own);
+                quote!((#own #(+ #terms)*))
+            }
+        });
+    }
+}
+
+/// The variables that may change from one iteration of `the_loop` to the next: its index, its
+/// slots, and everything its body defines, however deep.
+fn defined_in(the_loop: &Loop) -> HashSet<VarId> {
+    let mut vars = HashSet::new();
+    let of_loop = |the_loop: &Loop, vars: &mut HashSet<VarId>| {
+        if let LoopKind::Range { index, .. } = &the_loop.kind {
+            vars.extend(*index);
+        }
+        vars.extend(the_loop.carried.iter().map(|c| c.slot));
+        vars.extend(the_loop.exit);
+        vars.extend(the_loop.count);
+    };
+    of_loop(the_loop, &mut vars);
+    crate::ir::walk(&the_loop.body, &mut |stmt| match stmt {
+        Stmt::Assign { dst, .. }
+        | Stmt::IntLet { dst, .. }
+        | Stmt::BoolLet { dst, .. }
+        | Stmt::Array { dst, .. } => {
+            vars.insert(*dst);
+        }
+        Stmt::If(branch) => vars.extend(branch.joins.iter().map(|j| j.dst)),
+        Stmt::Loop(inner) => of_loop(inner, &mut vars),
+        Stmt::Store { .. } | Stmt::StoreAdd { .. } | Stmt::Assert(_) => {}
+    });
+    vars
+}
+
+/// Whether `expr` has the same value in every iteration of a loop that may change `changing`:
+/// literals, constants, lengths, and integers from outside the loop, combined by arithmetic.
+/// Anything else (data, a float's conversion) counts as changing.
+fn invariant(expr: &IntExpr, changing: &HashSet<VarId>) -> bool {
+    match expr {
+        IntExpr::Lit { .. } | IntExpr::Extern(_) => true,
+        IntExpr::Var(v) | IntExpr::Len(v) => !changing.contains(v),
+        IntExpr::Binary(_, a, b) | IntExpr::Min(a, b) => {
+            invariant(a, changing) && invariant(b, changing)
+        }
+        IntExpr::Neg(a) | IntExpr::Cast(a, _) => invariant(a, changing),
+        _ => false,
     }
 }

@@ -150,6 +150,7 @@ impl<'a> Emitter<'a> {
         );
         let graph = names.fresh("graph");
         let counts = names.fresh("counts");
+        let (region, at) = (names.fresh("region"), names.fresh("at"));
         let own = own_tapes(function, adjoint, &mut names);
         Emitter {
             function,
@@ -160,6 +161,8 @@ impl<'a> Emitter<'a> {
                 saved,
                 counts,
                 own,
+                region,
+                at,
             },
             facts: Facts {
                 saved_calls: saved_calls(adjoint),

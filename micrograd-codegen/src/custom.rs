@@ -86,7 +86,7 @@ fn function((item, sig): (&syn::ItemFn, &Signature), wrt: &[String], rules: &Rul
     body.push(Stmt::Assign {
         dst: value,
         op: Op::Custom(Box::new(ir::Custom {
-            body: as_written(item, rules),
+            body: closure(item),
             args,
             partials,
         })),
@@ -195,42 +195,14 @@ fn check<'o>(
     (errors.len() == before).then_some(rules)
 }
 
-/// `f`'s body as written, called where the value is computed, rather than a call of `f`:
-/// inside an `impl` block `f` alone does not name the associated function (and could name a
-/// free function of that name), and outside one `Self::f` does not resolve.
-///
-/// Outside an `impl` (nothing in `f` or its rules names `Self`) the body is a function of its
-/// own, `f`'s signature under another name, declared in a block that evaluates to it: it has
-/// `f`'s generics and bounds only, not the generated functions' `T: Record`, so the body
-/// type-checks exactly as `f`'s does (`T::zero()` is num-traits' alone). Inside one it is a
-/// closure of `f`'s parameters (the generated ones are hygienic), which can read `Self`.
-fn as_written(item: &syn::ItemFn, rules: &Rules) -> TokenStream {
-    let in_impl = names_self_in(quote!(#item))
-        || rules
-            .iter()
-            .flatten()
-            .any(|rule| names_self_in(quote!(#rule)));
+/// `f`'s body as a closure of `f`'s parameters as written (the generated ones are hygienic),
+/// called where the value is computed, rather than a call of `f`: inside an `impl` block `f`
+/// alone does not name the associated function (and could name a free function of that name),
+/// and outside one `Self::f` does not resolve.
+fn closure(item: &syn::ItemFn) -> TokenStream {
     let (inputs, block) = (&item.sig.inputs, &item.block);
-    if in_impl {
-        let float = crate::signature::scalar(&item.sig).ty();
-        return quote!((|#inputs| -> #float #block));
-    }
-    let mut sig = item.sig.clone();
-    sig.ident = names::custom_body(&item.sig.ident);
-    let name = &sig.ident;
-    quote!(({
-        #sig #block
-        #name
-    }))
-}
-
-/// Whether `tokens` name `Self` at any depth.
-fn names_self_in(tokens: TokenStream) -> bool {
-    tokens.into_iter().any(|token| match token {
-        proc_macro2::TokenTree::Ident(ident) => ident == "Self",
-        proc_macro2::TokenTree::Group(group) => names_self_in(group.stream()),
-        _ => false,
-    })
+    let float = crate::signature::scalar(&item.sig).ty();
+    quote!((|#inputs| -> #float #block))
 }
 
 /// Each rule is `#[differentiable]` (its `rule_grad` exists), so that flavours of higher order

@@ -516,8 +516,7 @@ pub enum Op {
 /// reverse over forward differentiates those calls through the rules' own pullbacks.
 #[derive(Clone, Debug)]
 pub struct Custom {
-    /// `f`'s body as written, with its parameters: `({ fn __micrograd_body_f(x: f64, n: usize)
-    /// -> f64 { .. } __micrograd_body_f })`, or in an `impl` `(|x: f64, n: usize| -> f64 { .. })`.
+    /// `(|x: f64, n: usize| -> f64 { .. })`: `f`'s body as written, with its parameters.
     pub body: proc_macro2::TokenStream,
     /// `f`'s parameters, passed to it in order.
     pub args: Vec<Arg>,

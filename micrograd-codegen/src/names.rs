@@ -73,13 +73,6 @@ pub fn rules(f: &Ident) -> Ident {
     Ident::new(&format!("__micrograd_rules_{}", text(f)), Span::call_site())
 }
 
-/// The function inside `f`'s generated functions that runs `f`'s body as written, for a
-/// function with `derivative(..)` rules outside an `impl` (`custom.rs`). Mixed-site, so the
-/// user's body cannot name it.
-pub fn custom_body(f: &Ident) -> Ident {
-    Ident::new(&format!("__micrograd_body_{}", text(f)), Span::mixed_site())
-}
-
 /// The bases of the names lowering binds in the desugared body (`lower/`): each is made
 /// free of the user's names ([`free`], [`fresh_in_loop`]) before it is bound.
 pub mod lowered {

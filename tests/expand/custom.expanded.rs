@@ -13,12 +13,7 @@ fn erf_grad(
         let rule: fn(::core::primitive::f64) -> ::core::primitive::f64 = erf_dx;
         rule
     })(x);
-    let t1 = ({
-        fn __micrograd_body_erf(x: f64) -> f64 {
-            foreign::erf(x)
-        }
-        __micrograd_body_erf
-    })(x);
+    let t1 = (|x: f64| -> ::core::primitive::f64 { foreign::erf(x) })(x);
     let d_t1 = 1.0_f64;
     let d_x = d_t1 * t0;
     (t1, d_x)
@@ -52,12 +47,7 @@ fn erf_jvp(
         let rule: fn(::core::primitive::f64) -> ::core::primitive::f64 = erf_dx;
         rule
     })(x);
-    let t1 = ({
-        fn __micrograd_body_erf(x: f64) -> f64 {
-            foreign::erf(x)
-        }
-        __micrograd_body_erf
-    })(x);
+    let t1 = (|x: f64| -> ::core::primitive::f64 { foreign::erf(x) })(x);
     let t2 = v_x * t0;
     (t1, t2)
 }
@@ -83,12 +73,7 @@ fn erf_hvp(
     x: ::core::primitive::f64,
     v_x: ::core::primitive::f64,
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
-    let t1 = ({
-        fn __micrograd_body_erf(x: f64) -> f64 {
-            foreign::erf(x)
-        }
-        __micrograd_body_erf
-    })(x);
+    let t1 = (|x: f64| -> ::core::primitive::f64 { foreign::erf(x) })(x);
     let d_t2 = 1.0_f64;
     let d_t0 = d_t2 * v_x;
     let d_t3 = erf_dx_pullback(x, ::micrograd_runtime::calls::ByCaller(d_t0));
@@ -290,11 +275,8 @@ fn solve_grad(
         ) -> ::core::primitive::f64 = solve_dy;
         rule
     })(x, n, y);
-    let t2 = ({
-        fn __micrograd_body_solve(x: f64, n: usize, y: f64) -> f64 {
-            newton(x, n, y)
-        }
-        __micrograd_body_solve
+    let t2 = (|x: f64, n: usize, y: f64| -> ::core::primitive::f64 {
+        newton(x, n, y)
     })(x, n, y);
     let d_t2 = 1.0_f64;
     let d_y = d_t2 * t1;
@@ -580,12 +562,7 @@ where
         let rule: fn(T) -> T = softplus_dx;
         rule
     })(x);
-    let t1 = ({
-        fn __micrograd_body_softplus<T: Float>(x: T) -> T {
-            (T::one() + x.exp()).ln()
-        }
-        __micrograd_body_softplus
-    })(x);
+    let t1 = (|x: T| -> T { (T::one() + x.exp()).ln() })(x);
     let d_t1 = <T as ::micrograd_runtime::num_traits::One>::one();
     let d_x = d_t1 * t0;
     (t1, d_x)
@@ -619,12 +596,7 @@ where
         let rule: fn(T) -> T = softplus_dx;
         rule
     })(x);
-    let t1 = ({
-        fn __micrograd_body_softplus<T: Float>(x: T) -> T {
-            (T::one() + x.exp()).ln()
-        }
-        __micrograd_body_softplus
-    })(x);
+    let t1 = (|x: T| -> T { (T::one() + x.exp()).ln() })(x);
     let t2 = v_x * t0;
     (t1, t2)
 }
@@ -650,12 +622,7 @@ fn softplus_hvp<T: Float>(x: T, v_x: T) -> (T, T)
 where
     T: ::micrograd_runtime::Record,
 {
-    let t1 = ({
-        fn __micrograd_body_softplus<T: Float>(x: T) -> T {
-            (T::one() + x.exp()).ln()
-        }
-        __micrograd_body_softplus
-    })(x);
+    let t1 = (|x: T| -> T { (T::one() + x.exp()).ln() })(x);
     let d_t2 = <T as ::micrograd_runtime::num_traits::One>::one();
     let d_t0 = d_t2 * v_x;
     let d_t3 = softplus_dx_pullback(x, ::micrograd_runtime::calls::ByCaller(d_t0));

@@ -1,0 +1,302 @@
+//! The pipeline's output turned back into methods, one seam per rule: the parameter
+//! `__micrograd_self: &Self` is the receiver `&self` ([`Restorer::group`]); the marker in a
+//! name is `self` (`d___micrograd_self` is `d_self`), also in messages and docs, where a link
+//! to `[`f`]` is `[`Self::f`]` ([`Restorer::ident`], [`Restorer::literal`]); a call through
+//! `__micrograd_method::` or `__micrograd_element::` is a method call again
+//! ([`Restorer::call`]); the float an `impl` declares is left out of the generics
+//! ([`outer_generics`]); and a sibling called by its bare name goes through `Self::`
+//! ([`Restorer::bare_sibling`]).
+//!
+//! Before: `fn loss_grad(__micrograd_self: &Self, d___micrograd_self: &mut Self, ..) { .. __micrograd_method::forward_pullback(self_model, &mut d___micrograd_self.model, ..) }`
+//! After: `fn loss_grad(&self, d_self: &mut Self, ..) { .. self_model.forward_pullback(&mut d_self.model, ..) }`
+
+use super::{ELEMENT, MARKER, METHOD, OUTER_FLOAT, with_span};
+use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, TokenStream, TokenTree};
+use std::collections::HashSet;
+
+/// What the output is restored for: the method's name, the names of what the attribute wrote
+/// beside it, and every identifier of the user's method.
+pub(super) struct Restorer<'a> {
+    /// The method's name, `f`.
+    pub name: &'a str,
+    /// `f_grad`, `f_pullback`, ..., `__f_tangent`, ...
+    pub own: &'a HashSet<String>,
+    /// The user's identifiers: a restored name steps around them.
+    pub user: &'a HashSet<String>,
+}
+
+impl Restorer<'_> {
+    /// `stream` restored, level by level (each group by a call of its own, after `nesting`'s
+    /// bound).
+    pub(super) fn restore(&self, stream: TokenStream) -> TokenStream {
+        let tokens: Vec<TokenTree> = stream.into_iter().collect();
+        let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
+        let mut i = 0;
+        while i < tokens.len() {
+            let found = self
+                .call(&tokens[i..])
+                .or_else(|| outer_generics(&tokens[i..]));
+            if let Some((printed, read)) = found {
+                out.extend(printed);
+                i += read;
+                continue;
+            }
+            if let Some(span) = self.bare_sibling(&tokens, i) {
+                out.push(Ident::new("Self", span).into());
+                out.push(with_span(Punct::new(':', Spacing::Joint).into(), span));
+                out.push(with_span(Punct::new(':', Spacing::Alone).into(), span));
+            }
+            out.push(match tokens[i].clone() {
+                TokenTree::Group(group) => self.group(&group).into(),
+                TokenTree::Ident(ident) => self.ident(&ident).into(),
+                TokenTree::Literal(literal) => self.literal(literal).into(),
+                other => other,
+            });
+            i += 1;
+        }
+        out.into_iter().collect()
+    }
+
+    /// `__micrograd_method::g_pullback(&self.layer, rest)` at the head of `tokens`, printed
+    /// `(&self.layer).g_pullback(rest)` (`self_layer.g_pullback(rest)` for a binding), or
+    /// `__micrograd_element::g(i, self_layers, ..)` printed by [`element_call`]; and how many
+    /// tokens it read.
+    fn call(&self, tokens: &[TokenTree]) -> Option<(Vec<TokenTree>, usize)> {
+        let [
+            TokenTree::Ident(path),
+            TokenTree::Punct(_),
+            TokenTree::Punct(_),
+            TokenTree::Ident(callee),
+            TokenTree::Group(args),
+            ..,
+        ] = tokens
+        else {
+            return None;
+        };
+        if path != ELEMENT && path != METHOD {
+            return None;
+        }
+        let args = self.restore(args.stream());
+        if path == ELEMENT {
+            return element_call(callee, args).map(|call| (call, 5));
+        }
+        let args: Vec<TokenTree> = args.into_iter().collect();
+        let comma = args
+            .iter()
+            .position(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ','))
+            .unwrap_or(args.len());
+        let rest: TokenStream = args
+            .get(comma + 1..)
+            .unwrap_or_default()
+            .iter()
+            .cloned()
+            .collect();
+        let mut out = match &args[..comma] {
+            [TokenTree::Ident(alone)] => vec![TokenTree::Ident(alone.clone())],
+            receiver => {
+                let receiver = receiver.iter().cloned().collect();
+                vec![Group::new(Delimiter::Parenthesis, receiver).into()]
+            }
+        };
+        out.push(with_span(
+            Punct::new('.', Spacing::Alone).into(),
+            callee.span(),
+        ));
+        out.push(TokenTree::Ident(callee.clone()));
+        out.push(Group::new(Delimiter::Parenthesis, rest).into());
+        Some((out, 5))
+    }
+
+    /// The span of `tokens[i]` if it is one of the `own` generated functions called by its bare
+    /// name (`f_hessian` calls `f_hvp(..)`), which goes through `Self::`.
+    fn bare_sibling(&self, tokens: &[TokenTree], i: usize) -> Option<proc_macro2::Span> {
+        let TokenTree::Ident(ident) = &tokens[i] else {
+            return None;
+        };
+        let called = matches!(tokens.get(i + 1), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis);
+        let after_path = i
+            .checked_sub(1)
+            .and_then(|k| tokens.get(k))
+            .is_some_and(|t| match t {
+                TokenTree::Ident(i) => i == "fn",
+                TokenTree::Punct(p) => p.as_char() == '.' || p.as_char() == ':',
+                _ => false,
+            });
+        (self.own.contains(&ident.to_string()) && called && !after_path).then(|| ident.span())
+    }
+
+    /// A group restored; a parameter list opening with `__micrograd_self: &Self` opens with
+    /// `&self`.
+    fn group(&self, group: &Group) -> Group {
+        let mut inner: Vec<TokenTree> = group.stream().into_iter().collect();
+        if group.delimiter() == Delimiter::Parenthesis
+            && let [
+                TokenTree::Ident(name),
+                TokenTree::Punct(colon),
+                TokenTree::Punct(amp),
+                TokenTree::Ident(ty),
+                ..,
+            ] = inner.as_slice()
+            && name == MARKER
+            && colon.as_char() == ':'
+            && amp.as_char() == '&'
+            && ty == "Self"
+            && inner
+                .get(4)
+                .is_none_or(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ','))
+        {
+            let receiver = [
+                with_span(Punct::new('&', Spacing::Alone).into(), amp.span()),
+                Ident::new("self", name.span()).into(),
+            ];
+            inner.splice(..4, receiver);
+        }
+        let mut new = Group::new(group.delimiter(), self.restore(inner.into_iter().collect()));
+        new.set_span(group.span());
+        new
+    }
+
+    /// A name holding the marker [`restored`]: `self`, `d_self`, `v_self`.
+    fn ident(&self, ident: &Ident) -> Ident {
+        let text = ident.to_string();
+        if !text.contains(MARKER) {
+            return ident.clone();
+        }
+        match restored(&text, self.user).as_str() {
+            "self" => Ident::new("self", ident.span()),
+            name => crate::names::ident(name, ident.span()),
+        }
+    }
+
+    /// A message or a doc with the marker's names [`restored_in`] and `[`f`]` as `[`Self::f`]`.
+    fn literal(&self, literal: Literal) -> Literal {
+        let text = literal.to_string();
+        let link = format!("[`{}`]", self.name);
+        if !text.contains(MARKER) && !text.contains(&link) {
+            return literal;
+        }
+        let text =
+            restored_in(&text, self.user).replace(&link, &format!("[`Self::{}`]", self.name));
+        match text.parse::<Literal>() {
+            Ok(mut new) => {
+                new.set_span(literal.span());
+                new
+            }
+            Err(_) => literal,
+        }
+    }
+}
+
+/// `<T: __micrograd_float::Float, ..>` at the head of `tokens`, the float an `impl` declares
+/// (`read::declare`): printed without it (`<..>`, or nothing when it was alone); and how many
+/// tokens it read.
+fn outer_generics(tokens: &[TokenTree]) -> Option<(Vec<TokenTree>, usize)> {
+    let [
+        TokenTree::Punct(open),
+        TokenTree::Ident(_),
+        TokenTree::Punct(_),
+        TokenTree::Ident(path),
+        _,
+        _,
+        TokenTree::Ident(_),
+        TokenTree::Punct(next),
+        ..,
+    ] = tokens
+    else {
+        return None;
+    };
+    if open.as_char() != '<' || path != OUTER_FLOAT {
+        return None;
+    }
+    match next.as_char() {
+        '>' => Some((Vec::new(), 8)),
+        _ => Some((vec![tokens[0].clone()], 8)),
+    }
+}
+
+/// `__micrograd_element::callee(index, sequence, companions.., rest..)` printed as
+/// `(sequence)[index].callee((companion)[index].., rest..)`: the sequence's shadow and tangent
+/// (`&mut d_self.layers`, `&v_self.layers`), as many as the flavour `callee` takes after its
+/// receiver, are indexed as the sequence is.
+fn element_call(callee: &Ident, args: TokenStream) -> Option<Vec<TokenTree>> {
+    let mut parts: Vec<Vec<TokenTree>> = vec![Vec::new()];
+    for token in args {
+        match &token {
+            TokenTree::Punct(p) if p.as_char() == ',' => parts.push(Vec::new()),
+            _ => parts.last_mut().expect("a part").push(token),
+        }
+    }
+    if parts.last().is_some_and(Vec::is_empty) {
+        parts.pop();
+    }
+    let text = callee.to_string();
+    let companions = match () {
+        _ if text.starts_with("__") && text.ends_with("_tangent_pullback") => 3,
+        _ if text.starts_with("__") && text.ends_with("_tangent") => 1,
+        _ if text.ends_with("_pullback") => 1,
+        _ => 0,
+    };
+    if parts.len() < 2 + companions {
+        // Not a call the pipeline printed: left as it is, for rustc to report.
+        return None;
+    }
+    let span = callee.span();
+    let index = Group::new(Delimiter::Bracket, parts[0].iter().cloned().collect());
+    let indexed = |part: &[TokenTree]| -> Vec<TokenTree> {
+        let inner = Group::new(Delimiter::Parenthesis, part.iter().cloned().collect());
+        vec![inner.into(), index.clone().into()]
+    };
+    let mut rest: Vec<TokenTree> = Vec::new();
+    for (k, part) in parts[2..].iter().enumerate() {
+        if k > 0 {
+            rest.push(Punct::new(',', Spacing::Alone).into());
+        }
+        if k < companions {
+            // `&mut (&mut d_self.layers)[i]`, `&(&v_self.layers)[i]`.
+            let mutable = matches!(part.get(1), Some(TokenTree::Ident(m)) if m == "mut");
+            rest.push(with_span(Punct::new('&', Spacing::Alone).into(), span));
+            if mutable {
+                rest.push(Ident::new("mut", span).into());
+            }
+            rest.extend(indexed(part));
+        } else {
+            rest.extend(part.iter().cloned());
+        }
+    }
+    let mut out = indexed(&parts[1]);
+    out.push(with_span(Punct::new('.', Spacing::Alone).into(), span));
+    out.push(TokenTree::Ident(callee.clone()));
+    out.push(Group::new(Delimiter::Parenthesis, rest.into_iter().collect()).into());
+    Some(out)
+}
+
+/// The name `text` (holding the marker) stands for: the marker is `self`
+/// (`d___micrograd_self` is `d_self`), with `_` appended while the user's function has that
+/// name, as `names::shadows` does for a parameter named `d_w`.
+fn restored(text: &str, user: &HashSet<String>) -> String {
+    let mut name = text.replace(MARKER, "self");
+    while name != "self" && user.contains(&name) {
+        name.push('_');
+    }
+    name
+}
+
+/// `text` (a message, a doc) with each word holding the marker [`restored`].
+pub(super) fn restored_in(text: &str, user: &HashSet<String>) -> String {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(MARKER) {
+        let start = rest[..at]
+            .char_indices()
+            .rev()
+            .find(|(_, c)| !word(*c))
+            .map_or(0, |(k, c)| k + c.len_utf8());
+        let end = rest[at..].find(|c| !word(c)).map_or(rest.len(), |k| at + k);
+        out.push_str(&rest[..start]);
+        out.push_str(&restored(&rest[start..end], user));
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}

@@ -37,4 +37,5 @@ mod f32_ops;
 
 // Every flavour of functions generic over `T: Float`, at `f64` and `f32`.
 mod generic_methods;
+mod generic_nested;
 mod generics;

@@ -51,10 +51,7 @@ pub fn flavors(
         .iter()
         .filter(|s| matches!(s.kind(), Kind::Scalar))
         .count();
-    // A function generic over its float (`T: Float`) has none yet: its generated functions
-    // would need the nested flavours printed in `T` with its bounds.
-    let generic = sig.scalar == crate::ir::Scalar::Generic;
-    if sig.output != Some(Output::Scalar) || !supported || scalars == 0 || generic {
+    if sig.output != Some(Output::Scalar) || !supported || scalars == 0 {
         return TokenStream::new();
     }
     let hvp = Flavor::TangentPullback.requested(options);
@@ -124,7 +121,7 @@ struct Nested<'a> {
     form: Form,
     runtime: syn::Path,
     float: TokenStream,
-    one: Literal,
+    one: TokenStream,
     /// Names the generated locals may not take.
     used: std::collections::HashSet<String>,
     /// The seed parameter and the body of `__g_tangent_pullback`, inlined into each function
@@ -141,9 +138,11 @@ impl<'a> Nested<'a> {
         second: Option<(Ident, proc_macro2::Group)>,
     ) -> Nested<'a> {
         let float = sig.scalar.ty();
+        // A generic float's `T::one()`, where `1.0f64` was a literal of the float.
         let one = match sig.scalar.name() {
-            "f32" => Literal::f32_suffixed(1.0),
-            _ => Literal::f64_suffixed(1.0),
+            "f32" => Literal::f32_suffixed(1.0).into_token_stream(),
+            "f64" => Literal::f64_suffixed(1.0).into_token_stream(),
+            _ => sig.scalar.one(),
         };
         let specs = &sig.params;
         let (called_specs, outputs, ident) = match form {
@@ -209,8 +208,14 @@ impl<'a> Nested<'a> {
         let runtime = &self.runtime;
         let refuse = |bound: &str, signature: TokenStream, refuses: bool| {
             let bound = Ident::new(bound, Span::mixed_site());
+            // A generic float's signature has a `where` clause already (`T: Record,`).
+            let has_where = signature
+                .clone()
+                .into_iter()
+                .any(|t| matches!(t, proc_macro2::TokenTree::Ident(i) if i == "where"));
+            let clause = (!has_where).then(|| quote!(where));
             let bound = refuses.then(|| {
-                quote!(where for<'micrograd> #runtime::calls::Missing<'micrograd>: #runtime::calls::#bound)
+                quote!(#clause for<'micrograd> #runtime::calls::Missing<'micrograd>: #runtime::calls::#bound)
             });
             let message = format!(
                 "`{}` is differentiated through too high an order",
@@ -271,7 +276,10 @@ impl<'a> Nested<'a> {
             args.push(names::param(&spec.ident).into_token_stream());
             if matches!(spec.kind(), Kind::Scalar) {
                 params.push(names::param(&inner.next().expect("its tangent").ident));
-                let zero = Literal::f64_unsuffixed(0.0).into_token_stream();
+                let zero = match self.called.scalar {
+                    crate::ir::Scalar::Generic => self.called.scalar.zero(),
+                    _ => Literal::f64_unsuffixed(0.0).into_token_stream(),
+                };
                 args.push(tangents[k].clone().unwrap_or(zero));
                 let h = names::free(&mut self.used, &format!("h{k}"));
                 let g = names::free(&mut self.used, &format!("g{k}"));

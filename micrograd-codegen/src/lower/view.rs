@@ -162,10 +162,15 @@ impl View {
 /// `a * b`, folded where both are literals or one is 1.
 pub(super) fn mul(a: IntExpr, b: IntExpr) -> IntExpr {
     match (a, b) {
-        (IntExpr::Lit { value: a, suffix }, IntExpr::Lit { value: b, .. }) => IntExpr::Lit {
-            value: a * b,
-            suffix,
-        },
+        // Not folded where it overflows (a mutated length): rustc reports the product.
+        (IntExpr::Lit { value: a, suffix }, IntExpr::Lit { value: b, .. })
+            if a.checked_mul(b).is_some() =>
+        {
+            IntExpr::Lit {
+                value: a * b,
+                suffix,
+            }
+        }
         (IntExpr::Lit { value: 0, suffix }, _) | (_, IntExpr::Lit { value: 0, suffix }) => {
             IntExpr::Lit { value: 0, suffix }
         }

@@ -32,3 +32,17 @@ fn wrt_marks_the_parameters_it_names() {
     // Without wrt(..): every f64 and slice, never the integer.
     assert_eq!(marked(&[]), [true, true, true, false]);
 }
+
+/// Found by tests/fuzz_expand's mutated programs: an array of rows whose literal lengths
+/// multiply past `u128` panicked in `view::mul`'s folding; the product is left to rustc.
+#[test]
+fn rows_whose_length_overflows_are_not_folded() {
+    let item: proc_macro2::TokenStream = quote::quote! {
+        fn f(x: f64) -> f64 {
+            let mut l = [[0.0; 340282366920938463463374607431768211455]; 2];
+            l[0][0] = x;
+            l[0][0]
+        }
+    };
+    let _ = crate::expand(proc_macro2::TokenStream::new(), item);
+}

@@ -69,10 +69,8 @@ impl<T: Record, const INLINE: usize> Clone for Tape<T, INLINE> {
 }
 
 /// A value a [`Tape`] can record: `f64`, `f32`, `bool`, the primitive integers (trip counts
-/// and loop counters), and arrays of them. Each is also a parameter type
-/// ([`Differentiable`](crate::shadow::Differentiable)), so the one bound a function generic over
-/// its float states, `T: Record`, makes a struct of `T`s (`Model<T>`) a parameter struct too
-/// (and, `'static`, one `f_hessian` can number the entries of).
+/// and loop counters), and arrays of them: `'static`, so that `f_hessian` of a struct of a
+/// generic float `T` can number its entries (`for_each_entry::<T>`).
 ///
 /// ```
 /// use micrograd_runtime::{Record, Tape};
@@ -82,7 +80,7 @@ impl<T: Record, const INLINE: usize> Clone for Tape<T, INLINE> {
 /// branches.push(true);
 /// assert!(branches.pop());
 /// ```
-pub trait Record: Copy + crate::shadow::Differentiable + 'static {
+pub trait Record: Copy + 'static {
     /// The value that fills a tape's unused inline slots.
     const BLANK: Self;
 }

@@ -652,3 +652,168 @@ where
     let d_x = d_t3;
     (d_x, d_v_x)
 }
+#[doc(hidden)]
+#[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
+fn softplus_grad_pullback<T: Float>(
+    x: T,
+    seed: impl ::micrograd_runtime::calls::Seed<(T, T)>,
+) -> T
+where
+    T: ::micrograd_runtime::Record,
+{
+    let (s0, s1) = ::micrograd_runtime::calls::Seed::value(seed);
+    let (h0, g0) = {
+        let (x, v_x, seed) = (x, s1, <T as ::micrograd_runtime::num_traits::One>::one());
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let t0 = ({
+                let rule: fn(T) -> T = softplus_dx;
+                rule
+            })(x);
+            let d_t2 = seed;
+            let d_v_x = d_t2 * t0;
+            let d_t0 = d_t2 * v_x;
+            let d_t3 = softplus_dx_pullback(
+                x,
+                ::micrograd_runtime::calls::ByCaller(d_t0),
+            );
+            let d_x = d_t3;
+            (d_x, d_v_x)
+        })()
+    };
+    (s0 * g0 + h0)
+}
+#[doc(hidden)]
+#[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
+fn __softplus_grad_tangent<T: Float>(x: T, v_x: T) -> (T, T)
+where
+    T: ::micrograd_runtime::Record,
+{
+    let (h0, g0) = {
+        let (x, v_x, seed) = (
+            x,
+            v_x,
+            <T as ::micrograd_runtime::num_traits::One>::one(),
+        );
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let t0 = ({
+                let rule: fn(T) -> T = softplus_dx;
+                rule
+            })(x);
+            let d_t2 = seed;
+            let d_v_x = d_t2 * t0;
+            let d_t0 = d_t2 * v_x;
+            let d_t3 = softplus_dx_pullback(
+                x,
+                ::micrograd_runtime::calls::ByCaller(d_t0),
+            );
+            let d_x = d_t3;
+            (d_x, d_v_x)
+        })()
+    };
+    (g0 * v_x, h0)
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __softplus_grad_tangent_pullback<T: Float>(
+    x: T,
+    v_x: T,
+    seed: impl ::micrograd_runtime::calls::Seed<(T, T)>,
+) -> (T, T)
+where
+    T: ::micrograd_runtime::Record,
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::SecondOrderOnly,
+{
+    ::core::panic!("`softplus_grad` is differentiated through too high an order")
+}
+#[doc(hidden)]
+#[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
+fn softplus_jvp_pullback<T: Float>(
+    x: T,
+    v_x: T,
+    seed: impl ::micrograd_runtime::calls::Seed<(T, T)>,
+) -> (T, T)
+where
+    T: ::micrograd_runtime::Record,
+{
+    let (s0, s1) = ::micrograd_runtime::calls::Seed::value(seed);
+    let (h0, g0) = {
+        let (x, v_x, seed) = (
+            x,
+            v_x,
+            <T as ::micrograd_runtime::num_traits::One>::one(),
+        );
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let t0 = ({
+                let rule: fn(T) -> T = softplus_dx;
+                rule
+            })(x);
+            let d_t2 = seed;
+            let d_v_x = d_t2 * t0;
+            let d_t0 = d_t2 * v_x;
+            let d_t3 = softplus_dx_pullback(
+                x,
+                ::micrograd_runtime::calls::ByCaller(d_t0),
+            );
+            let d_x = d_t3;
+            (d_x, d_v_x)
+        })()
+    };
+    (s0 * g0 + s1 * h0, s1 * g0)
+}
+#[doc(hidden)]
+#[allow(dead_code, clippy::all, unused_parens)]
+#[inline]
+fn __softplus_jvp_tangent<T: Float>(x: T, v_x_: T, v_x: T, v_v_x: T) -> (T, T)
+where
+    T: ::micrograd_runtime::Record,
+{
+    let (h0, g0) = {
+        let (x, v_x, seed) = (
+            x,
+            v_x,
+            <T as ::micrograd_runtime::num_traits::One>::one(),
+        );
+        (|| {
+            let seed = ::micrograd_runtime::calls::Seed::value(seed);
+            let t0 = ({
+                let rule: fn(T) -> T = softplus_dx;
+                rule
+            })(x);
+            let d_t2 = seed;
+            let d_v_x = d_t2 * t0;
+            let d_t0 = d_t2 * v_x;
+            let d_t3 = softplus_dx_pullback(
+                x,
+                ::micrograd_runtime::calls::ByCaller(d_t0),
+            );
+            let d_x = d_t3;
+            (d_x, d_v_x)
+        })()
+    };
+    (g0 * v_x_, h0 * v_x_ + g0 * v_v_x)
+}
+#[doc(hidden)]
+#[allow(unused_variables, dead_code, clippy::all)]
+fn __softplus_jvp_tangent_pullback<T: Float>(
+    x: T,
+    v_x_: T,
+    v_x: T,
+    v_v_x: T,
+    seed: impl ::micrograd_runtime::calls::Seed<(T, T)>,
+) -> (T, T, T, T)
+where
+    T: ::micrograd_runtime::Record,
+    for<'micrograd> ::micrograd_runtime::calls::Missing<
+        'micrograd,
+    >: ::micrograd_runtime::calls::SecondOrderOnly,
+{
+    ::core::panic!("`softplus_jvp` is differentiated through too high an order")
+}

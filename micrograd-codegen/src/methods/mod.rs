@@ -119,6 +119,7 @@ pub fn expand(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
         name: &name,
         own: &own,
         user: &user,
+        outer: outer.is_some(),
     };
     let out = restorer.restore(expanded);
     Some(out)
@@ -138,6 +139,7 @@ pub fn associated(item: &TokenStream, attr: &TokenStream, expanded: TokenStream)
         name: &name,
         own: &siblings(&name),
         user: &HashSet::new(),
+        outer: false,
     };
     restorer.restore(expanded)
 }

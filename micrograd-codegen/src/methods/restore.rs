@@ -23,6 +23,12 @@ pub(super) struct Restorer<'a> {
     pub own: &'a HashSet<String>,
     /// The user's identifiers: a restored name steps around them.
     pub user: &'a HashSet<String>,
+    /// Whether the float is the `impl`'s (`impl<T: Float> Model<T>`): each generated `where`
+    /// clause then also asks `T: Differentiable` (`Model<T>` is a parameter struct where it
+    /// holds; the generated bodies name `<T as Zero>::zero()` in full, so `Differentiable::zero`
+    /// does not make it ambiguous). `Record` does not imply it: a user's generic body under
+    /// `T: Record` calling `T::zero()` would be ambiguous.
+    pub outer: bool,
 }
 
 impl Restorer<'_> {
@@ -45,6 +51,12 @@ impl Restorer<'_> {
                 out.push(Ident::new("Self", span).into());
                 out.push(with_span(Punct::new(':', Spacing::Joint).into(), span));
                 out.push(with_span(Punct::new(':', Spacing::Alone).into(), span));
+            }
+            if let Some(bound) = self.self_bound(&tokens[i..]) {
+                out.push(tokens[i].clone());
+                out.extend(bound);
+                i += 1;
+                continue;
             }
             out.push(match tokens[i].clone() {
                 TokenTree::Group(group) => self.group(&group).into(),
@@ -105,6 +117,48 @@ impl Restorer<'_> {
         out.push(TokenTree::Ident(callee.clone()));
         out.push(Group::new(Delimiter::Parenthesis, rest).into());
         Some((out, 5))
+    }
+
+    /// `T: RUNTIME::shadow::Differentiable,` after the `where` at the head of `tokens`, when
+    /// the float is the `impl`'s and the clause is the generated one (`where T: RUNTIME::Record,`,
+    /// the runtime's path read from it).
+    fn self_bound(&self, tokens: &[TokenTree]) -> Option<Vec<TokenTree>> {
+        let [
+            TokenTree::Ident(clause),
+            TokenTree::Ident(float),
+            TokenTree::Punct(colon),
+            rest @ ..,
+        ] = tokens
+        else {
+            return None;
+        };
+        if !self.outer || clause != "where" || colon.as_char() != ':' {
+            return None;
+        }
+        let record = rest
+            .iter()
+            .position(|t| matches!(t, TokenTree::Ident(i) if i == "Record"))?;
+        let path = &rest[..record];
+        if !path
+            .iter()
+            .all(|t| matches!(t, TokenTree::Ident(_) | TokenTree::Punct(_)))
+        {
+            return None;
+        }
+        let span = clause.span();
+        let mut bound: Vec<TokenTree> = vec![
+            TokenTree::Ident(float.clone()),
+            Punct::new(':', Spacing::Alone).into(),
+        ];
+        bound.extend(path.iter().cloned());
+        bound.extend([
+            Ident::new("shadow", span).into(),
+            Punct::new(':', Spacing::Joint).into(),
+            Punct::new(':', Spacing::Alone).into(),
+            Ident::new("Differentiable", span).into(),
+            Punct::new(',', Spacing::Alone).into(),
+        ]);
+        Some(bound)
     }
 
     /// The span of `tokens[i]` if it is one of the `own` generated functions called by its bare

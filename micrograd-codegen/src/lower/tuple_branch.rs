@@ -112,9 +112,12 @@ impl Lowerer<'_> {
         if values.is_empty() || !values.iter().all(|tail| self.int_like(tail, false)) {
             return false;
         }
+        // What the whole function's uses say the arms' outside names are (`typing.rs`).
+        let decided = values.iter().find_map(|tail| self.outside_type(tail));
         match ty {
             Some(ty) => is_int_type(ty),
             None if values.iter().any(|tail| self.int_like(tail, true)) => true,
+            None if decided.is_some() => decided == Some(false),
             // Arms of outside names only (`if n > 2 { K } else { J }`, `match k { 0 => N, _ =>
             // M }`): the uses decide; undecided, a float condition makes them floats.
             None => match self.use_of(&name.ident.to_string()) {

@@ -96,6 +96,41 @@ impl Lowerer<'_> {
     }
 }
 
+impl Lowerer<'_> {
+    /// What the whole function's uses say `expr` is (`Some(true)` a float), where it is made
+    /// of names the function cannot see (`K`, `K1 * K2`, `{ ..; -K }`).
+    pub(super) fn outside_type(&self, expr: &Expr) -> Option<bool> {
+        match expr {
+            Expr::Paren(inner) => self.outside_type(&inner.expr),
+            Expr::Group(inner) => self.outside_type(&inner.expr),
+            Expr::Unary(unary) => self.outside_type(&unary.expr),
+            Expr::Block(block) => match block.block.stmts.last() {
+                Some(Stmt::Expr(tail, None)) => self.outside_type(tail),
+                _ => None,
+            },
+            Expr::Binary(binary) => {
+                let spine = crate::spine::spine(binary);
+                let last = spine[spine.len() - 1];
+                (spine.iter().map(|node| &*node.right))
+                    .chain([&*last.left])
+                    .find_map(|side| self.outside_type(side))
+            }
+            Expr::Path(path) => {
+                if let Some(ident) = path.path.get_ident()
+                    && self.lookup(&ident.to_string()).is_some()
+                {
+                    return None;
+                }
+                match super::paths::classify(path, self.scalar) {
+                    Named::Other(outside) => self.outside.of(&outside.path),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+}
+
 /// A local's type, or a closure bound by `let` (its parameters' and its value's).
 #[derive(Clone)]
 enum Local {

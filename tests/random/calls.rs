@@ -42,20 +42,23 @@ impl Gen<'_> {
             .collect()
     }
 
+    /// A float argument of depth below `d`. `g(K1)`: the macro cannot see `g`'s signature, so
+    /// a name it cannot see alone says nothing (it asks for `let k: f64 = K1;`) unless another
+    /// use in the function does; `K1 * 1.0` does.
+    pub fn scalar_arg(&mut self, d: usize) -> Arg {
+        let e = self.expr(d);
+        match tail_draws::outside_only(&e) {
+            true => Arg::Scalar(Expr::Bin("*", Box::new(e), Box::new(Expr::Lit(1.0)))),
+            false => Arg::Scalar(e),
+        }
+    }
+
     /// Arguments for `callee`, scalars of depth below `d`.
     pub fn call_args(&mut self, callee: &Callee, d: usize) -> Vec<Arg> {
         let mut args = Vec::new();
         for p in &callee.params {
             let arg = match p.kind {
-                PKind::Scalar => {
-                    // `g(K1)`: the macro cannot see `g`'s signature, so a name it cannot see
-                    // alone says nothing (it asks for `let k: f64 = K1;`); `K1 * 1.0` does.
-                    let e = self.expr(d);
-                    match tail_draws::outside_only(&e) {
-                        true => Arg::Scalar(Expr::Bin("*", Box::new(e), Box::new(Expr::Lit(1.0)))),
-                        false => Arg::Scalar(e),
-                    }
-                }
+                PKind::Scalar => self.scalar_arg(d),
                 PKind::Slice(min)
                 | PKind::Array(min)
                 | PKind::Vec(min)

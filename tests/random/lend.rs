@@ -277,7 +277,8 @@ impl Gen<'_> {
         for p in &callee.params {
             let arg = match p.kind {
                 PKind::MutSlice(_) => None,
-                PKind::Scalar => Some(Arg::Scalar(self.expr(d))),
+                // `f0(&mut h, S1)` as any call: a lone outside name is written `S1 * 1.0`.
+                PKind::Scalar => Some(self.scalar_arg(d)),
                 PKind::Slice(m) | PKind::Array(m) | PKind::Vec(m) | PKind::ArrayByValue(m) => {
                     Some(self.slice_arg(m))
                 }

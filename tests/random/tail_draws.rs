@@ -303,12 +303,11 @@ struct OutsideNode {
     factors: Vec<(&'static str, f64)>,
 }
 
-/// Whether outside names are drawn: only under `MICROGRAD_RANDOM_OUTSIDE=1`. The macro still
-/// refuses some uses that decide their type (7 of 200 programs at seed 1 on `901ac5c`: a name in
-/// a comparison or as a call's argument, "cannot tell whether this is an `f64` or an integer"),
-/// so by default they stay out of the suite CI runs, until typing by use covers them.
+/// Whether outside names are drawn: by default (`MICROGRAD_RANDOM_OUTSIDE=0` leaves them out).
+/// They were off while the macro refused uses that decide their type elsewhere in the function
+/// (7 of 200 programs at seed 1 on `901ac5c`), which `lower/typing.rs` now types.
 fn outside_drawn() -> bool {
-    std::env::var_os("MICROGRAD_RANDOM_OUTSIDE").is_some()
+    std::env::var("MICROGRAD_RANDOM_OUTSIDE").map_or(true, |v| v.trim() != "0")
 }
 
 fn outside_pick(g: &mut Gen) -> (&'static str, f64) {

@@ -27,6 +27,7 @@ mod const_fns;
 mod control;
 mod custom;
 mod element_methods;
+mod emptiness;
 mod hygiene;
 mod matching;
 mod method_programs;

@@ -65,7 +65,8 @@ impl Lowerer<'_> {
         }
         // `(PI * K).tanh()`, `({ ..; cl(a) + cl(b) }).relu()`: names the function does not
         // define are floats where only a float has the method, however deep in the receiver.
-        let float_only = !super::ints::is_int_method(&name) && name != "len";
+        let float_only =
+            !super::ints::is_int_method(&name) && !matches!(&*name, "len" | "is_empty");
         let receiver = match float_only {
             true => self.in_context(true, &call.receiver),
             false => self.expr(&call.receiver),
@@ -94,6 +95,13 @@ impl Lowerer<'_> {
             }
             Value::Data(place, ty) if name == "len" && args.is_empty() => {
                 return self.data_len(place, &ty, span);
+            }
+            // `a.is_empty()` is `a.len() == 0`, a condition on integers.
+            Value::Seq(view) if name == "is_empty" && args.is_empty() => {
+                return is_empty(Value::Int(view.count()));
+            }
+            Value::Data(place, ty) if name == "is_empty" && args.is_empty() => {
+                return is_empty(self.data_len(place, &ty, span));
             }
             Value::Int(a) if name == "min" && args.len() == 1 => {
                 return match self.int_operand(args[0]) {
@@ -183,7 +191,7 @@ impl Lowerer<'_> {
         };
         self.error(
             span,
-            format!("`{name}` is called on {kind} here; the methods of `{float}` (`{}`) apply to `{float}` values, and slices have `len`", methods(""), float = self.scalar.name()),
+            format!("`{name}` is called on {kind} here; the methods of `{float}` (`{}`) apply to `{float}` values, and slices have `len` and `is_empty`", methods(""), float = self.scalar.name()),
         )
     }
 
@@ -653,3 +661,17 @@ fn suffixed_literal(expr: &Expr) -> Option<f64> {
 
 /// Why part of an array of rows is not passed to a call.
 const ROWS_TO_CALLS: &str = "an array of rows is passed to a `#[differentiable]` function whole (`g(a)`, `g(&l)` to a `&[[f64; N]]` parameter) or row by row (`g(&l[i])` to a `&[f64]` parameter), not in part";
+
+/// `len == 0` of a length `len()` gave (an error stays one).
+fn is_empty(len: Value) -> Value {
+    match len {
+        Value::Int(len) => {
+            let zero = IntExpr::Lit {
+                value: 0,
+                suffix: String::new(),
+            };
+            Value::Bool(crate::ir::Cond::Int(crate::ir::CmpOp::Eq, len, zero))
+        }
+        other => other,
+    }
+}

@@ -801,6 +801,7 @@ impl Infer<'_, '_> {
     ) -> Option<Term> {
         match name {
             "len" => INT,
+            "is_empty" => BOOL,
             "iter" | "iter_mut" | "into_iter" | "copied" | "cloned" | "rev" | "clone"
             | "to_vec" | "as_slice" | "as_mut_slice" => receiver,
             "skip" | "take" | "step_by" => {

@@ -39,6 +39,9 @@ pub enum PKind {
     /// `labels: &[usize]` of this many entries, each in `0..=3`: data, never differentiated
     /// (entries only).
     Labels(usize),
+    /// `m: &[[f64; C]]` of `R` rows, or `&[[f64; C]; R]` (`true`): differentiated only where
+    /// `wrt(..)` lists it (the entry only; matrix_params.rs).
+    Matrix(usize, usize, bool),
 }
 
 impl PKind {
@@ -241,7 +244,10 @@ pub struct Func {
 impl Func {
     /// Whether parameter `p` is differentiated.
     pub fn is_wrt(&self, p: &Param) -> bool {
-        p.kind.differentiable() && self.wrt.as_ref().is_none_or(|w| w.contains(&p.name))
+        match p.kind {
+            PKind::Matrix(..) => self.wrt.as_ref().is_some_and(|w| w.contains(&p.name)),
+            _ => p.kind.differentiable() && self.wrt.as_ref().is_none_or(|w| w.contains(&p.name)),
+        }
     }
 }
 

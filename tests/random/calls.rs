@@ -78,7 +78,7 @@ impl Gen<'_> {
                 PKind::I32(lo, hi) => Arg::Int(IExpr::Lit(self.rng.range(lo as i64, hi as i64))),
                 PKind::Bool => Arg::Bool(self.cond(1)),
                 PKind::MutSlice(_) => unreachable!("lend.rs draws calls lent an array"),
-                PKind::Labels(_) => unreachable!("only entries take data"),
+                PKind::Labels(_) | PKind::Matrix(..) => unreachable!("only entries take data"),
             };
             args.push(arg);
         }

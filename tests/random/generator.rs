@@ -21,7 +21,8 @@
 //! printings), source.rs (the files the test writes), outputs.rs (the adapters of an entry
 //! returning several values). A new construct is a new file registered in `constructs!` below;
 //! ext.rs says how. Functions returning several values and their calls are vec_calls.rs; arrays
-//! lent to calls as `&mut`, lend.rs (and lend_source.rs, the checker's side). Issue 25's
+//! lent to calls as `&mut`, lend.rs (and lend_source.rs, the checker's side); matrix
+//! parameters of the entry (`&[[f64; C]]`, in `wrt(..)` or data), matrix_params.rs. Issue 25's
 //! code as written: tail_draws.rs (outside names, integer `if`s, `assert!`s, closures bound by
 //! `let`), generic_fns.rs (a first function generic over `T: Float`, called at `f64` and, by
 //! the twin, `f32`), and programs of methods ([`Program::methods`]: `&self` methods of
@@ -74,6 +75,7 @@ constructs! {
     vec_calls => [], [VecCall];
     drafts => [Collected, VecLiteral], [];
     matrices => [], [MatrixLocal];
+    matrix_params => [], [];
     swaps => [Swap], [];
     tail_draws => [BoundClosure, OutsideConst], [IntIf, Assert, LetOutside];
 }

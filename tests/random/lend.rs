@@ -291,7 +291,7 @@ impl Gen<'_> {
                     Some(Arg::Int(IExpr::Lit(self.rng.range(lo as i64, hi as i64))))
                 }
                 PKind::Bool => Some(Arg::Bool(self.cond(1))),
-                PKind::Labels(_) => unreachable!("only entries take data"),
+                PKind::Labels(_) | PKind::Matrix(..) => unreachable!("only entries take data"),
             };
             args.push(arg);
         }

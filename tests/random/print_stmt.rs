@@ -202,6 +202,9 @@ impl Printer {
                     (PKind::I32(..), _) => "i32".to_string(),
                     (PKind::Bool, _) => "bool".to_string(),
                     (PKind::Labels(_), _) => "&[usize]".to_string(),
+                    (PKind::Matrix(_, c, false), Mode::Plain) => format!("&[[f64; {c}]]"),
+                    (PKind::Matrix(r, c, true), Mode::Plain) => format!("&[[f64; {c}]; {r}]"),
+                    (PKind::Matrix(_, c, _), m) => format!("&[[{}; {c}]]", printer_ty(m)),
                 };
                 format!("{}: {ty}", self.name(&p.name))
             })

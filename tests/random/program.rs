@@ -30,6 +30,7 @@ pub fn params(rng: &mut Rng, entry: bool) -> Vec<Param> {
             PKind::I32(..) => "e",
             PKind::Bool => "flag",
             PKind::Labels(_) => "labels",
+            PKind::Matrix(..) => "mx",
         };
         let mut name = format!("{prefix}{k}");
         if kind == PKind::Scalar && rng.chance(0.05) {
@@ -155,6 +156,7 @@ pub fn program(seed: u64, id: usize) -> Program {
                 PKind::Bool => g.scope().b.push(p.name.clone()),
                 PKind::Labels(n) => g.labels.push((p.name.clone(), n)),
                 PKind::MutSlice(len) => g.scope().s.push(lend::mut_svar(&p.name, len)),
+                PKind::Matrix(..) => {}
             }
         }
         // Every callee slice gets something long enough to pass: a local array of length 4
@@ -296,6 +298,7 @@ pub fn program(seed: u64, id: usize) -> Program {
         single: false,
         seed: weights,
     };
+    matrix_params::draw(&mut program, program_seed(seed, id));
     hygiene::rename(&mut program, program_seed(seed, id));
     program
 }

@@ -90,6 +90,8 @@ pub fn module_source(p: &Program) -> String {
             PKind::Bool => "PSpec::B".to_string(),
             PKind::MutSlice(n) => format!("PSpec::MSl({n})"),
             PKind::Labels(n) => format!("PSpec::L({n})"),
+            // Row-major, cut into rows by the adapters (matrix_params.rs).
+            PKind::Matrix(r, c, _) => format!("PSpec::Arr({})", r * c),
         })
         .collect();
     let wrt: Vec<String> = entry
@@ -158,6 +160,10 @@ pub fn unpack(entry: &Func, elem: &str) -> (String, Vec<String>) {
             (PKind::Labels(n), _) => format!("&c.us({n})"),
             // A copy for each call to write.
             (PKind::MutSlice(_), _) => "&mut c.sl().to_vec()".to_string(),
+            (PKind::Matrix(r, c, true), "f64") => {
+                format!("<&[_; {r}]>::try_from(c.sl().as_chunks::<{c}>().0).unwrap()")
+            }
+            (PKind::Matrix(_, c, _), _) => format!("c.sl().as_chunks::<{c}>().0"),
         };
         let _ = writeln!(s, "    let {v} = {get};");
         names.push(v);
@@ -244,6 +250,19 @@ fn grad_outputs(entry: &Func, names: &[String], pullback: bool) -> (Vec<String>,
                 );
             }
             (PKind::Scalar, false) => collect.push_str("    out.push(None);\n"),
+            (PKind::Matrix(..), true) => {
+                call.push(format!("&mut d{k}"));
+                let _ = writeln!(
+                    collect,
+                    "    out.extend(d{k}.as_flattened().iter().map(|&v| Some(v)));"
+                );
+            }
+            (PKind::Matrix(..), false) => {
+                let _ = writeln!(
+                    collect,
+                    "    out.extend(p{k}.as_flattened().iter().map(|_| None));"
+                );
+            }
             (PKind::Slice(_) | PKind::Array(_) | PKind::Vec(_) | PKind::MutSlice(_), true) => {
                 call.push(format!("&mut d{k}"));
                 let some = if wrt { "Some(v)" } else { "None" };
@@ -276,6 +295,12 @@ fn grad_shadows(entry: &Func, pullback: bool) -> String {
                 }
                 PKind::Array(n) => {
                     let _ = writeln!(shadows, "    let mut d{k} = [fill; {n}];");
+                }
+                PKind::Matrix(r, c, true) => {
+                    let _ = writeln!(shadows, "    let mut d{k} = [[fill; {c}]; {r}];");
+                }
+                PKind::Matrix(r, c, false) => {
+                    let _ = writeln!(shadows, "    let mut d{k} = vec![[fill; {c}]; {r}];");
                 }
                 // Taken as the adjoint of what `f` leaves in it: zero, for the gradient.
                 PKind::MutSlice(_) => {
@@ -327,6 +352,7 @@ fn second_order(p: &Program) -> String {
             PKind::Vec(_) => "sl().to_vec()".to_string(),
             PKind::ArrayByValue(n) => format!("arr::<{n}>()"),
             PKind::MutSlice(_) => unreachable!("an entry taking &mut [f64] asks for no hvp"),
+            PKind::Matrix(..) => unreachable!("an entry taking a matrix asks for no hvp"),
         };
         let by = match q.kind {
             PKind::Vec(_) | PKind::Labels(_) => "&",

@@ -284,12 +284,8 @@ impl<T: Record, const INLINE: usize> Tape<T, INLINE> {
             Some(heap) => &mut heap[..],
             None => &mut self.inline[..self.len],
         };
-        match values.len().checked_sub(len) {
-            Some(start) => &mut values[start..],
-            None => panic!(
-                "micrograd-rs: a reverse sweep read past a tape's start; please report this bug"
-            ),
-        }
+        let start = tail_start(values.len(), len, "read past a tape's start");
+        &mut values[start..]
     }
 
     /// The last `len` values recorded, in the order they were recorded: the region a loop
@@ -313,12 +309,7 @@ impl<T: Record, const INLINE: usize> Tape<T, INLINE> {
             Some(heap) => &heap[..],
             None => &self.inline[..self.len],
         };
-        match values.len().checked_sub(len) {
-            Some(start) => &values[start..],
-            None => panic!(
-                "micrograd-rs: a reverse sweep read past a tape's start; please report this bug"
-            ),
-        }
+        &values[tail_start(values.len(), len, "read past a tape's start")..]
     }
 
     /// Drops the last `len` values recorded.
@@ -328,9 +319,7 @@ impl<T: Record, const INLINE: usize> Tape<T, INLINE> {
     #[inline]
     pub fn discard(&mut self, len: usize) {
         let recorded = self.heap.as_ref().map_or(self.len, Vec::len);
-        let Some(left) = recorded.checked_sub(len) else {
-            panic!("micrograd-rs: a reverse sweep popped an empty tape; please report this bug")
-        };
+        let left = tail_start(recorded, len, "popped an empty tape");
         match &mut self.heap {
             Some(heap) => heap.truncate(left),
             None => self.len = left,
@@ -391,12 +380,7 @@ impl<T: Copy> Replay<'_, T> {
     /// If fewer than `len` values are left, which generated code never does.
     #[inline]
     pub fn last(&self, len: usize) -> &[T] {
-        match self.values.len().checked_sub(len) {
-            Some(start) => &self.values[start..],
-            None => panic!(
-                "micrograd-rs: a reverse sweep replayed past a tape's start; please report this bug"
-            ),
-        }
+        &self.values[tail_start(self.values.len(), len, "replayed past a tape's start")..]
     }
 
     /// Passes the last `len` values not replayed yet.
@@ -405,12 +389,8 @@ impl<T: Copy> Replay<'_, T> {
     /// If fewer than `len` values are left, which generated code never does.
     #[inline]
     pub fn discard(&mut self, len: usize) {
-        match self.values.len().checked_sub(len) {
-            Some(left) => self.values = &self.values[..left],
-            None => panic!(
-                "micrograd-rs: a reverse sweep replayed past a tape's start; please report this bug"
-            ),
-        }
+        let left = tail_start(self.values.len(), len, "replayed past a tape's start");
+        self.values = &self.values[..left];
     }
 
     /// The last value not replayed yet.
@@ -428,6 +408,16 @@ impl<T: Copy> Replay<'_, T> {
                 "micrograd-rs: a reverse sweep replayed past a tape's start; please report this bug"
             ),
         }
+    }
+}
+
+/// Where the last `len` of `recorded` values start. Generated code never asks for more than it
+/// recorded; if it does, a panic saying the reverse sweep `what` (a bug to report).
+#[inline]
+fn tail_start(recorded: usize, len: usize, what: &str) -> usize {
+    match recorded.checked_sub(len) {
+        Some(start) => start,
+        None => panic!("micrograd-rs: a reverse sweep {what}; please report this bug"),
     }
 }
 

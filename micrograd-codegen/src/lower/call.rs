@@ -96,12 +96,11 @@ impl Lowerer<'_> {
             Value::Data(place, ty) if name == "len" && args.is_empty() => {
                 return self.data_len(place, &ty, span);
             }
-            // `a.is_empty()` is `a.len() == 0`, a condition on integers.
-            Value::Seq(view) if name == "is_empty" && args.is_empty() => {
-                return is_empty(Value::Int(view.count()));
-            }
-            Value::Data(place, ty) if name == "is_empty" && args.is_empty() => {
-                return is_empty(self.data_len(place, &ty, span));
+            // `a.is_empty()` is `a.len() == 0`, a condition on the length `len()` gives.
+            receiver @ (Value::Seq(_) | Value::Data(..))
+                if name == "is_empty" && args.is_empty() =>
+            {
+                return is_empty(self.apply("len", span, receiver, args));
             }
             Value::Int(a) if name == "min" && args.len() == 1 => {
                 return match self.int_operand(args[0]) {

@@ -113,6 +113,78 @@ pub enum Ty {
     Data(crate::types::Type),
 }
 
+impl Ty {
+    /// Floats the caller lends (a `&[f64]`-like parameter, or a field of a parameter struct):
+    /// `len` where the type fixes it, `mutable` where the body writes them.
+    pub fn slice(len: Option<IntExpr>, mutable: bool) -> Ty {
+        Ty::Slice { len, mutable }
+    }
+
+    /// Floats the body owns: a local array `[c; N]` of `len` entries, or a `Vec` (`vec![c; n]`)
+    /// where `vec`.
+    pub fn local(len: IntExpr, vec: bool) -> Ty {
+        Ty::Array { len, vec }
+    }
+
+    /// Whether it holds floats in a sequence, lent or owned.
+    pub fn is_floats(&self) -> bool {
+        matches!(self, Ty::Slice { .. } | Ty::Array { .. })
+    }
+
+    /// Whether its floats are lent by the caller: a parameter (or a struct's field), which the
+    /// generated code holds as a reference.
+    pub fn is_lent(&self) -> bool {
+        matches!(self, Ty::Slice { .. })
+    }
+
+    /// Whether its floats are lent and written (`&mut [f64]`, `&mut f64`): the caller sees
+    /// what the body leaves in them.
+    pub fn is_lent_mut(&self) -> bool {
+        matches!(self, Ty::Slice { mutable: true, .. })
+    }
+
+    /// Whether its floats are the body's own: a local array or `Vec`.
+    pub fn is_local(&self) -> bool {
+        matches!(self, Ty::Array { .. })
+    }
+
+    /// Whether it is a local `Vec`, whose length may be known at run time only.
+    pub fn is_vec(&self) -> bool {
+        matches!(self, Ty::Array { vec: true, .. })
+    }
+
+    /// Whether the body may store into its floats: its own, or lent and written.
+    pub fn is_writable(&self) -> bool {
+        self.is_local() || self.is_lent_mut()
+    }
+
+    /// The number of its floats where the type or the allocation fixes it.
+    pub fn known_len(&self) -> Option<&IntExpr> {
+        match self {
+            Ty::Slice { len, .. } => len.as_ref(),
+            Ty::Array { len, .. } => Some(len),
+            _ => None,
+        }
+    }
+
+    /// The length its type fixes: a local array's `N` or a `&[f64; N]` parameter's, not a
+    /// `Vec`'s.
+    pub fn fixed_len(&self) -> Option<&IntExpr> {
+        match self {
+            Ty::Array { vec: true, .. } => None,
+            _ => self.known_len(),
+        }
+    }
+
+    /// A local array's length (not a `Vec`'s): a constant, in scope anywhere in the function.
+    pub fn array_len(&self) -> Option<&IntExpr> {
+        match self {
+            Ty::Array { len, vec: false } => Some(len),
+            _ => None,
+        }
+    }
+}
+
 /// A value read from data: a [`Ty::Data`] parameter, then the steps that reach it
 /// (`pts[i][0]`, `data[i].1`, `rows[i].len()`). A float read so is a constant to
 /// differentiation, as `n as f64` is.

@@ -122,14 +122,8 @@ impl Finder<'_, '_, '_> {
                 };
                 let name = path.path.get_ident()?.to_string();
                 let binding = self.lowerer.lookup(&name)?;
-                match self.lowerer.ty(binding.var) {
-                    crate::ir::Ty::Slice { .. } | crate::ir::Ty::Array { .. }
-                        if !self.lowerer.aliases.contains_key(&binding.var) =>
-                    {
-                        Some(true)
-                    }
-                    _ => None,
-                }
+                let floats = self.lowerer.ty(binding.var).is_floats();
+                (floats && !self.lowerer.aliases.contains_key(&binding.var)).then_some(true)
             }
             Expr::Cast(cast) => Some(!is_int_type(&cast.ty)),
             Expr::MethodCall(call) if call.method == "len" => Some(false),

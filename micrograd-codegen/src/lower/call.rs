@@ -362,7 +362,7 @@ impl Lowerer<'_> {
             Value::Seq(view)
                 if view.is_whole()
                     && matches!(strip(expr), Expr::Path(_))
-                    && matches!(self.ty(view.base), Ty::Slice { mutable: true, .. }) =>
+                    && self.ty(view.base).is_lent_mut() =>
             {
                 Some(view.arg(false, true))
             }
@@ -431,14 +431,7 @@ impl Lowerer<'_> {
                 self.errors.at(lent_span(&reference.expr), ROWS_TO_CALLS);
                 None
             }
-            Value::Seq(view)
-                if matches!(
-                    self.ty(view.base),
-                    Ty::Array { .. } | Ty::Slice { mutable: true, .. }
-                ) =>
-            {
-                Some(view.arg(false, true))
-            }
+            Value::Seq(view) if self.ty(view.base).is_writable() => Some(view.arg(false, true)),
             Value::Error => None,
             // `g(x, &mut e)` of a local `f64`, to a callee writing its output into
             // `err: &mut f64`.
@@ -528,7 +521,7 @@ impl Lowerer<'_> {
                     .get_ident()
                     .and_then(|ident| self.lookup(&ident.to_string()))
                     .is_some_and(|binding| binding.var == base);
-                own && (matches!(self.ty(base), Ty::Array { .. }) || self.by_value.contains(&base))
+                own && (self.ty(base).is_local() || self.by_value.contains(&base))
             }
             _ => false,
         }

@@ -185,7 +185,7 @@ impl Lowerer<'_> {
             (Pat::Ident(ident), Expr::Path(_), Value::Seq(view))
                 if ident.subpat.is_none()
                     && view.is_whole()
-                    && matches!(self.ty(view.base), Ty::Array { vec: false, .. }) =>
+                    && self.ty(view.base).array_len().is_some() =>
             {
                 self.copy_local(&ident.ident.to_string(), ident.ident.span(), view);
                 None
@@ -210,10 +210,7 @@ impl Lowerer<'_> {
         {
             return Some(row.clone());
         }
-        let len = match self.ty(view.base) {
-            Ty::Array { len, vec: false } | Ty::Slice { len: Some(len), .. } => len.clone(),
-            _ => return None,
-        };
+        let len = self.ty(view.base).fixed_len()?.clone();
         match view.len() {
             _ if view.is_whole() => Some(len),
             literal @ IntExpr::Lit { .. } => Some(literal),
@@ -251,14 +248,7 @@ impl Lowerer<'_> {
         let Some(value) = stored else {
             return self.poison_name(name, span);
         };
-        let dst = self.named(
-            name,
-            Ty::Array {
-                len: len.clone(),
-                vec,
-            },
-            span,
-        );
+        let dst = self.named(name, Ty::local(len.clone(), vec), span);
         self.emit(Stmt::Array {
             dst,
             fill: Operand::Const(0.0),

@@ -275,11 +275,11 @@ impl Lowerer<'_> {
                     (len, Some(row)) => view::mul(len, row),
                     (len, None) => len,
                 });
-                Ty::Slice { len, mutable }
+                Ty::slice(len, mutable)
             }
             Layout::Data => Ty::Data(spec.value.clone()),
         };
-        let differentiable = matches!(ty, Ty::F64 | Ty::Slice { .. });
+        let differentiable = ty == Ty::F64 || ty.is_lent();
         let var = self.new_var(Origin::Param, ty, spec.ident.span());
         if let Some(row) = spec.kind().row() {
             let row = self.len_expr(row);
@@ -339,10 +339,7 @@ impl Lowerer<'_> {
                 FieldKind::Scalar => Ty::F64,
                 FieldKind::Int => Ty::Int,
                 FieldKind::Bool => Ty::Bool,
-                FieldKind::Slice | FieldKind::Whole | FieldKind::Elements => Ty::Slice {
-                    len: None,
-                    mutable: false,
-                },
+                FieldKind::Slice | FieldKind::Whole | FieldKind::Elements => Ty::slice(None, false),
             };
             let name = field.key().replace('.', "_");
             let var = self.named(&name, ty, field.span);

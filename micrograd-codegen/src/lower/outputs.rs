@@ -191,10 +191,7 @@ impl Lowerer<'_> {
         };
         let dst = self.new_var(
             origin,
-            Ty::Array {
-                len: lit(m),
-                vec: false,
-            },
+            Ty::local(lit(m), false),
             proc_macro2::Span::mixed_site(),
         );
         let fill = Operand::Const(0.0);

@@ -161,7 +161,7 @@ impl Lowerer<'_> {
             Some(name) => self.next_version(name),
             None => Origin::Temp,
         };
-        let dst = self.new_var(origin, Ty::Array { len, vec }, span);
+        let dst = self.new_var(origin, Ty::local(len, vec), span);
         self.emit(Stmt::Array {
             dst,
             fill: Operand::Const(0.0),

@@ -279,7 +279,7 @@ impl Lowerer<'_> {
             Some(row) => super::view::mul(len, row.clone()),
             None => len,
         };
-        let dst = self.named(name, Ty::Array { len, vec }, span);
+        let dst = self.named(name, Ty::local(len, vec), span);
         if let Some(row) = row {
             self.rows.insert(dst, row);
         }
@@ -392,13 +392,10 @@ impl Lowerer<'_> {
         op: Option<&BinOp>,
         right: &Expr,
     ) {
-        if matches!(ty, Ty::Array { .. })
-            && op.is_none()
-            && self.whole_assign(binding.var, left, right)
-        {
+        if ty.is_local() && op.is_none() && self.whole_assign(binding.var, left, right) {
             return;
         }
-        if matches!(ty, Ty::Slice { .. } | Ty::Array { .. }) {
+        if ty.is_floats() {
             self.errors.at(
                 left.span(),
                 "arrays are updated entry by entry: `h[j] = ..`",
@@ -436,15 +433,7 @@ impl Lowerer<'_> {
     fn store(&mut self, index: &syn::ExprIndex, op: Option<&BinOp>, right: &Expr) {
         let array = match self.expr(&index.expr) {
             // `l[i][j] = ..` writes entry `j` of the view of row `i`.
-            Value::Seq(view)
-                if view.row.is_none()
-                    && matches!(
-                        self.ty(view.base),
-                        Ty::Array { .. } | Ty::Slice { mutable: true, .. }
-                    ) =>
-            {
-                view
-            }
+            Value::Seq(view) if view.row.is_none() && self.ty(view.base).is_writable() => view,
             Value::Seq(view) if view.row.is_some() => {
                 self.errors.at(
                     index.expr.span(),

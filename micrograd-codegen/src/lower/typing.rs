@@ -452,9 +452,7 @@ impl Infer<'_, '_> {
                     Ty::F64 => FLOAT,
                     Ty::Int => INT,
                     Ty::Bool => BOOL,
-                    Ty::Slice { .. } | Ty::Array { .. }
-                        if !self.lowerer.aliases.contains_key(&var) =>
-                    {
+                    ty if ty.is_floats() && !self.lowerer.aliases.contains_key(&var) => {
                         let depth = if self.lowerer.rows.contains_key(&var) {
                             2
                         } else {

@@ -1,6 +1,6 @@
 //! `vec![fill; n]` and `vec![a, b, c]` bound by `let`: local arrays whose entries live on the
 //! heap, as `f` has them, of a length known at run time. They lower as `[0.0; N]` and `[a, b]`
-//! do, typed [`Ty::Array`] with `vec`, so the generated code allocates each where `f` does, and
+//! do, typed [`Ty::local`] with `vec`, so the generated code allocates each where `f` does, and
 //! its adjoint (and tangent) is a `Vec` of the same length: kept out of loops, a `Vec` is never
 //! recorded, so nothing else is allocated. Inside a loop, a `vec!` of a constant length is a
 //! local array (`vec` unset): what the body can do with it, an array does the same.

@@ -69,7 +69,7 @@ impl Lowerer<'_> {
             Pat::Ident(ident) if !tuple => {
                 let name = ident.ident.to_string();
                 let len = lit(m);
-                let dst = self.named(&name, Ty::Array { len, vec: false }, ident.ident.span());
+                let dst = self.named(&name, Ty::local(len, false), ident.ident.span());
                 let fill = Operand::Const(0.0);
                 self.emit(Stmt::Array { dst, fill });
                 for (k, value) in entries.into_iter().enumerate() {

@@ -227,14 +227,7 @@ impl Lowerer<'_> {
     /// iteration with it too. Its type is not `f64`, so no loop gives it a slot.
     pub(crate) fn alias_var(&mut self, name: &str, value: Value, span: proc_macro2::Span) -> VarId {
         let origin = self.next_version(name);
-        let var = self.new_var(
-            origin,
-            Ty::Slice {
-                len: None,
-                mutable: false,
-            },
-            span,
-        );
+        let var = self.new_var(origin, Ty::slice(None, false), span);
         self.aliases.insert(var, value);
         var
     }

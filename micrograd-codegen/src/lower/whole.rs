@@ -89,7 +89,7 @@ impl Lowerer<'_> {
         let name = path.path.get_ident()?.to_string();
         let var = self.lookup(&name)?.var;
         let flat = !self.rows.contains_key(&var) && !self.aliases.contains_key(&var);
-        (matches!(self.ty(var), Ty::Array { .. }) && flat).then_some(var)
+        (self.ty(var).is_local() && flat).then_some(var)
     }
 
     fn is_f64_var(&self, expr: &Expr) -> bool {
@@ -110,12 +110,8 @@ impl Lowerer<'_> {
     /// (`vec![0.0; n]` twice): a `Vec` keeps its length in the IR, so assigning one of another
     /// length, which `f` may do, is refused there with a message.
     fn same_length(&mut self, a: &Expr, b: &Expr, vars: (VarId, VarId)) {
-        let (Ty::Array { len: first, vec }, Ty::Array { len: second, .. }) =
-            (self.ty(vars.0), self.ty(vars.1))
-        else {
-            return;
-        };
-        if !*vec || first == second {
+        let (first, second) = (self.ty(vars.0), self.ty(vars.1));
+        if !first.is_vec() || !second.is_local() || first.known_len() == second.known_len() {
             return;
         }
         let message = format!(

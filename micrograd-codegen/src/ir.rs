@@ -143,6 +143,12 @@ impl Ty {
         matches!(self, Ty::Slice { mutable: true, .. })
     }
 
+    /// Whether its floats are lent and only read (`&[f64]`, `&[f64; N]`, `&Vec<f64>`, a
+    /// struct's field).
+    pub fn is_read_only(&self) -> bool {
+        self.is_lent() && !self.is_lent_mut()
+    }
+
     /// Whether its floats are the body's own: a local array or `Vec`.
     pub fn is_local(&self) -> bool {
         matches!(self, Ty::Array { .. })

@@ -4,9 +4,7 @@
 //! on it; only values that are both get an adjoint. Arrays are tracked whole. Both facts are
 //! fixpoints over the loops, found by repeating the pass until nothing changes.
 
-use crate::ir::{
-    Access, Block, Cond, Function, IntExpr, Op, Operand, Place, Stmt, Ty, VarId, Visitor,
-};
+use crate::ir::{Access, Block, Cond, Function, IntExpr, Op, Operand, Place, Stmt, VarId, Visitor};
 use std::collections::HashSet;
 
 /// The values that get adjoints.
@@ -23,9 +21,13 @@ impl Activity {
         let mut useful: HashSet<VarId> = function.results.iter().filter_map(operand_var).collect();
         // The entries a differentiated `&mut [f64]` holds on exit are outputs too: a caller that
         // lent it passes their adjoint in its shadow, which the sweep carries back to the entry.
-        useful.extend(function.params.iter().map(|p| p.var).filter(|v| {
-            wrt.contains(v) && matches!(function.var(*v).ty, Ty::Slice { mutable: true, .. })
-        }));
+        useful.extend(
+            function
+                .params
+                .iter()
+                .map(|p| p.var)
+                .filter(|v| wrt.contains(v) && function.var(*v).ty.is_lent_mut()),
+        );
         while backward(&function.body, &mut useful) {}
         Activity {
             active: varied.intersection(&useful).copied().collect(),

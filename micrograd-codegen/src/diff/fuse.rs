@@ -17,7 +17,7 @@
 //! after the loop, from values known before it, move before it).
 
 use super::{Rev, evaluated, read_adjoints, walk, written_adjoints};
-use crate::ir::{Arg, Function, LoopId, LoopKind, Op, Stmt, Ty, VarId, VarInfo, Visitor};
+use crate::ir::{Arg, Function, LoopId, LoopKind, Op, Stmt, VarId, VarInfo, Visitor};
 use std::collections::{HashMap, HashSet};
 
 /// A loop whose reversed iterations run inside its forward loop.
@@ -104,14 +104,16 @@ fn outer_adjoints(body: &[Rev], vars: &[VarInfo]) -> Option<(HashSet<VarId>, Has
     // A `&mut [f64]`'s shadow is zeroed where the body overwrites an entry, which must come
     // after the reads' contributions: it is not added to from here. A local array's adjoint is
     // declared in the sweep after the loop, which `declarations` moves before it.
-    let mut added_to = |array: &VarId| match vars[array.0 as usize].ty {
-        _ if own_arrays.contains(array) => true,
-        Ty::Slice { mutable, .. } => !mutable,
-        Ty::Array { .. } => {
+    let mut added_to = |array: &VarId| {
+        let ty = &vars[array.0 as usize].ty;
+        if own_arrays.contains(array) {
+            true
+        } else if ty.is_local() {
             locals.insert(*array);
             true
+        } else {
+            ty.is_read_only()
         }
-        _ => false,
     };
     walk(body, &mut |s| match s {
         Rev::Set(var, _) => fine &= own.contains(var),
@@ -265,7 +267,7 @@ impl Available {
         // Arrays whose entries the loop may write are left out: an entry read before the loop
         // could differ from the one read after it.
         let mut known: HashSet<VarId> = (function.params.iter().map(|p| p.var))
-            .filter(|v| !matches!(function.var(*v).ty, Ty::Slice { mutable: true, .. }))
+            .filter(|v| !function.var(*v).ty.is_lent_mut())
             .collect();
         let mut later = HashMap::new();
         for (i, stmt) in function.body.iter().enumerate() {

@@ -187,7 +187,10 @@ impl Planner<'_> {
             Rev::Zero(_) => {}
             // A `Vec`'s adjoint is declared with the length `f` gave it (a constant otherwise).
             Rev::ZeroArray(array) => {
-                if let crate::ir::Ty::Array { len, .. } = &self.vars[array.0 as usize].ty {
+                let ty = &self.vars[array.0 as usize].ty;
+                if ty.is_local()
+                    && let Some(len) = ty.known_len()
+                {
                     self.int(len, context);
                 }
             }

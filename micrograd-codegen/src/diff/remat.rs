@@ -19,7 +19,7 @@
 //! activations are then kept once, in their array, not twice.
 
 use super::expr::Expr;
-use crate::ir::{Arg, Block, Function, IntExpr, Op, Operand, Stmt, Ty, VarId};
+use crate::ir::{Arg, Block, Function, IntExpr, Op, Operand, Stmt, VarId};
 use std::collections::HashMap;
 
 /// Where something happens: its order in the body, the loops around it, and the branches
@@ -84,17 +84,15 @@ pub fn analyze(function: &Function) -> Remat {
     let mut walk = Walk::default();
     // A `&mut [f64]` parameter is written like a local array of the function's scope.
     for param in &function.params {
-        if let Ty::Slice { mutable: true, .. } = function.var(param.var).ty {
+        if function.var(param.var).ty.is_lent_mut() {
             walk.declared.insert(param.var, (0, false));
         }
     }
     walk.block(&function.body);
     let mut remat = Remat::default();
     for (array, read, site) in &walk.reads {
-        let stable = match &function.var(*array).ty {
-            Ty::Slice { mutable: false, .. } => true,
-            _ => walk.stable(*array, site, read.is_none()),
-        };
+        let stable =
+            function.var(*array).ty.is_read_only() || walk.stable(*array, site, read.is_none());
         match (read, stable) {
             (Some(value), true) => {
                 if let Some((array, index)) = walk.loads.get(value) {

@@ -194,12 +194,12 @@ impl Pass<'_> {
     fn written_constants(&mut self, function: &Function, varying: &HashSet<VarId>) -> Block {
         let mut prologue = Vec::new();
         for param in &function.params {
-            let written = matches!(self.info(param.var).ty, Ty::Slice { mutable: true, .. });
+            let written = self.info(param.var).ty.is_lent_mut();
             if !written || varying.contains(&param.var) || !self.active(param.var) {
                 continue;
             }
             let len = crate::ir::IntExpr::Len(param.var);
-            let dst = self.new_var(Origin::Temp, Ty::Array { len, vec: true });
+            let dst = self.new_var(Origin::Temp, Ty::local(len, true));
             self.rename(param.var, dst);
             self.dot.insert(param.var, dst);
             prologue.push(Stmt::Array {
@@ -390,11 +390,9 @@ impl Pass<'_> {
 
     /// A local array of zeros as long as `array` (whose length a by-value argument knows).
     fn zeros(&mut self, array: VarId, out: &mut Block) -> VarId {
-        let len = match &self.info(array).ty {
-            Ty::Array { len, .. } | Ty::Slice { len: Some(len), .. } => len.clone(),
-            _ => unreachable!("internal error: an array passed by value has a known length"),
-        };
-        let dst = self.new_var(Origin::Temp, Ty::Array { len, vec: false });
+        let len = (self.info(array).ty.known_len().cloned())
+            .expect("internal error: an array passed by value has a known length");
+        let dst = self.new_var(Origin::Temp, Ty::local(len, false));
         out.push(Stmt::Array {
             dst,
             fill: Operand::Const(0.0),

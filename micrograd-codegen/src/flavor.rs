@@ -366,15 +366,16 @@ impl Params {
     /// These parameters of the lowered `function`, by variable.
     pub fn vars(self, function: &Function) -> HashSet<VarId> {
         let params = function.params.iter();
-        let differentiable = |v: VarId| matches!(function.var(v).ty, Ty::F64 | Ty::Slice { .. });
+        let differentiable = |v: VarId| {
+            let ty = &function.var(v).ty;
+            *ty == Ty::F64 || ty.is_lent()
+        };
         match self {
             Params::None => HashSet::new(),
             // A function returning `()`: `f_grad` differentiates its one output
             // `err: &mut f64` (`header::grad_output`), whatever `wrt(..)` says.
             Params::Chosen if function.results.is_empty() => params
-                .filter(|p| {
-                    p.wrt || matches!(function.var(p.var).ty, Ty::Slice { mutable: true, .. })
-                })
+                .filter(|p| p.wrt || function.var(p.var).ty.is_lent_mut())
                 .map(|p| p.var)
                 .collect(),
             Params::Chosen => params.filter(|p| p.wrt).map(|p| p.var).collect(),
@@ -385,8 +386,7 @@ impl Params {
             Params::ChosenInJacobian => params
                 .filter(|p| {
                     let ty = &function.var(p.var).ty;
-                    let read_only = matches!(ty, Ty::Slice { mutable: false, .. });
-                    p.wrt && (*ty == Ty::F64 || read_only)
+                    p.wrt && (*ty == Ty::F64 || ty.is_read_only())
                 })
                 .map(|p| p.var)
                 .collect(),

@@ -214,7 +214,7 @@ impl Names {
         }
         let signature: Vec<(&Ident, bool)> = params
             .iter()
-            .map(|(var, ident)| (ident, matches!(vars[var.0 as usize].ty, Ty::Slice { .. })))
+            .map(|(var, ident)| (ident, vars[var.0 as usize].ty.is_lent()))
             .collect();
         let shadows = shadows(&signature);
         for shadow in shadows.iter().flatten() {

@@ -12,7 +12,7 @@
 //! index's), and it does not rebind the slice.
 
 use super::Emitter;
-use crate::ir::{IntExpr, IntOp, LoopKind, Op, Stmt, Ty, VarId};
+use crate::ir::{IntExpr, IntOp, LoopKind, Op, Stmt, VarId};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use std::collections::{BTreeMap, HashMap};
@@ -111,8 +111,8 @@ impl Emitter<'_> {
     /// A `&[f64]` parameter or field (not `&[f64; N]`, whose reads need no checks) that prints
     /// as itself.
     fn unsized_slice(&self, var: VarId) -> bool {
-        matches!(self.function.var(var).ty, Ty::Slice { len: None, .. })
-            && !self.tangent.maybe_empty.contains(&var)
+        let ty = &self.function.var(var).ty;
+        ty.is_lent() && ty.known_len().is_none() && !self.tangent.maybe_empty.contains(&var)
     }
 }
 

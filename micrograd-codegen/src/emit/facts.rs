@@ -57,8 +57,8 @@ pub(super) fn own_tapes(
         .values()
         .flatten()
         .copied()
-        .filter(|v| match adjoint.vars[v.0 as usize].ty {
-            Ty::Array { .. } => true,
+        .filter(|v| match &adjoint.vars[v.0 as usize].ty {
+            ty if ty.is_local() => true,
             Ty::Int => !counts.contains(v),
             _ => false,
         })
@@ -203,13 +203,13 @@ impl Emitter<'_> {
         let mut own: Vec<(&VarId, &Ident)> = self.tapes.own.iter().collect();
         own.sort();
         for (var, name) in own {
-            match &self.adjoint.vars[var.0 as usize].ty {
-                // A `Vec` is never recorded: lowering keeps `vec!` out of loops.
-                Ty::Array { len, vec: false } => {
+            // A `Vec` is never recorded: lowering keeps `vec!` out of loops.
+            match self.adjoint.vars[var.0 as usize].ty.array_len() {
+                Some(len) => {
                     let len = self.int(len);
                     tapes.push((name, quote!([#scalar; #len]), quote!(, 0)));
                 }
-                _ => tapes.push((name, quote!(_), quote!())),
+                None => tapes.push((name, quote!(_), quote!())),
             }
         }
         tapes
@@ -217,10 +217,10 @@ impl Emitter<'_> {
 
     /// The tape that records `var`.
     pub(super) fn tape_of(&self, var: VarId) -> &Ident {
-        match self.adjoint.vars[var.0 as usize].ty {
+        match &self.adjoint.vars[var.0 as usize].ty {
             Ty::Bool => &self.tapes.branches,
             Ty::Int => self.tapes.own.get(&var).unwrap_or(&self.tapes.counts),
-            Ty::Array { .. } => self
+            ty if ty.is_local() => self
                 .tapes
                 .own
                 .get(&var)

@@ -13,16 +13,12 @@ impl Emitter<'_> {
     /// A local array of `fill`s: `[fill; N]`, or `::std::vec![fill; n]` for a `Vec`, as `f`
     /// declares it.
     pub(super) fn filled(&self, fill: TokenStream, ty: &Ty) -> TokenStream {
-        match ty {
-            Ty::Array { len, vec: false } => {
-                let len = self.int(len);
-                quote!([#fill; #len])
-            }
-            Ty::Array { len, vec: true } => {
-                let len = self.int(len);
-                quote!(::std::vec![#fill; #len])
-            }
-            _ => unreachable!("internal error: only local arrays are filled"),
+        let len = (ty.known_len().filter(|_| ty.is_local()))
+            .expect("internal error: only local arrays are filled");
+        let len = self.int(len);
+        match ty.is_vec() {
+            false => quote!([#fill; #len]),
+            true => quote!(::std::vec![#fill; #len]),
         }
     }
 
@@ -237,7 +233,7 @@ impl Emitter<'_> {
                 ..
             } => {
                 let name = self.names.var(*array);
-                let is_param = matches!(self.function.var(*array).ty, Ty::Slice { .. });
+                let is_param = self.function.var(*array).ty.is_lent();
                 let (lo, hi) = self.bounds(lo, hi);
                 match (&lo, &hi, is_param) {
                     // `w: &mut [f64]` is lent again (an implicit reborrow).
@@ -279,7 +275,7 @@ impl Emitter<'_> {
                 ..
             } => {
                 let name = self.names.var(*array);
-                let is_param = matches!(self.function.var(*array).ty, Ty::Slice { .. });
+                let is_param = self.function.var(*array).ty.is_lent();
                 if self.is_whole(*array) && lo.is_some() {
                     // The tangent of a constant struct (a slice's would be empty): zeros.
                     let runtime = &self.runtime;

@@ -48,9 +48,9 @@ impl Emitter<'_> {
         let runtime = &self.runtime;
         let label = crate::names::text(name);
         let (i, value) = (self.names.local("i"), self.names.local("value"));
-        match self.function.var(var).ty {
+        match &self.function.var(var).ty {
             Ty::F64 => quote!(let #node = #graph.leaf(#label, #name);),
-            Ty::Slice { .. } => {
+            ty if ty.is_lent() => {
                 let mutable = self.facts.stored.contains(&var).then(|| quote!(mut));
                 quote! {
                 let #mutable #node: ::std::vec::Vec<#runtime::graph::NodeId> = #name

@@ -4,7 +4,7 @@
 use super::Emitter;
 use crate::diff::needs::BlockId;
 use crate::diff::{Fusion, Rev};
-use crate::ir::{Arg, Cond, IntExpr, Loop, LoopId, LoopKind, Op, Operand, Stmt, Ty, VarId};
+use crate::ir::{Arg, Cond, IntExpr, Loop, LoopId, LoopKind, Op, Operand, Stmt, VarId};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use std::collections::HashSet;
@@ -247,9 +247,9 @@ impl Emitter<'_> {
                     hi: None,
                     mutable: true,
                     ..
-                } => Some(match &self.function.var(*array).ty {
-                    Ty::Array { len, vec: false } => self.int(len),
-                    _ => {
+                } => Some(match self.function.var(*array).ty.array_len() {
+                    Some(len) => self.int(len),
+                    None => {
                         let name = self.names.var(*array);
                         quote!(#name.len())
                     }

@@ -5,7 +5,7 @@ use super::Emitter;
 use super::tokens::external;
 use crate::diff::needs::BlockId;
 use crate::diff::{Expr, Rev, Shadow};
-use crate::ir::{Arg, BranchId, Extern, IntExpr, Ty, VarId};
+use crate::ir::{Arg, BranchId, Extern, IntExpr, VarId};
 use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
 
@@ -362,8 +362,8 @@ impl Emitter<'_> {
     /// Whether the shadow of `array` is a pullback's parameter, which the caller may pass empty
     /// (an array taken by value has a local shadow instead).
     fn may_be_empty(&self, array: VarId) -> bool {
-        let is_param = matches!(self.function.var(array).ty, Ty::Slice { .. });
-        let written = matches!(self.function.var(array).ty, Ty::Slice { mutable: true, .. });
+        let is_param = self.function.var(array).ty.is_lent();
+        let written = self.function.var(array).ty.is_lent_mut();
         is_param && self.shadow == Shadow::MaybeEmpty && !self.by_value.contains(&array) && !written
     }
 
@@ -381,7 +381,7 @@ impl Emitter<'_> {
             return quote!(&mut []);
         }
         let name: &Ident = self.names.adjoint(array);
-        let is_param = matches!(self.function.var(array).ty, Ty::Slice { .. });
+        let is_param = self.function.var(array).ty.is_lent();
         let part = match (lo, hi) {
             (None, None) if is_param => quote!(&mut #name[..]),
             (None, None) => quote!(&mut #name),

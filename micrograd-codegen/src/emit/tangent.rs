@@ -7,7 +7,7 @@ use crate::attr::Options;
 use crate::diff::Adjoint;
 use crate::diff::tangent::Tangent;
 use crate::ir::Signature;
-use crate::ir::{Ty, VarId};
+use crate::ir::VarId;
 use crate::names::Names;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
@@ -46,7 +46,7 @@ pub fn tangent(
         emitter.tangent.maybe_empty = tangents
             .iter()
             .copied()
-            .filter(|v| matches!(tangent.function.var(*v).ty, Ty::Slice { .. }))
+            .filter(|v| tangent.function.var(*v).ty.is_lent())
             .collect();
     }
     let signature =
@@ -74,7 +74,9 @@ impl Emitter<'_> {
     pub(super) fn tangent_prelude(&self, name: &Ident) -> TokenStream {
         let mut tokens = TokenStream::new();
         for (primal, tangent) in &self.tangent.pairs {
-            if !matches!(self.function.var(*tangent).ty, Ty::Slice { len: None, .. })
+            let ty = &self.function.var(*tangent).ty;
+            if !ty.is_lent()
+                || ty.known_len().is_some()
                 || self.is_whole(*primal)
                 || self.function.fields.iter().any(|f| f.var == *primal)
             {

@@ -84,114 +84,18 @@ impl<K, V> Table<K, V> {
     }
 }
 
-/// What a variable holds.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Ty {
-    /// A differentiable scalar.
-    F64,
-    /// An integer: passed through, never differentiated.
-    Int,
-    /// A boolean: passed through, never differentiated.
-    Bool,
-    /// A `&[f64]` or `&[f64; N]` parameter; `len` is `N` for arrays.
-    Slice {
-        /// The array length of `&[f64; N]`, if any.
-        len: Option<IntExpr>,
-        /// `&mut [f64]`: the body writes it, as it writes a local array.
-        mutable: bool,
-    },
-    /// A local array `[c; N]`, or a local `Vec` (`vec![c; n]`).
-    Array {
-        /// `N`, or the `Vec`'s length.
-        len: IntExpr,
-        /// A `Vec`: its length may be known at run time only, and its entries live on the
-        /// heap, as in `f`; its tangent and its adjoint are `Vec`s of the same length.
-        vec: bool,
-    },
-    /// A parameter that is never differentiated (`pts: &[[f64; 2]]`), of this structure: the
-    /// body reads it through [`Place`]s.
-    Data(crate::types::Type),
-}
+/// What a variable holds: the type model's [`Layout`](crate::types::Layout) with its lengths
+/// as integers of the body and data with its structure. A float (`Ty::F64`), an integer
+/// (`Ty::Int`), a `bool` (`Ty::Bool`), floats in a sequence (`Ty::Floats`, lent by the caller
+/// or the body's own array or `Vec`: [`Held`]) or data (`Ty::Data`); a parameter's is its
+/// kind's layout (`types::Kind::layout`) with its lengths lowered, and the passes ask its facts
+/// ([`Ty::is_lent`], [`Ty::is_local`], [`Ty::known_len`], ..), not which parameter or local it
+/// came from.
+pub type Ty = crate::types::Layout<IntExpr, crate::types::Type>;
 
-impl Ty {
-    /// Floats the caller lends (a `&[f64]`-like parameter, or a field of a parameter struct):
-    /// `len` where the type fixes it, `mutable` where the body writes them.
-    pub fn slice(len: Option<IntExpr>, mutable: bool) -> Ty {
-        Ty::Slice { len, mutable }
-    }
+pub use crate::types::Held;
 
-    /// Floats the body owns: a local array `[c; N]` of `len` entries, or a `Vec` (`vec![c; n]`)
-    /// where `vec`.
-    pub fn local(len: IntExpr, vec: bool) -> Ty {
-        Ty::Array { len, vec }
-    }
-
-    /// Whether it holds floats in a sequence, lent or owned.
-    pub fn is_floats(&self) -> bool {
-        matches!(self, Ty::Slice { .. } | Ty::Array { .. })
-    }
-
-    /// Whether its floats are lent by the caller: a parameter (or a struct's field), which the
-    /// generated code holds as a reference.
-    pub fn is_lent(&self) -> bool {
-        matches!(self, Ty::Slice { .. })
-    }
-
-    /// Whether its floats are lent and written (`&mut [f64]`, `&mut f64`): the caller sees
-    /// what the body leaves in them.
-    pub fn is_lent_mut(&self) -> bool {
-        matches!(self, Ty::Slice { mutable: true, .. })
-    }
-
-    /// Whether its floats are lent and only read (`&[f64]`, `&[f64; N]`, `&Vec<f64>`, a
-    /// struct's field).
-    pub fn is_read_only(&self) -> bool {
-        self.is_lent() && !self.is_lent_mut()
-    }
-
-    /// Whether its floats are the body's own: a local array or `Vec`.
-    pub fn is_local(&self) -> bool {
-        matches!(self, Ty::Array { .. })
-    }
-
-    /// Whether it is a local `Vec`, whose length may be known at run time only.
-    pub fn is_vec(&self) -> bool {
-        matches!(self, Ty::Array { vec: true, .. })
-    }
-
-    /// Whether the body may store into its floats: its own, or lent and written.
-    pub fn is_writable(&self) -> bool {
-        self.is_local() || self.is_lent_mut()
-    }
-
-    /// The number of its floats where the type or the allocation fixes it.
-    pub fn known_len(&self) -> Option<&IntExpr> {
-        match self {
-            Ty::Slice { len, .. } => len.as_ref(),
-            Ty::Array { len, .. } => Some(len),
-            _ => None,
-        }
-    }
-
-    /// The length its type fixes: a local array's `N` or a `&[f64; N]` parameter's, not a
-    /// `Vec`'s.
-    pub fn fixed_len(&self) -> Option<&IntExpr> {
-        match self {
-            Ty::Array { vec: true, .. } => None,
-            _ => self.known_len(),
-        }
-    }
-
-    /// A local array's length (not a `Vec`'s): a constant, in scope anywhere in the function.
-    pub fn array_len(&self) -> Option<&IntExpr> {
-        match self {
-            Ty::Array { len, vec: false } => Some(len),
-            _ => None,
-        }
-    }
-}
-
-/// A value read from data: a [`Ty::Data`] parameter, then the steps that reach it
+/// A value read from data: a `Ty::Data` parameter, then the steps that reach it
 /// (`pts[i][0]`, `data[i].1`, `rows[i].len()`). A float read so is a constant to
 /// differentiation, as `n as f64` is.
 #[derive(Clone, Debug, PartialEq)]
@@ -309,7 +213,7 @@ impl PartialEq for Extern {
 /// A scalar operand of an [`Op`].
 #[derive(Clone, Debug, PartialEq)]
 pub enum Operand {
-    /// A variable of type [`Ty::F64`].
+    /// A variable of type `Ty::F64`.
     Var(VarId),
     /// A float literal.
     Const(f64),
@@ -856,7 +760,7 @@ pub struct Function {
     pub params: Vec<Param>,
     /// The fields of parameter structs the body reads.
     pub fields: Vec<Field>,
-    /// The parameter structs (`p: &S`): variables of type [`Ty::Slice`] that only calls read.
+    /// The parameter structs (`p: &S`): variables of lent floats (`Ty::slice`) that only calls read.
     pub structs: Vec<VarId>,
     /// The body.
     pub body: Block,

@@ -247,65 +247,176 @@ impl<'a> Kind<'a> {
         )
     }
 
-    /// How the lowered body holds it: the lowering makes its variable of the IR's type for
-    /// this layout, so a new kind answers here and the lowering does not change.
-    pub fn layout(self) -> Layout<'a> {
+    /// How the lowered body holds it: the lowering makes its variable of this layout with its
+    /// lengths lowered ([`Layout::map`]; rows, [`Kind::row`], held flat), so a new kind answers
+    /// here and the lowering does not change.
+    pub fn layout(self) -> Layout<&'a Len, ()> {
         match self {
-            Kind::Scalar => Layout::Float,
+            Kind::Scalar => Layout::F64,
             Kind::Int => Layout::Int,
             Kind::Bool => Layout::Bool,
-            Kind::Slice(len) => Layout::floats(len, false),
+            Kind::Slice(len) => Layout::slice(len, false),
             // A `&Vec<f64>` is read as a slice.
-            Kind::Vec => Layout::floats(None, false),
+            Kind::Vec => Layout::slice(None, false),
             // Read through a reference in the generated code (`emit`'s `array_params`).
-            Kind::Array(len) => Layout::floats(Some(len), false),
+            Kind::Array(len) => Layout::slice(Some(len), false),
             // A `&mut f64` is read as a one-entry `&mut [f64]` (`emit`'s `array_params`).
-            Kind::SliceMut | Kind::ScalarMut => Layout::floats(None, true),
-            // Read as one row-major slice of floats (`emit` binds `w.as_flattened()`).
-            Kind::Rows { row, rows } => Layout::Floats {
-                len: rows,
-                row: Some(row),
-                mutable: false,
-            },
+            Kind::SliceMut | Kind::ScalarMut => Layout::slice(None, true),
+            // Read as one row-major slice of floats (`emit` binds `w.as_flattened()`), its
+            // length counted in rows here.
+            Kind::Rows { rows, .. } => Layout::slice(rows, false),
             // Read only by calls, which pass it and its shadow on as they pass a slice's.
-            Kind::Struct(_) => Layout::floats(None, false),
-            Kind::Data => Layout::Data,
+            Kind::Struct(_) => Layout::slice(None, false),
+            Kind::Data => Layout::Data(()),
         }
     }
 }
 
-/// How the lowered body holds a parameter ([`Kind::layout`]): the variable the lowering
-/// makes for it is of the IR's type for this (`ir::Ty`).
+/// How a value is held, one model for a parameter's kind and a variable of the IR, generic over
+/// how its lengths are written (`L`) and what describes its data (`D`): [`Kind::layout`] says
+/// how the lowered body holds a parameter as a `Layout<&Len, ()>` (lengths as the type writes
+/// them), and the IR's type of a variable, `ir::Ty`, is a `Layout<ir::IntExpr, Type>` (lengths
+/// as integers of the body, data with its structure), into which the lowering maps a kind's
+/// layout ([`Layout::map`]) without a match on the kind.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Layout<'a> {
-    /// One float (`ir::Ty::F64`).
-    Float,
-    /// An integer, passed through.
+pub enum Layout<L, D> {
+    /// One float of the function's float type (`f64` or `f32`), differentiable.
+    F64,
+    /// An integer: passed through, never differentiated.
     Int,
-    /// A `bool`, passed through.
+    /// A `bool`: passed through, never differentiated.
     Bool,
-    /// Floats in a row-major sequence (`ir::Ty::Slice`): `len` rows of `row` entries each, or
-    /// `len` entries when `row` is `None`.
+    /// Floats in a sequence, differentiable entry by entry.
     Floats {
-        /// The number of rows (of entries without `row`), where the type fixes it.
-        len: Option<&'a Len>,
-        /// The length of a row, for a sequence of rows.
-        row: Option<&'a Len>,
-        /// Whether the body writes it.
-        mutable: bool,
+        /// How many, where the type or the allocation fixes it: a parameter's `N` of
+        /// `&[f64; N]`, a local array's `N` or a `Vec`'s `n`. For a parameter of rows
+        /// ([`Kind::row`]) a kind's layout counts the rows, which the IR holds flat (`len` rows
+        /// times the row's length, in row-major order).
+        len: Option<L>,
+        /// Who holds them: the caller, or the body as an array or a `Vec`.
+        held: Held,
     },
-    /// Data, read through its structure (`ir::Ty::Data`).
-    Data,
+    /// Data that is never differentiated (`pts: &[[f64; 2]]`), read through its structure
+    /// (`ir::Place`).
+    Data(D),
 }
 
-impl<'a> Layout<'a> {
-    /// A sequence of `len` floats.
-    fn floats(len: Option<&'a Len>, mutable: bool) -> Layout<'a> {
+/// Who holds a [`Layout::Floats`]: the one fact about a sequence of floats that differs
+/// between a parameter and a local, which the passes ask instead of telling the two apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Held {
+    /// The caller lends them, and the generated code holds a reference: a parameter (by
+    /// reference or by value, which it reads through a reference), or a field of a parameter
+    /// struct. The body writes them where `mutable` (`&mut [f64]`, `&mut f64`).
+    Lent {
+        /// Whether the body writes them.
+        mutable: bool,
+    },
+    /// The body's own local array, `[c; N]`: its length is a constant.
+    Array,
+    /// The body's own `Vec` (`vec![c; n]`): its length may be known at run time only, and its
+    /// tangent and adjoint are `Vec`s of the same length.
+    Vec,
+}
+
+impl<L, D> Layout<L, D> {
+    /// Floats the caller lends: `len` where the type fixes it, `mutable` where the body
+    /// writes them.
+    pub fn slice(len: Option<L>, mutable: bool) -> Self {
         Layout::Floats {
             len,
-            row: None,
-            mutable,
+            held: Held::Lent { mutable },
         }
+    }
+
+    /// Floats the body owns: a local array `[c; N]` of `len` entries, or a `Vec`
+    /// (`vec![c; n]`) where `vec`.
+    pub fn local(len: L, vec: bool) -> Self {
+        Layout::Floats {
+            len: Some(len),
+            held: if vec { Held::Vec } else { Held::Array },
+        }
+    }
+
+    /// The same layout with its lengths and its data described otherwise: a kind's layout
+    /// with its lengths lowered into the body's integers, as the IR's type.
+    pub fn map<M, E>(self, len: impl FnOnce(L) -> M, data: impl FnOnce(D) -> E) -> Layout<M, E> {
+        match self {
+            Layout::F64 => Layout::F64,
+            Layout::Int => Layout::Int,
+            Layout::Bool => Layout::Bool,
+            Layout::Floats { len: n, held } => Layout::Floats {
+                len: n.map(len),
+                held,
+            },
+            Layout::Data(d) => Layout::Data(data(d)),
+        }
+    }
+
+    /// Who holds its floats, if it is a sequence of floats.
+    pub fn held(&self) -> Option<Held> {
+        match self {
+            Layout::Floats { held, .. } => Some(*held),
+            _ => None,
+        }
+    }
+
+    /// Whether it holds floats in a sequence, lent or owned.
+    pub fn is_floats(&self) -> bool {
+        self.held().is_some()
+    }
+
+    /// Whether its floats are lent by the caller: a parameter (or a struct's field), which the
+    /// generated code holds as a reference.
+    pub fn is_lent(&self) -> bool {
+        matches!(self.held(), Some(Held::Lent { .. }))
+    }
+
+    /// Whether its floats are lent and written (`&mut [f64]`, `&mut f64`): the caller sees
+    /// what the body leaves in them.
+    pub fn is_lent_mut(&self) -> bool {
+        self.held() == Some(Held::Lent { mutable: true })
+    }
+
+    /// Whether its floats are lent and only read (`&[f64]`, `&[f64; N]`, `&Vec<f64>`, a
+    /// struct's field).
+    pub fn is_read_only(&self) -> bool {
+        self.held() == Some(Held::Lent { mutable: false })
+    }
+
+    /// Whether its floats are the body's own: a local array or `Vec`.
+    pub fn is_local(&self) -> bool {
+        matches!(self.held(), Some(Held::Array | Held::Vec))
+    }
+
+    /// Whether it is a local `Vec`, whose length may be known at run time only.
+    pub fn is_vec(&self) -> bool {
+        self.held() == Some(Held::Vec)
+    }
+
+    /// Whether the body may store into its floats: its own, or lent and written.
+    pub fn is_writable(&self) -> bool {
+        self.is_local() || self.is_lent_mut()
+    }
+
+    /// The number of its floats where the type or the allocation fixes it.
+    pub fn known_len(&self) -> Option<&L> {
+        match self {
+            Layout::Floats { len, .. } => len.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// The length its type fixes: a local array's `N` or a `&[f64; N]` parameter's, not a
+    /// `Vec`'s.
+    pub fn fixed_len(&self) -> Option<&L> {
+        self.known_len().filter(|_| !self.is_vec())
+    }
+
+    /// A local array's length (not a `Vec`'s): a constant, in scope anywhere in the function.
+    pub fn array_len(&self) -> Option<&L> {
+        self.known_len()
+            .filter(|_| self.held() == Some(Held::Array))
     }
 }
 

@@ -381,10 +381,10 @@ impl Emitter<'_> {
             Ty::Bool => quote!(false),
             Ty::Int => quote!(0),
             // An empty `Vec` allocates nothing; its length may not be in scope here.
-            Ty::Array { vec: true, .. } => quote!(::std::vec::Vec::new()),
+            ty if ty.is_vec() => quote!(::std::vec::Vec::new()),
             // The length of a local array is a constant, so it is also in scope here.
-            ty @ Ty::Array { .. } => self.filled(self.function.scalar.zero(), ty),
-            Ty::F64 | Ty::Slice { .. } | Ty::Data(_) => self.function.scalar.zero(),
+            ty if ty.is_local() => self.filled(self.function.scalar.zero(), ty),
+            Ty::F64 | Ty::Floats { .. } | Ty::Data(_) => self.function.scalar.zero(),
         }
     }
 }

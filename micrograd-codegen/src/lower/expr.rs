@@ -152,7 +152,7 @@ impl Lowerer<'_> {
                 Ty::F64 => Value::F64(Operand::Var(binding.var)),
                 Ty::Int => Value::Int(IntExpr::Var(binding.var)),
                 Ty::Bool => Value::Bool(Cond::Var(binding.var)),
-                Ty::Slice { .. } | Ty::Array { .. } => Value::Seq(self.whole(binding.var)),
+                Ty::Floats { .. } => Value::Seq(self.whole(binding.var)),
                 Ty::Data(ty) => {
                     let place = crate::ir::Place {
                         root: binding.var,

@@ -63,7 +63,7 @@ use crate::ir::{
     Stmt, Ty, VarId, VarInfo,
 };
 use crate::ir::{Output, ParamSpec, Signature};
-use crate::types::{Kind, Layout};
+use crate::types::Kind;
 use proc_macro2::Span;
 use std::collections::HashMap;
 
@@ -265,20 +265,15 @@ pub fn lower(
 impl Lowerer<'_> {
     fn param(&mut self, spec: &ParamSpec, wrt: bool) -> Param {
         // The IR's type for the kind's layout: a new kind answers `Kind::layout`, not this.
-        let ty = match spec.kind().layout() {
-            Layout::Float => Ty::F64,
-            Layout::Int => Ty::Int,
-            Layout::Bool => Ty::Bool,
-            Layout::Floats { len, row, mutable } => {
-                let row = row.map(|row| self.len_expr(row));
-                let len = len.map(|len| match (self.len_expr(len), row) {
-                    (len, Some(row)) => view::mul(len, row),
-                    (len, None) => len,
-                });
-                Ty::slice(len, mutable)
-            }
-            Layout::Data => Ty::Data(spec.value.clone()),
-        };
+        let row = spec.kind().row().map(|row| self.len_expr(row));
+        let ty: Ty = spec.kind().layout().map(
+            // Rows are held flat: their number times the row's length.
+            |len| match (self.len_expr(len), row) {
+                (len, Some(row)) => view::mul(len, row),
+                (len, None) => len,
+            },
+            |()| spec.value.clone(),
+        );
         let differentiable = ty == Ty::F64 || ty.is_lent();
         let var = self.new_var(Origin::Param, ty, spec.ident.span());
         if let Some(row) = spec.kind().row() {

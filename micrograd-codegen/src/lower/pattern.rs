@@ -94,7 +94,7 @@ impl Lowerer<'_> {
             Ty::F64 => Value::F64(Operand::Var(var)),
             Ty::Int => Value::Int(IntExpr::Var(var)),
             Ty::Bool => Value::Bool(crate::ir::Cond::Var(var)),
-            Ty::Slice { .. } | Ty::Array { .. } => Value::Seq(View::whole(var)),
+            Ty::Floats { .. } => Value::Seq(View::whole(var)),
             Ty::Data(_) => Value::Error,
         })
     }

@@ -13,7 +13,7 @@ fn lit(value: u128) -> Option<IntExpr> {
 }
 
 fn slice(len: Option<IntExpr>, mutable: bool) -> Ty {
-    Ty::Slice { len, mutable }
+    Ty::slice(len, mutable)
 }
 
 #[test]

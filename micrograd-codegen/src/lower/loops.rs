@@ -39,12 +39,15 @@ struct Source<'s> {
 }
 
 impl Lowerer<'_> {
-    /// Lowers `for i in a..b { .. }`.
+    /// Lowers `for i in a..b { .. }`: the desugaring pass (`desugar.rs`) rewrote every other
+    /// `for` it knows into one, and left a refusal or the sequences to bind first.
     pub(super) fn for_loop(&mut self, for_loop: &syn::ExprForLoop) {
-        let (rewritten, hoisted) = match super::for_items::rewrite(for_loop, self.loops) {
-            Some(Ok(rewrite)) => (rewrite.for_loop, rewrite.hoisted),
-            Some(Err((span, message))) => return self.errors.at(span, message),
-            None => (for_loop.clone(), Vec::new()),
+        let hoisted = match self.desugared.of(for_loop) {
+            Some(super::desugar::Loop::Refused(span, message)) => {
+                return self.errors.at(*span, *message);
+            }
+            Some(super::desugar::Loop::Hoisted(hoisted)) => hoisted.clone(),
+            None => Vec::new(),
         };
         // The array literals and sub-slices the loop runs over live under minted names for the
         // loop only: afterwards each name means what it meant before.
@@ -66,7 +69,6 @@ impl Lowerer<'_> {
                 None => return,
             }
         }
-        let for_loop = &rewritten;
         if hoisted_all && let Some(form) = self.range_form(for_loop) {
             let source = Source {
                 label: label(&for_loop.label),

@@ -13,6 +13,7 @@ mod call;
 mod collect;
 mod data;
 mod derived;
+pub(crate) mod desugar;
 mod exits;
 mod expr;
 mod fields;
@@ -170,6 +171,8 @@ pub struct Lowerer<'e> {
     rows: HashMap<VarId, crate::ir::IntExpr>,
     /// What the whole function's uses say the names it cannot see are (`typing.rs`).
     outside: typing::Outside,
+    /// What the desugaring pass left the lowering of the loops it rewrote (`desugar.rs`).
+    desugared: desugar::Loops,
 }
 
 /// Lowers `item`'s body; `None` if it used anything outside the language (errors say what).
@@ -181,6 +184,7 @@ pub fn lower(
 ) -> Option<Function> {
     let (specs, output) = (&sig.params, sig.output);
     let before = errors.len();
+    let (block, desugared) = desugar::desugar(&item.block);
     let mut lowerer = Lowerer {
         errors,
         scalar: sig.scalar,
@@ -209,6 +213,7 @@ pub fn lower(
         closures: HashMap::new(),
         rows: HashMap::new(),
         outside: Default::default(),
+        desugared,
     };
     let mut params: Vec<Param> = specs
         .iter()
@@ -228,7 +233,7 @@ pub fn lower(
         .collect();
     params.extend(field_params);
     lowerer.outside = lowerer.type_outside(&item.block);
-    let result = lowerer.function_body(&item.block);
+    let result = lowerer.function_body(&block);
     lowerer.load_results(item.block.brace_token.span.close());
     let body = lowerer
         .blocks

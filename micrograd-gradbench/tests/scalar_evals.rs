@@ -200,6 +200,16 @@ fn kmeans_newton_direction() {
             })
             .collect();
         assert_close("kmeans, dual", &direction, &reference, 1e-12);
+        // the cost and its own gradient (`kmeans_cost_grad`, through the minimum's fold)
+        let duals: Vec<_> = (0..k * d)
+            .map(|at| kmeans_dual2(&points, &centroids, d, at))
+            .collect();
+        let cost = kmeans::kmeans_cost(&rows, &centroids, d);
+        assert_close("kmeans, cost", &[cost], &[duals[0].re], 1e-12);
+        let mut gradient = vec![0.0; k * d];
+        kmeans::kmeans_cost_grad(&rows, &centroids, &mut gradient, d);
+        let by_duals: Vec<f64> = duals.iter().map(|f| f.v1).collect();
+        assert_close("kmeans, gradient", &gradient, &by_duals, 1e-12);
         // central differences: the gradient, and the second difference for the diagonal
         let f = |c: &[f64]| kmeans::kmeans_cost(&rows, c, d);
         let gradient = central(f, &centroids);

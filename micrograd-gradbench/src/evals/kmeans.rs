@@ -25,24 +25,18 @@ pub struct Input {
 /// Σᵢ minⱼ ‖cⱼ - pᵢ‖² over the points (data, one row each) and the centroids, `d` coordinates
 /// each laid end to end (a differentiated `&[Vec<f64>]` is not taken yet).
 ///
-/// Each point first finds its closest centroid's index (an integer, which nothing
-/// differentiates), then adds its distance to that centroid: only that centroid's coordinates
-/// receive a gradient, as only they change the minimum.
+/// Each point adds the least of its distances to the centroids, a fold of `f64::min` as the
+/// specification's minimum reads: only the closest centroid's coordinates receive a gradient,
+/// as only they change the minimum. (It searched for the closest index and then measured that
+/// distance a second time, 1.5x `manual`'s instructions; this is 1.2x.)
 #[differentiable(hvp, wrt(centroids))]
 pub fn kmeans_cost(points: &[Vec<f64>], centroids: &[f64], d: usize) -> f64 {
     let mut cost = 0.0;
     for p in points {
-        let mut closest = 0;
-        let mut nearest = f64::INFINITY;
-        for (j, c) in centroids.chunks(d).enumerate() {
-            let distance = p.iter().zip(c).map(|(a, b)| (a - b).powi(2)).sum::<f64>();
-            if distance < nearest {
-                nearest = distance;
-                closest = j;
-            }
-        }
-        let c = &centroids[closest * d..(closest + 1) * d];
-        cost += p.iter().zip(c).map(|(a, b)| (a - b).powi(2)).sum::<f64>();
+        cost += centroids
+            .chunks_exact(d)
+            .map(|c| p.iter().zip(c).map(|(a, b)| (a - b).powi(2)).sum::<f64>())
+            .fold(f64::INFINITY, f64::min);
     }
     cost
 }
@@ -53,7 +47,7 @@ pub fn kmeans_cost(points: &[Vec<f64>], centroids: &[f64], d: usize) -> f64 {
 pub fn closest(p: &[f64], centroids: &[f64], d: usize) -> usize {
     let mut closest = 0;
     let mut nearest = f64::INFINITY;
-    for (j, c) in centroids.chunks(d).enumerate() {
+    for (j, c) in centroids.chunks_exact(d).enumerate() {
         let distance = p.iter().zip(c).map(|(a, b)| (a - b).powi(2)).sum::<f64>();
         if distance < nearest {
             nearest = distance;

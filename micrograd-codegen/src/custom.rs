@@ -23,7 +23,7 @@ use crate::ir::{Place, Shape, Signature, Stmt, Ty, VarId, VarInfo};
 use crate::names;
 use crate::types::{Kind, Type};
 use proc_macro2::{Span, TokenStream};
-use quote::{quote, quote_spanned};
+use quote::{ToTokens, quote, quote_spanned};
 use syn::Ident;
 use syn::spanned::Spanned;
 
@@ -74,7 +74,10 @@ fn function((item, sig): (&syn::ItemFn, &Signature), wrt: &[String], rules: &Rul
             pair: None,
             guessed: false,
             dropped: false,
-            pinned: Some(Box::new(quote_spanned!(rule.span()=> #pointer))),
+            rule: Some(Box::new(ir::Rule {
+                pointer: quote_spanned!(rule.span()=> #pointer),
+                arguments: arguments(rule),
+            })),
         };
         body.push(Stmt::Assign {
             dst: partial,
@@ -140,6 +143,14 @@ fn path(rule: &syn::Path) -> Vec<String> {
         .into_iter()
         .chain(rule.segments.iter().map(|s| s.ident.to_string()))
         .collect()
+}
+
+/// The generic arguments of each segment of `rule` as written (`::<3>`, or nothing), aligned
+/// with [`path`]'s segments.
+fn arguments(rule: &syn::Path) -> Vec<TokenStream> {
+    let leading = rule.leading_colon.map(|_| TokenStream::new());
+    let each = rule.segments.iter().map(|s| s.arguments.to_token_stream());
+    leading.into_iter().chain(each).collect()
 }
 
 /// `fn(f64, usize) -> f64`: the type of every rule of `f`, which each rule is bound to where

@@ -168,10 +168,8 @@ pub struct Extern {
     /// `micrograd_runtime::calls::Dropped`, which passes a zero seed only to a pullback that
     /// takes one.
     pub dropped: bool,
-    /// A rule of `derivative(..)` called for its value: the function pointer type it is
-    /// checked against where it is called (`fn(f64, usize) -> f64`, spanned at the rule), so a
-    /// rule of other parameters is one "mismatched types" error at the rule.
-    pub pinned: Option<Box<proc_macro2::TokenStream>>,
+    /// A rule of `derivative(..)` called for its value.
+    pub rule: Option<Box<Rule>>,
 }
 
 impl Op {
@@ -206,8 +204,28 @@ pub struct Entry {
 
 impl PartialEq for Extern {
     fn eq(&self, other: &Extern) -> bool {
-        self.path == other.path && self.entry == other.entry
+        let arguments = |e: &Extern| {
+            e.rule.as_ref().map(|rule| {
+                let each = rule.arguments.iter().map(ToString::to_string);
+                each.collect::<Vec<_>>()
+            })
+        };
+        self.path == other.path && self.entry == other.entry && arguments(self) == arguments(other)
     }
+}
+
+/// A rule of `derivative(..)` as a call reads it ([`Extern::rule`]).
+#[derive(Clone, Debug)]
+pub struct Rule {
+    /// The function pointer type it is checked against where it is called
+    /// (`fn(f64, usize) -> f64`, spanned at the rule), so a rule of other parameters is one
+    /// "mismatched types" error at the rule.
+    pub pointer: proc_macro2::TokenStream,
+    /// The generic arguments written on each segment of [`Extern::path`] (`power_dx::<3>`:
+    /// `["power_dx"]` with `[::<3>]`, a leading `::` an empty entry), printed after it and after
+    /// the names suffixed to it (`power_dx_pullback::<3>`), so each call means the function the
+    /// user named.
+    pub arguments: Vec<proc_macro2::TokenStream>,
 }
 
 /// A scalar operand of an [`Op`].

@@ -12,6 +12,7 @@ mod forward;
 
 // Functions with `derivative(..)` rules, and their callers, in every flavour.
 mod custom_rules;
+mod rule_turbofish;
 
 // Derivatives of derivatives: `g_grad` and `g_jvp` called inside a differentiated function.
 mod nested_derivatives;

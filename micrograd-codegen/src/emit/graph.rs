@@ -164,7 +164,7 @@ impl Emitter<'_> {
             Op::FromInt(_) | Op::Data(_) => quote!(#graph.constant(#name)),
             // A `derivative(..)` rule's value: a number the body's node reads as its partial,
             // not a node of its own.
-            Op::Call(callee, _) if callee.pinned.is_some() => return quote!(let #name = #value;),
+            Op::Call(callee, _) if callee.rule.is_some() => return quote!(let #name = #value;),
             Op::Call(callee, args) => self.graph_call(callee, args, name),
             _ => {
                 let inputs = self.partials(op, dst, &mut prelude);

@@ -296,7 +296,7 @@ impl Emitter<'_> {
     /// path through a binding of the checked type, `({ let rule: fn(f64) -> f64 = erf_dx; rule })`.
     fn callee(&self, callee: &Extern) -> TokenStream {
         let path = external(callee);
-        match &callee.pinned {
+        match callee.rule.as_ref().map(|rule| &rule.pointer) {
             Some(pointer) => {
                 let rule = self.names.local("rule");
                 quote!(({ let #rule: #pointer = #path; #rule }))
@@ -576,6 +576,10 @@ pub(super) fn external(path: &Extern) -> TokenStream {
                 proc_macro2::Ident::new(segment, path.span).to_tokens(&mut tokens);
             }
             _ => crate::names::ident(segment, path.span).to_tokens(&mut tokens),
+        }
+        // `rule::<f64>` as written, after `rule` or its suffixed name.
+        if let Some(arguments) = path.rule.as_ref().and_then(|rule| rule.arguments.get(i)) {
+            tokens.extend(arguments.clone());
         }
     }
     tokens

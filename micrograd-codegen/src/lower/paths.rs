@@ -48,7 +48,7 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
         pair: None,
         guessed: false,
         dropped: false,
-        pinned: None,
+        rule: None,
     };
     let all: Vec<&str> = names.iter().map(String::as_str).collect();
     let relative = match all.as_slice() {
@@ -78,7 +78,7 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
                 pair: None,
                 guessed: true,
                 dropped: false,
-                pinned: None,
+                rule: None,
             })
         }
     }

@@ -43,7 +43,7 @@ impl Pass<'_> {
                     pair: None,
                     guessed: false,
                     dropped: false,
-                    pinned: None,
+                    rule: None,
                 });
             }
             Expr::Int(n) => Op::FromInt(n),

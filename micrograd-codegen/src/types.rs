@@ -259,7 +259,7 @@ impl<'a> Kind<'a> {
             // A `&Vec<f64>` is read as a slice.
             Kind::Vec => Layout::slice(None, false),
             // Read through a reference in the generated code (`emit`'s `array_params`).
-            Kind::Array(len) => Layout::slice(Some(len), false),
+            Kind::Array(len) => Layout::given(len),
             // A `&mut f64` is read as a one-entry `&mut [f64]` (`emit`'s `array_params`).
             Kind::SliceMut | Kind::ScalarMut => Layout::slice(None, true),
             // Read as one row-major slice of floats (`emit` binds `w.as_flattened()`), its
@@ -305,13 +305,17 @@ pub enum Layout<L, D> {
 /// between a parameter and a local, which the passes ask instead of telling the two apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Held {
-    /// The caller lends them, and the generated code holds a reference: a parameter (by
-    /// reference or by value, which it reads through a reference), or a field of a parameter
-    /// struct. The body writes them where `mutable` (`&mut [f64]`, `&mut f64`).
+    /// The caller lends them, and the generated code holds a reference: a parameter by
+    /// reference, or a field of a parameter struct. The body writes them where `mutable`
+    /// (`&mut [f64]`, `&mut f64`).
     Lent {
         /// Whether the body writes them.
         mutable: bool,
     },
+    /// The caller gives them by value (`w: [f64; N]`): read as a lent `&[f64; N]` is (the
+    /// generated code binds `let w = &w;`, `emit`'s `array_params`), but passed on by value,
+    /// and its gradient is a partial in the returned tuple, not a shadow the caller lends.
+    Given,
     /// The body's own local array, `[c; N]`: its length is a constant.
     Array,
     /// The body's own `Vec` (`vec![c; n]`): its length may be known at run time only, and its
@@ -326,6 +330,14 @@ impl<L, D> Layout<L, D> {
         Layout::Floats {
             len,
             held: Held::Lent { mutable },
+        }
+    }
+
+    /// Floats the caller gives by value, `[f64; N]` of length `len`.
+    pub fn given(len: L) -> Self {
+        Layout::Floats {
+            len: Some(len),
+            held: Held::Given,
         }
     }
 
@@ -366,10 +378,15 @@ impl<L, D> Layout<L, D> {
         self.held().is_some()
     }
 
-    /// Whether its floats are lent by the caller: a parameter (or a struct's field), which the
-    /// generated code holds as a reference.
+    /// Whether its floats are the caller's: a parameter (or a struct's field), which the
+    /// generated code holds as a reference, given by value or lent.
     pub fn is_lent(&self) -> bool {
-        matches!(self.held(), Some(Held::Lent { .. }))
+        matches!(self.held(), Some(Held::Lent { .. } | Held::Given))
+    }
+
+    /// Whether its floats are the caller's `[f64; N]` by value.
+    pub fn is_given(&self) -> bool {
+        self.held() == Some(Held::Given)
     }
 
     /// Whether its floats are lent and written (`&mut [f64]`, `&mut f64`): the caller sees
@@ -378,10 +395,13 @@ impl<L, D> Layout<L, D> {
         self.held() == Some(Held::Lent { mutable: true })
     }
 
-    /// Whether its floats are lent and only read (`&[f64]`, `&[f64; N]`, `&Vec<f64>`, a
-    /// struct's field).
+    /// Whether its floats are the caller's and only read (`&[f64]`, `&[f64; N]`, `&Vec<f64>`,
+    /// `[f64; N]`, a struct's field).
     pub fn is_read_only(&self) -> bool {
-        self.held() == Some(Held::Lent { mutable: false })
+        matches!(
+            self.held(),
+            Some(Held::Lent { mutable: false } | Held::Given)
+        )
     }
 
     /// Whether its floats are the body's own: a local array or `Vec`.

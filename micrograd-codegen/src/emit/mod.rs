@@ -30,7 +30,6 @@ use crate::flavor::{Params, Returns};
 use crate::ir::Signature;
 use crate::ir::{Function, If, Ty, VarId};
 use crate::names::Names;
-use crate::types::Kind;
 use facts::{Facts, Tapes, cheap, int_lets, loops, own_tapes, reversed, saved_calls, stored};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
@@ -54,8 +53,6 @@ struct Emitter<'a> {
     runtime: syn::Path,
     /// `show_code`: `f_grad`'s rustdoc holds a copy of its code.
     show_code: bool,
-    /// The array parameters taken by value: their shadows are locals, never empty.
-    by_value: HashSet<VarId>,
     /// What the function returns first: `f`'s results (the tangent program's results are the
     /// tangents).
     values: Vec<crate::ir::Operand>,
@@ -100,20 +97,13 @@ pub fn generate(
         .zip(specs)
         .map(|(p, s)| (p.var, s.ident.clone()))
         .collect();
-    let mut emitter = Emitter::new(
+    let emitter = Emitter::new(
         function,
         adjoint,
         Names::new(&adjoint.vars, &params, &sig.user_names),
         flavor,
         options,
     );
-    emitter.by_value = function
-        .params
-        .iter()
-        .zip(specs)
-        .filter(|(_, spec)| matches!(spec.kind(), Kind::Array(_)))
-        .map(|(param, _)| param.var)
-        .collect();
     emitter.function_tokens(sig, &wrt, flavor)
 }
 
@@ -182,7 +172,6 @@ impl<'a> Emitter<'a> {
             names,
             runtime: options.runtime(),
             show_code: options.show_code,
-            by_value: HashSet::new(),
             values: function.results.clone(),
             tangent: TangentParams::default(),
         }

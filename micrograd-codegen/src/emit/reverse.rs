@@ -362,9 +362,8 @@ impl Emitter<'_> {
     /// Whether the shadow of `array` is a pullback's parameter, which the caller may pass empty
     /// (an array taken by value has a local shadow instead).
     fn may_be_empty(&self, array: VarId) -> bool {
-        let is_param = self.function.var(array).ty.is_lent();
-        let written = self.function.var(array).ty.is_lent_mut();
-        is_param && self.shadow == Shadow::MaybeEmpty && !self.by_value.contains(&array) && !written
+        let ty = &self.function.var(array).ty;
+        ty.is_read_only() && !ty.is_given() && self.shadow == Shadow::MaybeEmpty
     }
 
     /// The shadow passed for a slice argument: its adjoint's part, or `&mut []` if constant.

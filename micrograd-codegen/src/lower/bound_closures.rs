@@ -134,7 +134,6 @@ impl Lowerer<'_> {
         let name = receiver.path.get_ident()?.to_string();
         let binding = self.lookup(&name)?;
         let array = self.ty(binding.var).is_floats()
-            || self.by_value.contains(&binding.var)
             || matches!(self.aliases.get(&binding.var), Some(Value::Seq(_)));
         if !array {
             return None;

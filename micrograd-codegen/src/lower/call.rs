@@ -521,7 +521,7 @@ impl Lowerer<'_> {
                     .get_ident()
                     .and_then(|ident| self.lookup(&ident.to_string()))
                     .is_some_and(|binding| binding.var == base);
-                own && (self.ty(base).is_local() || self.by_value.contains(&base))
+                own && (self.ty(base).is_local() || self.ty(base).is_given())
             }
             _ => false,
         }

@@ -134,8 +134,6 @@ pub struct Lowerer<'e> {
     frames: Vec<exits::Frame>,
     /// Set while lowering a loop statement whose exits to enclosing code are handled after it.
     exits_prepared: bool,
-    /// The parameters that are arrays taken by value (`p: [f64; N]`).
-    by_value: Vec<VarId>,
     /// The `&f64` parameters: passed on by name, they are passed as the references they are.
     scalar_refs: Vec<VarId>,
     /// The `&mut f64` parameters, one-entry `&mut [f64]`s: `*y` reads and writes entry 0.
@@ -197,7 +195,6 @@ pub fn lower(
         ids: (0, 0),
         frames: Vec::new(),
         exits_prepared: false,
-        by_value: Vec::new(),
         scalar_refs: Vec::new(),
         scalar_muts: Vec::new(),
         items: Default::default(),
@@ -284,9 +281,6 @@ impl Lowerer<'_> {
         if let Some(row) = spec.kind().row() {
             let row = self.len_expr(row);
             self.rows.insert(var, row);
-        }
-        if matches!(spec.kind(), Kind::Array(_)) {
-            self.by_value.push(var);
         }
         if matches!(spec.kind(), Kind::Scalar)
             && matches!(spec.value, crate::types::Type::Ref { .. })

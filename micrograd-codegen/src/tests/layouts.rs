@@ -47,7 +47,8 @@ fn each_parameter_kind_is_held_as_its_layout_says() {
             slice(None, false),
             slice(lit(3), false),
             slice(None, false),
-            slice(lit(2), false),
+            // By value: the caller's, read through a reference, passed on by value.
+            Ty::given(lit(2).expect("a length")),
             slice(None, true),
             slice(None, true),
             // Rows of two, held flat: the number of rows times the row's length.
@@ -74,7 +75,7 @@ fn facts(ty: &Ty) -> (bool, bool, bool, bool, bool, bool) {
 #[test]
 fn a_parameter_is_lent_and_a_local_is_the_bodys_own() {
     let item: syn::ItemFn = parse_quote! {
-        fn f(x: f64, w: &[f64], a: &[f64; 3], m: &mut [f64], n: usize) -> f64 {
+        fn f(x: f64, w: &[f64], a: &[f64; 3], m: &mut [f64], n: usize, p: [f64; 2]) -> f64 {
             let mut h = [0.0; 2];
             h[0] = x;
             let mut v = vec![0.0; n];
@@ -82,7 +83,7 @@ fn a_parameter_is_lent_and_a_local_is_the_bodys_own() {
             let mut g = [[0.0; 2]; 3];
             g[1][0] = v[0];
             m[0] = g[1][0];
-            w[0] + a[0] + m[0]
+            w[0] + a[0] + m[0] + p[1]
         }
     };
     let function = lower(&item, &[]);
@@ -98,6 +99,12 @@ fn a_parameter_is_lent_and_a_local_is_the_bodys_own() {
     assert_eq!(facts(&param(1)), (true, true, false, true, false, false));
     assert_eq!(facts(&param(2)), (true, true, false, true, false, false));
     assert_eq!(facts(&param(3)), (true, true, true, false, false, false));
+    // Given by value: the caller's and read only as a `&[f64; 2]` is, and told apart by
+    // `is_given` alone (passed on by value, its gradient a partial, not a lent shadow).
+    assert_eq!(facts(&param(5)), (true, true, false, true, false, false));
+    let given: Vec<bool> = (0..6).map(|k| param(k).is_given()).collect();
+    assert_eq!(given, [false, false, false, false, false, true]);
+    assert_eq!(param(5).fixed_len(), lit(2).as_ref());
     assert_eq!(facts(&ty("h")), (true, false, false, false, true, false));
     assert_eq!(facts(&ty("v")), (true, false, false, false, true, true));
     assert_eq!(facts(&ty("g")), (true, false, false, false, true, false));

@@ -194,6 +194,8 @@ fn check<'o>(
         let rule = given.iter().find(|(name, _)| *name == spec.ident);
         let (x, f) = (&spec.ident, &item.sig.ident);
         match &spec.kind() {
+            // A method's receiver, a parameter struct (`methods`).
+            _ if *x == crate::names::method::RECEIVER => errors.spanned(&spec.written, "a method's `self` has no rule in `derivative(..)`: give the rules on an associated function of the floats it reads, `fn f(k: f64, x: f64) -> f64`, and call that from the method, `Self::f(self.k, x)`"),
             Kind::Scalar if rule.is_none() => errors.at(x.span(), format!("`{x}` has no rule in `derivative(..)`; add `{x} = rule`, a `#[differentiable]` function of the same parameters returning ∂{f}/∂{x}")),
             kind if kind.is_differentiable() && !matches!(kind, Kind::Scalar) => errors.spanned(&spec.written, "`derivative(..)` does not support slice or array parameters: each rule returns one `f64` partial; pass the entries as `f64` parameters, or let `#[differentiable]` differentiate the body"),
             _ => {}

@@ -48,9 +48,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     if let Some(method) = methods::expand(&attr, &item) {
         return method;
     }
-    let printed = item.clone();
-    let expanded = expand_as(attr.clone(), item, &printed);
-    methods::associated(&printed, &attr, expanded)
+    methods::associated(&attr, &item)
 }
 
 /// Expands `item`, printing `printed` as the user's function: `item` is what the pipeline

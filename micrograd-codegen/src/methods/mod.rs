@@ -125,16 +125,41 @@ pub fn expand(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
     Some(out)
 }
 
-/// The expansion of an associated function without a receiver, `expanded`, when `item` or
-/// its attribute `attr` names `Self` (so it is inside an `impl`; `derivative(x = Self::rule)`):
-/// a bare call of a sibling (`f_hessian`'s `f_hvp(..)`) goes through `Self::`, and a doc link
-/// `[`f`]` is `[`Self::f`]`. Without `Self`, nothing tells an associated function from a free
-/// one, and `expanded` is returned as it is.
-pub fn associated(item: &TokenStream, attr: &TokenStream, expanded: TokenStream) -> TokenStream {
+/// The expansion of a function without a receiver, `item`. An associated function names `Self`
+/// in `item` or its attribute `attr` (`derivative(x = Self::rule)`), or a float no generics
+/// declare (`fn smooth(x: T) -> T` of an `impl<T: Float> Act<T>`, read as `fn smooth<T:
+/// Float>` as a method's float is, [`outer_float`], and printed without it). Its output then
+/// calls a sibling by its bare name through `Self::` (`f_hessian`'s `f_hvp(..)`), and a doc link
+/// `[`f`]` is `[`Self::f`]`. Without either, nothing tells an associated function from a free
+/// one, and the expansion is the function's.
+pub fn associated(attr: &TokenStream, item: &TokenStream) -> TokenStream {
+    let mut tokens: Vec<TokenTree> = item.clone().into_iter().collect();
+    let fn_at = tokens
+        .iter()
+        .position(|t| matches!(t, TokenTree::Ident(i) if i == "fn"));
+    let args_at = fn_at.and_then(|fn_at| {
+        let at = tokens[fn_at..].iter().position(
+            |t| matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis),
+        )?;
+        Some(fn_at + at)
+    });
+    let body =
+        matches!(tokens.last(), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace);
+    let outer = match (fn_at, args_at) {
+        (Some(fn_at), Some(args_at))
+            if body && crate::nesting::too_deep(item).is_none() && reserved(item).is_none() =>
+        {
+            outer_float(&tokens, fn_at, args_at).inspect(|float| declare(&mut tokens, fn_at, float))
+        }
+        _ => None,
+    };
+    let read: TokenStream = tokens.into_iter().collect();
+    let expanded = crate::expand_as(attr.clone(), read, item);
     let names_self = idents(item).contains("Self") || idents(attr).contains("Self");
-    let Some(name) = tokens_name(item).filter(|_| names_self) else {
+    let Some(name) = tokens_name(item).filter(|_| names_self || outer.is_some()) else {
         return expanded;
     };
+    // No `T: Differentiable` bound: without `self` no `Model<T>` is a parameter struct.
     let restorer = Restorer {
         name: &name,
         own: &siblings(&name),

@@ -2,11 +2,7 @@
 //! central differences of its objective and against num-dual on a twin written from ADBench's
 //! structure (pose parameters as a matrix, each Euler rotation a product of three matrices).
 
-// central differences and dual gradients of a scalar are for the other files
-#[allow(dead_code)]
-mod common;
-
-use common::{assert_close, points};
+use crate::common::{assert_close, points};
 use micrograd_gradbench::evals::evaluate;
 use num_dual::{Dual64, DualNum};
 use serde_json::{Value, json};

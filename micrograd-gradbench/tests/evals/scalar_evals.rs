@@ -2,9 +2,7 @@
 //! central differences of the eval's own function and against num-dual on a twin written
 //! independently (`Dual64`, or `Dual2_64` for kmeans' second derivatives).
 
-mod common;
-
-use common::{assert_close, central, dual_gradient, points};
+use crate::common::{assert_close, central, dual_gradient, points};
 use micrograd_gradbench::evals::{det, llsq, lse, ode};
 use num_dual::{Dual64, DualNum};
 

@@ -10,7 +10,7 @@
 use micrograd_gradbench::protocol::respond;
 use serde_json::Value;
 
-const SESSION: &str = include_str!("data/lse-manual.jsonl");
+const SESSION: &str = include_str!("../data/lse-manual.jsonl");
 
 /// The recorded (message, response) pairs, in order.
 fn rounds() -> Vec<(Value, Value)> {

@@ -3,11 +3,7 @@
 //! inner gradient is written out by hand (and num-dual on `Dual<Dual64>` for particle), closed
 //! forms, and the values GradBench's evals expect.
 
-// This file uses part of the shared helpers.
-#[allow(dead_code)]
-mod common;
-
-use common::{assert_close, central};
+use crate::common::{assert_close, central};
 use micrograd_gradbench::evals::{particle, saddle};
 use num_dual::{Dual, Dual64, DualNum};
 

@@ -1,9 +1,7 @@
 //! The derivatives of gmm, lstm and ba, from the generated code, against central differences
 //! of the eval's own function and against num-dual on a twin written independently.
 
-mod common;
-
-use common::{assert_close, central, dual_gradient, points};
+use crate::common::{assert_close, central, dual_gradient, points};
 use num_dual::{Dual64, DualNum};
 
 /// The log posterior straight from the definition: Q built as a matrix, β from the product

@@ -410,15 +410,12 @@ fn float_data(spec: &ir::ParamSpec) -> bool {
 }
 
 /// What to write for floats the macro differentiates in another shape: rows of one length
-/// (`&[[f64; N]]`) for ragged ones, a reference for rows by value.
+/// (`&[[f64; N]]`) for ragged ones.
 fn instead(spec: &ir::ParamSpec) -> &'static str {
-    let rows = |elem: &types::Type| matches!(elem, types::Type::Vec(e) | types::Type::Array(e, _) if matches!(**e, types::Type::Float(_)));
+    let rows = |elem: &types::Type| matches!(elem, types::Type::Vec(e) if matches!(**e, types::Type::Float(_)));
     match &spec.value {
-        types::Type::Ref { elem, .. } if matches!(&**elem, types::Type::Slice(e) if matches!(&**e, types::Type::Vec(_)) && rows(e)) => {
+        types::Type::Ref { elem, .. } if matches!(&**elem, types::Type::Slice(e) if rows(e)) => {
             "; to differentiate rows of one length, take them as `&[[f64; N]]`"
-        }
-        types::Type::Array(elem, _) if rows(elem) => {
-            "; to differentiate it, take it by reference, `&[[f64; N]; M]`"
         }
         _ => "",
     }

@@ -96,12 +96,15 @@ pub enum Kind<'a> {
     /// `w: &[[f64; N]]` or `w: &[[f64; N]; M]` (with `M`): rows of `N` floats, which the
     /// body reads as one row-major slice of floats (`w[i][j]` its entry `i * N + j`); its
     /// shadow `d_w: &mut [[f64; N]]` (of the same shape) follows it, and its tangent has its
-    /// type.
+    /// type. `w: [[f64; N]; M]` by value (`by_value`) is read the same way, and has no shadow:
+    /// its partials come back as one `[[f64; N]; M]`, as an array's by value do.
     Rows {
         /// `N`, the length of a row.
         row: &'a Len,
         /// `M`, the number of rows, where the type fixes it.
         rows: Option<&'a Len>,
+        /// Taken by value, `[[f64; N]; M]`.
+        by_value: bool,
     },
     /// `w: &mut [f64]`: read and written; its shadow `d_w: &mut [f64]` receives the gradient
     /// with respect to the values `w` held on entry.
@@ -169,7 +172,10 @@ impl<'a> Kind<'a> {
             self,
             Kind::Slice(_)
                 | Kind::Vec
-                | Kind::Rows { .. }
+                | Kind::Rows {
+                    by_value: false,
+                    ..
+                }
                 | Kind::SliceMut
                 | Kind::ScalarMut
                 | Kind::Struct(_)
@@ -186,7 +192,11 @@ impl<'a> Kind<'a> {
         let elem = match self {
             Kind::Slice(Some(len)) if sized => Type::Array(float, len.clone()),
             Kind::Slice(_) | Kind::Vec | Kind::SliceMut => Type::Slice(float),
-            Kind::Rows { row, rows } => {
+            Kind::Rows {
+                row,
+                rows,
+                by_value: false,
+            } => {
                 let row = Box::new(Type::Array(float, row.clone()));
                 match rows {
                     Some(rows) if sized => Type::Array(row, rows.clone()),
@@ -217,6 +227,14 @@ impl<'a> Kind<'a> {
         match self {
             Kind::Scalar => Some(float),
             Kind::Array(len) => Some(Type::Array(Box::new(float), len.clone())),
+            Kind::Rows {
+                row,
+                rows: Some(rows),
+                by_value: true,
+            } => {
+                let row = Type::Array(Box::new(float), row.clone());
+                Some(Type::Array(Box::new(row), rows.clone()))
+            }
             _ => None,
         }
     }
@@ -243,7 +261,13 @@ impl<'a> Kind<'a> {
     pub fn in_jacobian(self) -> bool {
         matches!(
             self,
-            Kind::Scalar | Kind::Slice(_) | Kind::Vec | Kind::Rows { .. }
+            Kind::Scalar
+                | Kind::Slice(_)
+                | Kind::Vec
+                | Kind::Rows {
+                    by_value: false,
+                    ..
+                }
         )
     }
 
@@ -263,7 +287,12 @@ impl<'a> Kind<'a> {
             // A `&mut f64` is read as a one-entry `&mut [f64]` (`emit`'s `array_params`).
             Kind::SliceMut | Kind::ScalarMut => Layout::slice(None, true),
             // Read as one row-major slice of floats (`emit` binds `w.as_flattened()`), its
-            // length counted in rows here.
+            // length counted in rows here; by value, given as an array by value is.
+            Kind::Rows {
+                rows: Some(rows),
+                by_value: true,
+                ..
+            } => Layout::given(rows),
             Kind::Rows { rows, .. } => Layout::slice(rows, false),
             // Read only by calls, which pass it and its shadow on as they pass a slice's.
             Kind::Struct(_) => Layout::slice(None, false),
@@ -647,6 +676,11 @@ impl Type {
             Type::Int(_) => Kind::Int,
             Type::Bool => Kind::Bool,
             Type::Array(elem, len) if is_float(elem) => Kind::Array(len),
+            Type::Array(elem, rows) if let Some(row) = float_row(elem) => Kind::Rows {
+                row,
+                rows: Some(rows),
+                by_value: true,
+            },
             Type::Ref {
                 mutable: true,
                 elem,
@@ -663,12 +697,15 @@ impl Type {
                 Type::Slice(elem) if is_float(elem) => Kind::Slice(None),
                 Type::Array(elem, len) if is_float(elem) => Kind::Slice(Some(len)),
                 Type::Vec(elem) if is_float(elem) => Kind::Vec,
-                Type::Slice(elem) if let Some(row) = float_row(elem) => {
-                    Kind::Rows { row, rows: None }
-                }
+                Type::Slice(elem) if let Some(row) = float_row(elem) => Kind::Rows {
+                    row,
+                    rows: None,
+                    by_value: false,
+                },
                 Type::Array(elem, rows) if let Some(row) = float_row(elem) => Kind::Rows {
                     row,
                     rows: Some(rows),
+                    by_value: false,
                 },
                 Type::Named(path) => Kind::Struct(path),
                 _ => Kind::Data,

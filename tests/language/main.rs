@@ -48,6 +48,7 @@ mod idioms_more;
 mod iterators;
 mod matrices;
 mod matrix_params;
+mod matrix_values;
 mod out_params;
 mod params;
 mod passive_data;

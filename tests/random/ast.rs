@@ -39,9 +39,20 @@ pub enum PKind {
     /// `labels: &[usize]` of this many entries, each in `0..=3`: data, never differentiated
     /// (entries only).
     Labels(usize),
-    /// `m: &[[f64; C]]` of `R` rows, or `&[[f64; C]; R]` (`true`): differentiated only where
-    /// `wrt(..)` lists it (the entry only; matrix_params.rs).
-    Matrix(usize, usize, bool),
+    /// `m: &[[f64; C]]` of `R` rows, `&[[f64; C]; R]` or `[[f64; C]; R]` by value: differentiated
+    /// only where `wrt(..)` lists it (the entry only; matrix_params.rs).
+    Matrix(usize, usize, Shape),
+}
+
+/// How a matrix parameter is taken.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Shape {
+    /// `&[[f64; C]]`.
+    Rows,
+    /// `&[[f64; C]; R]`.
+    Fixed,
+    /// `[[f64; C]; R]` by value: its partials come back in the tuple.
+    Value,
 }
 
 impl PKind {

@@ -1,7 +1,8 @@
-//! Matrix parameters of the entry (issue 24): `m: &[[f64; C]]` or `m: &[[f64; C]; R]`, listed
-//! in `wrt(..)` (then `f_grad` takes the shadow `d_m: &mut [[f64; C]]`, or `&mut [[f64; C]; R]`,
-//! right after it, and the checker compares each entry's partial) or left out (data, a
-//! constant: its entries' partials are `None`). The body reads it first, into one of the
+//! Matrix parameters of the entry (issue 24): `m: &[[f64; C]]`, `m: &[[f64; C]; R]` or
+//! `m: [[f64; C]; R]` by value, listed in `wrt(..)` (then `f_grad` takes the shadow
+//! `d_m: &mut [[f64; C]]`, or `&mut [[f64; C]; R]`, right after it, or returns the partials of
+//! a matrix by value in its tuple, and the checker compares each entry's partial) or left out
+//! (data, a constant: its entries' partials are `None`). The body reads it first, into one of the
 //! entry's `f64` parameters shadowed by `let`, so every later use of that parameter depends on
 //! the matrix: an entry `m[i][j]`, the rows (`for row in m`, two columns of each multiplied)
 //! and a row summed (`m[k].iter()`).
@@ -19,6 +20,9 @@ use std::rc::Rc;
 
 /// The chance an entry gets a matrix parameter.
 const CHANCE: f64 = 0.12;
+
+/// The chance such a matrix is taken by value, `[[f64; C]; R]`.
+const BY_VALUE: f64 = 0.34;
 
 /// The read of matrix `m` into the `f64` parameter `a`, first in the entry's body.
 #[derive(Debug)]
@@ -50,14 +54,17 @@ pub fn draw(p: &mut Program, seed: u64) {
         return;
     }
     let (rows, cols) = (rng.range(1, 4) as usize, rng.range(1, 4) as usize);
-    let fixed = rng.chance(0.5);
+    let shape = match rng.chance(0.5) {
+        true => Shape::Fixed,
+        false => Shape::Rows,
+    };
     let m = format!("mx{}", entry.params.len());
     let at = rng.below(entry.params.len() + 1);
     entry.params.insert(
         at,
         Param {
             name: m.clone(),
-            kind: PKind::Matrix(rows, cols, fixed),
+            kind: PKind::Matrix(rows, cols, shape),
         },
     );
     if rng.chance(0.7) {
@@ -85,6 +92,11 @@ pub fn draw(p: &mut Program, seed: u64) {
         summed: rng.below(rows),
     };
     entry.body.insert(0, Stmt::Ext(Rc::new(read)));
+    // Drawn last, so the programs drawn before it stay as they were: a third of the
+    // matrices are taken by value (`[[f64; C]; R]`, their partials in the tuple).
+    if rng.chance(BY_VALUE) {
+        entry.params[at].kind = PKind::Matrix(rows, cols, Shape::Value);
+    }
 }
 
 impl StmtNode for MatrixRead {

@@ -202,8 +202,13 @@ impl Printer {
                     (PKind::I32(..), _) => "i32".to_string(),
                     (PKind::Bool, _) => "bool".to_string(),
                     (PKind::Labels(_), _) => "&[usize]".to_string(),
-                    (PKind::Matrix(_, c, false), Mode::Plain) => format!("&[[f64; {c}]]"),
-                    (PKind::Matrix(r, c, true), Mode::Plain) => format!("&[[f64; {c}]; {r}]"),
+                    (PKind::Matrix(_, c, Shape::Rows), Mode::Plain) => format!("&[[f64; {c}]]"),
+                    (PKind::Matrix(r, c, Shape::Fixed), Mode::Plain) => {
+                        format!("&[[f64; {c}]; {r}]")
+                    }
+                    (PKind::Matrix(r, c, Shape::Value), Mode::Plain) => {
+                        format!("[[f64; {c}]; {r}]")
+                    }
                     (PKind::Matrix(_, c, _), m) => format!("&[[{}; {c}]]", printer_ty(m)),
                 };
                 format!("{}: {ty}", self.name(&p.name))

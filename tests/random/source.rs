@@ -91,6 +91,8 @@ pub fn module_source(p: &Program) -> String {
             PKind::MutSlice(n) => format!("PSpec::MSl({n})"),
             PKind::Labels(n) => format!("PSpec::L({n})"),
             // Row-major, cut into rows by the adapters (matrix_params.rs).
+            // By value, its partials returned rather than added into a shadow.
+            PKind::Matrix(r, c, Shape::Value) => format!("PSpec::ArrV({})", r * c),
             PKind::Matrix(r, c, _) => format!("PSpec::Arr({})", r * c),
         })
         .collect();
@@ -160,8 +162,11 @@ pub fn unpack(entry: &Func, elem: &str) -> (String, Vec<String>) {
             (PKind::Labels(n), _) => format!("&c.us({n})"),
             // A copy for each call to write.
             (PKind::MutSlice(_), _) => "&mut c.sl().to_vec()".to_string(),
-            (PKind::Matrix(r, c, true), "f64") => {
+            (PKind::Matrix(r, c, Shape::Fixed), "f64") => {
                 format!("<&[_; {r}]>::try_from(c.sl().as_chunks::<{c}>().0).unwrap()")
+            }
+            (PKind::Matrix(r, c, Shape::Value), "f64") => {
+                format!("*<&[_; {r}]>::try_from(c.sl().as_chunks::<{c}>().0).unwrap()")
             }
             (PKind::Matrix(_, c, _), _) => format!("c.sl().as_chunks::<{c}>().0"),
         };
@@ -217,7 +222,13 @@ fn grad_outputs(entry: &Func, names: &[String], pullback: bool) -> (Vec<String>,
     let returned = entry
         .params
         .iter()
-        .filter(|q| differentiated(q) && matches!(q.kind, PKind::Scalar | PKind::ArrayByValue(_)))
+        .filter(|q| {
+            differentiated(q)
+                && matches!(
+                    q.kind,
+                    PKind::Scalar | PKind::ArrayByValue(_) | PKind::Matrix(.., Shape::Value)
+                )
+        })
         .count()
         + usize::from(!pullback);
     let at = |k: usize| {
@@ -250,6 +261,14 @@ fn grad_outputs(entry: &Func, names: &[String], pullback: bool) -> (Vec<String>,
                 );
             }
             (PKind::Scalar, false) => collect.push_str("    out.push(None);\n"),
+            (PKind::Matrix(.., Shape::Value), true) => {
+                let partials = at(scalar);
+                scalar += 1;
+                let _ = writeln!(
+                    collect,
+                    "    out.extend({partials}.as_flattened().iter().map(|&v| Some(v)));"
+                );
+            }
             (PKind::Matrix(..), true) => {
                 call.push(format!("&mut d{k}"));
                 let _ = writeln!(
@@ -296,10 +315,11 @@ fn grad_shadows(entry: &Func, pullback: bool) -> String {
                 PKind::Array(n) => {
                     let _ = writeln!(shadows, "    let mut d{k} = [fill; {n}];");
                 }
-                PKind::Matrix(r, c, true) => {
+                PKind::Matrix(_, _, Shape::Value) => {}
+                PKind::Matrix(r, c, Shape::Fixed) => {
                     let _ = writeln!(shadows, "    let mut d{k} = [[fill; {c}]; {r}];");
                 }
-                PKind::Matrix(r, c, false) => {
+                PKind::Matrix(r, c, Shape::Rows) => {
                     let _ = writeln!(shadows, "    let mut d{k} = vec![[fill; {c}]; {r}];");
                 }
                 // Taken as the adjoint of what `f` leaves in it: zero, for the gradient.

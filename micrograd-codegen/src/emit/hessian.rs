@@ -58,6 +58,7 @@ impl Part<'_> {
             Kind::Rows {
                 row,
                 rows: Some(rows),
+                ..
             } => quote!((#rows) * (#row)),
             Kind::Rows { rows: None, .. } => quote!(#w.as_flattened().len()),
             _ => quote!(#w.len()),

@@ -229,6 +229,13 @@ impl Emitter<'_> {
             .filter(|(p, s)| wrt.contains(&p.var) && s.kind().has_partial())
             .map(|(p, _)| p.var)
             .collect();
+        // Rows by value, whose partials are their local shadow of their shape.
+        let rows: HashSet<VarId> = own
+            .iter()
+            .zip(specs)
+            .filter(|(_, s)| matches!(s.kind(), crate::types::Kind::Rows { by_value: true, .. }))
+            .map(|(p, _)| p.var)
+            .collect();
         let mut checks = self.one_entry_params(specs, wrt, flavor);
         checks.extend(self.flattened(specs, wrt));
         checks.extend(self.seed_value(flavor));
@@ -242,7 +249,7 @@ impl Emitter<'_> {
         let fields = self.struct_prologue(specs, wrt, &name);
         let body = match flavor.spec().returns {
             Returns::Graph => self.graph_body(),
-            _ => self.body(&returned, wrt, flavor),
+            _ => self.body((&returned, &rows), wrt, flavor),
         };
         let function = quote! {
             #[allow(dead_code, unused_parens, clippy::all)]
@@ -259,7 +266,12 @@ impl Emitter<'_> {
         quote!(#doc #hidden #function)
     }
 
-    fn body(&self, returned: &[VarId], wrt: &HashSet<VarId>, flavor: Flavor) -> TokenStream {
+    fn body(
+        &self,
+        (returned, rows): (&[VarId], &HashSet<VarId>),
+        wrt: &HashSet<VarId>,
+        flavor: Flavor,
+    ) -> TokenStream {
         let tapes = self.tape_declarations();
         let (forward, reverse) = match &self.adjoint.fused {
             Some(fusion) => self.fused_sweeps(fusion),
@@ -272,7 +284,10 @@ impl Emitter<'_> {
         let value = self.outputs(&values);
         let fields = self.struct_epilogue(wrt);
         let partials = returned.iter().map(|v| {
-            if self.function.var(*v).ty != Ty::F64 {
+            if rows.contains(v) {
+                let d = self.rows_partial(*v);
+                quote!(*#d)
+            } else if self.function.var(*v).ty != Ty::F64 {
                 let d = self.names.adjoint(*v);
                 quote!(*#d)
             } else if self.adjoint.declared_params.contains(v) {

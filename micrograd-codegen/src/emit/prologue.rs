@@ -35,7 +35,8 @@ impl Emitter<'_> {
             }
             let w = self.names.var(param.var);
             tokens.extend(quote!(let #w = #w.as_flattened();));
-            if wrt.contains(&param.var) {
+            // Rows by value have a local shadow (`array_params`).
+            if wrt.contains(&param.var) && spec.kind().has_shadow() {
                 let d_w = self.names.adjoint(param.var);
                 tokens.extend(quote!(let #d_w = #d_w.as_flattened_mut();));
             }
@@ -84,10 +85,29 @@ impl Emitter<'_> {
 
     /// An array taken by value is read through a reference, as `&[f64; N]` is, so the code
     /// that follows is the same for both; its shadow is a local returned at the end. A `&f64`
-    /// is read once into an `f64`, so the code that follows is an `f64`'s.
+    /// is read once into an `f64`, so the code that follows is an `f64`'s. Rows by value
+    /// (`[[f64; N]; M]`, already read flat by `flattened`) have a local shadow of their shape,
+    /// `d_m_rows`, which the body writes flat.
     pub(super) fn array_params(&self, specs: &[ParamSpec], wrt: &HashSet<VarId>) -> TokenStream {
         let mut tokens = TokenStream::new();
         for (param, spec) in self.function.params.iter().zip(specs) {
+            if let Kind::Rows {
+                row,
+                rows: Some(rows),
+                by_value: true,
+            } = spec.kind()
+            {
+                if wrt.contains(&param.var) {
+                    let d_w = self.names.adjoint(param.var);
+                    let shadow = self.rows_partial(param.var);
+                    let zero = self.function.scalar.zero();
+                    tokens.extend(quote! {
+                        let #shadow = &mut [[#zero; #row]; #rows];
+                        let #d_w = #shadow.as_flattened_mut();
+                    });
+                }
+                continue;
+            }
             if matches!(spec.kind(), Kind::Scalar)
                 && matches!(spec.value, crate::types::Type::Ref { .. })
             {
@@ -107,6 +127,12 @@ impl Emitter<'_> {
             }
         }
         tokens
+    }
+
+    /// The local shadow of rows taken by value, of their shape, returned as their partials.
+    pub(super) fn rows_partial(&self, var: VarId) -> Ident {
+        self.names
+            .local(&format!("{}_rows", self.names.adjoint(var)))
     }
 
     /// A `&mut [f64]` left out by `wrt(..)` still carries gradient from the values written

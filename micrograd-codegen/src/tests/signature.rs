@@ -93,7 +93,10 @@ fn each_parameter_kind_reads_to_its_type_and_layout() {
     assert_eq!(name.0.to_string(), "Mlp");
     assert_eq!(facts(kind("s")), (true, true, true));
     // Rows of floats (issue 24): a shadow of the same shape after them; `rows` sized.
-    let Kind::Rows { row, rows: None } = kind("pts") else {
+    let Kind::Rows {
+        row, rows: None, ..
+    } = kind("pts")
+    else {
         panic!("`&[[f64; 2]]` is rows of floats")
     };
     assert_eq!(row.value, Some(2));
@@ -101,6 +104,7 @@ fn each_parameter_kind_reads_to_its_type_and_layout() {
     let Kind::Rows {
         row,
         rows: Some(rows),
+        by_value: false,
     } = kind("grid")
     else {
         panic!("`&[[f64; 3]; N]` is rows of floats of known number")
@@ -145,10 +149,21 @@ fn the_kind_is_a_query_on_the_structural_type() {
         value: Some(3),
         tokens: crate::types::Tokens(quote::quote!(3)),
     };
-    let rows = |rows| Kind::Rows { row: &three, rows };
-    assert_eq!(kind(parse_quote!(&[[f64; 3]])), is(rows(None)));
-    assert_eq!(kind(parse_quote!(&[[f32; 3]; 3])), is(rows(Some(&three))));
-    assert_eq!(kind(parse_quote!([[f64; 3]; 3])), is(Kind::Data));
+    let rows = |rows, by_value| Kind::Rows {
+        row: &three,
+        rows,
+        by_value,
+    };
+    assert_eq!(kind(parse_quote!(&[[f64; 3]])), is(rows(None, false)));
+    assert_eq!(
+        kind(parse_quote!(&[[f32; 3]; 3])),
+        is(rows(Some(&three), false))
+    );
+    // By value: no shadow, its partials of its type in the tuple.
+    assert_eq!(
+        kind(parse_quote!([[f64; 3]; 3])),
+        is(rows(Some(&three), true))
+    );
     assert_eq!(kind(parse_quote!(&[Vec<f64>])), is(Kind::Data));
     assert_eq!(kind(parse_quote!(&[[[f64; 3]; 3]])), is(Kind::Data));
     assert_eq!(kind(parse_quote!(&Vec<usize>)), is(Kind::Data));

@@ -51,7 +51,15 @@ pub(super) fn row(
                 args.push(quote!(::core::convert::TryInto::try_into(#unit).unwrap()));
                 args.push(quote!(::core::convert::TryInto::try_into(#h).unwrap()));
             }
-            Kind::Rows { row, rows } => {
+            Kind::Rows {
+                row,
+                by_value: true,
+                ..
+            } => {
+                let unit = quote!(#scratch[#at..#at + #len].as_chunks::<#row>().0);
+                args.push(quote!(::core::convert::TryInto::try_into(#unit).unwrap()));
+            }
+            Kind::Rows { row, rows, .. } => {
                 args.extend(rows_part(row, rows.is_some(), scratch, (at, &len, h)));
             }
             Kind::SliceMut => {
@@ -148,6 +156,7 @@ fn call(
         let h = &part.entries;
         tokens.extend(match part.spec.kind() {
             Kind::Scalar => quote!(#h[0] = #name;),
+            Kind::Rows { .. } => quote!(#h.copy_from_slice(#name.as_flattened());),
             _ => quote!(#h.copy_from_slice(&#name);),
         });
     }

@@ -1,8 +1,0 @@
-use micrograd_runtime::prelude::*;
-
-#[differentiable(wrt(m))]
-fn det(m: [[f64; 2]; 2]) -> f64 {
-    m[0][0] * m[1][1] - m[0][1] * m[1][0]
-}
-
-fn main() {}

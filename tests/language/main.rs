@@ -29,6 +29,7 @@ mod custom;
 mod element_methods;
 mod emptiness;
 mod hygiene;
+mod loop_methods;
 mod matching;
 mod method_programs;
 mod methods;

@@ -359,6 +359,34 @@ mod tests {
         }
     }
 
+    /// A loop's variable that only receives method calls is an element; any other use, or a
+    /// form of loop head not read, leaves the loop as written.
+    #[test]
+    fn loops_over_a_field_by_their_variable() {
+        let read = |body: &str| read_body(body.parse().expect("tokens")).to_string();
+        for (body, element) in [
+            ("for l in &self.layers { s += l.f(x); }", true),
+            (
+                "for l in self.a.layers.iter() { s += l.f(x) * l.g(x); }",
+                true,
+            ),
+            (
+                "for (j, n) in self.ns.iter().enumerate() { o[j] = n.f(x); }",
+                true,
+            ),
+            ("for l in &self.layers { s += l.f(x) * l.b; }", false),
+            ("for l in &self.layers { s += w(l); }", false),
+            ("for l in &self.layers { let l = 2.0; s += l.f(x); }", false),
+            ("for (j, n) in &self.ns { o[j] = n.f(x); }", false),
+            ("for l in self.layers { s += l.f(x); }", false),
+            ("for l in &self.layers { s += l.tanh(); }", false),
+            ("for l in &self.layers", false),
+        ] {
+            let out = read(body);
+            assert_eq!(out.contains(ELEMENT), element, "{body}: {out}");
+        }
+    }
+
     #[test]
     fn a_users_name_holding_the_marker_is_one_error() {
         let item = quote::quote!(

@@ -4,7 +4,7 @@
 //! the `impl` declares is declared by the method ([`outer_float`], [`declare`]).
 
 use super::{ELEMENT, MARKER, METHOD, OUTER_FLOAT, plain, with_span};
-use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, TokenStream, TokenTree};
 
 /// The float type of a method that its `impl` declares (`impl<T: Float> Model<T>`): the first
 /// identifier of its return type (`T`, `[T; N]`, `(T, T)`) when it is no primitive, not `Self`,
@@ -126,6 +126,14 @@ pub(super) fn read_body(stream: TokenStream) -> TokenStream {
                     continue;
                 }
                 out.push(Ident::new(MARKER, span).into());
+            }
+            TokenTree::Ident(ident) if ident == "for" => {
+                if let Some((rewritten, read)) = element_loop(&tokens[i..]) {
+                    out.extend(read_body(rewritten.into_iter().collect()));
+                    i += read;
+                    continue;
+                }
+                out.push(tokens[i].clone());
             }
             TokenTree::Group(group) => {
                 let mut new = Group::new(group.delimiter(), read_body(group.stream()));
@@ -255,4 +263,189 @@ fn element_method(
         group.into(),
     ];
     Some((out, at + 4))
+}
+
+/// `for layer in &self.layers { .. layer.forward(x) .. }` at the head of `tokens` (also
+/// `self.layers.iter()`, and `for (l, layer) in self.layers.iter().enumerate()`), when the
+/// loop's variable is only ever the receiver of a method call: the loop by index,
+/// `for l in 0..self.layers.len() { .. self.layers[l].forward(x) .. }`, so that each call is an
+/// element's ([`element_method`]); and how many tokens it read. The index is the `enumerate`'s
+/// name, else `__micrograd_self_at` (printed `self_at`). Any other use of the variable (a field
+/// read, a rebinding, a closure's parameter of that name) leaves the loop as written.
+fn element_loop(tokens: &[TokenTree]) -> Option<(Vec<TokenTree>, usize)> {
+    let is =
+        |t: Option<&TokenTree>, c: char| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == c);
+    let ident = |t: Option<&TokenTree>, s: &str| matches!(t, Some(TokenTree::Ident(i)) if i == s);
+    let empty_call = |t: Option<&TokenTree>| matches!(t, Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis && g.stream().is_empty());
+    // The pattern: `layer` or `(l, layer)`.
+    let (index, name) = match tokens.get(1)? {
+        TokenTree::Ident(name) if plain(name) => (None, name.clone()),
+        TokenTree::Group(pair) if pair.delimiter() == Delimiter::Parenthesis => {
+            let inner: Vec<TokenTree> = pair.stream().into_iter().collect();
+            match &inner[..] {
+                [
+                    TokenTree::Ident(l),
+                    TokenTree::Punct(comma),
+                    TokenTree::Ident(name),
+                ] if comma.as_char() == ',' && plain(name) && (plain(l) || l == "_") => {
+                    (Some(l.clone()).filter(|l| l != "_"), name.clone())
+                }
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    let enumerated = matches!(tokens.get(1), Some(TokenTree::Group(_)));
+    if !ident(tokens.get(2), "in") {
+        return None;
+    }
+    let body_at = tokens
+        .iter()
+        .position(|t| matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Brace))?;
+    let sequence = &tokens[3..body_at];
+    // `&self.a.b` or `self.a.b.iter()` (`.enumerate()` after it with a pair): the fields.
+    let (borrowed, mut rest) = match sequence {
+        [amp, rest @ ..] if is(Some(amp), '&') && !enumerated => (true, rest),
+        rest => (false, rest),
+    };
+    if !ident(rest.first(), "self") {
+        return None;
+    }
+    rest = &rest[1..];
+    if enumerated {
+        let [head @ .., dot, method, call] = rest else {
+            return None;
+        };
+        if !is(Some(dot), '.') || !ident(Some(method), "enumerate") || !empty_call(Some(call)) {
+            return None;
+        }
+        rest = head;
+    }
+    if !borrowed {
+        let [head @ .., dot, method, call] = rest else {
+            return None;
+        };
+        if !is(Some(dot), '.') || !ident(Some(method), "iter") || !empty_call(Some(call)) {
+            return None;
+        }
+        rest = head;
+    }
+    let mut fields = Vec::new();
+    for pair in rest.chunks(2) {
+        match pair {
+            [dot, TokenTree::Ident(field)]
+                if is(Some(dot), '.')
+                    && plain(field)
+                    && !matches!(dot, TokenTree::Punct(p) if p.spacing() == Spacing::Joint) =>
+            {
+                fields.push(field.clone());
+            }
+            _ => return None,
+        }
+    }
+    let TokenTree::Group(body) = &tokens[body_at] else {
+        return None;
+    };
+    if fields.is_empty() || !only_receiver(body.stream(), &name) {
+        return None;
+    }
+    let span = name.span();
+    let index = index.unwrap_or_else(|| Ident::new(&format!("{MARKER}_at"), span));
+    // `self.a.b`, at the variable's span.
+    let field_path = |span| {
+        let mut path: Vec<TokenTree> = vec![Ident::new("self", span).into()];
+        for field in &fields {
+            path.push(with_span(Punct::new('.', Spacing::Alone).into(), span));
+            path.push(TokenTree::Ident(field.clone()));
+        }
+        path
+    };
+    let mut out: Vec<TokenTree> = vec![
+        tokens[0].clone(),
+        TokenTree::Ident(index.clone()),
+        tokens[2].clone(),
+    ];
+    out.push(with_span(Literal::usize_unsuffixed(0).into(), span));
+    out.push(with_span(Punct::new('.', Spacing::Joint).into(), span));
+    out.push(with_span(Punct::new('.', Spacing::Alone).into(), span));
+    out.extend(field_path(span));
+    out.push(with_span(Punct::new('.', Spacing::Alone).into(), span));
+    out.push(Ident::new("len", span).into());
+    out.push(with_span(
+        Group::new(Delimiter::Parenthesis, TokenStream::new()).into(),
+        span,
+    ));
+    let mut block = Group::new(
+        Delimiter::Brace,
+        by_index(body.stream(), &name, &index, &field_path),
+    );
+    block.set_span(body.span());
+    out.push(block.into());
+    Some((out, body_at + 1))
+}
+
+/// Whether every use of the variable `name` in `stream` is the receiver of a method call the
+/// lowering does not know (`name.forward(..)`); a name after `.` or `::` is another's.
+fn only_receiver(stream: TokenStream, name: &Ident) -> bool {
+    let mut stack = vec![stream];
+    while let Some(stream) = stack.pop() {
+        let tokens: Vec<TokenTree> = stream.into_iter().collect();
+        for (k, token) in tokens.iter().enumerate() {
+            match token {
+                TokenTree::Ident(ident) if ident == name => {
+                    let after_path = k > 0
+                        && matches!(&tokens[k - 1], TokenTree::Punct(p) if matches!(p.as_char(), '.' | ':'));
+                    if after_path {
+                        continue;
+                    }
+                    let call = matches!(tokens.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == '.' && p.spacing() == Spacing::Alone)
+                        && matches!(tokens.get(k + 2), Some(TokenTree::Ident(m)) if plain(m) && !crate::lower::known_method(&m.to_string()))
+                        && matches!(tokens.get(k + 3), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis);
+                    if !call {
+                        return false;
+                    }
+                }
+                TokenTree::Group(group) => stack.push(group.stream()),
+                _ => {}
+            }
+        }
+    }
+    true
+}
+
+/// `stream` with each use of the variable `name` (a method's receiver, [`only_receiver`]) the
+/// element `self.a.b[index]`, level by level (after `nesting`'s bound).
+fn by_index(
+    stream: TokenStream,
+    name: &Ident,
+    index: &Ident,
+    field_path: &dyn Fn(proc_macro2::Span) -> Vec<TokenTree>,
+) -> TokenStream {
+    let tokens: Vec<TokenTree> = stream.into_iter().collect();
+    let mut out = Vec::with_capacity(tokens.len());
+    for (k, token) in tokens.iter().enumerate() {
+        match token {
+            TokenTree::Ident(ident)
+                if ident == name
+                    && !(k > 0
+                        && matches!(&tokens[k - 1], TokenTree::Punct(p) if matches!(p.as_char(), '.' | ':'))) =>
+            {
+                let span = ident.span();
+                out.extend(field_path(span));
+                let mut at = Group::new(Delimiter::Bracket, TokenTree::Ident(index.clone()).into());
+                at.set_span(span);
+                out.push(at.into());
+            }
+            TokenTree::Group(group) => {
+                let mut new = Group::new(
+                    group.delimiter(),
+                    by_index(group.stream(), name, index, field_path),
+                );
+                new.set_span(group.span());
+                out.push(new.into());
+            }
+            other => out.push(other.clone()),
+        }
+    }
+    out.into_iter().collect()
 }

@@ -18,15 +18,20 @@ struct Layer {
 }
 
 impl Layer {
-    // An element's method is called by index, `self.neurons[j].forward(x)`.
+    // A loop's variable is a field's element only when it is used for nothing but calls
+    // (`for n in &self.neurons { s += n.forward(x); }`); here it is also passed on.
     #[differentiable]
     fn total(&self, x: f64) -> f64 {
         let mut s = 0.0;
         for n in &self.neurons {
-            s += n.forward(x);
+            s += n.forward(x) * weight(n);
         }
         s
     }
+}
+
+fn weight(_: &Neuron) -> f64 {
+    1.0
 }
 
 fn main() {}

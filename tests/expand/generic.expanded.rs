@@ -34,21 +34,19 @@ where
     let k = <T as ::micrograd_runtime::num_traits::NumCast>::from(n).unwrap();
     let s = <T as ::micrograd_runtime::num_traits::Zero>::zero();
     let mut s_1 = s;
-    let region = tape.grow((0..x.len()).size_hint().0 * 3);
-    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(3)) {
+    let region = tape.grow((0..x.len()).size_hint().0);
+    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(1)) {
         let t0 = x[i];
         let t1 = <T as ::micrograd_runtime::num_traits::NumCast>::from(3.141592653589793)
             .unwrap() * t0;
         let t2 = t1 * k;
-        at[2] = t2;
         let t3 = t2.sin();
-        at[1] = t3;
+        at[0] = t3;
         let t4 = t3 * a;
         let t5 = s_1 + t4;
         let t6 = x[i];
         let t7 = <T as ::micrograd_runtime::num_traits::NumCast>::from(0.5).unwrap()
             * t6;
-        at[0] = t7;
         let t8 = x[i];
         let t9 = t7 * t8;
         let s_2 = t5 + t9;
@@ -73,11 +71,16 @@ where
     let mut d_a = d_t10
         * <T as ::micrograd_runtime::num_traits::NumCast>::from(0.6931471805599453)
             .unwrap();
-    let region = tape.last((0..x.len()).size_hint().0 * 3);
-    for (i, at) in (0..x.len()).rev().zip(region.rchunks_exact(3)) {
-        let t7 = at[0];
-        let t3 = at[1];
-        let t2 = at[2];
+    let region = tape.last((0..x.len()).size_hint().0);
+    for (i, at) in (0..x.len()).rev().zip(region.rchunks_exact(1)) {
+        let t3 = at[0];
+        let t0 = x[i];
+        let t1 = <T as ::micrograd_runtime::num_traits::NumCast>::from(3.141592653589793)
+            .unwrap() * t0;
+        let t2 = t1 * k;
+        let t6 = x[i];
+        let t7 = <T as ::micrograd_runtime::num_traits::NumCast>::from(0.5).unwrap()
+            * t6;
         let d_s_2 = d_s_1;
         let d_t7 = d_s_2 * x[i];
         let d_t8 = d_s_2 * t7;
@@ -96,7 +99,7 @@ where
                         )
                         .unwrap());
     }
-    tape.discard((0..x.len()).size_hint().0 * 3);
+    tape.discard((0..x.len()).size_hint().0);
     (t13, d_a)
 }
 /** The pullback (vector-Jacobian product) of [`wave`], for composing gradients by the chain rule.
@@ -125,21 +128,19 @@ where
     let k = <T as ::micrograd_runtime::num_traits::NumCast>::from(n).unwrap();
     let s = <T as ::micrograd_runtime::num_traits::Zero>::zero();
     let mut s_1 = s;
-    let region = tape.grow((0..x.len()).size_hint().0 * 3);
-    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(3)) {
+    let region = tape.grow((0..x.len()).size_hint().0);
+    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(1)) {
         let t0 = x[i];
         let t1 = <T as ::micrograd_runtime::num_traits::NumCast>::from(3.141592653589793)
             .unwrap() * t0;
         let t2 = t1 * k;
-        at[2] = t2;
         let t3 = t2.sin();
-        at[1] = t3;
+        at[0] = t3;
         let t4 = t3 * a;
         let t5 = s_1 + t4;
         let t6 = x[i];
         let t7 = <T as ::micrograd_runtime::num_traits::NumCast>::from(0.5).unwrap()
             * t6;
-        at[0] = t7;
         let t8 = x[i];
         let t9 = t7 * t8;
         let s_2 = t5 + t9;
@@ -164,11 +165,16 @@ where
     let mut d_a = d_t10
         * <T as ::micrograd_runtime::num_traits::NumCast>::from(0.6931471805599453)
             .unwrap();
-    let region = tape.last((0..x.len()).size_hint().0 * 3);
-    for (i, at) in (0..x.len()).rev().zip(region.rchunks_exact(3)) {
-        let t7 = at[0];
-        let t3 = at[1];
-        let t2 = at[2];
+    let region = tape.last((0..x.len()).size_hint().0);
+    for (i, at) in (0..x.len()).rev().zip(region.rchunks_exact(1)) {
+        let t3 = at[0];
+        let t0 = x[i];
+        let t1 = <T as ::micrograd_runtime::num_traits::NumCast>::from(3.141592653589793)
+            .unwrap() * t0;
+        let t2 = t1 * k;
+        let t6 = x[i];
+        let t7 = <T as ::micrograd_runtime::num_traits::NumCast>::from(0.5).unwrap()
+            * t6;
         let d_s_2 = d_s_1;
         let d_t7 = d_s_2 * x[i];
         let d_t8 = d_s_2 * t7;
@@ -190,7 +196,7 @@ where
                             .unwrap());
         }
     }
-    tape.discard((0..x.len()).size_hint().0 * 3);
+    tape.discard((0..x.len()).size_hint().0);
     d_a
 }
 /** The value of [`wave`] and its directional derivative, by forward-mode differentiation (a Jacobian-vector product).

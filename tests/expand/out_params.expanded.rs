@@ -37,11 +37,10 @@ fn residual_pullback(
     }
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     err[0] = 0.0;
-    let region = tape.grow((0..x.len()).size_hint().0 * 3);
-    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(3)) {
+    let region = tape.grow((0..x.len()).size_hint().0 * 2);
+    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(2)) {
         let t0 = x[i];
         let t1 = a * t0;
-        at[2] = t1;
         let t2 = x[i];
         let t3 = t1 * t2;
         let t4 = t3 - 1.0;
@@ -54,11 +53,12 @@ fn residual_pullback(
         err[0] += t7;
     }
     let mut d_a = 0.0;
-    let region = tape.last((0..x.len()).size_hint().0 * 3);
-    for (i, at) in (0..x.len()).rev().zip(region.rchunks_exact(3)) {
+    let region = tape.last((0..x.len()).size_hint().0 * 2);
+    for (i, at) in (0..x.len()).rev().zip(region.rchunks_exact(2)) {
         let t6 = at[0];
         let t5 = at[1];
-        let t1 = at[2];
+        let t0 = x[i];
+        let t1 = a * t0;
         let d_t7 = d_err[0];
         let d_t5 = d_t7 * t6;
         let d_t6 = d_t7 * t5;
@@ -73,7 +73,7 @@ fn residual_pullback(
             d_x[i] += d_t2 + d_t0;
         }
     }
-    tape.discard((0..x.len()).size_hint().0 * 3);
+    tape.discard((0..x.len()).size_hint().0 * 2);
     d_err[0] = 0.0;
     d_a
 }

@@ -191,7 +191,8 @@ fn adjoint(function: &Function, wrt: &HashSet<VarId>, fusing: bool) -> Adjoint {
         .flatten();
     let fused_loop = fused.as_ref().map(|f| f.the_loop);
     resets::drop_dead_resets(&mut rev, &function.body);
-    let plan = needs::plan(function, &rev, &vars, &decisions, fused_loop);
+    let rereadable = remat.values.keys().copied().collect();
+    let plan = needs::plan(function, &rev, &vars, &decisions, fused_loop, &rereadable);
     guard::insert_guards(&mut rev, &plan, fused_loop);
     fold::settle_mutability(&mut rev);
     Adjoint {

@@ -39,9 +39,12 @@ struct Definitions<'f> {
     block: HashMap<VarId, BlockId>,
     parent: HashMap<BlockId, BlockId>,
     ints: HashMap<VarId, &'f IntExpr>,
-    /// Values of one addition, subtraction, multiplication or negation: cheaper to compute
-    /// again than to record.
+    /// Values of one addition, subtraction, multiplication or negation, and reads of data and
+    /// of arrays the reverse sweep may read again: cheaper to compute again than to record.
     cheap: HashMap<VarId, Vec<VarId>>,
+    /// The loads whose array cannot change before the reverse sweep reads it again
+    /// ([`super::remat::Remat::values`]).
+    rereadable: &'f HashSet<VarId>,
     slots: HashMap<VarId, LoopId>,
     /// Trip counts by loop: integers that are recorded or exported, not computed again.
     counts: HashMap<LoopId, VarId>,
@@ -56,12 +59,14 @@ pub fn plan(
     vars: &[VarInfo],
     decisions: &Table<BranchId, Option<VarId>>,
     fused: Option<LoopId>,
+    rereadable: &HashSet<VarId>,
 ) -> Plan {
     let mut defs = Definitions {
         block: HashMap::new(),
         parent: HashMap::new(),
         ints: HashMap::new(),
         cheap: HashMap::new(),
+        rereadable,
         slots: HashMap::new(),
         counts: HashMap::new(),
         indices: HashMap::new(),
@@ -97,6 +102,15 @@ pub fn plan(
 }
 
 impl<'f> Definitions<'f> {
+    /// Whether `dst = op` reads data, or an array the reverse sweep may read again.
+    fn reread(&self, dst: VarId, op: &Op) -> bool {
+        match op {
+            Op::Data(_) => true,
+            Op::Load(..) => self.rereadable.contains(&dst),
+            _ => false,
+        }
+    }
+
     fn walk(&mut self, block: &'f Block, id: BlockId, decisions: &Table<BranchId, Option<VarId>>) {
         for stmt in block {
             match stmt {
@@ -106,6 +120,14 @@ impl<'f> Definitions<'f> {
                 } => {
                     self.block.insert(*dst, id);
                     self.cheap.insert(*dst, super::activity::sources(op));
+                }
+                // A float read from data, or from an array the reverse sweep reads again: read
+                // again from the array and the integers of its index.
+                Stmt::Assign { dst, op } if self.reread(*dst, op) => {
+                    self.block.insert(*dst, id);
+                    let mut reads = Vec::new();
+                    crate::ir::Reads(&mut |v| reads.push(v)).visit_op(op);
+                    self.cheap.insert(*dst, reads);
                 }
                 Stmt::Assign { dst, op } => {
                     self.block.insert(*dst, id);
@@ -328,7 +350,11 @@ impl Planner<'_> {
 
     /// Whether the reversed loop body `home` computes `var` again rather than recording it: one
     /// cheap operation whose operands are outside the loop, recorded anyway, or computed again
-    /// themselves, so that recomputing never records more.
+    /// themselves, so that recomputing never records more. A read of data or of an array that
+    /// cannot change before the reverse sweep (a `&[f64]` parameter, a local array no later
+    /// store writes) is such an operation, its operands the array and the integers of its index
+    /// (each computed again, or the index of a loop around): `t = x - c[i]` is then read and
+    /// computed again, where it was recorded, since its operands were loads.
     ///
     /// Before: `tape.push(t6); tape.push(t4);` .. (with `t6 = 1.0 - t5`, `t5 = e * t4`)
     /// After: `tape.push(t4);` .. `let t4 = tape.pop(); let t5 = e * t4; let t6 = 1.0 - t5;`
@@ -337,10 +363,21 @@ impl Planner<'_> {
             return false;
         };
         let context = self.context_of(home);
+        // An integer (of a read's index) is computed again or is the index of a loop around.
+        let integer = |v: &VarId| {
+            self.vars[v.0 as usize].ty == Ty::Int
+                && (self.defs.ints.contains_key(v)
+                    || self
+                        .defs
+                        .indices
+                        .get(v)
+                        .is_some_and(|l| context.contains(&BlockId::Body(*l))))
+        };
         self.defs.block.get(&var) == Some(&home)
             && operands.iter().all(|v| {
                 self.home(*v, &context) == BlockId::Function
                     || recorded.contains(v)
+                    || integer(v)
                     || self.recomputable(*v, home)
             })
     }

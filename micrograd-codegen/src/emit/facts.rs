@@ -107,7 +107,10 @@ pub(super) fn cheap(block: &[Stmt]) -> HashMap<VarId, Op> {
     let mut ops = HashMap::new();
     crate::ir::walk(block, &mut |stmt| {
         if let Stmt::Assign { dst, op } = stmt
-            && matches!(op, Op::Add(..) | Op::Sub(..) | Op::Mul(..) | Op::Neg(_))
+            && matches!(
+                op,
+                Op::Add(..) | Op::Sub(..) | Op::Mul(..) | Op::Neg(_) | Op::Load(..) | Op::Data(_)
+            )
         {
             ops.insert(*dst, op.clone());
         }

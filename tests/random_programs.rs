@@ -57,7 +57,9 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
 /// directory. Unoptimized: building dominates, the checks take milliseconds, and `f64`
 /// arithmetic is the same at every optimization level. The same for both (`incremental`
 /// included, which applies to path dependencies): with the regressions' crates on a profile of
-/// their own, micrograd-codegen, micrograd-macros and micrograd-runtime were built twice.
+/// their own, micrograd-codegen, micrograd-macros and micrograd-runtime were built twice. Both
+/// take the runtime without its default feature `parallel` (rayon and its crates): no checker
+/// trains a network.
 const PROFILE: &str = "[profile.dev]\nopt-level = 0\ndebug = false\nincremental = false\n";
 
 /// Writes `contents` to `path` unless it already holds exactly that (keeps builds incremental).
@@ -129,7 +131,7 @@ fn write_batch(dir: &Path, slot: usize, parts: &[&[generator::Program]]) {
             &part.join("Cargo.toml"),
             &format!(
                 "[package]\nname = \"random_programs_{slot}_{k}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
-                 [dependencies]\nmicrograd-runtime = {{ path = {:?} }}\n",
+                 [dependencies]\nmicrograd-runtime = {{ path = {:?}, default-features = false }}\n",
                 runtime.display().to_string()
             ),
         );
@@ -412,7 +414,7 @@ fn build_and_run(name: &str, source: &str, main: &str) -> Result<(), String> {
         &dir.join("Cargo.toml"),
         &format!(
             "[package]\nname = \"regression_{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
-             [dependencies]\nmicrograd-runtime = {{ path = {:?} }}\n\n{PROFILE}\n[workspace]\n",
+             [dependencies]\nmicrograd-runtime = {{ path = {:?}, default-features = false }}\n\n{PROFILE}\n[workspace]\n",
             manifest.join("micrograd-runtime").display().to_string()
         ),
     );

@@ -5,7 +5,9 @@
 //! Names live in a stack of scopes; a reassignment rebinds the name where it was declared, so
 //! after a branch or a loop body the lowerer compares bindings to find joins and slots.
 
+mod apply;
 mod asserts;
+mod assign;
 mod bound_closures;
 mod branch;
 mod by_use;
@@ -25,6 +27,7 @@ mod literal;
 mod loops;
 mod matching;
 mod outputs;
+mod params;
 mod paths;
 mod pattern;
 mod scan;
@@ -60,11 +63,9 @@ pub(crate) fn known_method(name: &str) -> bool {
 
 use crate::error::Errors;
 use crate::ir::{
-    Block, BranchId, Field, FieldKind, Function, LoopId, Op, Operand, Origin, Param, Scalar, Shape,
-    Stmt, Ty, VarId, VarInfo,
+    Block, BranchId, Function, LoopId, Op, Operand, Origin, Scalar, Stmt, Ty, VarId, VarInfo,
 };
-use crate::ir::{Output, ParamSpec, Signature};
-use crate::types::Kind;
+use crate::ir::{Output, Signature};
 use proc_macro2::Span;
 use std::collections::HashMap;
 
@@ -212,23 +213,7 @@ pub fn lower(
         outside: Default::default(),
         desugared,
     };
-    let mut params: Vec<Param> = specs
-        .iter()
-        .map(|spec| lowerer.param(spec, wrt(&spec.ident)))
-        .collect();
-    let fields = lowerer.fields(item, specs, &params);
-    let field_params: Vec<Param> = fields
-        .iter()
-        .map(|field| Param {
-            var: field.var,
-            wrt: params.iter().any(|p| p.var == field.root && p.wrt)
-                && matches!(
-                    field.kind,
-                    FieldKind::Scalar | FieldKind::Slice | FieldKind::Whole | FieldKind::Elements
-                ),
-        })
-        .collect();
-    params.extend(field_params);
+    let (params, fields) = lowerer.params(item, specs, wrt);
     lowerer.outside = lowerer.type_outside(&item.block);
     let result = lowerer.function_body(&block);
     lowerer.load_results(item.block.brace_token.span.close());
@@ -243,112 +228,11 @@ pub fn lower(
         Some(Output::Tuple(0)) => result.unwrap_or(Operand::Const(0.0)),
         _ => result?,
     };
-    let (results, shape) = match output {
-        Some(Output::Scalar) | None => (vec![result], Shape::Scalar),
-        Some(Output::Array(_)) => (lowerer.results, Shape::Array),
-        Some(Output::Tuple(_)) => (lowerer.results, Shape::Tuple),
-    };
-    let function = Function {
-        name: sig.ident.to_string(),
-        scalar: lowerer.scalar,
-        params,
-        fields,
-        structs: lowerer.structs,
-        body,
-        results,
-        shape,
-        vars: lowerer.vars,
-        branches: lowerer.ids.0 as usize,
-        loops: lowerer.ids.1 as usize,
-    };
+    let function = lowerer.finish(sig, (params, fields), body, result);
     (errors.len() == before).then_some(function)
 }
 
 impl Lowerer<'_> {
-    fn param(&mut self, spec: &ParamSpec, wrt: bool) -> Param {
-        // The IR's type for the kind's layout: a new kind answers `Kind::layout`, not this.
-        let row = spec.kind().row().map(|row| self.len_expr(row));
-        let ty: Ty = spec.kind().layout().map(
-            // Rows are held flat: their number times the row's length.
-            |len| match (self.len_expr(len), row) {
-                (len, Some(row)) => view::mul(len, row),
-                (len, None) => len,
-            },
-            |()| spec.value.clone(),
-        );
-        let differentiable = ty == Ty::F64 || ty.is_lent();
-        let var = self.new_var(Origin::Param, ty, spec.ident.span());
-        if let Some(row) = spec.kind().row() {
-            let row = self.len_expr(row);
-            self.rows.insert(var, row);
-        }
-        if matches!(spec.kind(), Kind::Scalar)
-            && matches!(spec.value, crate::types::Type::Ref { .. })
-        {
-            self.scalar_refs.push(var);
-        }
-        if spec.kind().is_one_entry() {
-            self.scalar_muts.push(var);
-        }
-        self.bind(&spec.ident.to_string(), var);
-        if matches!(spec.kind(), Kind::Struct(_)) {
-            self.structs.push(var);
-        }
-        Param {
-            var,
-            wrt: wrt && differentiable,
-        }
-    }
-
-    /// An array parameter's length, lowered from its tokens as written.
-    fn len_expr(&mut self, len: &crate::types::Len) -> crate::ir::IntExpr {
-        let len: syn::Expr =
-            syn::parse2(len.tokens.0.clone()).expect("an array type's length is an expression");
-        self.int_expr(&len)
-    }
-
-    /// The fields of the parameter structs that the body reads, each a variable of its own
-    /// named after its path (`p_layer_w`), with its kind's type.
-    fn fields(&mut self, item: &syn::ItemFn, specs: &[ParamSpec], params: &[Param]) -> Vec<Field> {
-        let roots: Vec<syn::Ident> = specs
-            .iter()
-            .filter(|spec| matches!(spec.kind(), Kind::Struct(_)))
-            .map(|spec| spec.ident.clone())
-            .collect();
-        let uses = fields::scan(&item.block, &roots, self.errors);
-        let whole = |field: &fields::FieldUse| {
-            uses.iter().any(|other| {
-                other.kind.is_whole()
-                    && other.root == field.root
-                    && other.path.len() < field.path.len()
-                    && field.path.starts_with(&other.path)
-            })
-        };
-        let mut fields = Vec::new();
-        for field in uses.iter().filter(|field| !field.path.is_empty()) {
-            let Some(root) = specs.iter().position(|spec| spec.ident == field.root) else {
-                continue;
-            };
-            let ty = match field.kind {
-                FieldKind::Scalar => Ty::F64,
-                FieldKind::Int => Ty::Int,
-                FieldKind::Bool => Ty::Bool,
-                FieldKind::Slice | FieldKind::Whole | FieldKind::Elements => Ty::slice(None, false),
-            };
-            let name = field.key().replace('.', "_");
-            let var = self.named(&name, ty, field.span);
-            self.fields.insert(field.key(), var);
-            fields.push(Field {
-                var,
-                root: params[root].var,
-                path: field.path.iter().map(crate::names::text).collect(),
-                kind: field.kind,
-                buffered: field.kind == FieldKind::Slice && whole(field),
-            });
-        }
-        fields
-    }
-
     /// A fresh id for an `if` about to be emitted.
     fn branch_id(&mut self) -> BranchId {
         self.ids.0 += 1;

@@ -1,9 +1,9 @@
 //! Statements, branches, loops and early returns.
 
-use super::expr::{Value, arith_op};
+use super::Lowerer;
+use super::expr::Value;
 use super::matching::ArmUse;
-use super::{Binding, Lowerer};
-use crate::ir::{IntExpr, IntOp, Op, Operand, Stmt, Ty, VarId};
+use crate::ir::{IntExpr, Operand, Stmt, Ty, VarId};
 use syn::spanned::Spanned;
 use syn::{BinOp, Expr, Pat};
 
@@ -106,35 +106,48 @@ impl Lowerer<'_> {
         ) {
             return self.vector_local(pat, call, shape);
         }
-        if let Pat::Ident(ident) = pat {
-            let name = ident.ident.to_string();
-            match &*init.expr {
-                Expr::Repeat(repeat) => {
-                    let parts = (&*repeat.expr, &*repeat.len);
-                    return self.array(&name, ident.ident.span(), parts, false);
-                }
-                Expr::Macro(mac) if super::vecs::is_vec(&mac.mac) => {
-                    return self.vec_local(&name, ident.ident.span(), &mac.mac);
-                }
-                Expr::MethodCall(call) if super::collect::is_collect(call) => {
-                    return self.collect_local(&name, ident.ident.span(), call, annotation);
-                }
-                Expr::MethodCall(call) if super::collect::is_copy(call) => {
-                    return self.copy_of(&name, ident.ident.span(), call);
-                }
-                Expr::Array(array) => {
-                    match self.array_literal(array, Some(&name)) {
-                        Value::Seq(view) => self.bind(&name, view.base),
-                        Value::Error => self.poison(pat),
-                        ints => self.bind_value(&name, ident.ident.span(), ints),
-                    }
-                    return;
-                }
-                _ => {}
-            }
+        if self.array_local(pat, &init.expr, annotation) {
+            return;
         }
+        self.local_value(pat, &init.expr, annotation);
+    }
+
+    /// `let name = ..;` of an array: `[c; n]`, `vec![..]`, a collect, a copy, a literal
+    /// `[a, b]`; `false` for every other value.
+    fn array_local(&mut self, pat: &Pat, init: &Expr, annotation: Option<&syn::Type>) -> bool {
+        let Pat::Ident(ident) = pat else {
+            return false;
+        };
+        let (name, span) = (ident.ident.to_string(), ident.ident.span());
+        match init {
+            Expr::Repeat(repeat) => {
+                let parts = (&*repeat.expr, &*repeat.len);
+                self.array(&name, span, parts, false);
+            }
+            Expr::Macro(mac) if super::vecs::is_vec(&mac.mac) => {
+                self.vec_local(&name, span, &mac.mac);
+            }
+            Expr::MethodCall(call) if super::collect::is_collect(call) => {
+                self.collect_local(&name, span, call, annotation);
+            }
+            Expr::MethodCall(call) if super::collect::is_copy(call) => {
+                self.copy_of(&name, span, call);
+            }
+            Expr::Array(array) => match self.array_literal(array, Some(&name)) {
+                Value::Seq(view) => self.bind(&name, view.base),
+                Value::Error => self.poison(pat),
+                ints => self.bind_value(&name, span, ints),
+            },
+            _ => return false,
+        }
+        true
+    }
+
+    /// `let pat = init;` of a value that is not an array, typed by `annotation` or, for a name
+    /// the function does not define, by its uses.
+    fn local_value(&mut self, pat: &Pat, init: &Expr, annotation: Option<&syn::Type>) {
         // `let (a, b) = (x * K, K * K);`: each name as its own uses say.
-        if let (Pat::Tuple(names), Expr::Tuple(parts), None) = (pat, &*init.expr, annotation)
+        if let (Pat::Tuple(names), Expr::Tuple(parts), None) = (pat, init, annotation)
             && names.elems.len() == parts.elems.len()
             && parts.elems.iter().any(|part| self.untyped(part))
         {
@@ -145,7 +158,7 @@ impl Lowerer<'_> {
                     self.in_context(float, part)
                 })
                 .collect();
-            if let Some(value) = self.copied(pat, &init.expr, Value::Tuple(values)) {
+            if let Some(value) = self.copied(pat, init, Value::Tuple(values)) {
                 self.bind_pat(pat, value);
             }
             return;
@@ -153,12 +166,12 @@ impl Lowerer<'_> {
         // `let k = K1 * K2;` of names the function does not define: what `k`'s uses say.
         let float = match (annotation, pat) {
             (Some(ty), _) => self.is_scalar(ty),
-            (None, Pat::Ident(ident)) if self.untyped(&init.expr) => {
+            (None, Pat::Ident(ident)) if self.untyped(init) => {
                 self.use_of(&ident.ident.to_string()) == super::by_use::Use::Float
             }
             (None, _) => false,
         };
-        let value = match (self.in_context(float, &init.expr), annotation) {
+        let value = match (self.in_context(float, init), annotation) {
             (Value::Unknown(path), Some(ty)) if self.is_scalar(ty) => {
                 Value::F64(Operand::Extern(path))
             }
@@ -179,7 +192,7 @@ impl Lowerer<'_> {
             }
             (value, _) => value,
         };
-        if let Some(value) = self.copied(pat, &init.expr, value) {
+        if let Some(value) = self.copied(pat, init, value) {
             self.bind_pat(pat, value);
         }
     }
@@ -285,215 +298,6 @@ impl Lowerer<'_> {
         }
         self.emit(Stmt::Array { dst, fill });
         self.bind(name, dst);
-    }
-
-    fn assign(&mut self, left: &Expr, op: Option<&BinOp>, right: &Expr) {
-        if self.struct_write(left) {
-            return;
-        }
-        match left {
-            Expr::Path(path) if path.path.get_ident().is_some() => {
-                let ident = path
-                    .path
-                    .get_ident()
-                    .map(ToString::to_string)
-                    .unwrap_or_default();
-                self.assign_var(&ident, left, op, right);
-            }
-            Expr::Index(index) => self.store(index, op, right),
-            // `*y = ..` of a `y: &mut f64`: a store into its one entry, `y[0] = ..`.
-            Expr::Unary(syn::ExprUnary {
-                op: syn::UnOp::Deref(star),
-                expr,
-                ..
-            }) => {
-                let entry: syn::ExprIndex = syn::parse_quote_spanned!(star.span=> #expr[0]);
-                self.store(&entry, op, right);
-            }
-            other => {
-                self.errors.at(
-                    other.span(),
-                    "assign to a variable or to an entry `h[j]` of a local array",
-                );
-            }
-        }
-    }
-
-    /// Whether `left` (`p.w`, `p.w[i]`, `self.n`) is a field of a parameter struct, which the
-    /// function reads and never writes: one error at it saying so.
-    fn struct_write(&mut self, left: &Expr) -> bool {
-        let mut target = left;
-        while let Expr::Index(index) = target {
-            target = &index.expr;
-        }
-        let Some((root, path)) = super::fields::chain(target).filter(|(_, path)| !path.is_empty())
-        else {
-            return false;
-        };
-        let is_struct = self
-            .lookup(&root.to_string())
-            .is_some_and(|binding| self.structs.contains(&binding.var));
-        if is_struct {
-            let key = super::fields::key(&root, &path);
-            let last = crate::names::text(path.last().expect("a field"));
-            self.errors.at(
-                target.span(),
-                format!("`{key}` is a field of a parameter struct, which `#[differentiable]` reads and never writes; compute into a local (`let mut {last} = {key};`) and return the new value for the caller to store"),
-            );
-        }
-        is_struct
-    }
-
-    fn assign_var(&mut self, name: &str, left: &Expr, op: Option<&BinOp>, right: &Expr) {
-        let Some(binding) = self.lookup(name) else {
-            self.errors.at(
-                left.span(),
-                format!("`{name}` is not a variable of this function"),
-            );
-            return;
-        };
-        match self.aliases.get(&binding.var) {
-            Some(Value::Error) => return,
-            Some(_) => {
-                self.errors.at(left.span(), format!("`{name}` names a view or a tuple, which cannot be assigned; bind a new one with `let`"));
-                return;
-            }
-            None => {}
-        }
-        let ty = self.ty(binding.var).clone();
-        if ty != Ty::F64 {
-            return self.assign_passive(name, binding, &ty, left, op, right);
-        }
-        let Some(value) = self.f64_operand(right) else {
-            return;
-        };
-        // For primitives Rust evaluates the right side of `x op= value` first: read `x` after it.
-        let old = Operand::Var(self.lookup(name).map_or(binding.var, |b| b.var));
-        let value = match op.and_then(arith_op) {
-            None => value,
-            Some(IntOp::Add) => self.temp(Op::Add(old, value), left.span()),
-            Some(IntOp::Sub) => self.temp(Op::Sub(old, value), left.span()),
-            Some(IntOp::Mul) => self.temp(Op::Mul(old, value), left.span()),
-            Some(IntOp::Div) => self.temp(Op::Div(old, value), left.span()),
-            Some(IntOp::Rem) => {
-                self.temp(Op::Call2(crate::ir::Func2::Rem, old, value), left.span())
-            }
-        };
-        let var = self.define(name, value, left.span());
-        self.rebind(name, var);
-    }
-
-    fn assign_passive(
-        &mut self,
-        name: &str,
-        binding: Binding,
-        ty: &Ty,
-        left: &Expr,
-        op: Option<&BinOp>,
-        right: &Expr,
-    ) {
-        if ty.is_local() && op.is_none() && self.whole_assign(binding.var, left, right) {
-            return;
-        }
-        if ty.is_floats() {
-            self.errors.at(
-                left.span(),
-                "arrays are updated entry by entry: `h[j] = ..`",
-            );
-            return;
-        }
-        let value = self.expr(right);
-        let value = match (op.and_then(arith_op), value) {
-            (None, Value::Unknown(path)) if self.float_placeholders.contains(&binding.var) => {
-                Value::F64(Operand::Extern(path))
-            }
-            // A name the function does not define, assigned to an integer, is one.
-            (None, Value::Unknown(path)) if *ty == Ty::Int => Value::Int(IntExpr::Extern(path)),
-            (None, value) => value,
-            (Some(op), Value::Int(int)) => Value::Int(IntExpr::Binary(
-                op,
-                Box::new(IntExpr::Var(binding.var)),
-                Box::new(int),
-            )),
-            // Reported where the value went wrong.
-            (Some(_), Value::Error) => return,
-            (Some(_), _) => {
-                self.errors.at(
-                    right.span(),
-                    "compound assignment to an integer takes an integer",
-                );
-                return;
-            }
-        };
-        if let Some(var) = self.value_var(name, left.span(), value) {
-            self.rebind(name, var);
-        }
-    }
-
-    fn store(&mut self, index: &syn::ExprIndex, op: Option<&BinOp>, right: &Expr) {
-        let array = match self.expr(&index.expr) {
-            // `l[i][j] = ..` writes entry `j` of the view of row `i`.
-            Value::Seq(view) if view.row.is_none() && self.ty(view.base).is_writable() => view,
-            Value::Seq(view) if view.row.is_some() => {
-                self.errors.at(
-                    index.expr.span(),
-                    "rows are written entry by entry: `l[i][j] = ..`",
-                );
-                return;
-            }
-            Value::Error => return,
-            _ => {
-                self.errors.at(
-                    index.expr.span(),
-                    "only local arrays `let mut h = [0.0; N];` and `w: &mut [f64]` parameters can be written to, entry by entry",
-                );
-                return;
-            }
-        };
-        let Some(at) = self.int_operand(&index.index) else {
-            return;
-        };
-        let (at, array) = (self.entry(&array, at), array.base);
-        let Some(value) = self.f64_operand(right) else {
-            return;
-        };
-        let stmt = match op.and_then(arith_op) {
-            None => Stmt::Store {
-                array,
-                index: at,
-                value,
-            },
-            Some(op @ (IntOp::Add | IntOp::Sub)) => Stmt::StoreAdd {
-                array,
-                index: at,
-                value,
-                negate: op == IntOp::Sub,
-            },
-            Some(op) => {
-                let span = index.span();
-                let old = self.temp(Op::Load(array, at.clone()), span);
-                let new = match op {
-                    IntOp::Mul => self.temp(Op::Mul(old, value), span),
-                    IntOp::Div => self.temp(Op::Div(old, value), span),
-                    _ => {
-                        self.errors.at(
-                            span,
-                            format!(
-                                "`%=` is not supported on `{float}`",
-                                float = self.scalar.name()
-                            ),
-                        );
-                        return;
-                    }
-                };
-                Stmt::Store {
-                    array,
-                    index: at,
-                    value: new,
-                }
-            }
-        };
-        self.emit(stmt);
     }
 }
 

@@ -80,9 +80,9 @@ pub mod lowered {
     pub const INDEX: &str = "__mg_k";
     /// The array literals and sub-slices a `for` walks: `__mg_items0_1` (`lower/for_items.rs`).
     pub const ITEMS: &str = "__mg_items";
-    /// The attribute that gives a rewritten `for` its id, `#[__micrograd_loop(3)]`: never
-    /// printed, read back by the lowering (`lower/desugar.rs`).
-    pub const LOOP_ID: &str = "__micrograd_loop";
+    /// The attribute that gives a loop, `if`, `match` or block its id in the desugared body,
+    /// `#[__micrograd_node(3)]`: never printed, read back by the lowering (`lower/desugar.rs`).
+    pub const NODE_ID: &str = "__micrograd_node";
     /// The value a block with an early `return` yields (`lower/values.rs`).
     pub const VALUE: &str = "__mg_value";
     /// One part of a tuple chosen by a branch (`lower/tuple_branch.rs`).

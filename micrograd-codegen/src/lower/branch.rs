@@ -2,7 +2,7 @@
 
 use super::expr::Value;
 use super::fork::Rest;
-use super::{Lowerer, Scopes, scan};
+use super::{Lowerer, Scopes};
 use crate::ir::{Access, Cond, If, Join, Operand, Origin, Scoped, Stmt, Ty, VarId, Visitor};
 use syn::Expr;
 use syn::spanned::Spanned;
@@ -57,9 +57,7 @@ impl Lowerer<'_> {
                         }
                     };
                 }
-                _ if super::exits::loop_statement(stmt)
-                    .is_some_and(|l| scan::escapes_of(l).contains(&scan::Escape::Return)) =>
-                {
+                _ if self.loop_statement(stmt).is_some_and(|l| self.returns(l)) => {
                     let span = stmt.span();
                     let mut rest = vec![(&stmts[i + 1..], self.scopes.len())];
                     rest.extend(cont.iter().copied());
@@ -68,16 +66,16 @@ impl Lowerer<'_> {
                     self.exits_prepared = false;
                     return self.after_returning_loop(&rest, depth, span);
                 }
-                syn::Stmt::Expr(expr @ Expr::If(branch), _) if scan::returns(expr) => {
+                syn::Stmt::Expr(expr @ Expr::If(branch), _) if self.returns(expr) => {
                     return self.exiting_if(branch, Rest::Function(&rest(self.scopes.len())));
                 }
-                syn::Stmt::Expr(expr @ Expr::Match(matching), _) if scan::returns(expr) => {
+                syn::Stmt::Expr(expr @ Expr::Match(matching), _) if self.returns(expr) => {
                     return self.exiting_match(matching, Rest::Function(&rest(self.scopes.len())));
                 }
                 // A block that returns runs on to the end of the function in a scope of its
                 // own (closed here, as in `exit_sequence`).
                 syn::Stmt::Expr(expr @ Expr::Block(block), _)
-                    if block.label.is_none() && scan::returns(expr) =>
+                    if block.label.is_none() && self.returns(expr) =>
                 {
                     let outer = self.scopes.len();
                     let mut rest = vec![(&stmts[i + 1..], outer)];

@@ -1,7 +1,9 @@
 //! The desugaring pass: before SSA construction, every `for` over items, chunks, windows,
 //! zips, `.rev()` and steps is rewritten into a counted loop over an integer range
 //! ([`for_items::rewrite`](super::for_items::rewrite)), so that
-//! [`Lowerer::for_loop`](super::Lowerer) lowers ranges only.
+//! [`Lowerer::for_loop`](super::Lowerer) lowers ranges only; and what the lowering asks of
+//! the syntax of each loop and branch (which exits leave it, which names a loop carries) is
+//! read once, here, into a table by node.
 //!
 //! Before: `for (a, b) in w.iter().zip(x) { s += a * b; }`
 //! After: `for __mg_k0 in 0..w.len().min(x.len()) { let a = &w[__mg_k0]; let b = &x[__mg_k0]; s += a * b; }`
@@ -13,8 +15,12 @@
 //! closure at each call, would have given it its call's depth: the index is a fresh name
 //! either way, so only its text can differ.
 //!
-//! Two outcomes of a rewrite need the lowering, and the loop carries an id for them
-//! (`#[__micrograd_loop(N)]`, a counter of this pass, read back by [`Loops::of`]):
+//! Every loop, `if`, `match` and block expression gets an id (`#[__micrograd_node(N)]`, a
+//! counter of this pass, never an address or printed), under which [`Nodes`] keeps its
+//! [`Facts`]. Syntax the lowering builds itself (`whole.rs`'s entry loops, `values.rs`'s
+//! blocks) has none, and is scanned where it is lowered ([`Lowerer::leaving`]).
+//!
+//! Two outcomes of a `for`'s rewrite are left to the lowering, under the loop's id:
 //! - the array literals and sub-slices a loop runs over (`for x in [a, b]`,
 //!   `for x in &w[1..n]`) are evaluated once before the loop under minted names
 //!   (`__mg_items0_0`) that live for the loop only. Binding them is lowering, not syntax: an
@@ -22,15 +28,20 @@
 //!   integers with its own message), a sub-slice a view, a row of data its place; written as
 //!   `let`s before the loop they would outlive it and be lowered as locals named by the user.
 //!   The rewritten loop reads the names, and the lowering binds them around it.
-//! - a pattern that does not fit the items (`for (a, b) in w`) is refused where the lowering
-//!   meets the loop, so errors keep their order.
+//! - a pattern that does not fit the items (`for (a, b) in w.iter().enumerate()` is fine,
+//!   `for p in w.iter().enumerate()` is not) is refused where the lowering meets the loop, so
+//!   errors keep their order.
 
-use super::for_items;
+use super::scan::{self, Escape};
+use super::{Lowerer, for_items};
 use proc_macro2::Span;
+use std::borrow::Cow;
+use std::collections::BTreeSet;
+use syn::spanned::Spanned;
 use syn::visit_mut::VisitMut;
-use syn::{Expr, ExprForLoop, parse_quote};
+use syn::{Expr, parse_quote_spanned};
 
-/// What the lowering must do for a loop the pass rewrote, beyond lowering its range.
+/// What the lowering must do for a `for` the pass rewrote, beyond lowering its range.
 #[derive(Clone)]
 pub(crate) enum Loop {
     /// The sequences to bind to their names before the loop, for the loop only.
@@ -39,48 +50,112 @@ pub(crate) enum Loop {
     Refused(Span, &'static str),
 }
 
-/// The loops of a desugared body that carry an id, by id.
-#[derive(Default)]
-pub(crate) struct Loops(Vec<Loop>);
+/// What the syntax of one loop, `if`, `match` or block says, read once on the desugared body.
+#[derive(Clone, Default)]
+pub(crate) struct Facts {
+    /// A rewritten `for`'s hoisted sequences or refusal.
+    pub rewrite: Option<Loop>,
+    /// The exits that leave the node for an enclosing loop or the function
+    /// ([`scan::escapes_of`]): those of a loop to itself are not.
+    pub leaving: Vec<Escape>,
+    /// Of a loop: the exits of its body ([`scan::escapes`]), its own `break`s among them.
+    pub exits: Vec<Escape>,
+    /// Of a loop: the names its condition and body assign without declaring them
+    /// ([`scan::assigned_outer`]), which it carries from one iteration to the next.
+    pub carried: BTreeSet<String>,
+}
 
-impl Loops {
-    /// What the pass recorded for `for_loop`, if it gave the loop an id.
-    pub(crate) fn of(&self, for_loop: &ExprForLoop) -> Option<&Loop> {
-        let attr = for_loop
-            .attrs
+/// The facts of a desugared body's nodes, by id.
+#[derive(Default)]
+pub(crate) struct Nodes(Vec<Facts>);
+
+impl Nodes {
+    /// What the pass recorded for the node whose attributes are `attrs`, if it gave it an id.
+    pub(crate) fn of(&self, attrs: &[syn::Attribute]) -> Option<&Facts> {
+        let attr = attrs
             .iter()
-            .find(|a| a.path().is_ident(crate::names::lowered::LOOP_ID))?;
+            .find(|a| a.path().is_ident(crate::names::lowered::NODE_ID))?;
         let id: syn::LitInt = attr.parse_args().ok()?;
         self.0.get(id.base10_parse::<usize>().ok()?)
     }
+
+    /// The facts of `expr`, if it is a node the pass gave an id.
+    pub(crate) fn of_expr(&self, expr: &Expr) -> Option<&Facts> {
+        self.of(attrs(expr)?)
+    }
 }
 
-/// `block` desugared, and what its rewritten loops ask of the lowering.
-pub(crate) fn desugar(block: &syn::Block) -> (syn::Block, Loops) {
+/// The attributes of a node that can carry an id.
+fn attrs(expr: &Expr) -> Option<&[syn::Attribute]> {
+    match expr {
+        Expr::ForLoop(e) => Some(&e.attrs),
+        Expr::While(e) => Some(&e.attrs),
+        Expr::Loop(e) => Some(&e.attrs),
+        Expr::If(e) => Some(&e.attrs),
+        Expr::Match(e) => Some(&e.attrs),
+        Expr::Block(e) => Some(&e.attrs),
+        _ => None,
+    }
+}
+
+fn attrs_mut(expr: &mut Expr) -> Option<&mut Vec<syn::Attribute>> {
+    match expr {
+        Expr::ForLoop(e) => Some(&mut e.attrs),
+        Expr::While(e) => Some(&mut e.attrs),
+        Expr::Loop(e) => Some(&mut e.attrs),
+        Expr::If(e) => Some(&mut e.attrs),
+        Expr::Match(e) => Some(&mut e.attrs),
+        Expr::Block(e) => Some(&mut e.attrs),
+        _ => None,
+    }
+}
+
+/// The facts of `expr` read from its syntax: for a node the pass did not see.
+fn facts(expr: &Expr) -> Facts {
+    let (exits, carried) = match expr {
+        Expr::ForLoop(l) => (
+            scan::escapes(&l.body.stmts),
+            scan::assigned_outer(&l.body.stmts),
+        ),
+        // The condition runs before the body, so it is scanned first: a `let` in the body
+        // that shadows a name the condition assigns must not hide that assignment.
+        Expr::While(l) => {
+            let mut scanned = vec![syn::Stmt::Expr((*l.cond).clone(), None)];
+            scanned.extend(l.body.stmts.iter().cloned());
+            (scan::escapes(&l.body.stmts), scan::assigned_outer(&scanned))
+        }
+        Expr::Loop(l) => (
+            scan::escapes(&l.body.stmts),
+            scan::assigned_outer(&l.body.stmts),
+        ),
+        _ => Default::default(),
+    };
+    Facts {
+        rewrite: None,
+        leaving: scan::escapes_of(expr),
+        exits,
+        carried,
+    }
+}
+
+/// `block` desugared, and the facts of its nodes.
+pub(crate) fn desugar(block: &syn::Block) -> (syn::Block, Nodes) {
     let mut pass = Pass {
         depth: 0,
-        loops: Loops::default(),
+        nodes: Nodes::default(),
     };
     let mut block = block.clone();
     pass.visit_block_mut(&mut block);
-    (block, pass.loops)
+    (block, pass.nodes)
 }
 
 struct Pass {
     /// The loops around the node visited.
     depth: usize,
-    loops: Loops,
+    nodes: Nodes,
 }
 
 impl Pass {
-    /// Records `what` for `for_loop` under a fresh id.
-    fn tag(&mut self, for_loop: &mut ExprForLoop, what: Loop) {
-        let id = syn::LitInt::new(&self.loops.0.len().to_string(), Span::call_site());
-        let name = syn::Ident::new(crate::names::lowered::LOOP_ID, Span::call_site());
-        self.loops.0.push(what);
-        for_loop.attrs.push(parse_quote!(#[#name(#id)]));
-    }
-
     fn nested(&mut self, visit: impl FnOnce(&mut Self)) {
         self.depth += 1;
         visit(self);
@@ -89,20 +164,43 @@ impl Pass {
 }
 
 impl VisitMut for Pass {
-    /// Outer loops first, as the lowering meets them: the inner loops are rewritten inside
-    /// the outer one's rewritten body.
-    fn visit_expr_for_loop_mut(&mut self, for_loop: &mut ExprForLoop) {
-        match for_items::rewrite(for_loop, self.depth) {
-            Some(Ok(rewrite)) => {
-                *for_loop = rewrite.for_loop;
-                if !rewrite.hoisted.is_empty() {
-                    self.tag(for_loop, Loop::Hoisted(rewrite.hoisted));
-                }
-            }
-            // Refused: nothing inside it is lowered.
-            Some(Err((span, message))) => return self.tag(for_loop, Loop::Refused(span, message)),
-            None => {}
+    /// A node gets its id before its insides (outer loops are rewritten first, as the
+    /// lowering meets them) and its facts after them, on its desugared syntax.
+    fn visit_expr_mut(&mut self, expr: &mut Expr) {
+        if attrs(expr).is_none() {
+            return syn::visit_mut::visit_expr_mut(self, expr);
         }
+        let id = self.nodes.0.len();
+        self.nodes.0.push(Facts::default());
+        let mut rewrite = None;
+        if let Expr::ForLoop(for_loop) = expr {
+            match for_items::rewrite(for_loop, self.depth) {
+                Some(Ok(done)) => {
+                    *for_loop = done.for_loop;
+                    rewrite = (!done.hoisted.is_empty()).then_some(Loop::Hoisted(done.hoisted));
+                }
+                Some(Err((span, message))) => rewrite = Some(Loop::Refused(span, message)),
+                None => {}
+            }
+        }
+        // A refused loop is not lowered, nor anything inside it.
+        if !matches!(rewrite, Some(Loop::Refused(..))) {
+            syn::visit_mut::visit_expr_mut(self, expr);
+        }
+        self.nodes.0[id] = Facts {
+            rewrite,
+            ..facts(expr)
+        };
+        // At the node's own span: an error at the node (`expr.span()`) still points at it.
+        let span = expr.span();
+        let id = syn::LitInt::new(&id.to_string(), span);
+        let name = syn::Ident::new(crate::names::lowered::NODE_ID, span);
+        if let Some(attrs) = attrs_mut(expr) {
+            attrs.push(parse_quote_spanned!(span=> #[#name(#id)]));
+        }
+    }
+
+    fn visit_expr_for_loop_mut(&mut self, for_loop: &mut syn::ExprForLoop) {
         self.visit_expr_mut(&mut for_loop.expr);
         self.nested(|this| this.visit_block_mut(&mut for_loop.body));
     }
@@ -124,5 +222,41 @@ impl VisitMut for Pass {
                 _ => self.visit_expr_mut(arg),
             }
         }
+    }
+}
+
+impl Lowerer<'_> {
+    /// The facts of `expr`: the pass's, or read now from syntax the lowering built.
+    pub(super) fn facts(&self, expr: &Expr) -> Cow<'_, Facts> {
+        match self.desugared.of_expr(expr) {
+            Some(facts) => Cow::Borrowed(facts),
+            None => Cow::Owned(facts(expr)),
+        }
+    }
+
+    /// The facts of a loop with attributes `attrs`: the pass's, or read now from
+    /// `the_loop`, syntax the lowering built.
+    pub(super) fn loop_facts(
+        &self,
+        attrs: &[syn::Attribute],
+        the_loop: impl FnOnce() -> Expr,
+    ) -> Facts {
+        match self.desugared.of(attrs) {
+            Some(facts) => facts.clone(),
+            None => facts(&the_loop()),
+        }
+    }
+
+    /// The exits that leave `expr` for an enclosing loop or the function.
+    pub(super) fn leaving(&self, expr: &Expr) -> Cow<'_, [Escape]> {
+        match self.facts(expr) {
+            Cow::Borrowed(facts) => Cow::Borrowed(&facts.leaving),
+            Cow::Owned(facts) => Cow::Owned(facts.leaving),
+        }
+    }
+
+    /// Whether `expr` contains a `return` outside closures.
+    pub(super) fn returns(&self, expr: &Expr) -> bool {
+        self.leaving(expr).contains(&Escape::Return)
     }
 }

@@ -14,7 +14,7 @@
 use super::Lowerer;
 use super::branch::Cont;
 use super::fork::Rest;
-use super::scan::{self, Escape};
+use super::scan::Escape;
 use crate::ir::{Cond, If, Join, Op, Operand, Origin, Stmt, Ty, VarId};
 use proc_macro2::Span;
 use syn::Expr;
@@ -35,18 +35,6 @@ pub(super) struct Frame {
     pub depth: usize,
 }
 
-/// The loop of a loop statement (`while ..`, `for ..`, `loop ..`, `let x = loop { .. };`) whose
-/// exits leave it: the code after it tests the flags they set.
-pub(super) fn loop_statement(stmt: &syn::Stmt) -> Option<&Expr> {
-    let expr = match stmt {
-        syn::Stmt::Expr(expr, _) => expr,
-        syn::Stmt::Local(local) => &*local.init.as_ref()?.expr,
-        _ => return None,
-    };
-    let is_loop = matches!(expr, Expr::ForLoop(_) | Expr::While(_) | Expr::Loop(_));
-    (is_loop && !scan::escapes_of(expr).is_empty()).then_some(expr)
-}
-
 /// The key of the value `break value` carries out of the loop at nesting level `level`.
 pub(super) fn value_key(level: usize) -> String {
     format!("#value{level}")
@@ -62,6 +50,18 @@ fn flag_key(escape: &Escape) -> String {
 }
 
 impl Lowerer<'_> {
+    /// The loop of a loop statement (`while ..`, `for ..`, `loop ..`, `let x = loop { .. };`)
+    /// whose exits leave it: the code after it tests the flags they set.
+    pub(super) fn loop_statement<'s>(&self, stmt: &'s syn::Stmt) -> Option<&'s Expr> {
+        let expr = match stmt {
+            syn::Stmt::Expr(expr, _) => expr,
+            syn::Stmt::Local(local) => &*local.init.as_ref()?.expr,
+            _ => return None,
+        };
+        let is_loop = matches!(expr, Expr::ForLoop(_) | Expr::While(_) | Expr::Loop(_));
+        (is_loop && !self.leaving(expr).is_empty()).then_some(expr)
+    }
+
     /// Lowers a loop body's statements, then `cont`, ending every path at the end of the body.
     pub(super) fn exit_sequence<'s>(&mut self, stmts: &'s [syn::Stmt], cont: &Cont<'s>) {
         self.declare_items(stmts);
@@ -75,8 +75,8 @@ impl Lowerer<'_> {
             if let Some(unfolded) = self.unfold_value(stmt) {
                 return self.exit_sequence(&unfolded, &rest(self.scopes.len()));
             }
-            if let Some(the_loop) = loop_statement(stmt) {
-                let escapes = scan::escapes_of(the_loop);
+            if let Some(the_loop) = self.loop_statement(stmt) {
+                let escapes = self.leaving(the_loop).into_owned();
                 let rest = rest(self.scopes.len());
                 self.exits_prepared = true;
                 self.stmt(stmt);
@@ -91,20 +91,18 @@ impl Lowerer<'_> {
                 Expr::Break(brk) => return self.take_break(brk),
                 Expr::Continue(cont) => return self.take_continue(cont),
                 Expr::Return(ret) => return self.take_return(ret),
-                Expr::If(branch) if !scan::escapes_of(expr).is_empty() => {
+                Expr::If(branch) if !self.leaving(expr).is_empty() => {
                     self.exiting_if(branch, Rest::Body(&rest(self.scopes.len())));
                     return;
                 }
-                Expr::Match(matching) if !scan::escapes_of(expr).is_empty() => {
+                Expr::Match(matching) if !self.leaving(expr).is_empty() => {
                     self.exiting_match(matching, Rest::Body(&rest(self.scopes.len())));
                     return;
                 }
                 // A block that exits runs on to the end of the body, `rest` included, in a
                 // scope of its own: `rest` closes it, but a branch that exits inside it
                 // restores the scopes it opened with, so it is closed here too.
-                Expr::Block(block)
-                    if block.label.is_none() && !scan::escapes_of(expr).is_empty() =>
-                {
+                Expr::Block(block) if block.label.is_none() && !self.leaving(expr).is_empty() => {
                     let (rest, depth) = (rest(self.scopes.len()), self.scopes.len());
                     self.scopes.push(Default::default());
                     self.exit_sequence(&block.block.stmts, &rest);

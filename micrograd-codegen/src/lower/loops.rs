@@ -6,6 +6,7 @@
 //! After: `let mut y_1 = y; let mut v_1 = v; while y_1 >= 0.0 { let y_2 = y_1 + v_1 * dt; ..;
 //! y_1 = y_2; v_1 = v_2; }`
 
+use super::desugar::Facts;
 use super::exits::{EXIT, Frame, value_key};
 use super::expr::Value;
 use super::{Lowerer, scan};
@@ -36,13 +37,16 @@ struct Source<'s> {
     span: Span,
     form: Form<'s>,
     body: &'s syn::Block,
+    /// What its syntax says: its exits, the names it carries (`desugar.rs`).
+    facts: Facts,
 }
 
 impl Lowerer<'_> {
     /// Lowers `for i in a..b { .. }`: the desugaring pass (`desugar.rs`) rewrote every other
     /// `for` it knows into one, and left a refusal or the sequences to bind first.
     pub(super) fn for_loop(&mut self, for_loop: &syn::ExprForLoop) {
-        let hoisted = match self.desugared.of(for_loop) {
+        let facts = self.loop_facts(&for_loop.attrs, || Expr::ForLoop(for_loop.clone()));
+        let hoisted = match &facts.rewrite {
             Some(super::desugar::Loop::Refused(span, message)) => {
                 return self.errors.at(*span, *message);
             }
@@ -75,6 +79,7 @@ impl Lowerer<'_> {
                 span: for_loop.for_token.span,
                 form,
                 body: &for_loop.body,
+                facts,
             };
             self.lower_loop(source, false);
         }
@@ -125,6 +130,7 @@ impl Lowerer<'_> {
             span: the_loop.while_token.span,
             form: Form::While(&the_loop.cond),
             body: &the_loop.body,
+            facts: self.loop_facts(&the_loop.attrs, || Expr::While(the_loop.clone())),
         };
         self.lower_loop(source, false);
     }
@@ -136,6 +142,7 @@ impl Lowerer<'_> {
             span: the_loop.loop_token.span,
             form: Form::Forever,
             body: &the_loop.body,
+            facts: self.loop_facts(&the_loop.attrs, || Expr::Loop(the_loop.clone())),
         };
         self.lower_loop(source, value)
     }
@@ -143,7 +150,7 @@ impl Lowerer<'_> {
     /// The one lowering of every loop form: slots for what the body updates, the header, the
     /// body with its exits, and the flags that carry exits to enclosing loops.
     fn lower_loop(&mut self, source: Source, value: bool) -> Option<Operand> {
-        let escapes = scan::escapes(&source.body.stmts);
+        let escapes = source.facts.exits.clone();
         let own = |l: &Option<String>| l.is_none() || *l == source.label;
         let forwarded: Vec<Escape> = escapes
             .iter()
@@ -165,15 +172,8 @@ impl Lowerer<'_> {
         }
         let mut hidden = self.prepare_escapes(&forwarded, source.span);
         hidden.extend(value.then(|| key.clone()));
-        // What the condition assigns (in a block or after `&&`) is carried too. The condition
-        // runs before the body, so it is scanned first: a `let` in the body that shadows a name
-        // the condition assigns must not hide that assignment.
-        let mut scanned = Vec::new();
-        if let Form::While(cond) = &source.form {
-            scanned.push(syn::Stmt::Expr((*cond).clone(), None));
-        }
-        scanned.extend(source.body.stmts.iter().cloned());
-        let mut slots = self.open_slots(&scanned, &hidden);
+        // What the condition assigns (in a block or after `&&`) is carried too.
+        let mut slots = self.open_slots(&source.facts.carried, &hidden);
         self.loops += 1;
         let (kind, body, exit) = self.loop_body(&source, exits);
         self.loops -= 1;
@@ -316,14 +316,11 @@ impl Lowerer<'_> {
     /// values exits carry out) one: the body reads the slot.
     fn open_slots(
         &mut self,
-        stmts: &[syn::Stmt],
+        carried: &std::collections::BTreeSet<String>,
         hidden: &[String],
     ) -> Vec<(String, VarId, Operand)> {
         let mut slots = Vec::new();
-        for name in scan::assigned_outer(stmts)
-            .into_iter()
-            .chain(hidden.iter().cloned())
-        {
+        for name in carried.iter().cloned().chain(hidden.iter().cloned()) {
             let Some(binding) = self.lookup(&name) else {
                 continue;
             };

@@ -30,7 +30,7 @@ mod outputs;
 mod params;
 mod paths;
 mod pattern;
-mod scan;
+pub(crate) mod scan;
 mod steps;
 mod stmt;
 mod tuple_branch;
@@ -170,8 +170,9 @@ pub struct Lowerer<'e> {
     rows: HashMap<VarId, crate::ir::IntExpr>,
     /// What the whole function's uses say the names it cannot see are (`typing.rs`).
     outside: typing::Outside,
-    /// What the desugaring pass left the lowering of the loops it rewrote (`desugar.rs`).
-    desugared: desugar::Loops,
+    /// What the syntax of each loop and branch says, read by the desugaring pass
+    /// (`desugar.rs`), and what it left the lowering of the loops it rewrote.
+    desugared: desugar::Nodes,
 }
 
 /// Lowers `item`'s body; `None` if it used anything outside the language (errors say what).

@@ -128,20 +128,6 @@ pub fn pattern_names(pat: &Pat, names: &mut Vec<String>) {
     }
 }
 
-/// Whether `expr` contains a `return` outside closures.
-pub fn returns(expr: &Expr) -> bool {
-    struct Finder(bool);
-    impl<'ast> Visit<'ast> for Finder {
-        fn visit_expr_return(&mut self, _: &'ast syn::ExprReturn) {
-            self.0 = true;
-        }
-        fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
-    }
-    let mut finder = Finder(false);
-    finder.visit_expr(expr);
-    finder.0
-}
-
 /// Where a `break`, `continue` or `return` leaves a loop body for.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Escape {
@@ -168,7 +154,12 @@ pub fn escapes(stmts: &[Stmt]) -> Vec<Escape> {
 
 /// [`escapes`] of one expression.
 pub fn escapes_of(expr: &Expr) -> Vec<Escape> {
-    escapes(&[Stmt::Expr(expr.clone(), None)])
+    let mut scan = Escapes {
+        loops: Vec::new(),
+        found: Vec::new(),
+    };
+    scan.visit_expr(expr);
+    scan.found
 }
 
 struct Escapes {

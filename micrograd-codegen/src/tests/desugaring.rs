@@ -1,15 +1,40 @@
 //! lower/desugar.rs: every `for` over items becomes a counted loop over a range before SSA
-//! construction, its index named after the loops around it, and what the lowering still
-//! does for a loop (binding hoisted sequences, a refusal) is left under the loop's id.
+//! construction, its index named after the loops around it; what the lowering still does for
+//! a loop (binding hoisted sequences, a refusal) and what each loop's and branch's syntax says
+//! (its exits, the names it carries) is kept under the node's id.
 
-use crate::lower::desugar::{Loop, Loops, desugar};
+use crate::lower::desugar::{Facts, Loop, Nodes, desugar};
+use crate::lower::scan::Escape;
 use quote::quote;
 use syn::parse_quote;
+use syn::visit_mut::VisitMut;
 
-/// `block` desugared, printed, and what the pass left for the lowering.
-fn desugared(block: syn::Block) -> (String, Loops) {
-    let (block, loops) = desugar(&block);
-    (quote!(#block).to_string(), loops)
+/// Removes the ids the pass gives nodes, so that the rewrite prints as a user would write it.
+struct Unmark;
+
+impl VisitMut for Unmark {
+    fn visit_attributes_mut(&mut self, attrs: &mut Vec<syn::Attribute>) {
+        attrs.retain(|a| !a.path().is_ident(crate::names::lowered::NODE_ID));
+    }
+}
+
+/// `block` desugared and printed without its ids, and the table of its nodes' facts.
+fn desugared(block: syn::Block) -> (String, Nodes, syn::Block) {
+    let (block, nodes) = desugar(&block);
+    let mut unmarked = block.clone();
+    Unmark.visit_block_mut(&mut unmarked);
+    (quote!(#unmarked).to_string(), nodes, block)
+}
+
+/// The facts of the first `for` among `block`'s statements.
+fn first_loop<'n>(nodes: &'n Nodes, block: &syn::Block) -> &'n Facts {
+    let the_loop = block.stmts.iter().find_map(|stmt| match stmt {
+        syn::Stmt::Expr(e @ syn::Expr::ForLoop(_), _) => Some(e),
+        _ => None,
+    });
+    nodes
+        .of_expr(the_loop.expect("a for loop"))
+        .expect("the loop has an id")
 }
 
 /// `tokens` as the printer spaces them.
@@ -18,22 +43,9 @@ fn printed(tokens: proc_macro2::TokenStream) -> String {
     quote!(#block).to_string()
 }
 
-/// The first `for` of `block`'s statements, read back from its printed form.
-fn first_loop(text: &str) -> syn::ExprForLoop {
-    let block: syn::Block = syn::parse_str(text).expect("the output parses");
-    block
-        .stmts
-        .iter()
-        .find_map(|stmt| match stmt {
-            syn::Stmt::Expr(syn::Expr::ForLoop(l), _) => Some(l.clone()),
-            _ => None,
-        })
-        .expect("a for loop")
-}
-
 #[test]
 fn a_zip_becomes_a_range_over_the_shorter() {
-    let (text, _) = desugared(parse_quote!({
+    let (text, ..) = desugared(parse_quote!({
         for (a, b) in w.iter().zip(x) {
             s += a * b;
         }
@@ -51,7 +63,7 @@ fn a_zip_becomes_a_range_over_the_shorter() {
 #[test]
 fn the_index_is_named_after_the_loops_around_it() {
     // A `for` inside another, inside a `while`, inside the closure of a reduction chain.
-    let (text, _) = desugared(parse_quote!({
+    let (text, ..) = desugared(parse_quote!({
         for &v in w.iter().rev() {
             for x in u {
                 s += v * x;
@@ -104,7 +116,7 @@ fn the_index_is_named_after_the_loops_around_it() {
 
 #[test]
 fn ranges_stay_and_reversed_ranges_count_up() {
-    let (text, loops) = desugared(parse_quote!({
+    let (text, nodes, block) = desugared(parse_quote!({
         for i in 0..n {
             s += w[i];
         }
@@ -122,25 +134,24 @@ fn ranges_stay_and_reversed_ranges_count_up() {
         }
     }));
     assert_eq!(text, expected);
-    assert!(loops.of(&first_loop(&text)).is_none());
+    assert!(first_loop(&nodes, &block).rewrite.is_none());
 }
 
 #[test]
 fn hoisted_sequences_are_left_to_the_lowering_under_the_loops_id() {
-    let (text, loops) = desugared(parse_quote!({
+    let (text, nodes, block) = desugared(parse_quote!({
         for x in [a, b] {
             s += x;
         }
     }));
     let expected = printed(quote!({
-        #[__micrograd_loop(0)]
         for __mg_k0 in 0..__mg_items0_0.len() {
             let x = &__mg_items0_0[__mg_k0];
             s += x;
         }
     }));
     assert_eq!(text, expected);
-    let Some(Loop::Hoisted(hoisted)) = loops.of(&first_loop(&text)) else {
+    let Some(Loop::Hoisted(hoisted)) = &first_loop(&nodes, &block).rewrite else {
         panic!("the loop's sequence is hoisted");
     };
     let (name, items) = &hoisted[0];
@@ -150,7 +161,7 @@ fn hoisted_sequences_are_left_to_the_lowering_under_the_loops_id() {
 
 #[test]
 fn a_pattern_that_does_not_fit_is_refused_where_the_loop_is() {
-    let (text, loops) = desugared(parse_quote!({
+    let (text, nodes, block) = desugared(parse_quote!({
         for p in w.iter().enumerate() {
             for x in u {
                 s += x;
@@ -159,7 +170,6 @@ fn a_pattern_that_does_not_fit_is_refused_where_the_loop_is() {
     }));
     // The loop is kept as written, its body not rewritten: nothing inside it is lowered.
     let expected = printed(quote!({
-        #[__micrograd_loop(0)]
         for p in w.iter().enumerate() {
             for x in u {
                 s += x;
@@ -167,8 +177,46 @@ fn a_pattern_that_does_not_fit_is_refused_where_the_loop_is() {
         }
     }));
     assert_eq!(text, expected);
-    let Some(Loop::Refused(_, message)) = loops.of(&first_loop(&text)) else {
+    let Some(Loop::Refused(_, message)) = &first_loop(&nodes, &block).rewrite else {
         panic!("the loop is refused");
     };
     assert_eq!(*message, "the items here are pairs: bind them as `(a, b)`");
+}
+
+#[test]
+fn each_loop_and_branch_is_read_once_into_its_facts() {
+    let (_, nodes, block) = desugared(parse_quote!({
+        'outer: for i in 0..n {
+            let mut t = 0.0;
+            while t < 1.0 {
+                t += w[i];
+                s += t;
+                if t > 2.0 {
+                    break 'outer;
+                }
+            }
+            if s > 9.0 {
+                return s;
+            }
+        }
+    }));
+    let outer = first_loop(&nodes, &block);
+    let label = Escape::Break(Some("outer".to_string()));
+    // `t` is declared inside: only `s` is carried from one iteration to the next.
+    assert_eq!(outer.carried, ["s".to_string()].into());
+    assert_eq!(outer.exits, [label.clone(), Escape::Return]);
+    // Its own labelled `break` stays inside it; the `return` leaves.
+    assert_eq!(outer.leaving, [Escape::Return]);
+    let syn::Stmt::Expr(syn::Expr::ForLoop(the_loop), _) = &block.stmts[0] else {
+        panic!("the loop is the first statement");
+    };
+    let facts = |k: usize| match &the_loop.body.stmts[k] {
+        syn::Stmt::Expr(e, _) => nodes.of_expr(e).expect("the node has an id"),
+        _ => panic!("an expression statement"),
+    };
+    let inner = facts(1);
+    assert_eq!(inner.carried, ["s".to_string(), "t".to_string()].into());
+    assert_eq!(inner.exits, std::slice::from_ref(&label));
+    assert_eq!(inner.leaving, [label]);
+    assert_eq!(facts(2).leaving, [Escape::Return]);
 }

@@ -8,6 +8,7 @@
 mod apply;
 mod asserts;
 mod assign;
+mod bind;
 mod bound_closures;
 mod branch;
 mod by_use;

@@ -73,3 +73,67 @@ pub fn drop_block(block: &mut syn::Block) {
         }
     }
 }
+
+/// A copy of `block` whose binary chains are copied in a loop, not by recursion: `syn`'s own
+/// clone of `a + b + ..` recurses once per term, as its drop does ([`drop_block`]).
+pub fn clone_block(block: &syn::Block) -> syn::Block {
+    syn::Block {
+        brace_token: block.brace_token,
+        stmts: block.stmts.iter().map(clone_stmt).collect(),
+    }
+}
+
+fn clone_stmt(stmt: &syn::Stmt) -> syn::Stmt {
+    match stmt {
+        syn::Stmt::Expr(expr, semi) => syn::Stmt::Expr(clone_expr(expr), *semi),
+        syn::Stmt::Local(local) => syn::Stmt::Local(syn::Local {
+            attrs: local.attrs.clone(),
+            modifiers: local.modifiers.clone(),
+            let_token: local.let_token,
+            pat: local.pat.clone(),
+            init: local.init.as_ref().map(|init| syn::LocalInit {
+                eq_token: init.eq_token,
+                expr: Box::new(clone_expr(&init.expr)),
+                diverge: (init.diverge.as_ref())
+                    .map(|(token, other)| (*token, Box::new(clone_expr(other)))),
+            }),
+            semi_token: local.semi_token,
+        }),
+        other => other.clone(),
+    }
+}
+
+/// A copy of `expr`, through the expressions [`drop_block`] walks.
+fn clone_expr(expr: &Expr) -> Expr {
+    match expr {
+        Expr::Binary(binary) => {
+            let nodes = spine(binary);
+            let mut left = clone_expr(&nodes[nodes.len() - 1].left);
+            for node in nodes.into_iter().rev() {
+                left = Expr::Binary(ExprBinary {
+                    attrs: node.attrs.clone(),
+                    left: Box::new(left),
+                    op: node.op,
+                    right: Box::new(clone_expr(&node.right)),
+                });
+            }
+            left
+        }
+        Expr::Paren(paren) => Expr::Paren(syn::ExprParen {
+            attrs: paren.attrs.clone(),
+            paren_token: paren.paren_token,
+            expr: Box::new(clone_expr(&paren.expr)),
+        }),
+        Expr::Unary(unary) => Expr::Unary(syn::ExprUnary {
+            attrs: unary.attrs.clone(),
+            op: unary.op,
+            expr: Box::new(clone_expr(&unary.expr)),
+        }),
+        Expr::Block(block) => Expr::Block(syn::ExprBlock {
+            attrs: block.attrs.clone(),
+            label: block.label.clone(),
+            block: clone_block(&block.block),
+        }),
+        other => other.clone(),
+    }
+}

@@ -15,10 +15,11 @@
 //! closure at each call, would have given it its call's depth: the index is a fresh name
 //! either way, so only its text can differ.
 //!
-//! Every loop, `if`, `match` and block expression gets an id (`#[__micrograd_node(N)]`, a
-//! counter of this pass, never an address or printed), under which [`Nodes`] keeps its
-//! [`Facts`]. Syntax the lowering builds itself (`whole.rs`'s entry loops, `values.rs`'s
-//! blocks) has none, and is scanned where it is lowered ([`Lowerer::leaving`]).
+//! Every loop, `if`, `match` and block expression but an `else` branch gets an id
+//! (`#[__micrograd_node(N)]`, a counter of this pass, never an address or printed), under
+//! which [`Nodes`] keeps its [`Facts`]. Syntax the lowering builds itself (`whole.rs`'s entry
+//! loops, `values.rs`'s blocks) and `else` branches have none, and are scanned where they are
+//! lowered ([`Lowerer::leaving`]).
 //!
 //! Two outcomes of a `for`'s rewrite are left to the lowering, under the loop's id:
 //! - the array literals and sub-slices a loop runs over (`for x in [a, b]`,
@@ -138,14 +139,32 @@ fn facts(expr: &Expr) -> Facts {
     }
 }
 
+/// A desugared body, copied and dropped without a recursion as deep as its expressions
+/// (`spine::clone_block`, `spine::drop_block`): a sum of 10^5 terms nests as deep.
+pub(crate) struct Body(pub syn::Block);
+
+impl std::ops::Deref for Body {
+    type Target = syn::Block;
+
+    fn deref(&self) -> &syn::Block {
+        &self.0
+    }
+}
+
+impl Drop for Body {
+    fn drop(&mut self) {
+        crate::spine::drop_block(&mut self.0);
+    }
+}
+
 /// `block` desugared, and the facts of its nodes.
-pub(crate) fn desugar(block: &syn::Block) -> (syn::Block, Nodes) {
+pub(crate) fn desugar(block: &syn::Block) -> (Body, Nodes) {
     let mut pass = Pass {
         depth: 0,
         nodes: Nodes::default(),
     };
-    let mut block = block.clone();
-    pass.visit_block_mut(&mut block);
+    let mut block = Body(crate::spine::clone_block(block));
+    pass.visit_block_mut(&mut block.0);
     (block, pass.nodes)
 }
 
@@ -211,6 +230,30 @@ impl VisitMut for Pass {
 
     fn visit_expr_loop_mut(&mut self, the_loop: &mut syn::ExprLoop) {
         self.nested(|this| syn::visit_mut::visit_expr_loop_mut(this, the_loop));
+    }
+
+    /// An `else` takes a block or an `if`, never an attribute (the lowering prints and parses
+    /// again some of the syntax it rewrites, `values.rs`): an `else` branch gets no id, and its
+    /// facts are read from its syntax where they are asked.
+    fn visit_expr_if_mut(&mut self, branch: &mut syn::ExprIf) {
+        self.visit_expr_mut(&mut branch.cond);
+        self.visit_block_mut(&mut branch.then_branch);
+        if let Some((_, other)) = &mut branch.else_branch {
+            syn::visit_mut::visit_expr_mut(self, other);
+        }
+    }
+
+    /// Down the left spine in a loop, right sides first: a sum of 10^5 terms needs no deeper
+    /// stack.
+    fn visit_expr_binary_mut(&mut self, binary: &mut syn::ExprBinary) {
+        let mut node = binary;
+        loop {
+            self.visit_expr_mut(&mut node.right);
+            match &mut *node.left {
+                Expr::Binary(inner) => node = inner,
+                left => return self.visit_expr_mut(left),
+            }
+        }
     }
 
     /// The closures an iterator chain is given run inside the loop the chain lowers into.

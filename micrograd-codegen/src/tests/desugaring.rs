@@ -21,6 +21,7 @@ impl VisitMut for Unmark {
 /// `block` desugared and printed without its ids, and the table of its nodes' facts.
 fn desugared(block: syn::Block) -> (String, Nodes, syn::Block) {
     let (block, nodes) = desugar(&block);
+    let block = block.0.clone();
     let mut unmarked = block.clone();
     Unmark.visit_block_mut(&mut unmarked);
     (quote!(#unmarked).to_string(), nodes, block)

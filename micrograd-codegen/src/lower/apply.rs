@@ -166,10 +166,11 @@ impl Lowerer<'_> {
     fn unknown_method(&mut self, name: &str, span: proc_macro2::Span) -> Value {
         let (methods, float) = (methods(name), self.scalar.name());
         // In a method, a name the macro does not know is most likely a method of a struct
-        // called on a loop's variable (`for n in &self.neurons { n.forward(x) }`).
+        // called on a value that is not a field's element (a loop's variable used for more
+        // than calls, `for n in &self.neurons { n.forward(x) + n.b }`).
         let message = match self.lookup(crate::names::method::RECEIVER) {
             Some(_) if !super::known_method(name) => format!(
-                "`{name}` is called on an `{float}` here, which has no such method; a `#[differentiable]` method of a struct is called on a field, `self.layer.{name}(..)`, or on an element of one by its index, `self.layers[i].{name}(..)` (`for i in 0..self.layers.len()`), not on a loop's variable"
+                "`{name}` is called on an `{float}` here, which has no such method; a `#[differentiable]` method of a struct is called on a field, `self.layer.{name}(..)`, on an element of one by its index, `self.layers[i].{name}(..)`, or on the variable of a loop over one that is used for nothing else, `for layer in &self.layers {{ layer.{name}(..) }}`"
             ),
             _ => format!(
                 "`{name}` is not supported on `{float}` in `#[differentiable]` functions; the supported methods are `{methods}`"

@@ -183,8 +183,13 @@ impl Lowerer<'_> {
             self.refuse_scalar_mut(expr.span());
             return None;
         }
-        // `g(a)` of `a: &[[f64; N]]`, `g(&l)` of a local matrix: rows, passed whole.
         if view.row.is_some() {
+            // `g(m)` of a matrix by value, a local or a `[[f64; N]; M]` parameter.
+            if view.is_whole() && self.is_array_value(expr, view.base) {
+                self.errors.spanned(expr, "a matrix is passed to a `#[differentiable]` function by reference: take `m: &[[f64; N]; M]` (or `&[[f64; N]]`) in the function and pass `&m`");
+                return None;
+            }
+            // `g(a)` of `a: &[[f64; N]]`, `g(&l)` of a local matrix: rows, passed whole.
             if view.is_whole() {
                 return Some(view.rows_arg());
             }

@@ -34,6 +34,7 @@ mod matching;
 mod method_programs;
 mod methods;
 mod mut_methods;
+mod outside_calls;
 mod outside_consts;
 mod outside_uses;
 mod outside_whole;

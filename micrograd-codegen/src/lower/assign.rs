@@ -125,9 +125,6 @@ impl Lowerer<'_> {
         }
         let value = self.expr(right);
         let value = match (op.and_then(arith_op), value) {
-            (None, Value::Unknown(path)) if self.float_placeholders.contains(&binding.var) => {
-                Value::F64(Operand::Extern(path))
-            }
             // A name the function does not define, assigned to an integer, is one.
             (None, Value::Unknown(path)) if *ty == Ty::Int => Value::Int(IntExpr::Extern(path)),
             (None, value) => value,

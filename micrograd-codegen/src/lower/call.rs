@@ -4,7 +4,7 @@
 use super::Lowerer;
 use super::expr::Value;
 use super::paths::Named;
-use crate::ir::{Arg, Cond, IntExpr, Op, Operand, Origin, Stmt, Ty};
+use crate::ir::{Arg, Cond, Op, Operand, Origin, Stmt, Ty};
 use syn::Expr;
 use syn::spanned::Spanned;
 
@@ -170,7 +170,7 @@ impl Lowerer<'_> {
                 );
                 None
             }
-            Value::Unknown(path) => self.outside_arg(expr, path),
+            Value::Unknown(path) => self.outside_arg(path),
             Value::Error => None,
         }
     }
@@ -204,24 +204,11 @@ impl Lowerer<'_> {
         Some(view.arg(by_value, lent))
     }
 
-    /// `let pi = PI;` passed as `g(pi)`: what `pi`'s other uses say (the macro cannot see
-    /// `g`'s signature).
-    fn outside_arg(&mut self, expr: &Expr, path: crate::ir::Extern) -> Option<Arg> {
-        let local = match strip(expr) {
-            Expr::Path(local) => local.path.get_ident().map(|name| name.to_string()),
-            _ => None,
-        };
-        match local
-            .filter(|name| self.lookup(name).is_some())
-            .map(|name| self.use_of(&name))
-        {
-            Some(super::by_use::Use::Float) => Some(Arg::Scalar(Operand::Extern(path), false)),
-            Some(super::by_use::Use::Int) => Some(Arg::Int(IntExpr::Extern(path))),
-            _ => {
-                self.errors.at(path.span, format!("cannot tell whether this is an `{float}` or an integer; bind it with `let x: {float} = ..;` first", float = self.scalar.name()));
-                None
-            }
-        }
+    /// `let pi = PI;` passed as `g(pi)`, where no use in the function decides what `PI` is
+    /// (`typing.rs`; the macro cannot see `g`'s signature).
+    fn outside_arg(&mut self, path: crate::ir::Extern) -> Option<Arg> {
+        self.errors.at(path.span, format!("cannot tell whether this is an `{float}` or an integer; bind it with `let x: {float} = ..;` first", float = self.scalar.name()));
+        None
     }
 
     /// `&mut h` or `&mut h[a..b]` of a local array or a `&mut [f64]` parameter: entries the

@@ -225,7 +225,6 @@ impl Lowerer<'_> {
             return Value::Error;
         };
         let right = self.expr(&binary.right);
-        let (left, right) = self.beside_float((left, &binary.left), (right, &binary.right));
         match unify(left, right, self.float_context) {
             Some((Value::F64(a), Value::F64(b))) => match op {
                 IntOp::Add => Value::F64(self.temp(Op::Add(a, b), span)),
@@ -267,57 +266,10 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Whether `expr` is arithmetic of names the function does not define (`ROWS * COLS`),
-    /// which lowering takes for integers unless a float is needed there.
-    /// `x * (K * K)`, `K * K * x`, `(K1 * K2) < x`: names the function does not define, read as
-    /// integers beside a float, are floats (lowering them again emits nothing).
-    fn beside_float(&mut self, left: (Value, &Expr), right: (Value, &Expr)) -> (Value, Value) {
-        match (left, right) {
-            ((Value::Int(_), a), (b @ Value::F64(_), _)) if self.untyped(a) => {
-                (self.in_context(true, a), b)
-            }
-            ((a @ Value::F64(_), _), (Value::Int(_), b)) if self.untyped(b) => {
-                (a, self.in_context(true, b))
-            }
-            ((a, _), (b, _)) => (a, b),
-        }
-    }
-
-    /// Whether `expr` is made only of names the function does not define (or locals standing
-    /// for one, `let pi = PI;`).
-    pub(super) fn untyped(&self, expr: &Expr) -> bool {
-        match expr {
-            Expr::Path(path) => {
-                path.path
-                    .get_ident()
-                    .is_some_and(|ident| match self.lookup(&ident.to_string()) {
-                        None => true,
-                        Some(binding) => {
-                            matches!(self.aliases.get(&binding.var), Some(Value::Unknown(_)))
-                        }
-                    })
-            }
-            Expr::Binary(binary) => {
-                let spine = crate::spine::spine(binary);
-                spine.iter().all(|node| self.untyped(&node.right))
-                    && self.untyped(&spine[spine.len() - 1].left)
-            }
-            Expr::Paren(inner) => self.untyped(&inner.expr),
-            Expr::Unary(unary) => self.untyped(&unary.expr),
-            // `(K1 * K3).abs()`: a method integers have too keeps it untyped.
-            Expr::MethodCall(call) => {
-                self.untyped(&call.receiver) && call.args.iter().all(|arg| self.untyped(arg))
-            }
-            _ => false,
-        }
-    }
-
     fn compare(&mut self, cmp: CmpOp, left: &Expr, right: &Expr) -> Value {
         let span = left.span();
-        let (left_expr, right_expr) = (left, right);
-        let left = self.expr(left_expr);
-        let right = self.expr(right_expr);
-        let (left, right) = self.beside_float((left, left_expr), (right, right_expr));
+        let left = self.expr(left);
+        let right = self.expr(right);
         match unify(left, right, false) {
             Some((Value::F64(a), Value::F64(b))) => Value::Bool(Cond::F64(cmp, a, b)),
             Some((Value::Int(a), Value::Int(b))) => Value::Bool(Cond::Int(cmp, a, b)),

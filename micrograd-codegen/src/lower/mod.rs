@@ -11,7 +11,6 @@ mod assign;
 mod bind;
 mod bound_closures;
 mod branch;
-mod by_use;
 mod call;
 mod collect;
 mod data;
@@ -146,9 +145,6 @@ pub struct Lowerer<'e> {
     /// Whether the expression being lowered must be a float, so that names the function does
     /// not define are read as floats even when nothing else in it says so (`x * (K * K)`).
     float_context: bool,
-    /// The hidden variables of values that exit (`values.rs`) bound by a `let` whose uses say
-    /// it is a float: a name the function does not define, assigned to one, is a float.
-    float_placeholders: std::collections::HashSet<VarId>,
     /// What the function returns; `None` when the signature's return type was refused.
     output: Option<Output>,
     /// A vector output's entries, once its returned value is lowered.
@@ -162,8 +158,6 @@ pub struct Lowerer<'e> {
     structs: Vec<VarId>,
     /// Every identifier of the function, and those minted for it: a minted one is new.
     used: std::collections::HashSet<String>,
-    /// The function body, for what the uses of a name say its type is (`by_use.rs`).
-    body: &'e syn::Block,
     /// The closures bound by `let` so far, by name (`bound_closures.rs`).
     closures: HashMap<String, std::rc::Rc<bound_closures::Bound>>,
     /// The sequences of rows (`[[f64; N]; M]` locals, `&[[f64; N]]` parameters), held flat,
@@ -202,14 +196,12 @@ pub fn lower(
         scalar_muts: Vec::new(),
         items: Default::default(),
         float_context: false,
-        float_placeholders: Default::default(),
         output,
         results: Vec::new(),
         out: None,
         fields: HashMap::new(),
         structs: Vec::new(),
         used: sig.user_names.clone(),
-        body: &item.block,
         closures: HashMap::new(),
         rows: HashMap::new(),
         outside: Default::default(),

@@ -144,51 +144,25 @@ impl Lowerer<'_> {
     }
 
     /// `let pat = init;` of a value that is not an array, typed by `annotation` or, for a name
-    /// the function does not define, by its uses.
+    /// the function does not define, by the whole function's uses (`typing.rs`).
     fn local_value(&mut self, pat: &Pat, init: &Expr, annotation: Option<&syn::Type>) {
-        // `let (a, b) = (x * K, K * K);`: each name as its own uses say.
-        if let (Pat::Tuple(names), Expr::Tuple(parts), None) = (pat, init, annotation)
-            && names.elems.len() == parts.elems.len()
-            && parts.elems.iter().any(|part| self.untyped(part))
-        {
-            let values = (names.elems.iter().zip(&parts.elems))
-                .map(|(name, part)| {
-                    let float = matches!(name, Pat::Ident(ident) if self.untyped(part)
-                        && self.use_of(&ident.ident.to_string()) == super::by_use::Use::Float);
-                    self.in_context(float, part)
-                })
-                .collect();
-            if let Some(value) = self.copied(pat, init, Value::Tuple(values)) {
-                self.bind_pat(pat, value);
-            }
-            return;
-        }
-        // `let k = K1 * K2;` of names the function does not define: what `k`'s uses say.
-        let float = match (annotation, pat) {
-            (Some(ty), _) => self.is_scalar(ty),
-            (None, Pat::Ident(ident)) if self.untyped(init) => {
-                self.use_of(&ident.ident.to_string()) == super::by_use::Use::Float
-            }
-            (None, _) => false,
-        };
+        // `let k = K1 * K2;` of names nothing in the function decides (`typing.rs`) is read
+        // as integers, as rustc reads them.
+        let float = annotation.is_some_and(|ty| self.is_scalar(ty));
         let value = match (self.in_context(float, init), annotation) {
             (Value::Unknown(path), Some(ty)) if self.is_scalar(ty) => {
                 Value::F64(Operand::Extern(path))
             }
             (Value::Unknown(path), Some(_)) => Value::Int(IntExpr::Extern(path)),
-            // `let mut k = K;`: a variable that changes needs its type now, which its uses tell.
+            // `let mut k = K;`, where no use in the function decides what `K` is (`typing.rs`):
+            // a variable that changes needs its type now.
             (Value::Unknown(path), None)
                 if let Pat::Ident(ident) = pat
                     && ident.mutability.is_some() =>
             {
-                match self.use_of(&ident.ident.to_string()) {
-                    super::by_use::Use::Float => Value::F64(Operand::Extern(path)),
-                    super::by_use::Use::Int => Value::Int(IntExpr::Extern(path)),
-                    super::by_use::Use::Undecided => {
-                        self.errors.at(path.span, format!("cannot tell whether this is an `{float}` or an integer; annotate it: `let x: {float} = ..;`", float = self.scalar.name()));
-                        return self.poison(pat);
-                    }
-                }
+                self.errors.at(path.span, format!("cannot tell whether this is an `{float}` or an integer; annotate it: `let x: {float} = ..;`", float = self.scalar.name()))
+;
+                return self.poison(pat);
             }
             (value, _) => value,
         };

@@ -7,7 +7,6 @@
 //! `let (lo, hi) = (__mg_part, __mg_part_);`
 
 use super::Lowerer;
-use super::by_use::Use;
 use std::rc::Rc;
 use syn::spanned::Spanned;
 use syn::{Expr, Pat, Stmt, parse_quote_spanned};
@@ -119,16 +118,13 @@ impl Lowerer<'_> {
             None if values.iter().any(|tail| self.int_like(tail, true)) => true,
             None if decided.is_some() => decided == Some(false),
             // Arms of outside names only (`if n > 2 { K } else { J }`, `match k { 0 => N, _ =>
-            // M }`): the uses decide; undecided, a float condition makes them floats.
-            None => match self.use_of(&name.ident.to_string()) {
-                Use::Int => true,
-                Use::Float => false,
-                Use::Undecided if !cond.is_some_and(|cond| self.int_like(cond, false)) => false,
-                Use::Undecided => {
-                    self.errors.at(name.ident.span(), format!("cannot tell whether `{name}` is an `{float}` or an integer, since its arms are names this function does not define and no use of it says; annotate it: `let {name}: {float} = ..;` or `let {name}: usize = ..;`", name = name.ident, float = self.scalar.name()));
-                    true
-                }
-            },
+            // M }`) that no use in the function decides (`typing.rs`): a float condition makes
+            // them floats.
+            None if !cond.is_some_and(|cond| self.int_like(cond, false)) => false,
+            None => {
+                self.errors.at(name.ident.span(), format!("cannot tell whether `{name}` is an `{float}` or an integer, since its arms are names this function does not define and no use of it says; annotate it: `let {name}: {float} = ..;` or `let {name}: usize = ..;`", name = name.ident, float = self.scalar.name()));
+                true
+            }
         }
     }
 

@@ -27,13 +27,6 @@ impl Lowerer<'_> {
         let hidden = crate::names::free(&mut self.used, crate::names::lowered::VALUE);
         let placeholder = self.new_var(crate::ir::Origin::Temp, crate::ir::Ty::Int, value.span());
         self.bind(&hidden.to_string(), placeholder);
-        // `let y = match n { 1 => return x, _ => PI };`: what `y`'s uses say `PI` is.
-        if let Stmt::Local(local) = stmt
-            && let syn::Pat::Ident(ident) = &local.pat
-            && self.use_of(&ident.ident.to_string()) == super::by_use::Use::Float
-        {
-            self.float_placeholders.insert(placeholder);
-        }
         Some(Rc::new(unfold(stmt, &hidden)?))
     }
 }

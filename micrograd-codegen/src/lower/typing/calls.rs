@@ -74,6 +74,9 @@ impl Infer<'_, '_> {
             Named::Method(name) if !args.is_empty() => {
                 self.method_named(&name, args[0], &args[1..], None)
             }
+            // `g(x)`, `Self::g(x)`: a `#[differentiable]` helper, whose value the lowering
+            // reads as a float (`call::call`), as `g(x) >= S1` says `S1` is.
+            Named::Other(_) => FLOAT,
             _ => None,
         }
     }

@@ -331,7 +331,7 @@ mod tests {
             "",
         ] {
             let text = format!(
-                "fn f({receiver}, x: &[f64]) -> f64 {{ let y = self.g(x) + self.layer.h(&x[1..], 2) * Self::K + self.layers[y as usize + 1].h(x); self.w[0] * y + self.b.tanh() }}"
+                "fn f({receiver}, x: &[f64]) -> f64 {{ let mut y = self.g(x) + self.layer.h(&x[1..], 2) * Self::K + self.layers[y as usize + 1].h(x); for l in &self.layers {{ y += l.h(x); }} for (j, l) in self.layers.iter().enumerate() {{ y += l.h(x) * j as f64; }} self.w[0] * y + self.b.tanh() }}"
             );
             let item: TokenStream = text.parse().expect("tokens");
             let tokens: Vec<TokenTree> = item.into_iter().collect();

@@ -160,6 +160,8 @@ impl Results {
                 let adjoint = diff::differentiate(&tangent.function, &wrt.vars(&tangent.function));
                 self.tangent_reverse.push(((along, wrt), adjoint));
             }
+            // A function returning `()`: `f_jacobian` calls its `f_jvp`.
+            Step::Jacobian if lowered.results.is_empty() => {}
             Step::Jacobian => self.jacobian = Some(jacobian_sweeps(sig, lowered)),
         }
     }
@@ -195,6 +197,7 @@ impl Results {
                 emit::tangent(sig, chosen, tangent, adjoint, flavor, options)
             }
             Needs::Nothing => emit::hessian(sig, chosen, options),
+            Needs::Columns if lowered.results.is_empty() => emit::written_jacobian(sig, chosen),
             Needs::Columns => {
                 let (all, sweeps) = self
                     .jacobian

@@ -343,7 +343,9 @@ impl Flavor {
     pub fn emitted_for(self, options: &Options, sig: &Signature) -> bool {
         let output = sig.output.unwrap_or(Output::Scalar);
         let written_scalar = self == Flavor::Grad && sig.written_scalar().is_some();
-        (written_scalar && self.requested(options)) || self.emitted(options, output)
+        // `f_jacobian` of a function returning `()` is made of its `f_jvp`'s columns.
+        let columns = self == Flavor::Jvp && options.jacobian && output.count() == 0;
+        (written_scalar && self.requested(options)) || columns || self.emitted(options, output)
     }
 
     /// Whether this flavor takes a `seed` shaped as `f`'s value; `vector` says whether `f`

@@ -157,7 +157,7 @@ pub fn hessian_out(specs: &[ParamSpec]) -> Ident {
 
 /// The type of parameter `spec`: what the macro passes through as written, what it
 /// differentiates printed from its structural type (`&Vec<f64>` as `&::std::vec::Vec<f64>`).
-fn param_type(spec: &ParamSpec) -> TokenStream {
+pub fn param_type(spec: &ParamSpec) -> TokenStream {
     match spec.kind() {
         Kind::Int | Kind::Data => spec.written.0.clone(),
         _ => print(&spec.value),

@@ -300,13 +300,35 @@ fn check_output(
     if output.count() == 0 {
         let refused = [
             (options.graph, "graph"),
-            (options.jacobian, "jacobian"),
             (options.hvp && !options.hessian, "hvp"),
             (options.hessian, "hessian"),
             (options.derivative.is_some(), "derivative(..)"),
         ];
         for (_, option) in refused.iter().filter(|(asked, _)| *asked) {
             errors.at(span, format!("`{option}` is not available yet for a function that returns `()` and writes its outputs into `&mut` parameters; remove `{option}` (`f_pullback` takes the outputs' adjoints in their shadows and `jvp` writes their tangents), or return the outputs (`-> f64`, `-> [f64; M]`)"));
+        }
+        // `f_jacobian` calls `f_jvp` once per column: along `f64`s and read-only slices, the
+        // outputs the `&mut` parameters `wrt(..)` selects.
+        if options.jacobian {
+            let chosen = |spec: &ir::ParamSpec| wrt.contains(&spec.ident.to_string());
+            for spec in specs.iter().filter(|spec| chosen(spec)) {
+                let kind = spec.kind();
+                let taken = kind.is_written()
+                    || matches!(
+                        kind,
+                        types::Kind::Scalar | types::Kind::Slice(_) | types::Kind::Vec
+                    );
+                if kind.is_differentiable() && !taken {
+                    let w = &spec.ident;
+                    errors.at(w.span(), format!("`f_jacobian` of a function that writes its outputs through `&mut` differentiates `f64` and read-only slice (`&[f64]`) parameters, not `{w}` yet; leave it out with `wrt(..)`, or use `f_jvp`"));
+                }
+            }
+            if !specs
+                .iter()
+                .any(|spec| chosen(spec) && spec.kind().is_written())
+            {
+                errors.at(span, "`f_jacobian` of a function returning `()` differentiates the `&mut` parameters it writes, and `wrt(..)` lists none; list them in `wrt(..)` beside the inputs");
+            }
         }
         return;
     }

@@ -25,6 +25,7 @@ mod vector_control;
 mod vector_forward;
 mod vector_outputs;
 mod vector_slices;
+mod written_jacobian;
 
 // `f_graph` and `f_pullback`'s own promises.
 mod f_graph;

@@ -19,9 +19,11 @@ mod reverse;
 mod scalar;
 mod tangent;
 mod tokens;
+mod written_jacobian;
 
 pub use hessian::hessian;
 pub use tangent::tangent;
+pub use written_jacobian::generate as written_jacobian;
 
 use crate::attr::Options;
 use crate::diff::{Adjoint, Shadow};

@@ -168,10 +168,10 @@ fn residual_jacobian(
             d_a.len(), m
         );
     }
-    let mut v_x = ::std::vec![0.0 as ::core::primitive::f64; x.len()];
+    let mut v_x = ::std::vec![0.0; x.len()];
     let mut v_a: ::core::primitive::f64 = 0.0;
     let entry_out = out.to_vec();
-    let mut v_out = ::std::vec![0.0 as ::core::primitive::f64; out.len()];
+    let mut v_out = ::std::vec![0.0; out.len()];
     let entry_err: ::core::primitive::f64 = *err;
     let mut v_err: ::core::primitive::f64 = 0.0;
     for j in 0..x.len() {

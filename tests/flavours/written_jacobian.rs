@@ -3,6 +3,7 @@
 //! of `f` itself, and against the columns of the function's own `f_jvp`; the outputs written
 //! as `f` writes them, from the values they held on entry.
 
+use micrograd_runtime::num_traits::Float;
 use micrograd_runtime::prelude::*;
 
 /// A residual with a branch per entry, written into `out`; `err` accumulates onto its value
@@ -179,4 +180,38 @@ fn no_columns_still_writes_the_outputs() {
     let mut e = 5.0;
     dot_jacobian(&[], &mut [], &[], &mut [], &mut e);
     assert_eq!(e, 0.0);
+}
+
+/// The same in `f32` and generic over `T: Float`.
+#[differentiable(jacobian)]
+fn cubes32(x: &[f32], out: &mut [f32]) {
+    for i in 0..x.len() {
+        out[i] = x[i] * x[i] * x[i];
+    }
+}
+
+#[differentiable(jacobian)]
+fn cubes<T: Float>(x: &[T], a: T, out: &mut [T]) {
+    for i in 0..x.len() {
+        out[i] = a * x[i] * x[i] * x[i];
+    }
+}
+
+#[test]
+fn f32_and_generic_floats() {
+    let (mut out, mut d_x) = ([0.0f32; 2], [0.0f32; 4]);
+    cubes32_jacobian(&[1.0, 2.0], &mut d_x, &mut out);
+    assert_eq!((out, d_x), ([1.0, 8.0], [3.0, 0.0, 0.0, 12.0])); // 3 x²
+    let (mut out, mut d_x, mut d_a) = ([0.0f64; 2], [0.0f64; 4], [0.0f64; 2]);
+    cubes_jacobian(&[1.0, 2.0], &mut d_x, 2.0, &mut d_a, &mut out);
+    assert_eq!(
+        (out, d_x, d_a),
+        ([2.0, 16.0], [6.0, 0.0, 0.0, 24.0], [1.0, 8.0])
+    );
+    let (mut out, mut d_x, mut d_a) = ([0.0f32; 2], [0.0f32; 4], [0.0f32; 2]);
+    cubes_jacobian(&[1.0, 2.0], &mut d_x, 2.0, &mut d_a, &mut out);
+    assert_eq!(
+        (out, d_x, d_a),
+        ([2.0, 16.0], [6.0, 0.0, 0.0, 24.0], [1.0, 8.0])
+    );
 }

@@ -45,6 +45,7 @@ enum Role {
 pub fn generate(sig: &Signature, chosen: &[bool]) -> TokenStream {
     let specs = &sig.params;
     let float = sig.scalar.ty();
+    let (zero, one) = (sig.scalar.zero(), sig.scalar.one());
     let idents: Vec<(&Ident, bool)> = specs.iter().map(|s| (&s.ident, true)).collect();
     let shadows = names::shadows(&idents);
     let mut used: HashSet<String> = sig.user_names.clone();
@@ -127,16 +128,16 @@ pub fn generate(sig: &Signature, chosen: &[bool]) -> TokenStream {
             entry,
             tangent,
         } => {
-            quote!(let #entry: #float = *#p; let mut #tangent: #float = 0.0;)
+            quote!(let #entry: #float = *#p; let mut #tangent: #float = #zero;)
         }
         Role::Output { entry, tangent, .. } => quote! {
             let #entry = #p.to_vec();
-            let mut #tangent = ::std::vec![0.0 as #float; #p.len()];
+            let mut #tangent = ::std::vec![#zero; #p.len()];
         },
         Role::Slice { tangent, .. } => {
-            quote!(let mut #tangent = ::std::vec![0.0 as #float; #p.len()];)
+            quote!(let mut #tangent = ::std::vec![#zero; #p.len()];)
         }
-        Role::Scalar { tangent, .. } => quote!(let mut #tangent: #float = 0.0;),
+        Role::Scalar { tangent, .. } => quote!(let mut #tangent: #float = #zero;),
         Role::Through => quote!(),
     });
     // Before each call: the outputs as on entry, their tangents zero.
@@ -148,9 +149,9 @@ pub fn generate(sig: &Signature, chosen: &[bool]) -> TokenStream {
                 one: true,
                 entry,
                 tangent,
-            } => Some(quote!(*#p = #entry; #tangent = 0.0;)),
+            } => Some(quote!(*#p = #entry; #tangent = #zero;)),
             Role::Output { entry, tangent, .. } => {
-                Some(quote!(#p.copy_from_slice(&#entry); #tangent.fill(0.0);))
+                Some(quote!(#p.copy_from_slice(&#entry); #tangent.fill(#zero);))
             }
             _ => None,
         })
@@ -190,10 +191,10 @@ pub fn generate(sig: &Signature, chosen: &[bool]) -> TokenStream {
             let scatter = scatter(shadow, quote!(#i * #p.len() + #j));
             quote! {
                 for #j in 0..#p.len() {
-                    #tangent[#j] = 1.0;
+                    #tangent[#j] = #one;
                     #(#restore)*
                     #call
-                    #tangent[#j] = 0.0;
+                    #tangent[#j] = #zero;
                     #scatter
                 }
             }
@@ -201,10 +202,10 @@ pub fn generate(sig: &Signature, chosen: &[bool]) -> TokenStream {
         Role::Scalar { shadow, tangent } => {
             let scatter = scatter(shadow, quote!(#i));
             quote! {
-                #tangent = 1.0;
+                #tangent = #one;
                 #(#restore)*
                 #call
-                #tangent = 0.0;
+                #tangent = #zero;
                 #scatter
             }
         }

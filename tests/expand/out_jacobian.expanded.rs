@@ -205,7 +205,7 @@ fn residual_jacobian(
     d_a[i_] = v_err;
     i_ += 1;
     if 0 + x.len() + 1 == 0 {
-        residual(x, a, out, err);
+        residual_jvp(x, &v_x, a, v_a, out, &mut v_out, err, &mut v_err);
     }
 }
 #[doc(hidden)]

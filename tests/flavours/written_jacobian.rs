@@ -215,3 +215,25 @@ fn f32_and_generic_floats() {
         ([2.0, 16.0], [6.0, 0.0, 0.0, 24.0], [1.0, 8.0])
     );
 }
+
+#[derive(Differentiable)]
+struct Scale {
+    k: f64,
+}
+
+impl Scale {
+    #[differentiable(jacobian, wrt(x, out))]
+    fn apply(&self, x: &[f64], out: &mut [f64]) {
+        for i in 0..x.len() {
+            out[i] = self.k * x[i];
+        }
+    }
+}
+
+#[test]
+fn a_method() {
+    let scale = Scale { k: 3.0 };
+    let (mut out, mut d_x) = ([0.0; 2], [0.0; 4]);
+    scale.apply_jacobian(&[1.0, 2.0], &mut d_x, &mut out);
+    assert_eq!((out, d_x), ([3.0, 6.0], [3.0, 0.0, 0.0, 3.0])); // k I
+}

@@ -14,7 +14,7 @@
 //! `&mut f64`'s one: `m` of them. A read-only slice `w` is followed by its Jacobian block
 //! `d_w` (`m × w.len()`, row-major, as for `-> [f64; M]`), an `f64` `a` by its column `d_a`
 //! (`m` entries: the block of a one-entry slice), since `m` is known only when it runs.
-//! The primal runs once per column (with none, `f` itself writes the outputs): a sweep sharing
+//! The primal runs once per column (with none, one call along no direction writes the outputs): a sweep sharing
 //! one primal among the columns is left to come.
 
 use crate::flavor::Flavor;
@@ -211,8 +211,7 @@ pub fn generate(sig: &Signature, chosen: &[bool]) -> TokenStream {
         }
         _ => quote!(),
     });
-    let plain = idents.iter().map(|p| quote!(#p));
-    // How many columns there are: with none, `f` itself writes the outputs.
+    // How many columns there are: with none, one call writes the outputs.
     let widths = idents
         .iter()
         .zip(&roles)
@@ -232,9 +231,10 @@ pub fn generate(sig: &Signature, chosen: &[bool]) -> TokenStream {
             #(#checks)*
             #(#setup)*
             #(#columns)*
-            // Each column's call wrote the outputs as `f` does; with no column, `f` does.
+            // Each column's call wrote the outputs as `f` does; with no column, one call
+            // along no direction (every tangent zero) does.
             if 0 #(+ #widths)* == 0 {
-                #f(#(#plain),*);
+                #call
             }
         }
     }

@@ -237,3 +237,24 @@ fn a_method() {
     scale.apply_jacobian(&[1.0, 2.0], &mut d_x, &mut out);
     assert_eq!((out, d_x), ([3.0, 6.0], [3.0, 0.0, 0.0, 3.0])); // k I
 }
+
+/// A `&Vec<f64>` input and two `f64`s, one `&mut f64` output.
+#[allow(clippy::ptr_arg)] // the `&Vec<f64>` parameter is what is tested
+#[differentiable(jacobian)]
+fn weighted(w: &Vec<f64>, a: f64, b: f64, y: &mut f64) {
+    let mut s = b * b;
+    for i in 0..w.len() {
+        s += a * w[i] * w[i];
+    }
+    *y = s;
+}
+
+#[test]
+fn vec_and_scalars_into_one_scalar() {
+    let w = vec![1.0, -2.0];
+    let (mut y, mut d_w, mut d_a, mut d_b) = (0.0, [0.0; 2], [0.0; 1], [0.0; 1]);
+    weighted_jacobian(&w, &mut d_w, 1.5, &mut d_a, 0.5, &mut d_b, &mut y);
+    assert_eq!(y, 0.25 + 1.5 * 5.0);
+    // ∂y/∂w = 2 a w, ∂y/∂a = Σ w², ∂y/∂b = 2b: closed forms.
+    assert_eq!((d_w, d_a, d_b), ([3.0, -6.0], [5.0], [1.0]));
+}

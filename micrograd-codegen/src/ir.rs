@@ -464,6 +464,10 @@ pub enum Arg {
         /// `g(&l)` of `let l = [[0.0; N]; M];`), which the IR holds row-major and flat: printed
         /// as rows again (`a.as_chunks::<N>().0`), its shadow and tangent too.
         rows: Option<IntExpr>,
+        /// A local `f64` lent as `&mut e` to a `y: &mut f64` parameter, which the body holds
+        /// as a one-entry array for the call: passed as `&mut a[0]`, and so are its recorded
+        /// entries, its shadow and its tangent.
+        entry: bool,
     },
 }
 

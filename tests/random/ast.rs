@@ -41,12 +41,12 @@ pub enum PKind {
     Labels(usize),
     /// `m: &[[f64; C]]` of `R` rows, `&[[f64; C]; R]` or `[[f64; C]; R]` by value: differentiated
     /// only where `wrt(..)` lists it (the entry only; matrix_params.rs).
-    Matrix(usize, usize, Shape),
+    Matrix(usize, usize, MatrixForm),
 }
 
 /// How a matrix parameter is taken.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Shape {
+pub enum MatrixForm {
     /// `&[[f64; C]]`.
     Rows,
     /// `&[[f64; C]; R]`.

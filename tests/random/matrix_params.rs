@@ -55,8 +55,8 @@ pub fn draw(p: &mut Program, seed: u64) {
     }
     let (rows, cols) = (rng.range(1, 4) as usize, rng.range(1, 4) as usize);
     let shape = match rng.chance(0.5) {
-        true => Shape::Fixed,
-        false => Shape::Rows,
+        true => MatrixForm::Fixed,
+        false => MatrixForm::Rows,
     };
     let m = format!("mx{}", entry.params.len());
     let at = rng.below(entry.params.len() + 1);
@@ -95,7 +95,7 @@ pub fn draw(p: &mut Program, seed: u64) {
     // Drawn last, so the programs drawn before it stay as they were: a third of the
     // matrices are taken by value (`[[f64; C]; R]`, their partials in the tuple).
     if rng.chance(BY_VALUE) {
-        entry.params[at].kind = PKind::Matrix(rows, cols, Shape::Value);
+        entry.params[at].kind = PKind::Matrix(rows, cols, MatrixForm::Value);
     }
 }
 

@@ -202,11 +202,13 @@ impl Printer {
                     (PKind::I32(..), _) => "i32".to_string(),
                     (PKind::Bool, _) => "bool".to_string(),
                     (PKind::Labels(_), _) => "&[usize]".to_string(),
-                    (PKind::Matrix(_, c, Shape::Rows), Mode::Plain) => format!("&[[f64; {c}]]"),
-                    (PKind::Matrix(r, c, Shape::Fixed), Mode::Plain) => {
+                    (PKind::Matrix(_, c, MatrixForm::Rows), Mode::Plain) => {
+                        format!("&[[f64; {c}]]")
+                    }
+                    (PKind::Matrix(r, c, MatrixForm::Fixed), Mode::Plain) => {
                         format!("&[[f64; {c}]; {r}]")
                     }
-                    (PKind::Matrix(r, c, Shape::Value), Mode::Plain) => {
+                    (PKind::Matrix(r, c, MatrixForm::Value), Mode::Plain) => {
                         format!("[[f64; {c}]; {r}]")
                     }
                     (PKind::Matrix(_, c, _), m) => format!("&[[{}; {c}]]", printer_ty(m)),

@@ -92,7 +92,7 @@ pub fn module_source(p: &Program) -> String {
             PKind::Labels(n) => format!("PSpec::L({n})"),
             // Row-major, cut into rows by the adapters (matrix_params.rs).
             // By value, its partials returned rather than added into a shadow.
-            PKind::Matrix(r, c, Shape::Value) => format!("PSpec::ArrV({})", r * c),
+            PKind::Matrix(r, c, MatrixForm::Value) => format!("PSpec::ArrV({})", r * c),
             PKind::Matrix(r, c, _) => format!("PSpec::Arr({})", r * c),
         })
         .collect();
@@ -162,10 +162,10 @@ pub fn unpack(entry: &Func, elem: &str) -> (String, Vec<String>) {
             (PKind::Labels(n), _) => format!("&c.us({n})"),
             // A copy for each call to write.
             (PKind::MutSlice(_), _) => "&mut c.sl().to_vec()".to_string(),
-            (PKind::Matrix(r, c, Shape::Fixed), "f64") => {
+            (PKind::Matrix(r, c, MatrixForm::Fixed), "f64") => {
                 format!("<&[_; {r}]>::try_from(c.sl().as_chunks::<{c}>().0).unwrap()")
             }
-            (PKind::Matrix(r, c, Shape::Value), "f64") => {
+            (PKind::Matrix(r, c, MatrixForm::Value), "f64") => {
                 format!("*<&[_; {r}]>::try_from(c.sl().as_chunks::<{c}>().0).unwrap()")
             }
             (PKind::Matrix(_, c, _), _) => format!("c.sl().as_chunks::<{c}>().0"),
@@ -226,7 +226,7 @@ fn grad_outputs(entry: &Func, names: &[String], pullback: bool) -> (Vec<String>,
             differentiated(q)
                 && matches!(
                     q.kind,
-                    PKind::Scalar | PKind::ArrayByValue(_) | PKind::Matrix(.., Shape::Value)
+                    PKind::Scalar | PKind::ArrayByValue(_) | PKind::Matrix(.., MatrixForm::Value)
                 )
         })
         .count()
@@ -261,7 +261,7 @@ fn grad_outputs(entry: &Func, names: &[String], pullback: bool) -> (Vec<String>,
                 );
             }
             (PKind::Scalar, false) => collect.push_str("    out.push(None);\n"),
-            (PKind::Matrix(.., Shape::Value), true) => {
+            (PKind::Matrix(.., MatrixForm::Value), true) => {
                 let partials = at(scalar);
                 scalar += 1;
                 let _ = writeln!(
@@ -315,11 +315,11 @@ fn grad_shadows(entry: &Func, pullback: bool) -> String {
                 PKind::Array(n) => {
                     let _ = writeln!(shadows, "    let mut d{k} = [fill; {n}];");
                 }
-                PKind::Matrix(_, _, Shape::Value) => {}
-                PKind::Matrix(r, c, Shape::Fixed) => {
+                PKind::Matrix(_, _, MatrixForm::Value) => {}
+                PKind::Matrix(r, c, MatrixForm::Fixed) => {
                     let _ = writeln!(shadows, "    let mut d{k} = [[fill; {c}]; {r}];");
                 }
-                PKind::Matrix(r, c, Shape::Rows) => {
+                PKind::Matrix(r, c, MatrixForm::Rows) => {
                     let _ = writeln!(shadows, "    let mut d{k} = vec![[fill; {c}]; {r}];");
                 }
                 // Taken as the adjoint of what `f` leaves in it: zero, for the gradient.

@@ -230,9 +230,16 @@ impl Emitter<'_> {
                 lo,
                 hi,
                 mutable: true,
+                entry,
                 ..
             } => {
                 let name = self.names.var(*array);
+                if *entry {
+                    // A local `f64` lent as `&mut e`, held as a one-entry array (spanned at
+                    // `e`: a callee that takes no `&mut f64` is rustc's error there).
+                    let span = self.function.var(*array).span;
+                    return quote::quote_spanned!(span=> &mut #name[0]);
+                }
                 let is_param = self.function.var(*array).ty.is_lent();
                 let (lo, hi) = self.bounds(lo, hi);
                 match (&lo, &hi, is_param) {

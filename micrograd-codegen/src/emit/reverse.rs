@@ -168,14 +168,19 @@ impl Emitter<'_> {
                 lo,
                 hi,
                 mutable: true,
+                entry,
                 ..
             } = arg
             {
                 let entries = entries
                     .next()
                     .expect("internal error: each lent array has its entries");
-                tokens.push(entries);
-                tokens.push(self.shadow_arg(*array, lo.as_ref(), hi.as_ref()));
+                let shadow = self.shadow_arg(*array, lo.as_ref(), hi.as_ref());
+                match entry {
+                    // A local `f64` lent as `&mut e`: its one entry, and its shadow's.
+                    true => tokens.extend([quote!(&mut (#entries)[0]), quote!(&mut (#shadow)[0])]),
+                    false => tokens.extend([entries, shadow]),
+                }
                 continue;
             }
             tokens.push(self.arg(arg));

@@ -60,8 +60,28 @@ impl Lowerer<'_> {
             }
         };
         match self.args(call, false) {
-            Some(args) => Value::F64(self.temp(Op::Call(callee, args), path.span())),
-            None => Value::Error,
+            Some(args) => {
+                let value = self.temp(Op::Call(callee, args), path.span());
+                self.write_back();
+                Value::F64(value)
+            }
+            None => {
+                self.written_back.clear();
+                Value::Error
+            }
+        }
+    }
+
+    /// `e` after a call lent it as `&mut e`: what the callee left in its one-entry array.
+    fn write_back(&mut self) {
+        for (name, array, span) in std::mem::take(&mut self.written_back) {
+            let zero = IntExpr::Lit {
+                value: 0,
+                suffix: String::new(),
+            };
+            let value = self.temp(Op::Load(array, zero), span);
+            let var = self.define(&name, value, span);
+            self.rebind(&name, var);
         }
     }
 
@@ -230,10 +250,48 @@ impl Lowerer<'_> {
             Value::Seq(view) if self.ty(view.base).is_writable() => Some(view.arg(false, true)),
             Value::Error => None,
             // `g(x, &mut e)` of a local `f64`, to a callee writing its output into
-            // `err: &mut f64`.
+            // `err: &mut f64`: lent as a one-entry array holding `e`, read back after.
+            Value::F64(operand)
+                if let Expr::Path(path) = &*reference.expr
+                    && let Some(name) = path.path.get_ident()
+                    && self
+                        .lookup(&name.to_string())
+                        .is_some_and(|b| !self.scalar_refs.contains(&b.var)) =>
+            {
+                let span = reference.expr.span();
+                let one = IntExpr::Lit {
+                    value: 1,
+                    suffix: String::new(),
+                };
+                let array = self.new_var(Origin::Temp, Ty::local(one, false), span);
+                // Zeros, then `e` stored: a store carries `e`'s adjoint back, a fill does not.
+                self.emit(Stmt::Array {
+                    dst: array,
+                    fill: Operand::Const(0.0),
+                });
+                let index = IntExpr::Lit {
+                    value: 0,
+                    suffix: String::new(),
+                };
+                self.emit(Stmt::Store {
+                    array,
+                    index,
+                    value: operand,
+                });
+                self.written_back.push((name.to_string(), array, span));
+                Some(Arg::Slice {
+                    array,
+                    lo: None,
+                    hi: None,
+                    by_value: false,
+                    mutable: true,
+                    rows: None,
+                    entry: true,
+                })
+            }
             Value::F64(_) => {
                 let float = self.scalar.name();
-                self.errors.at(lent_span(&reference.expr), format!("an `{float}` cannot be lent as `&mut` to a `#[differentiable]` function yet; let the function return what it writes (`-> {float}`) and bind it, `let e = g(..);`, or make the output a one-entry array the function takes as `&mut [{float}]`: `let mut e = [0.0]; g(.., &mut e);`"));
+                self.errors.at(lent_span(&reference.expr), format!("an `{float}` is lent as `&mut` to a `#[differentiable]` function by the name of a local variable, which the callee writes: `let mut e = ..; g(.., &mut e);`"));
                 None
             }
             _ => {
@@ -281,8 +339,16 @@ impl Lowerer<'_> {
         let Value::F64(Operand::Var(var)) = value else {
             return;
         };
-        // The call just lowered, marked dropped: its callee may return `()`.
-        let lent = match self.blocks.last_mut().and_then(|block| block.last_mut()) {
+        // The call just lowered, marked dropped: its callee may return `()`. (What it wrote
+        // into a local `f64` lent as `&mut e` is read back after it.)
+        let block = self.blocks.last_mut();
+        let lowered = block.and_then(|block| {
+            let at = block.iter().rposition(
+                |stmt| matches!(stmt, Stmt::Assign { dst, op: Op::Call(..) } if *dst == var),
+            );
+            at.map(|at| &mut block[at])
+        });
+        let lent = match lowered {
             Some(Stmt::Assign {
                 dst,
                 op: Op::Call(callee, args),

@@ -139,6 +139,9 @@ pub struct Lowerer<'e> {
     scalar_refs: Vec<VarId>,
     /// The `&mut f64` parameters, one-entry `&mut [f64]`s: `*y` reads and writes entry 0.
     scalar_muts: Vec<VarId>,
+    /// Local `f64`s lent as `&mut e` to the call being lowered, each held in a one-entry
+    /// array for it: read back into `e` after the call (`lower/call.rs`).
+    written_back: Vec<(String, VarId, Span)>,
     /// The `const` and `static` items bound so far, by the block that declares them and
     /// their name, which Rust makes unique in a block (`paths::declare_items`).
     items: std::collections::HashSet<(u32, String)>,
@@ -194,6 +197,7 @@ pub fn lower(
         exits_prepared: false,
         scalar_refs: Vec::new(),
         scalar_muts: Vec::new(),
+        written_back: Vec::new(),
         items: Default::default(),
         float_context: false,
         output,

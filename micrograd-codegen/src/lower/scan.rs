@@ -90,13 +90,14 @@ impl<'ast> Visit<'ast> for Assigned {
 
     fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
 
-    /// `std::mem::swap(&mut a, &mut b)` assigns `a` and `b` (`whole.rs`).
+    /// `std::mem::swap(&mut a, &mut b)` assigns `a` and `b` (`whole.rs`), and `g(x, &mut e)`
+    /// assigns `e` (a local `f64` lent to a `&mut f64` parameter, `call.rs`).
     fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
-        if super::whole::is_swap(call) {
-            for arg in &call.args {
-                if let Expr::Reference(reference) = arg {
-                    self.target(&reference.expr);
-                }
+        for arg in &call.args {
+            if let Expr::Reference(reference) = arg
+                && (reference.mutability.is_some() || super::whole::is_swap(call))
+            {
+                self.target(&reference.expr);
             }
         }
         syn::visit::visit_expr_call(self, call);

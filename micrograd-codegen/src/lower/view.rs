@@ -138,6 +138,7 @@ impl View {
             by_value,
             mutable,
             rows: None,
+            entry: false,
         }
     }
 
@@ -150,6 +151,7 @@ impl View {
             by_value: false,
             mutable: false,
             rows: self.row.clone(),
+            entry: false,
         }
     }
 

@@ -1,15 +1,16 @@
 use micrograd_runtime::prelude::*;
 
 #[differentiable]
-fn total(w: &mut [f64]) -> f64 {
-    w[0] + w[1]
+fn bump(x: f64, y: &mut f64) {
+    *y += x;
 }
 
-// `&mut` lends a local array or a `&mut [f64]` parameter, not an `f64`.
+// `&mut` lends a local `f64` by its name, not the value of an expression.
 #[differentiable]
 fn f(x: f64) -> f64 {
-    let mut y = x * 2.0;
-    total(&mut y)
+    let y = x * 2.0;
+    bump(x, &mut (y * 2.0));
+    y
 }
 
 fn main() {}

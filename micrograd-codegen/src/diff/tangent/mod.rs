@@ -339,10 +339,12 @@ impl Pass<'_> {
                     by_value,
                     mutable,
                     rows,
+                    entry,
                 } => {
                     let (array, lo, hi) = match self.dot.get(array) {
                         Some(t) => (*t, lo.clone(), hi.clone()),
-                        None if *by_value => (self.zeros(*array, out), None, None),
+                        // A `&mut f64`'s tangent is one entry, never empty.
+                        None if *by_value || *entry => (self.zeros(*array, out), None, None),
                         None => (*array, Some(select::zero_int()), Some(select::zero_int())),
                     };
                     with_tangents.push(Arg::Slice {
@@ -352,6 +354,7 @@ impl Pass<'_> {
                         by_value: *by_value,
                         mutable: *mutable,
                         rows: rows.clone(),
+                        entry: *entry,
                     });
                 }
                 Arg::Int(_) | Arg::Bool(_) | Arg::Data { .. } => {}

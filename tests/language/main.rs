@@ -73,6 +73,7 @@ mod fused_loops;
 mod lent_arrays;
 mod lent_beside_read_only;
 mod lent_fresh_arrays;
+mod lent_pairs;
 mod lent_scalars;
 mod local_slice_calls;
 mod loop_counters;

@@ -303,6 +303,7 @@ impl Emitter<'_> {
         after.extend(quote!(#saved.discard(#total);));
         match lens.as_slice() {
             [len] => vec![quote!(#saved.last_mut(#len))],
+            // One array and its tangent, or two arrays.
             [first, _] => {
                 let (array, tangent) = (self.names.local("entries"), self.names.local("v_entries"));
                 before.extend(quote! {
@@ -310,7 +311,21 @@ impl Emitter<'_> {
                 });
                 vec![quote!(#array), quote!(#tangent)]
             }
-            _ => unreachable!("internal error: a call is lent one array, and its tangent"),
+            // Several arrays and their tangents: the tape's last entries split between them
+            // in the order they were recorded, the last one what remains.
+            [init @ .., _] => {
+                let rest = self.names.local("entries");
+                before.extend(quote!(let #rest = #saved.last_mut(#total);));
+                let mut parts = Vec::new();
+                for (k, len) in init.iter().enumerate() {
+                    let part = self.names.local(&format!("entries{k}"));
+                    before.extend(quote!(let (#part, #rest) = #rest.split_at_mut(#len);));
+                    parts.push(quote!(#part));
+                }
+                parts.push(quote!(#rest));
+                parts
+            }
+            [] => unreachable!("internal error: a call lent no array has no entries"),
         }
     }
 

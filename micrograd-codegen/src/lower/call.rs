@@ -85,9 +85,9 @@ impl Lowerer<'_> {
         }
     }
 
-    /// The arguments of `call`, of which one at most is lent as `&mut` (its entries are
-    /// recorded, then read back as one piece), and none for a callee returning `several`
-    /// values (each output's pullback would write it again).
+    /// The arguments of `call`, of which any may be lent as `&mut` (their entries are
+    /// recorded, then read back in the order they were), and none for a callee returning
+    /// `several` values (each output's pullback would write it again).
     pub(super) fn args(&mut self, call: &syn::ExprCall, several: bool) -> Option<Vec<Arg>> {
         let mut lent = 0;
         let mut args = Some(Vec::new());
@@ -110,13 +110,9 @@ impl Lowerer<'_> {
                 } else if lent > 1
                     && let Some(name) = &bare
                 {
-                    self.errors.at(lent_span(expr), format!("a call may be lent one array as `&mut`; write the others in calls of their own, or pass them as `&h` (`{name}`, a `&mut [f64]` parameter passed as itself, is lent: if the callee only reads it, pass `&{name}[..]`)"));
+                    self.errors.at(lent_span(expr), format!("`{name}`, a `&mut [f64]` parameter passed as itself, is taken as lent, and beside another lent array the macro cannot tell whether the callee writes it: pass `&{name}[..]` if it only reads it, `&mut {name}[..]` if it writes it"));
                     args = None;
                     None
-                } else if lent > 1 {
-                    Some(
-                        "a call may be lent one array as `&mut`; write the others in calls of their own, or pass them as `&h`",
-                    )
                 } else {
                     None
                 };

@@ -8,7 +8,7 @@ fn swap_scaled(a: &mut [f64], b: &mut [f64], k: f64) -> f64 {
     a[0] + b[0]
 }
 
-// A call may be lent one array as `&mut`.
+// A `&mut [f64]` parameter passed as itself beside another lent array: does the callee write it?
 #[differentiable]
 fn f(x: f64, w: &mut [f64]) -> f64 {
     let mut h = [x, 1.0];

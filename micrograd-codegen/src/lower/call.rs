@@ -4,7 +4,7 @@
 use super::Lowerer;
 use super::expr::Value;
 use super::paths::Named;
-use crate::ir::{Arg, Cond, Op, Operand, Origin, Stmt, Ty};
+use crate::ir::{Arg, Cond, IntExpr, Op, Operand, Origin, Stmt, Ty};
 use syn::Expr;
 use syn::spanned::Spanned;
 

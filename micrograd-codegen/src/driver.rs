@@ -147,7 +147,7 @@ impl Results {
         match step {
             Step::Reverse(_) => {}
             Step::Tangent(params) => {
-                let mut tangent = diff::tangent::transform(lowered, &params.vars(lowered));
+                let mut tangent = diff::tangent::transform(lowered, &params.tangent_vars(lowered));
                 // A caller's tangent program calls `f_tangent` instead of `f` where `f`
                 // writes an array it lends: then it returns the value too.
                 if params == Params::All && crate::header::returns_pair(sig) {

@@ -395,6 +395,23 @@ impl Params {
         }
     }
 
+    /// These parameters of the lowered `function` as the tangent program varies them: as
+    /// [`Params::vars`] but without `f_grad`'s output, so a `&mut` parameter `wrt(..)` leaves
+    /// out gets no tangent parameter, as in the signature ([`Params::has`]); the tangent
+    /// program gives it a local tangent, zeros on entry, where it is written with varying
+    /// values (`diff::tangent`'s `written_constants`).
+    pub fn tangent_vars(self, function: &Function) -> HashSet<VarId> {
+        match self {
+            Params::Chosen => function
+                .params
+                .iter()
+                .filter(|p| p.wrt)
+                .map(|p| p.var)
+                .collect(),
+            _ => self.vars(function),
+        }
+    }
+
     /// Whether parameter `spec` is among these; `chosen` is `wrt(..)`'s verdict.
     pub fn has(self, spec: &ParamSpec, chosen: bool) -> bool {
         let differentiable = spec.kind().is_differentiable();

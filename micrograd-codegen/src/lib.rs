@@ -307,10 +307,18 @@ fn check_output(
         for (_, option) in refused.iter().filter(|(asked, _)| *asked) {
             errors.at(span, format!("`{option}` is not available yet for a function that returns `()` and writes its outputs into `&mut` parameters; remove `{option}` (`f_pullback` takes the outputs' adjoints in their shadows and `jvp` writes their tangents), or return the outputs (`-> f64`, `-> [f64; M]`)"));
         }
+        // `f_jvp` writes the tangents of the outputs `wrt(..)` lists, and none of one it
+        // leaves out (written as `f` writes it, its value on entry a constant): listing none
+        // leaves it no tangent to write. (`f_jacobian`'s own error below says the same.)
+        let chosen = |spec: &ir::ParamSpec| wrt.contains(&spec.ident.to_string());
+        let mut written = specs.iter().filter(|spec| spec.kind().is_written());
+        let outputs: Vec<String> = written.clone().map(|s| s.ident.to_string()).collect();
+        if options.jvp && !options.jacobian && !outputs.is_empty() && !written.any(chosen) {
+            errors.at(options.wrt_span.unwrap_or(span), format!("`f_jvp` of a function returning `()` writes the tangents of the `&mut` parameters `wrt(..)` lists, and it lists none of `{}`; list the outputs to differentiate in `wrt(..)` beside the inputs", outputs.join("`, `")));
+        }
         // `f_jacobian` calls `f_jvp` once per column: along `f64`s and read-only slices, the
         // outputs the `&mut` parameters `wrt(..)` selects.
         if options.jacobian {
-            let chosen = |spec: &ir::ParamSpec| wrt.contains(&spec.ident.to_string());
             for spec in specs.iter().filter(|spec| chosen(spec)) {
                 let kind = spec.kind();
                 let taken = kind.is_written()

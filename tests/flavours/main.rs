@@ -42,3 +42,4 @@ mod generic_method_rules;
 mod generic_methods;
 mod generic_nested;
 mod generics;
+mod written_outside_wrt;

@@ -14,6 +14,7 @@
 //! `&mut f64`'s one: `m` of them. A read-only slice `w` is followed by its Jacobian block
 //! `d_w` (`m × w.len()`, row-major, as for `-> [f64; M]`), an `f64` `a` by its column `d_a`
 //! (`m` entries: the block of a one-entry slice), since `m` is known only when it runs.
+//! A written `&mut` parameter `wrt(..)` leaves out is no output but is restored with them.
 //! The primal runs once per column (with none, one call along no direction writes the outputs): a sweep sharing
 //! one primal among the columns is left to come.
 
@@ -29,6 +30,10 @@ use std::collections::HashSet;
 enum Role {
     /// Passed through; its tangent in `f_jvp`, if it has one, is `None`.
     Through,
+    /// A written `&mut [f64]` (`one` for a `&mut f64`) that `wrt(..)` leaves out: no output,
+    /// no tangent, but restored to its value on entry before each call as the outputs are,
+    /// since what `f` reads of it (`extra[i] += ..`) must be what the first call read.
+    Written { one: bool, entry: Ident },
     /// A differentiated `f64`, its column `d_a` after it.
     Scalar { shadow: Ident, tangent: Ident },
     /// A differentiated read-only slice, its block `d_w` after it.
@@ -60,7 +65,13 @@ pub fn generate(sig: &Signature, chosen: &[bool]) -> TokenStream {
         .map(|((spec, &chosen), shadow)| {
             let name = names::text(&spec.ident);
             if !Flavor::Jvp.has_tangent(spec, chosen) {
-                return Role::Through;
+                return match spec.kind() {
+                    kind if kind.is_written() => Role::Written {
+                        one: kind.is_one_entry(),
+                        entry: fresh(&format!("entry_{name}")),
+                    },
+                    _ => Role::Through,
+                };
             }
             let shadow = shadow
                 .clone()
@@ -138,6 +149,8 @@ pub fn generate(sig: &Signature, chosen: &[bool]) -> TokenStream {
             quote!(let mut #tangent = ::std::vec![#zero; #p.len()];)
         }
         Role::Scalar { tangent, .. } => quote!(let mut #tangent: #float = #zero;),
+        Role::Written { one: true, entry } => quote!(let #entry: #float = *#p;),
+        Role::Written { entry, .. } => quote!(let #entry = #p.to_vec();),
         Role::Through => quote!(),
     });
     // Before each call: the outputs as on entry, their tangents zero.
@@ -153,6 +166,8 @@ pub fn generate(sig: &Signature, chosen: &[bool]) -> TokenStream {
             Role::Output { entry, tangent, .. } => {
                 Some(quote!(#p.copy_from_slice(&#entry); #tangent.fill(#zero);))
             }
+            Role::Written { one: true, entry } => Some(quote!(*#p = #entry;)),
+            Role::Written { entry, .. } => Some(quote!(#p.copy_from_slice(&#entry);)),
             _ => None,
         })
         .collect();
@@ -160,7 +175,7 @@ pub fn generate(sig: &Signature, chosen: &[bool]) -> TokenStream {
         .iter()
         .zip(&roles)
         .map(|(p, role)| match role {
-            Role::Through => quote!(#p),
+            Role::Through | Role::Written { .. } => quote!(#p),
             Role::Scalar { tangent, .. } => quote!(#p, #tangent),
             Role::Slice { tangent, .. } => quote!(#p, &#tangent),
             Role::Output { tangent, .. } => quote!(#p, &mut #tangent),

@@ -1,0 +1,9 @@
+/// `extra` is written and read back but left out of `wrt(..)`: `f_jvp` gives it a local
+/// tangent, zeros on entry, and `f_jacobian` restores it before each column.
+#[differentiable(jvp, jacobian, wrt(x, out))]
+fn through(x: &[f64], s: f64, extra: &mut [f64], out: &mut [f64]) {
+    for i in 0..x.len() {
+        extra[i] = 0.5 * extra[i] + s * x[i].sin();
+        out[i] = extra[i] * x[i];
+    }
+}

@@ -144,3 +144,133 @@ fn through_pullback_against_central_differences() {
         common::assert_gradient(&format!("through out{i}/extra"), of_extra, &EXTRA, &d_extra);
     }
 }
+
+/// Beside a returned `f64`: `w` left out, read on entry, written and read back.
+#[differentiable(hessian, wrt(x))]
+fn energy(x: &[f64], w: &mut [f64]) -> f64 {
+    let mut e = 0.0;
+    for i in 0..x.len() {
+        w[i] = w[i] * x[i] + x[i].sin();
+        e += w[i] * w[i];
+    }
+    e
+}
+
+fn energy_of(x: &[f64]) -> f64 {
+    let mut w = EXTRA;
+    energy(x, &mut w)
+}
+
+/// `f_grad`, `f_jvp`, `f_hvp` and `f_hessian` of `energy`: the gradient and each `H e_j` against central
+/// differences of `f` and of `f_grad`'s central-difference-checked gradient.
+#[test]
+fn returned_value_beside_a_left_out_array() {
+    let (mut w, mut d_x) = (EXTRA, [0.0; 3]);
+    let value = energy_grad(&X, &mut d_x, &mut w);
+    let mut want_w = EXTRA;
+    assert_eq!(value, energy(&X, &mut want_w));
+    assert_eq!(w, want_w, "written as `f` does");
+    common::assert_gradient("energy", energy_of, &X, &d_x);
+    for j in 0..3 {
+        let mut v = [0.0; 3];
+        v[j] = 1.0;
+        let mut w = EXTRA;
+        let (value, tangent) = energy_jvp(&X, &v, &mut w);
+        assert_eq!((value, w), (energy_of(&X), want_w));
+        common::assert_near("energy jvp", tangent, d_x[j], 1e-12);
+        let (mut w, mut h_v) = (EXTRA, [0.0; 3]);
+        energy_hvp(&X, &v, &mut h_v, &mut w);
+        assert_eq!(w, want_w, "written as `f` does");
+        for i in 0..3 {
+            let partial = |p: &[f64]| {
+                let (mut w, mut d) = (EXTRA, [0.0; 3]);
+                energy_grad(p, &mut d, &mut w);
+                d[i]
+            };
+            common::assert_partial(&format!("energy H{i}{j}"), partial, &X, j, h_v[i]);
+        }
+    }
+    let (mut w, mut hess) = (EXTRA, [0.0; 9]);
+    let value = energy_hessian(&X, &mut w, &mut hess);
+    assert_eq!((value, w), (energy_of(&X), want_w));
+    for j in 0..3 {
+        let mut v = [0.0; 3];
+        v[j] = 1.0;
+        let (mut w, mut h_v) = (EXTRA, [0.0; 3]);
+        energy_hvp(&X, &v, &mut h_v, &mut w);
+        for i in 0..3 {
+            common::assert_near("energy hessian", hess[3 * i + j], h_v[i], 1e-12);
+        }
+    }
+}
+
+/// Two returned values beside `w` left out, read on entry, written and read back.
+#[differentiable(jvp, jacobian, wrt(x))]
+fn pair(x: &[f64], w: &mut [f64]) -> [f64; 2] {
+    let mut a = 0.0;
+    let mut b = 1.0;
+    for i in 0..x.len() {
+        w[i] = 0.5 * w[i] + x[i] * x[i];
+        a += w[i].sin();
+        b *= w[i] + x[i];
+    }
+    [a, b]
+}
+
+fn pair_of(k: usize) -> impl Fn(&[f64]) -> f64 {
+    move |x: &[f64]| {
+        let mut w = EXTRA;
+        pair(x, &mut w)[k]
+    }
+}
+
+/// `f_jacobian`'s rows, `f_jvp`'s columns and `f_pullback` of `pair` against central
+/// differences of `f`, `w` written as `f` writes it each time.
+#[test]
+fn returned_pair_beside_a_left_out_array() {
+    let mut want_w = EXTRA;
+    let want = pair(&X, &mut want_w);
+    let (mut w, mut d_x) = (EXTRA, [0.0; 6]);
+    let (value, _) = pair_jacobian(&X, &mut d_x, &mut w);
+    assert_eq!((value, w), (want, want_w), "written as `f` does");
+    for k in 0..2 {
+        let row = &d_x[3 * k..3 * k + 3];
+        common::assert_gradient(&format!("pair {k}"), pair_of(k), &X, row);
+    }
+    for j in 0..3 {
+        let mut v = [0.0; 3];
+        v[j] = 1.0;
+        let mut w = EXTRA;
+        let (value, tangent) = pair_jvp(&X, &v, &mut w);
+        assert_eq!((value, w), (want, want_w), "written as `f` does");
+        for k in 0..2 {
+            common::assert_partial(&format!("pair {k}/x{j}"), pair_of(k), &X, j, tangent[k]);
+        }
+    }
+}
+
+/// One `f64` and three outputs (`f_jacobian` by one forward sweep) beside `w` left out.
+#[differentiable(jacobian, wrt(a))]
+fn triple(a: f64, w: &mut [f64]) -> [f64; 3] {
+    for i in 0..w.len() {
+        w[i] = w[i] * a + a * a;
+    }
+    [w[0] * w[1], w[2].exp(), a * w[0]]
+}
+
+#[test]
+fn forward_columns_beside_a_left_out_array() {
+    let a = 0.6;
+    let mut want_w = EXTRA;
+    let want = triple(a, &mut want_w);
+    let mut w = EXTRA;
+    let (value, rows) = triple_jacobian(a, &mut w);
+    assert_eq!((value, w), (want, want_w), "written as `f` does");
+    for k in 0..3 {
+        let of_a = |p: &[f64]| {
+            let mut w = EXTRA;
+            triple(p[0], &mut w)[k]
+        };
+        common::assert_gradient(&format!("triple {k}"), of_a, &[a], &rows[k]);
+    }
+}

@@ -81,6 +81,9 @@ struct Locals {
     vecs: Vec<(usize, Ident)>,
     /// The entry values of each `&mut [f64]` parameter, restored before each row.
     saved: Vec<(usize, Ident)>,
+    /// The entry values of each written `&mut` parameter `wrt(..)` leaves out (no part, no
+    /// tangent), beside the parameter: restored before each row too, since `f_hvp` writes it.
+    kept: Vec<(Ident, Ident)>,
     /// The tangent and the shadow of each parameter struct.
     structs: Vec<(usize, Ident, Ident)>,
     /// A walk over a row's part, a struct's entry visited beside it, and the row's slot.
@@ -322,6 +325,16 @@ fn locals(
         .filter(|(_, p)| p.spec.kind().is_written())
         .map(|(k, p)| (k, free(&format!("entry_{}", names::text(&p.spec.ident)))))
         .collect();
+    let kept = sig
+        .params
+        .iter()
+        .filter(|spec| spec.kind().is_written())
+        .filter(|spec| !parts.iter().any(|p| p.spec.ident == spec.ident))
+        .map(|spec| {
+            let entry = free(&format!("entry_{}", names::text(&spec.ident)));
+            (names::param(&spec.ident), entry)
+        })
+        .collect();
     let structs = parts
         .iter()
         .enumerate()
@@ -343,6 +356,7 @@ fn locals(
         mean: free("mean"),
         vecs,
         saved,
+        kept,
         structs,
         walk: free("walk"),
         entry: free("entry"),
@@ -376,6 +390,9 @@ fn setup(parts: &[Part], l: &Locals, float: crate::ir::Scalar) -> (TokenStream, 
     }
     for (k, entry) in &l.saved {
         let w = names::param(&parts[*k].spec.ident);
+        setup.extend(quote!(let #entry = #w.to_vec();));
+    }
+    for (w, entry) in &l.kept {
         setup.extend(quote!(let #entry = #w.to_vec();));
     }
     (setup, size)

@@ -183,6 +183,19 @@ impl Emitter<'_> {
             let w = self.names.var(*w);
             quote!(let #d_w = &mut #d_w[#k * #w.len()..(#k + 1) * #w.len()];)
         });
+        // A `&mut [f64]` left out of `wrt(..)` still carries gradient from what is written
+        // into it to what is read back: its row's adjoint is a local, zeros on entry (as in
+        // `f_grad`, `Emitter::written_constants`).
+        let constants = self.function.params.iter().filter_map(|p| {
+            let left_out = !scalars.contains(&p.var) && !slices.contains(&p.var);
+            let active = self.adjoint.activity.is_active(p.var);
+            if !(self.function.var(p.var).ty.is_lent_mut() && left_out && active) {
+                return None;
+            }
+            let (w, d_w) = (self.names.var(p.var), self.names.adjoint(p.var));
+            let zero = self.function.scalar.zero();
+            Some(quote!(let #d_w = &mut ::std::vec![#zero; #w.len()][..];))
+        });
         let reverse = self.reverse_block(&self.adjoint.rev, None);
         let partials = scalars.iter().map(|v| {
             if self.adjoint.declared_params.contains(v) {
@@ -192,7 +205,7 @@ impl Emitter<'_> {
                 self.function.scalar.zero()
             }
         });
-        quote!({ #(#shadows)* #reverse [#(#partials),*] })
+        quote!({ #(#shadows)* #(#constants)* #reverse [#(#partials),*] })
     }
 
     /// Checks each Jacobian block `d_w` has `m × w.len()` entries, then zeroes it (the rows'

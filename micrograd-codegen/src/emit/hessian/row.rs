@@ -35,6 +35,11 @@ pub(super) fn row(
     for (spec, &chosen) in specs.iter().zip(chosen) {
         args.push(super::passed(spec));
         if !Flavor::Hvp.has_tangent(spec, chosen) {
+            // A written `&mut [f64]` left out of `wrt(..)` starts over as the parts do.
+            let w = names::param(&spec.ident);
+            if let Some((_, entry)) = l.kept.iter().find(|(kept, _)| *kept == w) {
+                tokens.extend(quote!(#w.copy_from_slice(&#entry);));
+            }
             continue;
         }
         let k = parts

@@ -59,9 +59,9 @@ fn through_jvp_against_central_differences() {
         let (mut extra, mut out, mut v_out) = (EXTRA, [0.0; 3], [0.0; 3]);
         through_jvp(&X, &v, S, &mut extra, &mut out, &mut v_out);
         assert_eq!((extra, out), (want_extra, want_out), "written as `f` does");
-        for i in 0..3 {
+        for (i, &t) in v_out.iter().enumerate() {
             let f = through_out(i);
-            common::assert_partial(&format!("through out{i}/x{j}"), f, &X, j, v_out[i]);
+            common::assert_partial(&format!("through out{i}/x{j}"), f, &X, j, t);
         }
     }
 }
@@ -93,9 +93,9 @@ fn running_jvp_and_jacobian_against_central_differences() {
         let (mut acc, mut out, mut v_out) = (ACC, [0.0; 3], [0.0; 3]);
         running_jvp(&X, &v, &mut acc, &mut out, &mut v_out);
         assert_eq!((acc, out), (want_acc, want_out), "written as `f` does");
-        for i in 0..3 {
+        for (i, &t) in v_out.iter().enumerate() {
             let f = running_out(i);
-            common::assert_partial(&format!("running out{i}/x{j}"), f, &X, j, v_out[i]);
+            common::assert_partial(&format!("running out{i}/x{j}"), f, &X, j, t);
         }
     }
     let (mut acc, mut out, mut d_x) = (ACC, [0.0; 3], [0.0; 9]);
@@ -243,8 +243,8 @@ fn returned_pair_beside_a_left_out_array() {
         let mut w = EXTRA;
         let (value, tangent) = pair_jvp(&X, &v, &mut w);
         assert_eq!((value, w), (want, want_w), "written as `f` does");
-        for k in 0..2 {
-            common::assert_partial(&format!("pair {k}/x{j}"), pair_of(k), &X, j, tangent[k]);
+        for (k, &t) in tangent.iter().enumerate() {
+            common::assert_partial(&format!("pair {k}/x{j}"), pair_of(k), &X, j, t);
         }
     }
 }
@@ -266,11 +266,11 @@ fn forward_columns_beside_a_left_out_array() {
     let mut w = EXTRA;
     let (value, rows) = triple_jacobian(a, &mut w);
     assert_eq!((value, w), (want, want_w), "written as `f` does");
-    for k in 0..3 {
+    for (k, row) in rows.iter().enumerate() {
         let of_a = |p: &[f64]| {
             let mut w = EXTRA;
             triple(p[0], &mut w)[k]
         };
-        common::assert_gradient(&format!("triple {k}"), of_a, &[a], &rows[k]);
+        common::assert_gradient(&format!("triple {k}"), of_a, &[a], row);
     }
 }

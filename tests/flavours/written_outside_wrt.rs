@@ -274,3 +274,46 @@ fn forward_columns_beside_a_left_out_array() {
         common::assert_gradient(&format!("triple {k}"), of_a, &[a], row);
     }
 }
+
+/// A `&mut f64` left out beside two returned values, read on entry, written and read back.
+#[differentiable(jvp, jacobian, wrt(x))]
+fn tally(x: &[f64], y: &mut f64) -> [f64; 2] {
+    let mut a = 0.0;
+    for i in 0..x.len() {
+        *y = *y * 0.5 + x[i] * x[i];
+        a += *y;
+    }
+    [a, *y * x[0]]
+}
+
+fn tally_of(k: usize) -> impl Fn(&[f64]) -> f64 {
+    move |x: &[f64]| {
+        let mut y = ACC;
+        tally(x, &mut y)[k]
+    }
+}
+
+/// `f_jacobian` (which did not compile with a `&mut f64` parameter: it read it as a slice
+/// without taking it as one) and `f_jvp` of `tally` against central differences of `f`.
+#[test]
+fn a_left_out_scalar_beside_two_returned_values() {
+    let mut want_y = ACC;
+    let want = tally(&X, &mut want_y);
+    let (mut y, mut d_x) = (ACC, [0.0; 6]);
+    let (value, _) = tally_jacobian(&X, &mut d_x, &mut y);
+    assert_eq!((value, y), (want, want_y), "written as `f` does");
+    for k in 0..2 {
+        let row = &d_x[3 * k..3 * k + 3];
+        common::assert_gradient(&format!("tally {k}"), tally_of(k), &X, row);
+    }
+    for j in 0..3 {
+        let mut v = [0.0; 3];
+        v[j] = 1.0;
+        let mut y = ACC;
+        let (value, tangent) = tally_jvp(&X, &v, &mut y);
+        assert_eq!((value, y), (want, want_y), "written as `f` does");
+        for (k, &t) in tangent.iter().enumerate() {
+            common::assert_partial(&format!("tally {k}/x{j}"), tally_of(k), &X, j, t);
+        }
+    }
+}

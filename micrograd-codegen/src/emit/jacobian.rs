@@ -86,7 +86,9 @@ pub fn generate(
     let print = |emitter: &Emitter, body: TokenStream| {
         // An array taken by value is read through a reference, as in every other flavor, so
         // passing it on (`g(&w)`, `g(&w[..])`, `g(w)`) prints as there.
-        let mut arrays = emitter.flattened(specs, &wrt);
+        // A `y: &mut f64` is read as the one-entry slice it is, as in every other flavor.
+        let mut arrays = emitter.one_entry_params(specs, &wrt, Flavor::Jacobian);
+        arrays.extend(emitter.flattened(specs, &wrt));
         arrays.extend(emitter.array_params(specs, &wrt));
         // A parameter struct is never differentiated here (`check_output`), but its fields
         // are read through their bindings as in every other flavour.

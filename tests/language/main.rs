@@ -90,6 +90,7 @@ mod folding;
 mod gates;
 mod lints;
 mod long_sums;
+mod loops_in_vec_items;
 
 // Whole programs: micrograd's worked examples and the benchmark tasks.
 mod bench_tasks;

@@ -256,6 +256,29 @@ impl VisitMut for Pass {
         }
     }
 
+    /// A `vec!`'s items are expressions the lowering parses from the macro's tokens
+    /// ([`vecs::body`](super::vecs::body)): they are desugared too, and written back as tokens.
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        if !super::vecs::is_vec(mac) {
+            return;
+        }
+        let Ok(body) = mac.parse_body_with(super::vecs::body) else {
+            return;
+        };
+        mac.tokens = match body {
+            super::vecs::Body::Repeat(parts) => {
+                let (mut fill, mut len) = *parts;
+                self.visit_expr_mut(&mut fill);
+                self.visit_expr_mut(&mut len);
+                quote::quote!(#fill; #len)
+            }
+            super::vecs::Body::List(mut items) => {
+                items.iter_mut().for_each(|item| self.visit_expr_mut(item));
+                quote::quote!(#(#items),*)
+            }
+        };
+    }
+
     /// The closures an iterator chain is given run inside the loop the chain lowers into.
     fn visit_expr_method_call_mut(&mut self, call: &mut syn::ExprMethodCall) {
         self.visit_expr_mut(&mut call.receiver);

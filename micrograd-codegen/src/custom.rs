@@ -89,7 +89,7 @@ fn function((item, sig): (&syn::ItemFn, &Signature), wrt: &[String], rules: &Rul
     body.push(Stmt::Assign {
         dst: value,
         op: Op::Custom(Box::new(ir::Custom {
-            body: closure(item),
+            body: closure(item, sig.scalar),
             args,
             partials,
         })),
@@ -212,9 +212,9 @@ fn check<'o>(
 /// called where the value is computed, rather than a call of `f`: inside an `impl` block `f`
 /// alone does not name the associated function (and could name a free function of that name),
 /// and outside one `Self::f` does not resolve.
-fn closure(item: &syn::ItemFn) -> TokenStream {
+fn closure(item: &syn::ItemFn, scalar: crate::ir::Scalar) -> TokenStream {
     let (inputs, block) = (&item.sig.inputs, &item.block);
-    let float = crate::signature::scalar(&item.sig).ty();
+    let float = scalar.ty();
     quote!((|#inputs| -> #float #block))
 }
 

@@ -13,7 +13,7 @@ pub use crate::scalar;
 mod signature;
 mod visit;
 pub use crate::math::{Func, Func2, Func3};
-pub use crate::scalar::{Scalar, with_generic};
+pub use crate::scalar::{GenericFloat, Scalar};
 pub use signature::{Output, ParamSpec, Signature};
 pub use visit::{Access, MutVisitor, Nest, Reads, Visitor, forward_only, walk};
 

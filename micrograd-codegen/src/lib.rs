@@ -92,15 +92,7 @@ fn expand_as(attr: TokenStream, item: TokenStream, printed: &TokenStream) -> Tok
         let errors = errors.to_compile_errors();
         return quote!(#item #errors);
     }
-    // A function generic over `T: Float` is expanded with `T` as its float type: the float
-    // type is a parameter of the generated code already (`f32` or `f64`), and `T` is a third.
-    let generic = float.map(|float| (float.to_string(), options.runtime()));
-    let generic = generic
-        .as_ref()
-        .map(|(name, runtime)| (name.as_str(), runtime.clone()));
-    ir::with_generic(generic, || {
-        expand_function(&function, printed, &options, errors)
-    })
+    expand_function(&function, printed, &options, errors)
 }
 
 /// `expand_as` of the parsed `function`, printed as `printed`.
@@ -112,12 +104,15 @@ fn expand_function(
 ) -> TokenStream {
     let function = &**function;
     check_generic(function, options, &mut errors);
-    let mut sig = signature::check(function, &mut errors);
+    // A function generic over `T: Float` is expanded with `T` as its float type
+    // (`Scalar::Generic`), beside `f32` and `f64`.
+    let scalar = signature::scalar(&function.sig, &options.runtime());
+    let mut sig = signature::check(function, &options.runtime(), &mut errors);
     passive_rows(sig.as_mut(), options);
     let wrt = sig
         .as_ref()
-        .map(|sig| check_wrt(options, &sig.params, &mut errors));
-    let declared = signature::output(function);
+        .map(|sig| check_wrt(options, (&sig.params, scalar), &mut errors));
+    let declared = signature::output(function, scalar);
     let output = declared.unwrap_or(ir::Output::Scalar);
     if let Some((sig, wrt)) = sig.as_ref().zip(wrt.as_ref()) {
         check_output(function, options, (&sig.params, wrt), output, &mut errors);
@@ -172,7 +167,7 @@ fn expand_function(
         )
     });
     if lowered.is_none() && sig.is_some() && errors.is_empty() && !custom {
-        let float = signature::scalar(&function.sig).name();
+        let float = scalar.name();
         let message = format!("the function must end with an `{float}` value (or `return` one)");
         errors.at(function.block.brace_token.span.close(), message);
     }
@@ -381,7 +376,12 @@ fn check_output(
 /// Without `wrt(..)`, every parameter of a type the macro differentiates is selected and the
 /// others are data; a function whose only floats are in data it cannot differentiate yet
 /// would have nothing to differentiate, which is reported at that data.
-fn check_wrt(options: &attr::Options, specs: &[ir::ParamSpec], errors: &mut Errors) -> Vec<String> {
+fn check_wrt(
+    options: &attr::Options,
+    (specs, scalar): (&[ir::ParamSpec], ir::Scalar),
+    errors: &mut Errors,
+) -> Vec<String> {
+    let float_data = |spec: &ir::ParamSpec| float_data(spec, scalar);
     let differentiable = |spec: &ir::ParamSpec| spec.kind().is_differentiable();
     let Some(names) = &options.wrt else {
         if !specs.iter().any(differentiable) {
@@ -431,12 +431,12 @@ fn check_wrt(options: &attr::Options, specs: &[ir::ParamSpec], errors: &mut Erro
 }
 
 /// Whether `spec` is data holding floats, which the macro cannot differentiate yet.
-fn float_data(spec: &ir::ParamSpec) -> bool {
+fn float_data(spec: &ir::ParamSpec, scalar: ir::Scalar) -> bool {
     // A float among a path's generic arguments (`Option<f64>`) is seen in the type as written.
     let written = || syn::parse2::<syn::Type>(spec.written.0.clone());
     matches!(spec.kind(), types::Kind::Data)
         && (spec.value.float().is_some()
-            || written().is_ok_and(|ty| signature::float_in(&ty).is_some()))
+            || written().is_ok_and(|ty| signature::float_in(&ty, scalar).is_some()))
 }
 
 /// What to write for floats the macro differentiates in another shape: rows of one length

@@ -9,15 +9,16 @@ const INT_TYPES: [&str; 12] = [
     "usize", "isize", "u8", "u16", "u32", "u64", "u128", "i8", "i16", "i32", "i64", "i128",
 ];
 
-/// The float type `ty` names, spelled `f32` or `core::primitive::f32` (also via `std`).
-pub fn float_type(ty: &Type) -> Option<Scalar> {
+/// The float type `ty` names in a function whose scalar is `scalar`: `f32` or
+/// `core::primitive::f32` (also via `std`), or the function's generic float `T`.
+pub fn float_type(ty: &Type, scalar: Scalar) -> Option<Scalar> {
     let Type::Path(path) = ty else { return None };
     if path.qself.is_some() {
         return None;
     }
     let segments = segments(&path.path);
     match segments.as_slice() {
-        [name] => Scalar::from_name(name),
+        [name] => scalar.named(name),
         [root, primitive, name]
             if (root == "core" || root == "std") && primitive == "primitive" =>
         {

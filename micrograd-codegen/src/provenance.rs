@@ -27,12 +27,13 @@ const RUNTIME_METHODS: [(&str, &str); 3] = [
 
 /// The check, empty when the function calls none of [`RUNTIME_METHODS`].
 pub fn checks(item: &syn::ItemFn, runtime: &syn::Path) -> TokenStream {
-    let mut calls = Calls(Vec::new());
+    let scalar = crate::signature::scalar(&item.sig, runtime);
+    let mut calls = Calls(Vec::new(), scalar);
     calls.visit_block(&item.block);
     if calls.0.is_empty() {
         return TokenStream::new();
     }
-    let float = crate::signature::scalar(&item.sig).ty();
+    let float = scalar.ty();
     let each = calls.0.iter().map(|method| {
         let name = Ident::new(&method.to_string(), proc_macro2::Span::mixed_site());
         let owner = RUNTIME_METHODS
@@ -69,8 +70,8 @@ pub fn checks(item: &syn::ItemFn, runtime: &syn::Path) -> TokenStream {
     }
 }
 
-/// The first call of each runtime method, as the user spelled its name.
-struct Calls(Vec<Ident>);
+/// The first call of each runtime method, as the user spelled its name; the function's float.
+struct Calls(Vec<Ident>, crate::ir::Scalar);
 
 impl Calls {
     fn note(&mut self, ident: &Ident) {
@@ -96,7 +97,7 @@ impl<'ast> Visit<'ast> for Calls {
         // `f64::relu(x)`
         if let syn::Expr::Path(path) = &*call.func
             && let [ty, method] = path.path.segments.iter().collect::<Vec<_>>().as_slice()
-            && crate::ir::Scalar::from_name(&ty.ident.to_string()).is_some()
+            && self.1.named(&ty.ident.to_string()).is_some()
         {
             self.note(&method.ident);
         }

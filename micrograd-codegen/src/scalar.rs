@@ -15,76 +15,106 @@ pub enum Scalar {
     /// `f64`
     #[default]
     F64,
-    /// The type parameter bounded by `Float` of the function being expanded
-    /// ([`Scalar::generic`]). Constants are kept and parsed as `f64`s and printed as
-    /// `T::from(c)`, so at `f64` they are `f`'s to the bit, and at `f32` they round where the
-    /// user's own `T::from(c)` does.
-    Generic,
+    /// The type parameter bounded by `Float` of the function being expanded. Constants are
+    /// kept and parsed as `f64`s and printed as `T::from(c)`, so at `f64` they are `f`'s to the
+    /// bit, and at `f32` they round where the user's own `T::from(c)` does.
+    Generic(GenericFloat),
 }
 
 /// The function's float type parameter: its name, and the runtime's path the generated code
-/// reaches num-traits through (`#runtime::num_traits`).
-#[derive(Clone)]
-pub struct Generic {
-    /// `T`, leaked once per distinct name so that [`Scalar::name`] stays a `&'static str`.
-    pub name: &'static str,
-    /// `::micrograd_runtime`, or the attribute's `crate = ..`.
-    pub runtime: syn::Path,
+/// reaches num-traits through (`#runtime::num_traits`, the path kept as its text and printed at
+/// the call site, `emit/scalar.rs`). The pair is interned once per distinct pair and named by
+/// its number, so that a [`Scalar`] stays `Copy` and small (it is in every IR function) and
+/// [`Scalar::name`] a `&'static str`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GenericFloat(u32);
+
+/// What a [`GenericFloat`] names.
+#[derive(Debug, PartialEq, Eq)]
+struct Named {
+    /// `T`
+    name: String,
+    /// `::micrograd_runtime`, or the attribute's `crate = ..`, as text.
+    runtime: String,
 }
 
-thread_local! {
-    static GENERIC: std::cell::RefCell<Option<Generic>> = const { std::cell::RefCell::new(None) };
-    static NAMES: std::cell::RefCell<Vec<&'static str>> = const { std::cell::RefCell::new(Vec::new()) };
+/// Every pair interned so far, by number: a few per crate, leaked once each.
+static INTERNED: std::sync::Mutex<Vec<&'static Named>> = std::sync::Mutex::new(Vec::new());
+
+fn interned() -> std::sync::MutexGuard<'static, Vec<&'static Named>> {
+    INTERNED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Runs `f` with `generic` as the function's float type parameter (what [`Scalar::Generic`]
-/// names), restoring the previous one after: one expansion at a time, on this thread.
-pub fn with_generic<R>(generic: Option<(&str, syn::Path)>, f: impl FnOnce() -> R) -> R {
-    let generic = generic.map(|(name, runtime)| Generic {
-        name: NAMES.with(|names| {
-            let mut names = names.borrow_mut();
-            match names.iter().find(|known| **known == name) {
-                Some(known) => *known,
-                None => {
-                    let leaked: &'static str = Box::leak(name.to_owned().into_boxed_str());
-                    names.push(leaked);
-                    leaked
-                }
+impl GenericFloat {
+    /// The float type parameter `name`, its constants reached through `runtime`.
+    pub fn new(name: &str, runtime: &syn::Path) -> GenericFloat {
+        let named = Named {
+            name: name.to_owned(),
+            runtime: quote::ToTokens::to_token_stream(runtime).to_string(),
+        };
+        let mut interned = interned();
+        let k = match interned.iter().position(|known| **known == named) {
+            Some(k) => k,
+            None => {
+                interned.push(Box::leak(Box::new(named)));
+                interned.len() - 1
             }
-        }),
-        runtime,
-    });
-    let previous = GENERIC.with(|cell| cell.replace(generic));
-    let result = f();
-    GENERIC.with(|cell| cell.replace(previous));
-    result
+        };
+        GenericFloat(u32::try_from(k).expect("fewer than 2^32 generic floats"))
+    }
+
+    fn named(self) -> &'static Named {
+        interned()[self.0 as usize]
+    }
+
+    /// `T`
+    pub fn name(self) -> &'static str {
+        &self.named().name
+    }
+
+    /// The runtime's path, printed at the call site.
+    pub fn runtime(self) -> proc_macro2::TokenStream {
+        self.named()
+            .runtime
+            .parse()
+            .expect("internal error: a path printed by syn parses again")
+    }
 }
 
 impl Scalar {
-    /// The function's float type parameter, while one is being expanded.
-    pub fn generic() -> Option<Generic> {
-        GENERIC.with(|cell| cell.borrow().clone())
-    }
-
     /// The type's name as written in Rust.
     pub fn name(self) -> &'static str {
         match self {
             Scalar::F32 => "f32",
             Scalar::F64 => "f64",
-            Scalar::Generic => Scalar::generic().map_or("T", |generic| generic.name),
+            Scalar::Generic(generic) => generic.name(),
         }
     }
 
-    /// The scalar a type name (or a literal suffix) names.
+    /// The primitive float a type name (or a literal suffix) names: `f32` or `f64`. Where the
+    /// function's own generic float may be meant, ask its scalar ([`Scalar::named`]).
     pub fn from_name(name: &str) -> Option<Scalar> {
         match name {
             "f32" => Some(Scalar::F32),
             "f64" => Some(Scalar::F64),
-            _ if Scalar::generic().is_some_and(|generic| generic.name == name) => {
-                Some(Scalar::Generic)
-            }
             _ => None,
         }
+    }
+
+    /// The float `name` names in a function whose scalar is `self`: `f32`, `f64`, or `self`'s
+    /// generic float by its name.
+    pub fn named(self, name: &str) -> Option<Scalar> {
+        match self {
+            Scalar::Generic(generic) if generic.name() == name => Some(self),
+            _ => Scalar::from_name(name),
+        }
+    }
+
+    /// Whether this is a generic float `T`.
+    pub fn is_generic(self) -> bool {
+        matches!(self, Scalar::Generic(_))
     }
 
     /// The decimal digits of a literal (`1_000.5e-3` without its suffix and underscores),
@@ -92,7 +122,7 @@ impl Scalar {
     pub fn parse(self, digits: &str) -> Option<f64> {
         match self {
             Scalar::F32 => digits.parse::<f32>().ok().map(f64::from),
-            Scalar::F64 | Scalar::Generic => digits.parse::<f64>().ok(),
+            Scalar::F64 | Scalar::Generic(_) => digits.parse::<f64>().ok(),
         }
     }
 
@@ -100,7 +130,7 @@ impl Scalar {
     pub fn round(self, c: f64) -> f64 {
         match self {
             Scalar::F32 => f64::from(c as f32),
-            Scalar::F64 | Scalar::Generic => c,
+            Scalar::F64 | Scalar::Generic(_) => c,
         }
     }
 
@@ -108,7 +138,7 @@ impl Scalar {
     pub fn add(self, a: f64, b: f64) -> f64 {
         match self {
             Scalar::F32 => f64::from(a as f32 + b as f32),
-            Scalar::F64 | Scalar::Generic => a + b,
+            Scalar::F64 | Scalar::Generic(_) => a + b,
         }
     }
 
@@ -116,7 +146,7 @@ impl Scalar {
     pub fn mul(self, a: f64, b: f64) -> f64 {
         match self {
             Scalar::F32 => f64::from(a as f32 * b as f32),
-            Scalar::F64 | Scalar::Generic => a * b,
+            Scalar::F64 | Scalar::Generic(_) => a * b,
         }
     }
 }
@@ -178,20 +208,20 @@ mod tests {
     }
 
     #[test]
-    fn a_generic_float_is_named_while_its_function_expands() {
-        use super::with_generic;
-        assert_eq!(Scalar::from_name("F"), None);
+    fn a_generic_float_is_named_by_its_function_only() {
+        use super::GenericFloat;
         let runtime: syn::Path = syn::parse_quote!(::micrograd_runtime);
-        let inside = with_generic(Some(("F", runtime)), || {
-            (
-                Scalar::from_name("F"),
-                Scalar::Generic.name(),
-                Scalar::from_name("f64"),
-            )
-        });
-        assert_eq!(inside, (Some(Scalar::Generic), "F", Some(Scalar::F64)));
-        // Restored after: the next function is not generic.
+        let generic = Scalar::Generic(GenericFloat::new("F", &runtime));
         assert_eq!(Scalar::from_name("F"), None);
+        assert_eq!(Scalar::F64.named("F"), None);
+        assert_eq!(generic.named("F"), Some(generic));
+        assert_eq!(generic.named("f64"), Some(Scalar::F64));
+        assert_eq!(generic.name(), "F");
+        assert_eq!(
+            GenericFloat::new("F", &runtime),
+            GenericFloat::new("F", &runtime),
+            "interned once"
+        );
         assert_eq!(super::float_const("LN_2"), Some(std::f64::consts::LN_2));
     }
 }

@@ -16,7 +16,7 @@ use syn::{FnArg, ItemFn, Pat, ReturnType, Type};
 ///
 /// The signature comes back whenever the parameters are all valid, even if other parts of it
 /// are not, so that the body is still checked and every error is reported in one build.
-pub fn check(item: &ItemFn, errors: &mut Errors) -> Option<Signature> {
+pub fn check(item: &ItemFn, runtime: &syn::Path, errors: &mut Errors) -> Option<Signature> {
     let sig = &item.sig;
     // `const fn` stays `const`; the generated functions are not (they may call what is not).
     if let Some(token) = &sig.asyncness {
@@ -49,7 +49,7 @@ pub fn check(item: &ItemFn, errors: &mut Errors) -> Option<Signature> {
     if let Some(clause) = &sig.generics.where_clause {
         check_where(clause, float, errors);
     }
-    let scalar = scalar(sig);
+    let scalar = scalar(sig, runtime);
     let generics: Vec<String> = sig
         .generics
         .type_params()
@@ -73,10 +73,10 @@ pub fn check(item: &ItemFn, errors: &mut Errors) -> Option<Signature> {
         vis: quote::ToTokens::to_token_stream(&item.vis),
         // Only `<const N: usize>` and a float `T` get here.
         generics: quote::ToTokens::to_token_stream(&sig.generics),
-        bounds: bounds(item),
+        bounds: bounds(item, scalar),
         scalar,
         params,
-        output: output(item),
+        output: output(item, scalar),
         user_names: crate::names::user_names(item),
     })
 }
@@ -141,17 +141,17 @@ fn check_where(clause: &syn::WhereClause, float: Option<&syn::Ident>, errors: &m
 /// can be recorded on a `Tape<T>` (`f32` and `f64` have it). Its constants need only `Float`
 /// (`T::from`, `T::zero`, `T::one`, through `#runtime::num_traits`). A trailing comma, so that
 /// a stub can add a bound (`fallback`).
-fn bounds(item: &ItemFn) -> proc_macro2::TokenStream {
+fn bounds(item: &ItemFn, scalar: Scalar) -> proc_macro2::TokenStream {
     let clause = &item.sig.generics.where_clause;
     let predicates = clause.iter().flat_map(|clause| &clause.predicates);
     let float = generic(&item.sig.generics);
-    let record = Scalar::generic()
-        .filter(|generic| float.is_some_and(|float| float == generic.name))
-        .map(|generic| {
-            let ty = crate::names::ident(generic.name, proc_macro2::Span::call_site());
-            let runtime = &generic.runtime;
-            quote::quote!(#ty: #runtime::Record)
-        });
+    let record = match scalar {
+        Scalar::Generic(generic) if float.is_some_and(|float| float == generic.name()) => {
+            let (ty, runtime) = (scalar.ty(), generic.runtime());
+            Some(quote::quote!(#ty: #runtime::Record))
+        }
+        _ => None,
+    };
     let mut predicates = predicates
         .map(quote::ToTokens::to_token_stream)
         .chain(record)
@@ -162,15 +162,14 @@ fn bounds(item: &ItemFn) -> proc_macro2::TokenStream {
     }
 }
 /// The output `item` declares, if it is one the macro supports: floats of the function's
-/// scalar type.
-pub fn output(item: &ItemFn) -> Option<Output> {
+/// scalar type `scalar`.
+pub fn output(item: &ItemFn, scalar: Scalar) -> Option<Output> {
     let ReturnType::Type(_, ty) = &item.sig.output else {
         // `()`: its outputs are what it leaves in its `&mut` parameters (`out: &mut [f64]`,
         // `err: &mut f64`), a vector output of no returned entries.
-        return writes_outputs(item).then_some(Output::Tuple(0));
+        return writes_outputs(item, scalar).then_some(Output::Tuple(0));
     };
-    let scalar = Some(scalar(&item.sig));
-    let float = |ty: &Type| float_type(ty) == scalar;
+    let float = |ty: &Type| float_type(ty, scalar) == Some(scalar);
     match &**ty {
         ty if float(ty) => Some(Output::Scalar),
         Type::Array(array) if float(&array.elem) => match &array.len {
@@ -180,7 +179,7 @@ pub fn output(item: &ItemFn) -> Option<Output> {
             }) => m.base10_parse().ok().filter(|m| *m > 0).map(Output::Array),
             _ => None,
         },
-        Type::Tuple(tuple) if tuple.elems.is_empty() && writes_outputs(item) => {
+        Type::Tuple(tuple) if tuple.elems.is_empty() && writes_outputs(item, scalar) => {
             Some(Output::Tuple(0))
         }
         Type::Tuple(tuple) if !tuple.elems.is_empty() && tuple.elems.iter().all(float) => {
@@ -191,11 +190,11 @@ pub fn output(item: &ItemFn) -> Option<Output> {
 }
 
 /// Whether a parameter of `item` is written through a reference (`&mut [f64]`, `&mut f64`).
-fn writes_outputs(item: &ItemFn) -> bool {
+fn writes_outputs(item: &ItemFn, scalar: Scalar) -> bool {
     item.sig
         .inputs
         .iter()
-        .any(|arg| matches!(arg, FnArg::Typed(typed) if types::read(&typed.ty).kind().is_written()))
+        .any(|arg| matches!(arg, FnArg::Typed(typed) if types::read(&typed.ty, scalar).kind().is_written()))
 }
 
 fn is_int_type(ty: &Type) -> bool {
@@ -203,7 +202,7 @@ fn is_int_type(ty: &Type) -> bool {
 }
 
 fn check_return(item: &ItemFn, scalar: Scalar, errors: &mut Errors) {
-    if output(item).is_some() {
+    if output(item, scalar).is_some() {
         return;
     }
     match &item.sig.output {
@@ -211,12 +210,12 @@ fn check_return(item: &ItemFn, scalar: Scalar, errors: &mut Errors) {
             item.sig.ident.span(),
             "`#[differentiable]` functions return `f64`, or write their outputs into `&mut` parameters (`out: &mut [f64]`, `err: &mut f64`); add `-> f64` to the signature",
         ),
-        ReturnType::Type(_, ty) if matches!(&**ty, Type::Array(a) if float_type(&a.elem) == Some(scalar)) => errors.spanned(
+        ReturnType::Type(_, ty) if matches!(&**ty, Type::Array(a) if float_type(&a.elem, scalar) == Some(scalar)) => errors.spanned(
             ty,
             "the length of a returned array must be a literal such as `[f64; 3]`, so that `#[differentiable]` knows how many outputs to differentiate",
         ),
         ReturnType::Type(_, ty)
-            if let Some((float, found)) = float_in(ty)
+            if let Some((float, found)) = float_in(ty, scalar)
                 && found != scalar =>
         {
             errors.mixed(float.span(), scalar, found)
@@ -266,7 +265,7 @@ fn param(
     accepted(&typed.ty, scalar, errors)?;
     Some(ParamSpec {
         ident,
-        value: types::read(&typed.ty),
+        value: types::read(&typed.ty, scalar),
         written: types::Tokens(quote::ToTokens::to_token_stream(&*typed.ty)),
         passive: false,
     })
@@ -275,12 +274,12 @@ fn param(
 /// Whether `ty` is a parameter type the macro accepts, reporting it if not; how
 /// differentiation treats it is then a query on its structural type (`types::Type::kind`).
 fn accepted(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<()> {
-    if let Some((float, found)) = float_in(ty) {
+    if let Some((float, found)) = float_in(ty, scalar) {
         if found != scalar {
             errors.mixed(float.span(), scalar, found);
             return None;
         }
-        if float_type(ty).is_some() {
+        if float_type(ty, scalar).is_some() {
             return Some(());
         }
     }
@@ -289,7 +288,7 @@ fn accepted(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<()> {
     }
     let message = match ty {
         // What the function writes is a kind of its own (`&mut [f64]`): the type model says.
-        Type::Reference(_) if types::read(ty).kind().is_written() => return Some(()),
+        Type::Reference(_) if types::read(ty, scalar).kind().is_written() => return Some(()),
         Type::Reference(reference) if reference.mutability.is_some() => {
             let message = "`&mut` parameters are supported as `w: &mut [f64]` and `y: &mut f64`; for anything else take `w: &[f64]`, and `f_grad` adds its gradient into the shadow `d_w`";
             let (and, mutability) = (&reference.and_token, &reference.mutability);
@@ -299,8 +298,8 @@ fn accepted(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<()> {
         // A float slice or array, a `&Vec<f64>`, a parameter struct, or data read through
         // the reference, whatever it holds.
         Type::Reference(_) => return Some(()),
-        Type::Array(array) if float_type(&array.elem).is_some() => return Some(()),
-        ty if is_vec_f64(ty) => {
+        Type::Array(array) if float_type(&array.elem, scalar).is_some() => return Some(()),
+        ty if is_vec_f64(ty, scalar) => {
             "`Vec<f64>` by value is not supported; take `w: &[f64]` (or `&Vec<f64>`), and `f_grad` adds the gradient into the shadow `d_w`"
         }
         Type::ImplTrait(_) => "`impl Trait` parameters are not supported; use `f64` or `&[f64]`",
@@ -317,7 +316,7 @@ fn accepted(ty: &Type, scalar: Scalar, errors: &mut Errors) -> Option<()> {
 }
 
 /// Whether `ty` is `Vec<f64>` or `Vec<f32>` (also `std::vec::Vec<..>` or `alloc::vec::Vec<..>`).
-fn is_vec_f64(ty: &Type) -> bool {
+fn is_vec_f64(ty: &Type, scalar: Scalar) -> bool {
     let Type::Path(path) = ty else { return false };
     let Some(last) = path.path.segments.last() else {
         return false;
@@ -334,7 +333,7 @@ fn is_vec_f64(ty: &Type) -> bool {
     };
     spelled
         && path.qself.is_none()
-        && matches!(args.args.first(), Some(syn::GenericArgument::Type(elem)) if args.args.len() == 1 && float_type(elem).is_some())
+        && matches!(args.args.first(), Some(syn::GenericArgument::Type(elem)) if args.args.len() == 1 && float_type(elem, scalar).is_some())
 }
 
 fn path_name(ty: &Type) -> Option<String> {

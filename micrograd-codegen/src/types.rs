@@ -469,9 +469,11 @@ impl<L, D> Layout<L, D> {
     }
 }
 
-/// The structural form of `ty`.
-pub fn read(ty: &syn::Type) -> Type {
+/// The structural form of `ty`, in a function whose scalar is `scalar` (which names its
+/// generic float `T`, if it has one).
+pub fn read(ty: &syn::Type, scalar: Scalar) -> Type {
     use syn::Type as T;
+    let read = |ty: &syn::Type| read(ty, scalar);
     match ty {
         T::Paren(inner) => read(&inner.elem),
         T::Group(inner) => read(&inner.elem),
@@ -488,7 +490,7 @@ pub fn read(ty: &syn::Type) -> Type {
             },
         ),
         T::Tuple(tuple) => Type::Tuple(tuple.elems.iter().map(read).collect()),
-        T::Path(_) => path(ty),
+        T::Path(_) => path(ty, scalar),
         other => opaque(other),
     }
 }
@@ -515,8 +517,8 @@ pub fn spelled(ty: &impl quote::ToTokens) -> String {
     text
 }
 
-fn path(ty: &syn::Type) -> Type {
-    if let Some(scalar) = crate::primitives::float_type(ty) {
+fn path(ty: &syn::Type, scalar: Scalar) -> Type {
+    if let Some(scalar) = crate::primitives::float_type(ty, scalar) {
         return Type::Float(scalar);
     }
     let syn::Type::Path(path) = ty else {
@@ -534,7 +536,7 @@ fn path(ty: &syn::Type) -> Type {
         }
         (names, Some(syn::PathArguments::AngleBracketed(args))) if is_vec(names) => {
             match args.args.iter().collect::<Vec<_>>().as_slice() {
-                [syn::GenericArgument::Type(elem)] => Type::Vec(Box::new(read(elem))),
+                [syn::GenericArgument::Type(elem)] => Type::Vec(Box::new(read(elem, scalar))),
                 _ => opaque(ty),
             }
         }

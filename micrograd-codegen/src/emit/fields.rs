@@ -106,7 +106,7 @@ impl Emitter<'_> {
     /// into the struct shadows.
     pub(super) fn struct_epilogue(&self, wrt: &HashSet<VarId>) -> TokenStream {
         let mut tokens = TokenStream::new();
-        let generic = self.function.scalar == crate::ir::Scalar::Generic;
+        let generic = self.function.scalar.is_generic();
         for field in &self.function.fields {
             if !wrt.contains(&field.var) {
                 continue;

@@ -172,7 +172,7 @@ impl Emitter<'_> {
             } => {
                 let (array, index, value) =
                     (self.names.var(*array), self.int(index), self.operand(value));
-                let generic = self.function.scalar == crate::ir::Scalar::Generic;
+                let generic = self.function.scalar.is_generic();
                 match (*negate, generic) {
                     (true, false) => quote!(#array[#index] -= #value;),
                     (false, false) => quote!(#array[#index] += #value;),

@@ -1,16 +1,15 @@
 //! How the function's float type and its literals are printed. Every type, literal, cast and
 //! constant path of the generated code goes through here, so nothing else spells `f64`.
 
-use crate::ir::Scalar;
+use crate::ir::{GenericFloat, Scalar};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote};
 
-/// `T` and `#runtime::num_traits` of the generic float being expanded.
-fn generic() -> (Ident, TokenStream) {
-    let generic = Scalar::generic().expect("internal error: a generic float is being expanded");
-    let runtime = &generic.runtime;
+/// `T` and `#runtime::num_traits` of a generic float.
+fn generic(generic: GenericFloat) -> (Ident, TokenStream) {
+    let runtime = generic.runtime();
     (
-        crate::names::ident(generic.name, Span::call_site()),
+        crate::names::ident(generic.name(), Span::call_site()),
         quote!(#runtime::num_traits),
     )
 }
@@ -19,8 +18,8 @@ impl Scalar {
     /// `::core::primitive::f64`: absolute, so a user's `struct f64;` cannot shadow it; the
     /// type parameter `T` itself for a generic float.
     pub fn ty(self) -> TokenStream {
-        if self == Scalar::Generic {
-            return generic().0.into_token_stream();
+        if let Scalar::Generic(float) = self {
+            return generic(float).0.into_token_stream();
         }
         let name = Ident::new(self.name(), Span::call_site());
         quote!(::core::primitive::#name)
@@ -29,8 +28,8 @@ impl Scalar {
     /// `n as f64` of an integer `n`; for a generic float `T::from(n).unwrap()`, which cannot
     /// fail for a float type (num-traits' `NumCast` of an integer into `f32` or `f64`).
     pub fn from_int(self, n: TokenStream) -> TokenStream {
-        if self == Scalar::Generic {
-            let (ty, num) = generic();
+        if let Scalar::Generic(float) = self {
+            let (ty, num) = generic(float);
             return quote!(<#ty as #num::NumCast>::from(#n).unwrap());
         }
         let ty = self.ty();
@@ -40,9 +39,9 @@ impl Scalar {
     /// `::core::f64::consts::NAME`; for a generic float `T::from` of the `f64` constant (see
     /// [`Scalar::literal`]).
     pub fn consts(self, name: &str) -> TokenStream {
-        if self == Scalar::Generic {
+        if let Scalar::Generic(float) = self {
             let name = Ident::new(name, Span::mixed_site());
-            return Scalar::generic_from(quote!(::core::f64::consts::#name));
+            return generic_from(float, quote!(::core::f64::consts::#name));
         }
         let (ty, name) = (
             Ident::new(self.name(), Span::call_site()),
@@ -60,14 +59,14 @@ impl Scalar {
     /// the runtime's path: at `f64` the conversion is the identity, and at `f32` it rounds as
     /// the user's own `T::from(c)` does; LLVM folds it to the constant either way.
     pub fn literal(self, c: f64, suffixed: bool) -> TokenStream {
-        if self == Scalar::Generic {
-            let (ty, num) = generic();
+        if let Scalar::Generic(float) = self {
+            let (ty, num) = generic(float);
             return match c.abs() {
                 0.0 => quote!(<#ty as #num::Zero>::zero()),
                 1.0 => quote!(<#ty as #num::One>::one()),
                 c if c.is_nan() => quote!(<#ty as #num::Float>::nan()),
                 c if c.is_infinite() => quote!(<#ty as #num::Float>::infinity()),
-                c => Scalar::generic_from(Literal::f64_unsuffixed(c).into_token_stream()),
+                c => generic_from(float, Literal::f64_unsuffixed(c).into_token_stream()),
             };
         }
         if !c.is_finite() {
@@ -88,7 +87,7 @@ impl Scalar {
                 format!("{:?}", c.abs() as f32),
                 Literal::f32_unsuffixed(c.abs() as f32),
             ),
-            Scalar::F64 | Scalar::Generic => {
+            Scalar::F64 | Scalar::Generic(_) => {
                 (format!("{:?}", c.abs()), Literal::f64_unsuffixed(c.abs()))
             }
         };
@@ -102,13 +101,11 @@ impl Scalar {
     }
 }
 
-impl Scalar {
-    /// `<T as NumCast>::from(c).unwrap()` of an `f64` expression `c`: never `None` for a float
-    /// type (an out-of-range `f64` becomes an infinity in `f32`).
-    fn generic_from(c: TokenStream) -> TokenStream {
-        let (ty, num) = generic();
-        quote!(<#ty as #num::NumCast>::from(#c).unwrap())
-    }
+/// `<T as NumCast>::from(c).unwrap()` of an `f64` expression `c`: never `None` for a float
+/// type (an out-of-range `f64` becomes an infinity in `f32`).
+fn generic_from(float: GenericFloat, c: TokenStream) -> TokenStream {
+    let (ty, num) = generic(float);
+    quote!(<#ty as #num::NumCast>::from(#c).unwrap())
 }
 
 impl Scalar {

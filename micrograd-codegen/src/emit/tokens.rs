@@ -63,7 +63,7 @@ impl Emitter<'_> {
     /// `place += value` (`-=` with `negate`); for a generic float, which `Float` gives no
     /// `AddAssign`, `place = place + value`, the same sum.
     pub(super) fn accumulate(&self, place: TokenStream, value: &Expr, negate: bool) -> TokenStream {
-        if self.function.scalar == Scalar::Generic {
+        if self.function.scalar.is_generic() {
             let value = self.expr_at(value, Prec::Product);
             return match negate {
                 true => quote!(#place = #place - #value;),

@@ -68,9 +68,7 @@ impl Lowerer<'_> {
         receiver: Value,
         args: &[&Expr],
     ) -> Value {
-        if self.scalar == crate::ir::Scalar::Generic
-            && matches!(name, "relu" | "sigmoid" | "detach")
-        {
+        if self.scalar.is_generic() && matches!(name, "relu" | "sigmoid" | "detach") {
             let float = self.scalar.name();
             return self.error(span, format!("`{name}` is micrograd_runtime's method of `f64` and `f32`, not of a generic `{float}`; write it out (`x.max({float}::zero())` for `relu`, `{float}::one() / ({float}::one() + (-x).exp())` for `sigmoid`)"));
         }
@@ -203,7 +201,7 @@ impl Lowerer<'_> {
         args: &syn::punctuated::Punctuated<Expr, syn::Token![,]>,
     ) -> Value {
         let args: Vec<&Expr> = args.iter().collect();
-        if self.scalar == crate::ir::Scalar::Generic
+        if self.scalar.is_generic()
             && let Some(value) = self.generic_constant(name, path, &args)
         {
             return value;
@@ -273,10 +271,7 @@ impl Lowerer<'_> {
     /// .unwrap()` of an integer (also `T::from_usize`, ..): `n as T`. `None` for every other
     /// call.
     fn generic_from(&mut self, call: &syn::ExprMethodCall) -> Option<Value> {
-        if self.scalar != crate::ir::Scalar::Generic
-            || call.method != "unwrap"
-            || !call.args.is_empty()
-        {
+        if !self.scalar.is_generic() || call.method != "unwrap" || !call.args.is_empty() {
             return None;
         }
         let Expr::Call(inner) = strip(&call.receiver) else {

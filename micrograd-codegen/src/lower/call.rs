@@ -44,7 +44,7 @@ impl Lowerer<'_> {
             Named::Method(name) => return self.associated(&name, path, &call.args),
             Named::Other(callee) => callee,
             // `T::PI()`: a generic float's `FloatConst` constants are functions.
-            Named::F64(_) if self.scalar == crate::ir::Scalar::Generic && call.args.is_empty() => {
+            Named::F64(_) if self.scalar.is_generic() && call.args.is_empty() => {
                 let name = path.path.segments.last().map(|s| s.ident.to_string());
                 let name = name.unwrap_or_default();
                 return self

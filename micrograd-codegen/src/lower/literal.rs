@@ -105,7 +105,7 @@ impl Lowerer<'_> {
                 Value::Int(IntExpr::Var(dst))
             }
             (Value::Error, _) => Value::Error,
-            (_, ty) if let Some(found) = Scalar::from_name(ty) => {
+            (_, ty) if let Some(found) = self.scalar.named(ty) => {
                 self.errors.mixed(cast.ty.span(), self.scalar, found);
                 Value::Error
             }

@@ -29,7 +29,7 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
     let span = path.span();
     if let Some(qself) = &path.qself {
         // `<f64>::name`: the type comes first.
-        if let Some(float) = crate::signature::float_type(&qself.ty)
+        if let Some(float) = crate::signature::float_type(&qself.ty, scalar)
             && qself.position == 0
         {
             names.insert(0, float.name().into());
@@ -62,7 +62,7 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
             Named::F64(absolute(&["primitive", float, name]))
         }
         [ty, name] if *ty == float => Named::Method(name.to_string()),
-        [ty, _, ..] if let Some(found) = Scalar::from_name(ty) => Named::Mixed(found),
+        [ty, _, ..] if let Some(found) = scalar.named(ty) => Named::Mixed(found),
         [int, name] if crate::signature::is_int_name(int) && is_constant(name) => {
             Named::Int(absolute(&["primitive", int, name]))
         }
@@ -123,13 +123,13 @@ impl Lowerer<'_> {
 
     /// Whether `ty` is the function's float type.
     pub(super) fn is_scalar(&self, ty: &syn::Type) -> bool {
-        crate::signature::float_type(ty) == Some(self.scalar)
+        crate::signature::float_type(ty, self.scalar) == Some(self.scalar)
     }
 
     /// Reports `ty` if it holds the float type the function is not written in (`let x: f32`
     /// in an `f64` function); true if it does.
     pub(super) fn mixes(&mut self, ty: &syn::Type) -> bool {
-        match crate::signature::float_in(ty) {
+        match crate::signature::float_in(ty, self.scalar) {
             Some((float, found)) if found != self.scalar => {
                 self.errors.mixed(float.span(), self.scalar, found);
                 true

@@ -277,7 +277,7 @@ impl<'a> Nested<'a> {
             if matches!(spec.kind(), Kind::Scalar) {
                 params.push(names::param(&inner.next().expect("its tangent").ident));
                 let zero = match self.called.scalar {
-                    crate::ir::Scalar::Generic => self.called.scalar.zero(),
+                    crate::ir::Scalar::Generic(_) => self.called.scalar.zero(),
                     _ => Literal::f64_unsuffixed(0.0).into_token_stream(),
                 };
                 args.push(tangents[k].clone().unwrap_or(zero));

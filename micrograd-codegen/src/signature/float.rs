@@ -1,12 +1,16 @@
 //! Which float type a type names: the function's scalar comes from its signature.
 
 use super::float_type;
-use crate::scalar::Scalar;
+use crate::scalar::{GenericFloat, Scalar};
 use syn::{FnArg, ReturnType, Type};
 
 /// The float type of the first float in `sig` (a parameter, a slice's elements, the result);
-/// `f64` when there is none.
-pub fn scalar(sig: &syn::Signature) -> Scalar {
+/// `f64` when there is none. A float type parameter (`T: Float`, [`generic`]) is named as
+/// such, its constants reached through `runtime`.
+pub fn scalar(sig: &syn::Signature, runtime: &syn::Path) -> Scalar {
+    let context = generic(&sig.generics)
+        .map(|float| Scalar::Generic(GenericFloat::new(&float.to_string(), runtime)))
+        .unwrap_or_default();
     let params = sig.inputs.iter().filter_map(|arg| match arg {
         FnArg::Typed(typed) => Some(&*typed.ty),
         FnArg::Receiver(_) => None,
@@ -17,21 +21,21 @@ pub fn scalar(sig: &syn::Signature) -> Scalar {
     };
     params
         .chain(output)
-        .find_map(|ty| float_in(ty).map(|(_, scalar)| scalar))
+        .find_map(|ty| float_in(ty, context).map(|(_, scalar)| scalar))
         .unwrap_or_default()
 }
 
 /// The float type `ty` is, or holds as the elements of a slice, an array or a `Vec`, or
-/// behind a reference; with where it is written.
-pub fn float_in(ty: &Type) -> Option<(&Type, Scalar)> {
+/// behind a reference, in a function whose scalar is `scalar`; with where it is written.
+pub fn float_in(ty: &Type, scalar: Scalar) -> Option<(&Type, Scalar)> {
     match ty {
-        Type::Reference(reference) => float_in(&reference.elem),
-        Type::Slice(slice) => float_in(&slice.elem),
-        Type::Array(array) => float_in(&array.elem),
-        Type::Paren(paren) => float_in(&paren.elem),
+        Type::Reference(reference) => float_in(&reference.elem, scalar),
+        Type::Slice(slice) => float_in(&slice.elem, scalar),
+        Type::Array(array) => float_in(&array.elem, scalar),
+        Type::Paren(paren) => float_in(&paren.elem, scalar),
         Type::Path(path) if path.qself.is_none() => {
-            if let Some(scalar) = float_type(ty) {
-                return Some((ty, scalar));
+            if let Some(found) = float_type(ty, scalar) {
+                return Some((ty, found));
             }
             // `Vec<f64>`, `Option<f32>`, ...: the first float among the generic arguments.
             let last = path.path.segments.last()?;
@@ -39,7 +43,7 @@ pub fn float_in(ty: &Type) -> Option<(&Type, Scalar)> {
                 return None;
             };
             args.args.iter().find_map(|arg| match arg {
-                syn::GenericArgument::Type(ty) => float_in(ty),
+                syn::GenericArgument::Type(ty) => float_in(ty, scalar),
                 _ => None,
             })
         }

@@ -32,7 +32,8 @@ fn each_flavour_differentiates_its_parameters() {
 fn f_grad_returns_the_value_and_the_partials_it_differentiates() {
     let item = item();
     let mut errors = crate::error::Errors::default();
-    let sig = crate::signature::check(&item, &mut errors).expect("a valid signature");
+    let sig = crate::signature::check(&item, &syn::parse_quote!(::micrograd_runtime), &mut errors)
+        .expect("a valid signature");
     let (function, adjoint) = differentiate(&item, &["x"]);
     let options = crate::attr::Options::default();
     let printed = generate(&sig, &function, &adjoint, Flavor::Grad, &options).to_string();

@@ -36,7 +36,7 @@ fn each_parameter_kind_is_held_as_its_layout_says() {
         .iter()
         .map(|param| function.var(param.var).ty.clone())
         .collect();
-    let data = crate::types::read(&parse_quote!(&[(f64, usize)]));
+    let data = crate::types::read(&parse_quote!(&[(f64, usize)]), crate::ir::Scalar::F64);
     assert_eq!(
         types,
         [
@@ -131,7 +131,8 @@ fn a_kinds_layout_is_the_irs_type_with_its_lengths_as_written() {
     use crate::types::{Held, Layout};
     let sig = |item: syn::ItemFn| {
         let mut errors = crate::error::Errors::default();
-        crate::signature::check(&item, &mut errors).expect("a valid signature")
+        crate::signature::check(&item, &syn::parse_quote!(::micrograd_runtime), &mut errors)
+            .expect("a valid signature")
     };
     let sig = sig(parse_quote! {
         fn f(x: f64, a: &[f64; 3], m: &mut [f64], rows: &[[f64; 2]; 4], pts: &[(f64, usize)]) -> f64 {

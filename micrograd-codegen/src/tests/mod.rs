@@ -32,7 +32,8 @@ use std::collections::HashSet;
 /// `item` lowered, differentiating the parameters `wrt` names (all `f64`s and slices if empty).
 fn lower(item: &syn::ItemFn, wrt: &[&str]) -> Function {
     let mut errors = Errors::default();
-    let sig = crate::signature::check(item, &mut errors).expect("a valid signature");
+    let sig = crate::signature::check(item, &syn::parse_quote!(::micrograd_runtime), &mut errors)
+        .expect("a valid signature");
     let chosen = |ident: &syn::Ident| wrt.is_empty() || wrt.iter().any(|w| ident == w);
     let function = crate::lower::lower(item, &sig, &chosen, &mut errors);
     assert!(errors.is_empty(), "lowering reported errors");

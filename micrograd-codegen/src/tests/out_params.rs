@@ -12,7 +12,7 @@ use syn::parse_quote;
 
 fn signature(item: syn::ItemFn) -> Signature {
     let mut errors = Errors::default();
-    let sig = crate::signature::check(&item, &mut errors);
+    let sig = crate::signature::check(&item, &syn::parse_quote!(::micrograd_runtime), &mut errors);
     assert!(errors.is_empty(), "the signature is valid");
     sig.expect("the signature")
 }
@@ -30,7 +30,7 @@ fn printed(sig: &Signature, flavor: Flavor) -> String {
 
 #[test]
 fn a_written_float_is_a_one_entry_written_slice() {
-    let ty = crate::types::read(&parse_quote!(&mut f64));
+    let ty = crate::types::read(&parse_quote!(&mut f64), crate::ir::Scalar::F64);
     let kind = ty.kind();
     assert_eq!(kind, Kind::ScalarMut);
     assert!(kind.is_differentiable() && kind.is_written() && kind.is_one_entry());
@@ -49,7 +49,10 @@ fn a_written_float_is_a_one_entry_written_slice() {
     assert!(!kind.in_jacobian());
     // A written slice is no one-entry float; a read-only float is a plain `f64`.
     assert!(!Kind::SliceMut.is_one_entry());
-    assert_eq!(crate::types::read(&parse_quote!(&f64)).kind(), Kind::Scalar);
+    assert_eq!(
+        crate::types::read(&parse_quote!(&f64), crate::ir::Scalar::F64).kind(),
+        Kind::Scalar
+    );
 }
 
 #[test]
@@ -92,9 +95,12 @@ fn unit_without_a_written_parameter_is_refused() {
     let item: syn::ItemFn = parse_quote! {
         fn f(x: &[f64], y: f64) {}
     };
-    assert_eq!(crate::signature::output(&item), None);
+    assert_eq!(
+        crate::signature::output(&item, crate::ir::Scalar::F64),
+        None
+    );
     let mut errors = Errors::default();
-    let _ = crate::signature::check(&item, &mut errors);
+    let _ = crate::signature::check(&item, &syn::parse_quote!(::micrograd_runtime), &mut errors);
     assert_eq!(
         errors.len(),
         1,

@@ -11,7 +11,7 @@ use syn::parse_quote;
 /// The signature of `item`, which must be valid.
 fn signature(item: syn::ItemFn) -> Signature {
     let mut errors = Errors::default();
-    let sig = crate::signature::check(&item, &mut errors);
+    let sig = crate::signature::check(&item, &syn::parse_quote!(::micrograd_runtime), &mut errors);
     assert!(errors.is_empty(), "the signature is valid");
     sig.expect("the signature")
 }
@@ -123,11 +123,16 @@ fn each_parameter_kind_reads_to_its_type_and_layout() {
 #[test]
 fn the_kind_is_a_query_on_the_structural_type() {
     // The kind borrows its type: compared here as its debug text.
-    let kind = |ty: syn::Type| format!("{:?}", crate::types::read(&ty).kind());
+    let kind = |ty: syn::Type| {
+        format!(
+            "{:?}",
+            crate::types::read(&ty, crate::ir::Scalar::F64).kind()
+        )
+    };
     let is = |kind: Kind| format!("{kind:?}");
     let f64 = || Box::new(Type::Float(crate::ir::Scalar::F64));
     assert_eq!(
-        crate::types::read(&parse_quote!(&mut [f64])),
+        crate::types::read(&parse_quote!(&mut [f64]), crate::ir::Scalar::F64),
         Type::Ref {
             mutable: true,
             elem: Box::new(Type::Slice(f64()))

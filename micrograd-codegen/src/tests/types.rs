@@ -7,7 +7,7 @@ use quote::quote;
 use syn::parse_quote;
 
 fn read(ty: syn::Type) -> Type {
-    types::read(&ty)
+    types::read(&ty, crate::ir::Scalar::F64)
 }
 
 fn int(name: &str) -> Type {

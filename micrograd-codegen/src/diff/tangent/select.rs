@@ -28,7 +28,7 @@ impl Pass<'_> {
             Expr::Var(v) => return Operand::Var(v),
             Expr::Const(c) => return Operand::Const(c),
             Expr::Extern(path) => return Operand::Extern(path),
-            Expr::Consts(name) if self.scalar == crate::ir::Scalar::Generic => {
+            Expr::Consts(name) if self.scalar.is_generic() => {
                 return Operand::Const(
                     crate::ir::scalar::float_const(name)
                         .expect("internal error: the rules' constants are `f64::consts`"),

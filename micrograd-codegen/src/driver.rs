@@ -58,7 +58,8 @@ fn plan_of(emitted: impl Fn(Flavor) -> bool) -> Plan {
                 Step::Tangent(spec.tangents),
                 Step::TangentReverse(spec.tangents, spec.differentiates),
             ],
-            Needs::Nothing => &[],
+            // A nested row's body is composed by `nested/`, from `f`'s printed code.
+            Needs::Nothing | Needs::Composed | Needs::Refused => &[],
             Needs::Columns => &[Step::Jacobian],
         };
         for step in needed {
@@ -197,6 +198,9 @@ impl Results {
                 emit::tangent(sig, chosen, tangent, adjoint, flavor, options)
             }
             Needs::Nothing => emit::hessian(sig, chosen, options),
+            Needs::Composed | Needs::Refused => {
+                unreachable!("internal error: {flavor:?} is printed by `nested/`")
+            }
             Needs::Columns if lowered.results.is_empty() => emit::written_jacobian(sig, chosen),
             Needs::Columns => {
                 let (all, sweeps) = self

@@ -1,6 +1,6 @@
 //! Stubs emitted beside the errors, so a caller of `f_grad` sees the real error only.
 
-use crate::flavor::Flavor;
+use crate::flavor::{Flavor, Missing};
 use crate::ir::{Output, Signature};
 use crate::{header, names};
 use proc_macro2::{Span, TokenStream};
@@ -64,37 +64,38 @@ pub fn stubs(sig: &Signature, wrt: &[String], options: &crate::attr::Options) ->
         .collect()
 }
 
-/// `__f_tangent` and `__f_tangent_pullback` where `options` leave them out: stubs that no call
-/// satisfies (micrograd_runtime::calls), so a caller with `jvp`, `hvp` or `hessian` gets one
-/// error at its call of `f`, saying which option `f` needs, rather than rustc's "cannot find
-/// function". Without `jvp` only `__f_tangent` refuses: a caller's Hessian calls both, and one
-/// missing option is one error.
+/// The rows of `f` with a refusing stub ([`Missing::Refuses`]: `__f_tangent` and
+/// `__f_tangent_pullback`) where `options` leave them out: stubs that no call satisfies
+/// (micrograd_runtime::calls), so a caller with `jvp`, `hvp` or `hessian` gets one error at its
+/// call of `f`, saying which option `f` needs, rather than rustc's "cannot find function".
+/// Without `jvp` only `__f_tangent` refuses: a caller's Hessian calls both, and one missing
+/// option is one error ([`Flavor::after`]).
 pub fn missing_callee_flavors(sig: &Signature, options: &crate::attr::Options) -> TokenStream {
     let runtime = &options.runtime();
     let output = sig.output.unwrap_or(Output::Scalar);
     let all = vec![true; sig.params.len()];
     let seed = seed_name(sig);
-    let forward = Flavor::Tangent.emitted_for(options, sig);
-    [
-        (Flavor::Tangent, "BuiltWithJvp"),
-        (Flavor::TangentPullback, "BuiltWithHvp"),
-    ]
-    .into_iter()
-    .filter(|(flavor, _)| !flavor.emitted_for(options, sig))
+    let missing = Flavor::ALL
+        .into_iter()
+        .filter_map(|flavor| match flavor.spec().missing {
+            Missing::Refuses(bound) if !flavor.emitted_for(options, sig) => Some((flavor, bound)),
+            _ => None,
+        });
+    missing
     .map(|(flavor, bound)| {
         // A function returning `()` has no second order yet, whatever its options say.
         let unit = flavor == Flavor::TangentPullback && output.count() == 0;
         let bound = if unit { "WrittenOutputsSecondOrder" } else { bound };
         let seed = flavor.seeded(output.is_vector()).then_some(&seed);
         let signature = header::signature(sig, &all, flavor, seed, runtime);
-        let refuses = flavor == Flavor::Tangent || forward;
+        let refuses = flavor.after().is_none_or(|after| after.emitted_for(options, sig));
         let bound = refuses.then(|| {
             let bound = proc_macro2::Ident::new(bound, Span::mixed_site());
             // After the signature's own `where` clause, if it has one.
             let start = sig.bounds.is_empty().then(|| quote!(where));
             quote!(#start for<'micrograd> #runtime::calls::Missing<'micrograd>: #runtime::calls::#bound)
         });
-        let option = if flavor == Flavor::Tangent { "jvp" } else { "hvp" };
+        let option = flavor.spec().request.option();
         let message = match unit {
             true => format!("`{}` returns `()`, and its second order is not generated yet", sig.ident),
             false => format!(

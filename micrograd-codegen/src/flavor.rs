@@ -6,6 +6,10 @@
 //!
 //! A new flavour is a variant, a row, and the code that prints its body (`emit/`).
 //!
+//! The rows of `f` come first; after them the nested flavours (`nested/`), whose rows are of
+//! `f_grad` or `f_jvp` (column `of`): each is a row of `f` (column `like`) applied to the
+//! signature of the function it is of, `g_grad_pullback` the row `Pullback` of `g_grad`.
+//!
 //! This module is on the lowest floor with `ir` and `types`: it imports neither `emit` nor
 //! `header`, and `attr` does not import it.
 
@@ -35,6 +39,19 @@ pub enum Flavor {
     Hessian,
     /// `f_jacobian`: the dense Jacobian of a function with several outputs.
     Jacobian,
+    /// `f_grad_pullback`: the pullback of `f_grad`, what a caller's gradient of a call of
+    /// `f_grad` goes through.
+    GradPullback,
+    /// `__f_grad_tangent`: the tangent of `f_grad`.
+    GradTangent,
+    /// `__f_grad_tangent_pullback`: a third derivative, refused.
+    GradTangentPullback,
+    /// `f_jvp_pullback`: the pullback of `f_jvp`.
+    JvpPullback,
+    /// `__f_jvp_tangent`: the tangent of `f_jvp`.
+    JvpTangent,
+    /// `__f_jvp_tangent_pullback`: a third derivative, refused.
+    JvpTangentPullback,
 }
 
 /// Which parameters a flavour differentiates (a shadow `d_w` or a partial each), or takes a
@@ -100,6 +117,20 @@ pub enum Request {
     Jacobian,
 }
 
+impl Request {
+    /// The option's word in the attribute, the least that asks for it.
+    pub fn option(self) -> &'static str {
+        match self {
+            Request::Always => "",
+            Request::Graph => "graph",
+            Request::Jvp => "jvp",
+            Request::Hvp => "hvp",
+            Request::Hessian => "hessian",
+            Request::Jacobian => "jacobian",
+        }
+    }
+}
+
 /// The outputs a flavour is generated for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Outputs {
@@ -126,10 +157,26 @@ pub enum Needs {
     /// A tangent per differentiated `f64` in one forward sweep, or a reverse sweep per output:
     /// `f_jacobian` by the count of each.
     Columns,
+    /// No differentiation of the IR, which has no function `f_grad` or `f_jvp`: the body is
+    /// composed from the printed body of `f`'s own `__f_tangent_pullback` (`nested/`).
+    Composed,
+    /// Nothing: always a refusing stub (a third derivative).
+    Refused,
+}
+
+/// What stands in for a flavour that is not built (its option not given, or a
+/// [`Needs::Refused`] row).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Missing {
+    /// Nothing: no generated caller calls it.
+    Absent,
+    /// A stub of its signature whose unmet bound `micrograd_runtime::calls::NAME` is one error
+    /// at a caller's call, naming the option to add.
+    Refuses(&'static str),
 }
 
 /// One flavour as data.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Spec {
     /// The flavour this row describes (the rows are in the order of [`Flavor`]).
     pub flavor: Flavor,
@@ -155,10 +202,34 @@ pub struct Spec {
     pub outputs: Outputs,
     /// What it is printed from.
     pub needs: Needs,
+    /// The flavour of `f` whose function this row is of (`f_grad` for `g_grad_pullback`), or
+    /// `None` for `f` itself.
+    pub of: Option<Flavor>,
+    /// The row of `f` this row is, applied to the signature of the function it is of: itself
+    /// for the rows of `f`, `Pullback` for `g_grad_pullback`.
+    pub like: Flavor,
+    /// What stands in where it is not built.
+    pub missing: Missing,
 }
 
-/// Every flavour, in the order they are emitted (and of [`Flavor`]'s variants).
-pub const TABLE: [Spec; 9] = [
+/// Every flavour, in the order they are emitted (and of [`Flavor`]'s variants): the rows of
+/// `f`, then the nested ones.
+pub const TABLE: [Spec; OWN.len() + NESTED.len()] = {
+    let mut all = [OWN[0]; OWN.len() + NESTED.len()];
+    let mut k = 0;
+    while k < all.len() {
+        all[k] = if k < OWN.len() {
+            OWN[k]
+        } else {
+            NESTED[k - OWN.len()]
+        };
+        k += 1;
+    }
+    all
+};
+
+/// The rows of `f` itself.
+const OWN: [Spec; 9] = [
     Spec {
         flavor: Flavor::Grad,
         suffix: "grad",
@@ -171,6 +242,9 @@ pub const TABLE: [Spec; 9] = [
         request: Request::Always,
         outputs: Outputs::One,
         needs: Needs::Adjoint(Params::Chosen),
+        of: None,
+        like: Flavor::Grad,
+        missing: Missing::Absent,
     },
     Spec {
         flavor: Flavor::Pullback,
@@ -184,6 +258,9 @@ pub const TABLE: [Spec; 9] = [
         request: Request::Always,
         outputs: Outputs::Any,
         needs: Needs::Adjoint(Params::All),
+        of: None,
+        like: Flavor::Pullback,
+        missing: Missing::Absent,
     },
     Spec {
         flavor: Flavor::Graph,
@@ -198,6 +275,9 @@ pub const TABLE: [Spec; 9] = [
         outputs: Outputs::One,
         // `f_grad`'s sweep: it prints a node per variable of the sweep it is given.
         needs: Needs::Adjoint(Params::Chosen),
+        of: None,
+        like: Flavor::Graph,
+        missing: Missing::Absent,
     },
     Spec {
         flavor: Flavor::Jvp,
@@ -211,6 +291,9 @@ pub const TABLE: [Spec; 9] = [
         request: Request::Jvp,
         outputs: Outputs::Any,
         needs: Needs::Tangent,
+        of: None,
+        like: Flavor::Jvp,
+        missing: Missing::Absent,
     },
     Spec {
         flavor: Flavor::Tangent,
@@ -224,6 +307,9 @@ pub const TABLE: [Spec; 9] = [
         request: Request::Jvp,
         outputs: Outputs::Any,
         needs: Needs::Tangent,
+        of: None,
+        like: Flavor::Tangent,
+        missing: Missing::Refuses("BuiltWithJvp"),
     },
     Spec {
         flavor: Flavor::Hvp,
@@ -237,6 +323,9 @@ pub const TABLE: [Spec; 9] = [
         request: Request::Hvp,
         outputs: Outputs::Any,
         needs: Needs::TangentAdjoint,
+        of: None,
+        like: Flavor::Hvp,
+        missing: Missing::Absent,
     },
     Spec {
         flavor: Flavor::TangentPullback,
@@ -250,6 +339,9 @@ pub const TABLE: [Spec; 9] = [
         request: Request::Hvp,
         outputs: Outputs::Any,
         needs: Needs::TangentAdjoint,
+        of: None,
+        like: Flavor::TangentPullback,
+        missing: Missing::Refuses("BuiltWithHvp"),
     },
     Spec {
         flavor: Flavor::Hessian,
@@ -263,6 +355,9 @@ pub const TABLE: [Spec; 9] = [
         request: Request::Hessian,
         outputs: Outputs::One,
         needs: Needs::Nothing,
+        of: None,
+        like: Flavor::Hessian,
+        missing: Missing::Absent,
     },
     Spec {
         flavor: Flavor::Jacobian,
@@ -276,24 +371,121 @@ pub const TABLE: [Spec; 9] = [
         request: Request::Jacobian,
         outputs: Outputs::Several,
         needs: Needs::Columns,
+        of: None,
+        like: Flavor::Jacobian,
+        missing: Missing::Absent,
     },
 ];
 
+/// The rows of `f_grad` and `f_jvp`.
+const NESTED: [Spec; 6] = [
+    nested(
+        Flavor::GradPullback,
+        "grad_pullback",
+        Flavor::Grad,
+        Flavor::Pullback,
+        Needs::Composed,
+        Missing::Refuses("NestedBuiltWithHvp"),
+    ),
+    nested(
+        Flavor::GradTangent,
+        "grad_tangent",
+        Flavor::Grad,
+        Flavor::Tangent,
+        Needs::Composed,
+        Missing::Refuses("NestedBuiltWithHvp"),
+    ),
+    nested(
+        Flavor::GradTangentPullback,
+        "grad_tangent_pullback",
+        Flavor::Grad,
+        Flavor::TangentPullback,
+        Needs::Refused,
+        Missing::Refuses("SecondOrderOnly"),
+    ),
+    nested(
+        Flavor::JvpPullback,
+        "jvp_pullback",
+        Flavor::Jvp,
+        Flavor::Pullback,
+        Needs::Composed,
+        Missing::Refuses("NestedBuiltWithHvp"),
+    ),
+    nested(
+        Flavor::JvpTangent,
+        "jvp_tangent",
+        Flavor::Jvp,
+        Flavor::Tangent,
+        Needs::Composed,
+        Missing::Refuses("NestedBuiltWithHvp"),
+    ),
+    nested(
+        Flavor::JvpTangentPullback,
+        "jvp_tangent_pullback",
+        Flavor::Jvp,
+        Flavor::TangentPullback,
+        Needs::Refused,
+        Missing::Refuses("SecondOrderOnly"),
+    ),
+];
+
+/// A nested flavour's row: `like`'s row of `f` applied to the function `of` (its parameters,
+/// tangents, seed, shadows and result), built with `hvp` (each is composed from
+/// `__f_tangent_pullback`'s body) for one `f64` output, `needs` and `missing` its own.
+const fn nested(
+    flavor: Flavor,
+    suffix: &'static str,
+    of: Flavor,
+    like: Flavor,
+    needs: Needs,
+    missing: Missing,
+) -> Spec {
+    Spec {
+        flavor,
+        suffix,
+        request: Request::Hvp,
+        outputs: Outputs::One,
+        needs,
+        of: Some(of),
+        like,
+        missing,
+        ..OWN[like as usize]
+    }
+}
+
+/// The flavours of rows `start..start + N` of [`TABLE`].
+const fn rows<const N: usize>(start: usize) -> [Flavor; N] {
+    let mut all = [Flavor::Grad; N];
+    let mut k = 0;
+    while k < N {
+        all[k] = TABLE[start + k].flavor;
+        k += 1;
+    }
+    all
+}
+
 impl Flavor {
-    /// Every flavor, in the order they are emitted: [`TABLE`]'s.
-    pub const ALL: [Flavor; TABLE.len()] = {
-        let mut all = [Flavor::Grad; TABLE.len()];
-        let mut k = 0;
-        while k < TABLE.len() {
-            all[k] = TABLE[k].flavor;
-            k += 1;
-        }
-        all
-    };
+    /// Every flavour of `f` itself, in the order they are emitted: [`TABLE`]'s rows with
+    /// `of: None`, which the driver and the stubs iterate.
+    pub const ALL: [Flavor; OWN.len()] = rows(0);
+
+    /// The nested flavours, of `f_grad` and `f_jvp` (`nested/`): the rest of [`TABLE`].
+    pub const NESTED: [Flavor; NESTED.len()] = rows(OWN.len());
 
     /// This flavour's row of [`TABLE`].
     pub fn spec(self) -> &'static Spec {
         &TABLE[self as usize]
+    }
+
+    /// The flavour a caller calls before this one where this one is the pullback of a tangent
+    /// program: the tangent row of the same function (`__f_tangent` before
+    /// `__f_tangent_pullback`). Where that one is a refusing stub this one's refuses nothing,
+    /// so a caller missing one option gets one error.
+    pub fn after(self) -> Option<Flavor> {
+        let spec = self.spec();
+        let tangent = |row: &&Spec| row.of == spec.of && row.like == Flavor::Tangent;
+        let row = (spec.like == Flavor::TangentPullback).then(|| TABLE.iter().find(tangent));
+        row.flatten().map(|row| row.flavor)
     }
 
     /// What follows `f_` in the generated function's name.

@@ -44,6 +44,14 @@ pub fn signature(
     seed: Option<&Ident>,
     runtime: &syn::Path,
 ) -> TokenStream {
+    let spec = flavor.spec();
+    // A nested flavour: the row it is like, of the function it is of (`g_grad_pullback` is
+    // `g_grad`'s `Pullback`).
+    if let Some(of) = spec.of {
+        let of = of_signature(sig, chosen, of);
+        let everything = vec![true; of.params.len()];
+        return signature(&of, &everything, spec.like, seed, runtime);
+    }
     let specs = &sig.params;
     let float = sig.scalar.ty();
     if flavor == Flavor::TangentPullback {
@@ -111,6 +119,36 @@ pub fn signature(
     let unit = shape.count() == 0 && output.to_string() == "()";
     let output = (!unit).then(|| quote!(-> #output));
     quote!(#vis fn #name #generics(#(#params,)* #seed) #output #bounds)
+}
+
+/// The flavour `of` of `sig` (`g_grad` or `g_jvp`) as a function of its own, which a caller
+/// differentiates a call of through the nested flavours: its name, its parameters (`g`'s, each
+/// followed by its tangent where `of` takes one), and its output, a tuple of the value and the
+/// `f64` partials `of` returns (`1 +` the partials for `g_grad`, 2 for `g_jvp`).
+pub fn of_signature(sig: &Signature, chosen: &[bool], of: Flavor) -> Signature {
+    let params = tangent_specs(&sig.params, chosen, of);
+    let outputs = match of.spec().returns {
+        Returns::ValueAndPartials => {
+            let partials = sig.params.iter().zip(chosen);
+            let partials = partials.filter(|(spec, chosen)| {
+                of.differentiates(spec, **chosen) && matches!(spec.kind(), Kind::Scalar)
+            });
+            1 + partials.count()
+        }
+        Returns::ValueAndTangent => 2,
+        returns => {
+            unreachable!("internal error: no nested flavours of a function returning {returns:?}")
+        }
+    };
+    Signature {
+        ident: name(sig, of),
+        params,
+        output: Some(match outputs {
+            1 => Output::Scalar,
+            m => Output::Tuple(m),
+        }),
+        ..sig.clone()
+    }
 }
 
 /// Whether `spec` is the one output `err: &mut f64` of a function returning `()`, in

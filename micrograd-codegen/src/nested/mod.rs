@@ -25,7 +25,7 @@
 
 mod tangent;
 
-use crate::flavor::Flavor;
+use crate::flavor::{Flavor, Missing, Needs};
 use crate::header;
 use crate::ir::{Output, ParamSpec, Signature};
 use crate::names;
@@ -54,7 +54,6 @@ pub fn flavors(
     if sig.output != Some(Output::Scalar) || !supported || scalars == 0 {
         return TokenStream::new();
     }
-    let hvp = Flavor::TangentPullback.requested(options);
     // Beside an error there is no body: stubs that refuse nothing (the error is the message).
     let second = match code {
         Some(code) => find_fn(
@@ -63,14 +62,14 @@ pub fn flavors(
         ),
         None => None,
     };
-    let real = hvp && second.is_some();
     let refuses = code.is_some();
-    let mut tokens =
-        Nested::new(sig, chosen, options, Form::Grad, second.clone()).print(real, refuses);
-    if Flavor::Jvp.requested(options) {
-        tokens.extend(Nested::new(sig, chosen, options, Form::Jvp, second).print(real, refuses));
-    }
-    tokens
+    // The functions the nested rows are of, each once, where `options` build it.
+    let mut of: Vec<Flavor> = Flavor::NESTED.iter().filter_map(|f| f.spec().of).collect();
+    of.dedup();
+    of.into_iter()
+        .filter(|of| of.requested(options))
+        .map(|of| Nested::new(sig, chosen, options, of, second.clone()).print(refuses))
+        .collect()
 }
 
 /// The seed parameter and the body of the function `name` among the items of `code`, read
@@ -101,24 +100,20 @@ fn find_fn(code: &TokenStream, name: &str) -> Option<(Ident, proc_macro2::Group)
     }
 }
 
-/// Which generated function of `g` the caller calls.
-#[derive(Clone, Copy, PartialEq)]
-enum Form {
-    Grad,
-    Jvp,
-}
-
 /// One of `g_grad` and `g_jvp`, as a function a caller differentiates through.
 struct Nested<'a> {
+    sig: &'a Signature,
     specs: &'a [ParamSpec],
     chosen: &'a [bool],
+    options: &'a crate::attr::Options,
     /// `g_grad` or `g_jvp` as a function: its name, parameters and output.
     called: Signature,
     /// Its parameters.
     called_specs: Vec<ParamSpec>,
     /// How many values it returns.
     outputs: usize,
-    form: Form,
+    /// `Flavor::Grad` or `Flavor::Jvp`: the rows of [`Flavor::NESTED`] of it are printed.
+    of: Flavor,
     runtime: syn::Path,
     float: TokenStream,
     one: TokenStream,
@@ -133,8 +128,8 @@ impl<'a> Nested<'a> {
     fn new(
         sig: &'a Signature,
         chosen: &'a [bool],
-        options: &crate::attr::Options,
-        form: Form,
+        options: &'a crate::attr::Options,
+        of: Flavor,
         second: Option<(Ident, proc_macro2::Group)>,
     ) -> Nested<'a> {
         let float = sig.scalar.ty();
@@ -145,42 +140,23 @@ impl<'a> Nested<'a> {
             _ => sig.scalar.one(),
         };
         let specs = &sig.params;
-        let (called_specs, outputs, ident) = match form {
-            Form::Grad => {
-                let partials = specs
-                    .iter()
-                    .zip(chosen)
-                    .filter(|(spec, chosen)| **chosen && matches!(spec.kind(), Kind::Scalar))
-                    .count();
-                (specs.clone(), 1 + partials, header::name(sig, Flavor::Grad))
-            }
-            Form::Jvp => (
-                header::tangent_specs(specs, chosen, Flavor::Jvp),
-                2,
-                header::name(sig, Flavor::Jvp),
-            ),
-        };
-        let called = Signature {
-            ident,
-            params: called_specs.clone(),
-            output: Some(match outputs {
-                1 => Output::Scalar,
-                m => Output::Tuple(m),
-            }),
-            ..sig.clone()
-        };
+        let called = header::of_signature(sig, chosen, of);
+        let called_specs = called.params.clone();
+        let outputs = called.output.map_or(1, Output::count);
         let mut used = sig.user_names.clone();
         let everything = vec![true; called_specs.len()];
         for spec in header::tangent_specs(&called_specs, &everything, Flavor::Tangent) {
             used.insert(names::text(&spec.ident));
         }
         Nested {
+            sig,
             specs,
             chosen,
+            options,
             called,
             called_specs,
             outputs,
-            form,
+            of,
             runtime: options.runtime(),
             float,
             one,
@@ -189,72 +165,75 @@ impl<'a> Nested<'a> {
         }
     }
 
-    /// The three functions, real or refusing.
-    fn print(mut self, hvp: bool, refuses: bool) -> TokenStream {
+    /// The rows of [`Flavor::NESTED`] of `self.of`, each real where its row is built (it asks
+    /// for `hvp`, and `__g_tangent_pullback`'s body was found), else a stub whose bound names
+    /// the option at a caller's call, or refuses nothing beside an error (`refuses` false).
+    fn print(mut self, refuses: bool) -> TokenStream {
         let seed = names::free(&mut self.used, "seed");
-        let everything = vec![true; self.called_specs.len()];
-        let signature = |flavor| {
-            let seeded = flavor != Flavor::Tangent;
-            header::signature(
-                &self.called,
-                &everything,
-                flavor,
-                seeded.then_some(&seed),
-                &self.runtime,
-            )
+        let (options, found) = (self.options, self.second.is_some());
+        let built = |flavor: Flavor| {
+            flavor.spec().needs == Needs::Composed && flavor.requested(options) && found
         };
-        let (pullback, tangent) = (signature(Flavor::Pullback), signature(Flavor::Tangent));
-        let second = signature(Flavor::TangentPullback);
-        let runtime = &self.runtime;
-        let refuse = |bound: &str, signature: TokenStream, refuses: bool| {
-            let bound = Ident::new(bound, Span::mixed_site());
-            // A generic float's signature has a `where` clause already (`T: Record,`).
-            let has_where = signature
-                .clone()
-                .into_iter()
-                .any(|t| matches!(t, proc_macro2::TokenTree::Ident(i) if i == "where"));
-            let clause = (!has_where).then(|| quote!(where));
-            let bound = refuses.then(|| {
-                quote!(#clause for<'micrograd> #runtime::calls::Missing<'micrograd>: #runtime::calls::#bound)
-            });
-            let message = format!(
-                "`{}` is differentiated through too high an order",
-                self.called.ident
-            );
-            quote! {
-                #[doc(hidden)]
-                #[allow(unused_variables, dead_code, clippy::all)]
-                #signature #bound {
-                    ::core::panic!(#message)
-                }
-            }
-        };
-        let third = refuse("SecondOrderOnly", second, hvp && refuses);
-        if !hvp {
-            let mut tokens = refuse("NestedBuiltWithHvp", pullback, refuses);
-            tokens.extend(refuse("NestedBuiltWithHvp", tangent, refuses));
-            tokens.extend(third);
-            return tokens;
-        }
+        let rows = Flavor::NESTED.into_iter();
+        let rows: Vec<Flavor> = rows.filter(|f| f.spec().of == Some(self.of)).collect();
         // Each body names its locals afresh.
         let names = self.used.clone();
-        let pullback_body = self.pullback_body(&seed);
-        self.used = names;
-        let tangent_body = self.tangent_body();
+        let mut tokens = TokenStream::new();
+        for flavor in rows {
+            let seeded = flavor.seeded(false).then_some(&seed);
+            let runtime = self.options.runtime();
+            let signature = header::signature(self.sig, self.chosen, flavor, seeded, &runtime);
+            if !built(flavor) {
+                // A stub after one that refuses refuses nothing: one missing option, one error.
+                let refuses = refuses && flavor.after().is_none_or(built);
+                tokens.extend(self.refuse(flavor, signature, refuses));
+                continue;
+            }
+            self.used = names.clone();
+            let body = match flavor.spec().like {
+                Flavor::Pullback => self.pullback_body(&seed),
+                Flavor::Tangent => self.tangent_body(),
+                like => unreachable!("internal error: no nested body like {like:?}"),
+            };
+            tokens.extend(quote! {
+                #[doc(hidden)]
+                #[allow(dead_code, clippy::all, unused_parens)]
+                #[inline]
+                #signature {
+                    #body
+                }
+            });
+        }
+        tokens
+    }
+
+    /// A stub of `flavor` with its `signature`, whose unmet bound (its row's [`Missing`]) is
+    /// one error at a caller's call where it `refuses`.
+    fn refuse(&self, flavor: Flavor, signature: TokenStream, refuses: bool) -> TokenStream {
+        let runtime = &self.runtime;
+        let Missing::Refuses(bound) = flavor.spec().missing else {
+            unreachable!("internal error: every nested row has a stub")
+        };
+        let bound = Ident::new(bound, Span::mixed_site());
+        // A generic float's signature has a `where` clause already (`T: Record,`).
+        let has_where = signature
+            .clone()
+            .into_iter()
+            .any(|t| matches!(t, proc_macro2::TokenTree::Ident(i) if i == "where"));
+        let clause = (!has_where).then(|| quote!(where));
+        let bound = refuses.then(|| {
+            quote!(#clause for<'micrograd> #runtime::calls::Missing<'micrograd>: #runtime::calls::#bound)
+        });
+        let message = format!(
+            "`{}` is differentiated through too high an order",
+            self.called.ident
+        );
         quote! {
             #[doc(hidden)]
-            #[allow(dead_code, clippy::all, unused_parens)]
-            #[inline]
-            #pullback {
-                #pullback_body
+            #[allow(unused_variables, dead_code, clippy::all)]
+            #signature #bound {
+                ::core::panic!(#message)
             }
-            #[doc(hidden)]
-            #[allow(dead_code, clippy::all, unused_parens)]
-            #[inline]
-            #tangent {
-                #tangent_body
-            }
-            #third
         }
     }
 
@@ -313,8 +292,8 @@ impl<'a> Nested<'a> {
         };
         let s = &seeds[0];
         let mut partials = Vec::new();
-        let call = match self.form {
-            Form::Grad => {
+        let call = match self.of {
+            Flavor::Grad => {
                 // The seed of each partial `g_grad` returns is the tangent of its parameter.
                 let mut next = seeds.iter().skip(1);
                 let tangents: Vec<Option<TokenStream>> = self
@@ -333,7 +312,7 @@ impl<'a> Nested<'a> {
                 }
                 call
             }
-            Form::Jvp => {
+            _ => {
                 let t = &seeds[1];
                 let tangents = self.jvp_tangents();
                 let (call, pairs) = self.second_order(&tangents);

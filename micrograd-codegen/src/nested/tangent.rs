@@ -1,7 +1,7 @@
 //! `__g_grad_tangent` and `__g_jvp_tangent`: the tangents of `g_grad` and `g_jvp`, from the
 //! inlined body of `__g_tangent_pullback` (the module's `second_order`).
 
-use super::{Form, Nested};
+use super::Nested;
 use crate::flavor::Flavor;
 use crate::header;
 use crate::names;
@@ -25,9 +25,9 @@ impl Nested<'_> {
                 .then(|| names::param(&it.next().expect("its tangent").ident));
             dots.push((own, dot));
         }
-        match self.form {
-            Form::Grad => self.grad_tangent(&dots),
-            Form::Jvp => self.jvp_tangent(&dots),
+        match self.of {
+            Flavor::Grad => self.grad_tangent(&dots),
+            _ => self.jvp_tangent(&dots),
         }
     }
 

@@ -2,15 +2,17 @@
 //! imply one another as the attribute's reference says.
 
 use crate::attr::Options;
-use crate::flavor::{Flavor, Params, Returns, Seed, TABLE};
+use crate::flavor::{Flavor, Missing, Params, Returns, Seed, TABLE};
 use crate::ir::Output;
 
 #[test]
 fn each_row_is_its_flavors() {
-    for (k, flavor) in Flavor::ALL.into_iter().enumerate() {
+    let rows = Flavor::ALL.into_iter().chain(Flavor::NESTED);
+    for (k, flavor) in rows.enumerate() {
         assert_eq!(flavor as usize, k, "{flavor:?}");
         assert_eq!(flavor.spec().flavor, flavor);
     }
+    assert_eq!(Flavor::ALL.len() + Flavor::NESTED.len(), TABLE.len());
     let mut suffixes: Vec<&str> = TABLE.iter().map(|spec| spec.suffix).collect();
     suffixes.sort();
     suffixes.dedup();
@@ -19,6 +21,34 @@ fn each_row_is_its_flavors() {
         TABLE.len(),
         "two flavours would have one name"
     );
+}
+
+#[test]
+fn a_nested_row_is_a_row_of_f_applied_to_a_flavour_of_f() {
+    for flavor in Flavor::ALL {
+        let spec = flavor.spec();
+        assert_eq!((spec.of, spec.like), (None, flavor));
+    }
+    for flavor in Flavor::NESTED {
+        let (spec, like) = (flavor.spec(), flavor.spec().like.spec());
+        let of = spec.of.expect("a nested row is of a flavour of `f`");
+        assert!(Flavor::ALL.contains(&of) && Flavor::ALL.contains(&like.flavor));
+        // Its name is the flavour's it is like, of `f_grad` or `f_jvp`.
+        assert_eq!(spec.suffix, format!("{}_{}", of.suffix(), like.suffix));
+        assert_eq!(
+            (spec.differentiates, spec.tangents, spec.seed, spec.callee),
+            (like.differentiates, like.tangents, like.seed, like.callee)
+        );
+        assert_ne!(spec.missing, Missing::Absent, "{flavor:?} has a stub");
+    }
+    // A pullback of a tangent program refuses only where its tangent is built.
+    assert_eq!(Flavor::TangentPullback.after(), Some(Flavor::Tangent));
+    assert_eq!(
+        Flavor::GradTangentPullback.after(),
+        Some(Flavor::GradTangent)
+    );
+    assert_eq!(Flavor::JvpTangentPullback.after(), Some(Flavor::JvpTangent));
+    assert_eq!(Flavor::GradPullback.after(), None);
 }
 
 #[test]

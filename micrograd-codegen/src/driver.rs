@@ -81,6 +81,9 @@ struct Results {
     tangent_reverse: Vec<((Params, Params), Adjoint)>,
     /// `f_jacobian`'s function (every output) and its sweeps.
     jacobian: Option<(Function, emit::JacobianSweeps)>,
+    /// `f_jacobian` of a function returning `()`: its tangent programs along `LANES`
+    /// directions merged, where they can be.
+    lanes: Option<diff::tangent::Lanes>,
 }
 
 impl Results {
@@ -162,7 +165,10 @@ impl Results {
                 self.tangent_reverse.push(((along, wrt), adjoint));
             }
             // A function returning `()`: `f_jacobian` calls its `f_jvp`.
-            Step::Jacobian if lowered.results.is_empty() => {}
+            Step::Jacobian if lowered.results.is_empty() => {
+                let varying = Params::Chosen.tangent_vars(lowered);
+                self.lanes = diff::tangent::lanes(lowered, &varying, diff::tangent::LANES);
+            }
             Step::Jacobian => self.jacobian = Some(jacobian_sweeps(sig, lowered)),
         }
     }
@@ -201,8 +207,9 @@ impl Results {
             Needs::Composed | Needs::Refused => {
                 unreachable!("internal error: {flavor:?} is printed by `nested/`")
             }
-            Needs::Columns if lowered.results.is_empty() => emit::written_jacobian(sig, chosen),
-            Needs::Columns => {
+            Needs::Columns if lowered.results.is_empty() => {
+                emit::written_jacobian(sig, chosen, self.lanes.as_ref(), options)
+            }            Needs::Columns => {
                 let (all, sweeps) = self
                     .jacobian
                     .as_ref()

@@ -53,6 +53,12 @@ pub fn flavor(f: &Ident, suffix: &str, hidden: bool) -> Ident {
     Ident::new(&format!("{prefix}{}_{suffix}", text(f)), f.span())
 }
 
+/// `__f_jvp_lanes`: `f_jvp` along several directions at once, what `f_jacobian` of a
+/// function writing its outputs calls once per chunk of columns.
+pub fn lanes(f: &Ident) -> Ident {
+    Ident::new(&hidden(&text(f), "_jvp_lanes"), f.span())
+}
+
 /// `rule_grad` of `rule`: `suffix` after `ident`, with its span (a user's rule's flavour).
 pub fn suffixed(ident: &Ident, suffix: &str) -> Ident {
     Ident::new(&format!("{}{suffix}", text(ident)), ident.span())

@@ -13,6 +13,7 @@ mod forward;
 mod graph;
 mod hessian;
 mod jacobian;
+mod lanes;
 mod loops;
 mod prologue;
 mod reverse;
@@ -220,8 +221,25 @@ impl Emitter<'_> {
         flavor: Flavor,
         signature: TokenStream,
     ) -> TokenStream {
-        let specs = &sig.params;
         let name = crate::header::name(sig, flavor);
+        let function = self.function_code(sig, wrt, flavor, signature, &name);
+        let doc = self.doc(sig, wrt, flavor, &function);
+        // The callee flavors are a calling convention, as `f_pullback` is, not an interface.
+        let hidden = flavor.spec().callee.then(|| quote!(#[doc(hidden)]));
+        quote!(#doc #hidden #function)
+    }
+
+    /// The function of `flavor` under `signature`, without its rustdoc; `name` is what its
+    /// messages call it.
+    fn function_code(
+        &self,
+        sig: &Signature,
+        wrt: &HashSet<VarId>,
+        flavor: Flavor,
+        signature: TokenStream,
+        name: &Ident,
+    ) -> TokenStream {
+        let specs = &sig.params;
         // The parameters whose partials are returned: `f64`s and arrays by value, in order.
         // The fields of parameter structs come after the signature's own parameters.
         let own = &self.function.params[..specs.len()];
@@ -241,19 +259,19 @@ impl Emitter<'_> {
         let mut checks = self.one_entry_params(specs, wrt, flavor);
         checks.extend(self.flattened(specs, wrt));
         checks.extend(self.seed_value(flavor));
-        checks.extend(self.shadow_checks(specs, wrt, &name));
-        checks.extend(self.tangent_prelude(&name));
+        checks.extend(self.shadow_checks(specs, wrt, name));
+        checks.extend(self.tangent_prelude(name));
         let mut arrays = self.array_params(specs, wrt);
         // `f_hvp`'s tangent `v_w` of a `&mut [f64]` is written and read back as `w` is.
         if flavor.spec().differentiates == Params::Chosen {
             arrays.extend(self.written_constants(specs, wrt));
         }
-        let fields = self.struct_prologue(specs, wrt, &name);
+        let fields = self.struct_prologue(specs, wrt, name);
         let body = match flavor.spec().returns {
             Returns::Graph => self.graph_body(),
             _ => self.body((&returned, &rows), wrt, flavor),
         };
-        let function = quote! {
+        quote! {
             #[allow(dead_code, unused_parens, clippy::all)]
             #signature {
                 #checks
@@ -261,11 +279,7 @@ impl Emitter<'_> {
                 #fields
                 #body
             }
-        };
-        let doc = self.doc(sig, wrt, flavor, &function);
-        // The callee flavors are a calling convention, as `f_pullback` is, not an interface.
-        let hidden = flavor.spec().callee.then(|| quote!(#[doc(hidden)]));
-        quote!(#doc #hidden #function)
+        }
     }
 
     fn body(

@@ -18,6 +18,8 @@
 //! The primal runs once per column (with none, one call along no direction writes the outputs): a sweep sharing
 //! one primal among the columns is left to come.
 
+use crate::attr::Options;
+use crate::diff::tangent::{LANES, Lanes};
 use crate::flavor::Flavor;
 use crate::ir::Signature;
 use crate::names;
@@ -27,7 +29,7 @@ use quote::quote;
 use std::collections::HashSet;
 
 /// What `f_jacobian` does with a parameter.
-enum Role {
+pub(super) enum Role {
     /// Passed through; its tangent in `f_jvp`, if it has one, is `None`.
     Through,
     /// A written `&mut [f64]` (`one` for a `&mut f64`) that `wrt(..)` leaves out: no output,
@@ -46,8 +48,14 @@ enum Role {
     },
 }
 
-/// `f_jacobian` of `sig`, a function returning `()`, from its `f_jvp`.
-pub fn generate(sig: &Signature, chosen: &[bool]) -> TokenStream {
+/// `f_jacobian` of `sig`, a function returning `()`, from its `f_jvp`, or where `lanes` are
+/// given from `__f_jvp_lanes` (`super::lanes`), one call per chunk of columns.
+pub fn generate(
+    sig: &Signature,
+    chosen: &[bool],
+    lanes: Option<&Lanes>,
+    options: &Options,
+) -> TokenStream {
     let specs = &sig.params;
     let float = sig.scalar.ty();
     let (zero, one) = (sig.scalar.zero(), sig.scalar.one());
@@ -171,6 +179,21 @@ pub fn generate(sig: &Signature, chosen: &[bool]) -> TokenStream {
             _ => None,
         })
         .collect();
+    // The same for the lanes' chunks, whose outputs' tangents are their own.
+    let entries: Vec<TokenStream> = idents
+        .iter()
+        .zip(&roles)
+        .filter_map(|(p, role)| match role {
+            Role::Output {
+                one: true, entry, ..
+            }
+            | Role::Written { one: true, entry } => Some(quote!(*#p = #entry;)),
+            Role::Output { entry, .. } | Role::Written { entry, .. } => {
+                Some(quote!(#p.copy_from_slice(&#entry);))
+            }
+            _ => None,
+        })
+        .collect();
     let args: Vec<TokenStream> = idents
         .iter()
         .zip(&roles)
@@ -201,7 +224,7 @@ pub fn generate(sig: &Signature, chosen: &[bool]) -> TokenStream {
         });
         quote!(let mut #i = 0usize; #(#each)*)
     };
-    let columns = idents.iter().zip(&roles).map(|(p, role)| match role {
+    let per_column = idents.iter().zip(&roles).map(|(p, role)| match role {
         Role::Slice { shadow, tangent } => {
             let scatter = scatter(shadow, quote!(#i * #p.len() + #j));
             quote! {
@@ -226,6 +249,23 @@ pub fn generate(sig: &Signature, chosen: &[bool]) -> TokenStream {
         }
         _ => quote!(),
     });
+    let (lanes_function, columns) = match lanes {
+        Some(lanes) => {
+            let chunks = super::lanes::Loop {
+                params: (idents.iter().zip(&roles).zip(specs))
+                    .map(|((p, role), spec)| (p, role, spec))
+                    .collect(),
+                f,
+                fresh: &mut fresh,
+                restore: &entries,
+                zero_one: (zero.clone(), one.clone()),
+                float: float.clone(),
+            };
+            let function = super::lanes::function(sig, lanes, options);
+            (function, vec![chunks.columns()])
+        }
+        None => (quote!(), per_column.collect()),
+    };
     // How many columns there are: with none, one call writes the outputs.
     let widths = idents
         .iter()
@@ -235,8 +275,14 @@ pub fn generate(sig: &Signature, chosen: &[bool]) -> TokenStream {
             Role::Scalar { .. } => Some(quote!(1)),
             _ => None,
         });
+    let how = match lanes {
+        Some(_) => format!(
+            "One sweep per {LANES} columns, computing `{f}` once and the {LANES} columns beside it."
+        ),
+        None => format!("One call of `{jvp}` per column."),
+    };
     let doc = format!(
-        " The outputs `{f}` writes and their Jacobian: each differentiated read-only slice `w` is followed by its block `d_w` (outputs × `w.len()`, row-major, row `i` output `i`'s gradient over `w`), each differentiated `f64` by its column (one entry per output); the outputs are the `&mut` parameters' entries in parameter order, written as `{f}` writes them (the last column's call writes them). One call of `{jvp}` per column."
+        " The outputs `{f}` writes and their Jacobian: each differentiated read-only slice `w` is followed by its block `d_w` (outputs × `w.len()`, row-major, row `i` output `i`'s gradient over `w`), each differentiated `f64` by its column (one entry per output); the outputs are the `&mut` parameters' entries in parameter order, written as `{f}` writes them (the last column's call writes them). {how}"
     );
     quote! {
         #[doc = #doc]
@@ -252,5 +298,6 @@ pub fn generate(sig: &Signature, chosen: &[bool]) -> TokenStream {
                 #call
             }
         }
+        #lanes_function
     }
 }

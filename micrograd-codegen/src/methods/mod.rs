@@ -295,6 +295,7 @@ fn siblings(name: &str) -> HashSet<String> {
         "_pullback",
         "_graph",
         "_jvp",
+        "_jvp_lanes",
         "_hvp",
         "_hessian",
         "_jacobian",

@@ -121,7 +121,7 @@ fn chunks(block: Block, base: (usize, usize)) -> (Block, Vec<(Stmt, Block)>) {
 }
 
 /// Two tangent programs of the same function, interleaved.
-fn merge(a: Block, b: Block, base: (usize, usize)) -> Block {
+pub(super) fn merge(a: Block, b: Block, base: (usize, usize)) -> Block {
     let (mut out, a) = chunks(a, base);
     let (lead, b) = chunks(b, base);
     assert_eq!(

@@ -16,9 +16,11 @@
 //! After: `let c = a * b; let v_c = v_a * b + v_b * a; let y = c.tanh(); let v_y = v_c * (1.0 - y * y);`
 
 mod columns;
+mod lanes;
 mod select;
 
 pub use columns::{Columns, columns};
+pub use lanes::{LANES, Lanes, lanes};
 
 use super::Activity;
 use super::expr::Expr;

@@ -1,0 +1,278 @@
+//! Vector forward mode for `f_jacobian` of a function writing its outputs: the hidden
+//! `__f_jvp_lanes`, `f_jvp` along [`LANES`] directions in one sweep (the primal once), printed
+//! from [`crate::diff::tangent::lanes`] as `f_jvp` is from its tangent program; and the loop
+//! of `f_jacobian` that calls it once per chunk of that many columns.
+//!
+//! Before: `#[differentiable(jacobian)] fn f(x: &[f64], out: &mut [f64]) { .. }`
+//! After: `fn __f_jvp_lanes(x: &[f64], v0_x: &[f64], .., v7_x: &[f64], out: &mut [f64],
+//! v0_out: &mut [f64], .., v7_out: &mut [f64]) { /* f_jvp's sweep, 8 tangents per value */ }`
+//! and in `f_jacobian`: `while c0 < n { /* unit directions c0..c0 + 8 */ /* outputs restored */
+//! __f_jvp_lanes(x, &dirs[o0..o0 + x.len()], .., out, &mut v0_out, ..); /* scatter */ c0 += 8; }`
+
+use super::written_jacobian::Role;
+use super::{Emitter, Flavor, wrt};
+use crate::attr::Options;
+use crate::diff::Adjoint;
+use crate::diff::tangent::{LANES, Lanes};
+use crate::ir::{ParamSpec, Signature, VarId};
+use crate::names::{self, Names};
+use proc_macro2::{Ident, Literal, TokenStream};
+use quote::quote;
+
+/// `__f_jvp_lanes` of `sig` from its merged tangent programs `lanes`.
+pub fn function(sig: &Signature, lanes: &Lanes, options: &Options) -> TokenStream {
+    let mut used: std::collections::HashSet<String> =
+        sig.params.iter().map(|s| names::text(&s.ident)).collect();
+    let mut all: Vec<ParamSpec> = Vec::new();
+    for (spec, tangents) in sig.params.iter().zip(&lanes.tangents) {
+        all.push(spec.clone());
+        for lane in 0..tangents.len() {
+            let text = names::free(&mut used, &format!("v{lane}_{}", names::text(&spec.ident)));
+            all.push(ParamSpec {
+                ident: names::ident(&names::text(&text), spec.ident.span()),
+                ..spec.clone()
+            });
+        }
+    }
+    let params: Vec<(VarId, Ident)> = (lanes.function.params.iter())
+        .zip(&all)
+        .map(|(p, s)| (p.var, s.ident.clone()))
+        .collect();
+    assert_eq!(
+        params.len(),
+        all.len(),
+        "internal error: the lanes' parameters are f's, each followed by its tangents"
+    );
+    let adjoint = Adjoint::none(&lanes.function);
+    let names = Names::new(&adjoint.vars, &params, &sig.user_names);
+    let mut emitter = Emitter::new(&lanes.function, &adjoint, names, Flavor::Jvp, options);
+    emitter.values = lanes.values.clone();
+    emitter.tangent.pairs = (lanes.primals.iter())
+        .zip(&lanes.tangents)
+        .flat_map(|(p, tangents)| tangents.iter().map(|t| (*p, *t)))
+        .collect();
+    emitter.tangent.unread = lanes.unread.clone();
+    let name = names::lanes(&sig.ident);
+    let (generics, bounds) = (&sig.generics, &sig.bounds);
+    let typed = all.iter().map(|spec| {
+        let ident = names::param(&spec.ident);
+        let ty = crate::header::param_type(spec);
+        quote!(#ident: #ty)
+    });
+    let signature = quote!(#[inline] fn #name #generics (#(#typed),*) #bounds);
+    let program = Signature {
+        params: all,
+        ..sig.clone()
+    };
+    let wrt = wrt(&lanes.function, Flavor::Jvp);
+    let code = emitter.function_code(&program, &wrt, Flavor::Jvp, signature, &name);
+    quote!(#[doc(hidden)] #code)
+}
+
+/// What the chunk loop of `f_jacobian` is printed from: `f_jacobian`'s parameters and what it
+/// does with each, its fresh names, `m` (the outputs' count) and the restoring statements.
+pub struct Loop<'r> {
+    /// Each parameter's name, role and type.
+    pub params: Vec<(&'r Ident, &'r Role, &'r ParamSpec)>,
+    /// `f`'s name: the callee is `__f_jvp_lanes`.
+    pub f: &'r Ident,
+    /// Fresh names for the loop's locals, minted by the caller.
+    pub fresh: &'r mut dyn FnMut(&str) -> Ident,
+    /// Restores the outputs (and written parameters left out) to their values on entry.
+    pub restore: &'r [TokenStream],
+    /// The float's zero and one.
+    pub zero_one: (TokenStream, TokenStream),
+    /// The float type.
+    pub float: TokenStream,
+}
+
+/// A differentiated parameter's columns: its name, its block, their offset among the
+/// columns, how many, and its directions, one per lane (`[Vec<f64>; K]`, `[f64; K]`).
+struct Columns<'r> {
+    p: &'r Ident,
+    shadow: &'r Ident,
+    offset: Ident,
+    width: TokenStream,
+    lanes: Ident,
+    scalar: bool,
+    array: bool,
+}
+
+/// An output's tangents, one per lane, and the names each lane's is lent under in the call.
+struct Output<'r> {
+    p: &'r Ident,
+    lanes: Ident,
+    lent: Vec<Ident>,
+    one: bool,
+}
+
+impl Loop<'_> {
+    /// The columns, [`LANES`] per call: `n` columns, each differentiated slice's entries or
+    /// `f64` in parameter order.
+    pub fn columns(self) -> TokenStream {
+        let Loop {
+            params,
+            f,
+            fresh,
+            restore,
+            zero_one: (zero, one),
+            float,
+        } = self;
+        let k = Literal::usize_unsuffixed(LANES);
+        let (n, c0, c, i, t, l) = (
+            fresh("n"),
+            fresh("c0"),
+            fresh("c"),
+            fresh("i"),
+            fresh("t"),
+            fresh("l"),
+        );
+        let mut inputs: Vec<Columns> = Vec::new();
+        let mut outputs: Vec<Output> = Vec::new();
+        for (p, role, spec) in &params {
+            let text = names::text(p);
+            match role {
+                Role::Slice { shadow, .. } | Role::Scalar { shadow, .. } => {
+                    let scalar = matches!(role, Role::Scalar { .. });
+                    inputs.push(Columns {
+                        p,
+                        shadow,
+                        offset: fresh(&format!("o_{text}")),
+                        width: if scalar { quote!(1) } else { quote!(#p.len()) },
+                        lanes: fresh(&format!("v_{text}")),
+                        scalar,
+                        array: matches!(spec.kind(), crate::types::Kind::Slice(Some(_))),
+                    });
+                }
+                Role::Output { one, .. } => outputs.push(Output {
+                    p,
+                    lanes: fresh(&format!("v_{text}")),
+                    lent: (0..LANES)
+                        .map(|lane| fresh(&format!("v{lane}_{text}")))
+                        .collect(),
+                    one: *one,
+                }),
+                _ => {}
+            }
+        }
+        let offsets = inputs.iter().enumerate().map(|(at, input)| {
+            let (o, before) = (&input.offset, inputs[..at].iter().map(|b| &b.width));
+            quote!(let #o: usize = 0 #(+ #before)*;)
+        });
+        let widths = inputs.iter().map(|input| &input.width);
+        // `[f64; K]` for an `f64` or a one-entry output, `[Vec<f64>; K]` for a slice.
+        let lanes_of = |p: &Ident, v: &Ident, scalar: bool| {
+            if scalar {
+                quote!(let mut #v: [#float; #k] = [#zero; #k];)
+            } else {
+                quote!(let mut #v: [::std::vec::Vec<#float>; #k] =
+                    ::core::array::from_fn(|_| ::std::vec![#zero; #p.len()]);)
+            }
+        };
+        let setup = (inputs
+            .iter()
+            .map(|input| lanes_of(input.p, &input.lanes, input.scalar)))
+        .chain(
+            outputs
+                .iter()
+                .map(|out| lanes_of(out.p, &out.lanes, out.one)),
+        );
+        let zeroing = outputs.iter().map(|out| {
+            let v = &out.lanes;
+            if out.one {
+                quote!(#v = [#zero; #k];)
+            } else {
+                quote!(for #t in #v.iter_mut() { #t.fill(#zero); })
+            }
+        });
+        // Each lane's direction along its column `c` set to `value`.
+        let set = |value: &TokenStream| {
+            let each = inputs.iter().map(|input| {
+                let (o, w, v) = (&input.offset, &input.width, &input.lanes);
+                let entry = if input.scalar {
+                    quote!(#v[#l] = #value;)
+                } else {
+                    quote!(#v[#l][#c - #o] = #value;)
+                };
+                quote!(if #c >= #o && #c < #o + #w { #entry })
+            });
+            quote! {
+                for #l in 0..#k {
+                    let #c = #c0 + #l;
+                    if #c < #n { #(#each)* }
+                }
+            }
+        };
+        let (units, clears) = (set(&one), set(&zero));
+        // The call's arguments: each parameter, then its direction or tangent in each lane.
+        let mut args = Vec::new();
+        let (mut at_input, mut at_output) = (inputs.iter(), outputs.iter());
+        for (p, role, _) in &params {
+            args.push(quote!(#p));
+            match role {
+                Role::Slice { .. } | Role::Scalar { .. } => {
+                    let input = at_input.next().expect("one per input");
+                    let v = &input.lanes;
+                    args.extend((0..LANES).map(|lane| {
+                        let lane = Literal::usize_unsuffixed(lane);
+                        match (input.scalar, input.array) {
+                            (true, _) => quote!(#v[#lane]),
+                            (false, false) => quote!(&#v[#lane]),
+                            (false, true) => quote!((&#v[#lane][..]).try_into().unwrap()),
+                        }
+                    }));
+                }
+                Role::Output { .. } => {
+                    let out = at_output.next().expect("one per output");
+                    args.extend(out.lent.iter().map(|v| quote!(#v)));
+                }
+                _ => {}
+            }
+        }
+        let lend = outputs.iter().map(|out| {
+            let (v, lent) = (&out.lanes, &out.lent);
+            quote!(let [#(#lent),*] = &mut #v;)
+        });
+        let callee = names::lanes(f);
+        // Each lane's column `c` into its block: entry `c - o` of row `i` of `d_w`.
+        let scatter = inputs.iter().map(|input| {
+            let (shadow, o, w) = (input.shadow, &input.offset, &input.width);
+            let each = outputs.iter().map(|out| {
+                let v = &out.lanes;
+                let cell = quote!(#shadow[#i * #w + (#c - #o)]);
+                if out.one {
+                    quote!(#cell = #v[#l]; #i += 1;)
+                } else {
+                    quote!(for #t in #v[#l].iter() { #cell = *#t; #i += 1; })
+                }
+            });
+            quote! {
+                if #c >= #o && #c < #o + #w {
+                    let mut #i = 0usize;
+                    #(#each)*
+                }
+            }
+        });
+        quote! {
+            #(#offsets)*
+            let #n: usize = 0 #(+ #widths)*;
+            #(#setup)*
+            let mut #c0 = 0usize;
+            while #c0 < #n {
+                #units
+                #(#restore)*
+                #(#zeroing)*
+                {
+                    #(#lend)*
+                    #callee(#(#args),*);
+                }
+                #clears
+                for #l in 0..#k {
+                    let #c = #c0 + #l;
+                    if #c < #n { #(#scatter)* }
+                }
+                #c0 += #k;
+            }
+        }
+    }
+}

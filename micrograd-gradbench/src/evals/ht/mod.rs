@@ -13,7 +13,7 @@ use crate::timing::{Runs, repeat};
 use serde::Deserialize;
 use serde_json::Value;
 pub use skin::{skin, triangle_error, vertex_error};
-use skin::{skin_jvp, triangle_error_jvp, vertex_error_jvp};
+use skin::{skin_jacobian, triangle_error_jvp, vertex_error_jvp};
 
 /// The pose parameters θ.
 pub const THETA: usize = 26;
@@ -125,18 +125,12 @@ impl Hand {
         );
     }
 
-    /// Poses the hand at `theta` into `posed`, and its derivative along `v_theta` into
-    /// `v_posed`, from `skin_jvp`.
-    pub fn pose_tangent(
-        &self,
-        theta: &[f64],
-        v_theta: &[f64],
-        posed: &mut [f64],
-        v_posed: &mut [f64],
-    ) {
-        skin_jvp(
+    /// Poses the hand at `theta` into `posed`, and its Jacobian `∂posed/∂θ` into `d_theta`
+    /// (row-major, a row of θ's 26 per coordinate), from `skin_jacobian`.
+    pub fn pose_jacobian(&self, theta: &[f64], d_theta: &mut [f64], posed: &mut [f64]) {
+        skin_jacobian(
             theta,
-            v_theta,
+            d_theta,
             &self.parents,
             &self.base_relatives,
             &self.inverse_base_absolutes,
@@ -144,7 +138,6 @@ impl Hand {
             &self.weights,
             self.mirrored,
             posed,
-            v_posed,
         );
     }
 
@@ -188,29 +181,30 @@ impl Hand {
     }
 }
 
-/// The Jacobian's columns, one forward sweep each: with `us`, d/du₀ and d/du₁ first (each
-/// point's error depends on its own two coordinates only, so one sweep along every point's u₀
-/// gives the first column), then θ's 26. Row i is error i's derivatives. The vertices'
-/// tangent from `skin_jvp` is passed on to each point's error JVP, as generated code passes a
-/// callee's tangent to its caller.
+/// The Jacobian's columns: with `us`, d/du₀ and d/du₁ first (each point's error depends on
+/// its own two coordinates only, so one sweep along every point's u₀ gives the first column),
+/// then θ's 26. Row i is error i's derivatives. The vertices' Jacobian over θ comes from
+/// `skin_jacobian` (the skinning run once per 8 columns); each of its columns is passed on
+/// to each point's error JVP, as generated code passes a callee's tangent to its caller.
 fn jacobian(hand: &Hand, theta: &[f64], us: &[f64], buffers: &mut Buffers) {
     let Buffers {
-        v_theta,
+        d_theta,
         posed,
         v_posed,
         rows,
     } = buffers;
     let extra = if us.is_empty() { 0 } else { 2 };
     v_posed.fill(0.0);
-    hand.pose(theta, posed);
+    hand.pose_jacobian(theta, d_theta, posed);
     for column in 0..extra + THETA {
         let mut v_u = [0.0; 2];
         if column < extra {
             v_u[column] = 1.0;
         } else {
-            v_theta.fill(0.0);
-            v_theta[column - extra] = 1.0;
-            hand.pose_tangent(theta, v_theta, posed, v_posed);
+            // Column `column - extra` of ∂posed/∂θ.
+            for (v, row) in v_posed.iter_mut().zip(d_theta.chunks_exact(THETA)) {
+                *v = row[column - extra];
+            }
         }
         for (i, three) in rows.chunks_exact_mut(3).enumerate() {
             let (_, v_e) = hand.error_tangent(i, (posed, v_posed), (us, v_u));
@@ -223,7 +217,7 @@ fn jacobian(hand: &Hand, theta: &[f64], us: &[f64], buffers: &mut Buffers) {
 
 /// What the Jacobian needs, allocated once per input.
 struct Buffers {
-    v_theta: Vec<f64>,
+    d_theta: Vec<f64>,
     posed: Vec<f64>,
     v_posed: Vec<f64>,
     rows: Vec<Vec<f64>>,
@@ -251,7 +245,7 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluated, String> {
         "jacobian" => {
             let columns = THETA + if us.is_empty() { 0 } else { 2 };
             let mut buffers = Buffers {
-                v_theta: vec![0.0; THETA],
+                d_theta: vec![0.0; THETA * posed.len()],
                 v_posed: vec![0.0; posed.len()],
                 posed,
                 rows: vec![vec![0.0; columns]; 3 * n_points],

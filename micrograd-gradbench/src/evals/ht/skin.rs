@@ -3,9 +3,10 @@
 
 use micrograd_runtime::prelude::*;
 
-/// The hand's vertices posed by `theta`, written into `posed` (3 coordinates each); returns
-/// the first. `parents` holds each bone's parent, before it (-1 for the root).
-#[differentiable(jvp, wrt(theta, posed))]
+/// The hand's vertices posed by `theta`, written into `posed` (3 coordinates each).
+/// `parents` holds each bone's parent, before it (-1 for the root). `skin_jacobian` gives
+/// `∂posed/∂θ` from one sweep per 8 of θ's entries, `f_jacobian`'s vector forward mode.
+#[differentiable(jacobian, wrt(theta, posed))]
 #[allow(clippy::too_many_arguments)]
 pub fn skin(
     theta: &[f64],
@@ -16,7 +17,7 @@ pub fn skin(
     weights: &[f64],
     mirrored: bool,
     posed: &mut [f64],
-) -> f64 {
+) {
     let n_bones = parents.len();
     let n_verts = base_positions.len() / 4;
     // each bone's pose: its Euler angles (x, z, y), from θ's finger angles
@@ -132,7 +133,6 @@ pub fn skin(
                 + theta[3 + i];
         }
     }
-    posed[0]
 }
 
 /// A point's error against a vertex of the posed hand.

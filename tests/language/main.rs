@@ -22,6 +22,7 @@ mod adversarial;
 mod asserts;
 mod block_items;
 mod bound_closures;
+mod branch_data_reads;
 mod callee_names;
 mod const_fns;
 mod control;

@@ -132,6 +132,11 @@ impl Lowerer<'_> {
     /// literals, integer variables, `.len()`, casts to integers, and (without `surely`) names
     /// the function does not define, through arithmetic, comparisons and `!`.
     pub(super) fn int_like(&self, expr: &Expr, surely: bool) -> bool {
+        // A read of data (`labels[i]`, `pairs[i].1` of `pairs: &[(f64, usize)]`) is what its
+        // type says, which the signature tells.
+        if let Some(ty) = self.data_type(expr) {
+            return matches!(ty.referent(), crate::types::Type::Int(_));
+        }
         match expr {
             Expr::Lit(lit) => matches!(lit.lit, syn::Lit::Int(_)),
             Expr::Path(path) => match path.path.get_ident() {
@@ -154,12 +159,6 @@ impl Lowerer<'_> {
                     !array.elems.is_empty()
                         && array.elems.iter().all(|entry| self.int_like(entry, surely))
                 }
-                // `labels[i]` of data (`labels: &[usize]`) may be an integer.
-                Expr::Path(path) if !surely => path.path.get_ident().is_some_and(|name| {
-                    self.lookup(&name.to_string()).is_some_and(|binding| {
-                        matches!(self.ty(binding.var), crate::ir::Ty::Data(_))
-                    })
-                }),
                 _ => false,
             },
             // `^ & | << >>` are integers' only.
@@ -176,6 +175,41 @@ impl Lowerer<'_> {
                 }
             }
             _ => false,
+        }
+    }
+}
+
+impl Lowerer<'_> {
+    /// The type of a read of data, `x`, `x[i]` or `x.k` (through parentheses and `&`) of a
+    /// parameter that is data or a name bound to a place of one (`let p = pts[i];`), as its
+    /// type in the signature says; `None` for anything else.
+    pub(super) fn data_type(&self, expr: &Expr) -> Option<crate::types::Type> {
+        match expr {
+            Expr::Paren(inner) => self.data_type(&inner.expr),
+            Expr::Group(inner) => self.data_type(&inner.expr),
+            Expr::Reference(reference) => self.data_type(&reference.expr),
+            Expr::Path(path) if path.qself.is_none() => {
+                let binding = self.lookup(&path.path.get_ident()?.to_string())?;
+                match self.aliases.get(&binding.var) {
+                    Some(super::expr::Value::Data(_, ty)) => Some(ty.clone()),
+                    Some(_) => None,
+                    None => match self.ty(binding.var) {
+                        crate::ir::Ty::Data(ty) => Some(ty.clone()),
+                        _ => None,
+                    },
+                }
+            }
+            Expr::Index(index) if !matches!(&*index.index, Expr::Range(_)) => {
+                self.data_type(&index.expr)?.elem().cloned()
+            }
+            Expr::Field(field) => match &field.member {
+                syn::Member::Unnamed(k) => self
+                    .data_type(&field.base)?
+                    .field(k.index as usize)
+                    .cloned(),
+                syn::Member::Named(_) => None,
+            },
+            _ => None,
         }
     }
 }

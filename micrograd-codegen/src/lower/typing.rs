@@ -288,6 +288,19 @@ fn deeper(entry: Known) -> Option<Known> {
     }
 }
 
+/// What a value of the structural type `ty` is to the inference: a float, an integer, a
+/// `bool`, or a sequence of floats or integers.
+fn of_type(ty: &crate::types::Type) -> Option<Known> {
+    use crate::types::Type;
+    match ty.referent() {
+        Type::Float(_) => Some(Known::Float),
+        Type::Int(_) => Some(Known::Int),
+        Type::Bool => Some(Known::Bool),
+        Type::Array(elem, _) | Type::Slice(elem) | Type::Vec(elem) => deeper(of_type(elem)?),
+        _ => None,
+    }
+}
+
 fn scalar(float: bool) -> Known {
     if float { Known::Float } else { Known::Int }
 }

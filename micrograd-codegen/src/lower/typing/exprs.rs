@@ -40,6 +40,10 @@ impl Infer<'_, '_> {
             }
             if let Some(binding) = self.lowerer.lookup(&name) {
                 let var = binding.var;
+                // Data (`labels: &[usize]`) is what its type in the signature says.
+                if let Some(ty) = self.lowerer.data_type(&Expr::Path(path.clone())) {
+                    return super::of_type(&ty).map(Term::Known);
+                }
                 return match self.lowerer.ty(var) {
                     Ty::F64 => FLOAT,
                     Ty::Int => INT,

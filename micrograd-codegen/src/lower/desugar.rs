@@ -21,6 +21,9 @@
 //! loops, `values.rs`'s blocks) and `else` branches have none, and are scanned where they are
 //! lowered ([`Lowerer::leaving`]).
 //!
+//! A path given to `map` or `fold` (`f64::max`) becomes the closure calling it
+//! ([`steps::rewrite`](super::steps::rewrite)), so the lowering applies closures only.
+//!
 //! Two outcomes of a `for`'s rewrite are left to the lowering, under the loop's id:
 //! - the array literals and sub-slices a loop runs over (`for x in [a, b]`,
 //!   `for x in &w[1..n]`) are evaluated once before the loop under minted names
@@ -34,7 +37,8 @@
 //!   errors keep their order.
 
 use super::scan::{self, Escape};
-use super::{Lowerer, for_items};
+use super::{Lowerer, for_items, steps};
+use crate::ir::Scalar;
 use proc_macro2::Span;
 use std::borrow::Cow;
 use std::collections::BTreeSet;
@@ -157,9 +161,10 @@ impl Drop for Body {
     }
 }
 
-/// `block` desugared, and the facts of its nodes.
-pub(crate) fn desugar(block: &syn::Block) -> (Body, Nodes) {
+/// `block`, of a function written in `scalar`, desugared, and the facts of its nodes.
+pub(crate) fn desugar(block: &syn::Block, scalar: Scalar) -> (Body, Nodes) {
     let mut pass = Pass {
+        scalar,
         depth: 0,
         nodes: Nodes::default(),
     };
@@ -169,6 +174,8 @@ pub(crate) fn desugar(block: &syn::Block) -> (Body, Nodes) {
 }
 
 struct Pass {
+    /// The float type the function is written in: what `f64::max` names.
+    scalar: Scalar,
     /// The loops around the node visited.
     depth: usize,
     nodes: Nodes,
@@ -281,6 +288,7 @@ impl VisitMut for Pass {
 
     /// The closures an iterator chain is given run inside the loop the chain lowers into.
     fn visit_expr_method_call_mut(&mut self, call: &mut syn::ExprMethodCall) {
+        steps::rewrite(call, self.scalar);
         self.visit_expr_mut(&mut call.receiver);
         for arg in &mut call.args {
             match arg {

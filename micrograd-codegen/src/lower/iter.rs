@@ -9,11 +9,10 @@
 //! `let t = a * b; s = s + t; }`
 
 use super::expr::Value;
-use super::steps::Step;
 use super::{Lowerer, View};
 use crate::ir::{Carried, IntExpr, IntOp, Loop, LoopKind, Op, Operand, Stmt, Ty, VarId};
 use syn::spanned::Spanned;
-use syn::{Expr, ExprMethodCall};
+use syn::{Expr, ExprClosure, ExprMethodCall};
 
 /// Where the elements come from, and what each adaptor does to them.
 pub(super) enum Chain<'a> {
@@ -40,7 +39,7 @@ pub(super) enum Chain<'a> {
     /// The elements last to first.
     Rev(Box<Chain<'a>>),
     /// The step's value of each element.
-    Map(Box<Chain<'a>>, Step<'a>),
+    Map(Box<Chain<'a>>, &'a ExprClosure),
     /// The elements after the first `k` (`skip(k)`).
     Skip(Box<Chain<'a>>, IntExpr),
     /// The first `k` elements, or all of them if fewer (`take(k)`).
@@ -53,7 +52,7 @@ pub(super) enum Chain<'a> {
 enum Reduce<'a> {
     Sum,
     Product,
-    Fold(&'a Expr, Step<'a>),
+    Fold(&'a Expr, &'a ExprClosure),
 }
 
 const ADAPTORS: &str = "`.iter()`, `.map(|x| ..)`, `.zip(..)`, `.enumerate()`, `.rev()`, `.skip(k)`, `.take(k)`, `.step_by(k)`, `.copied()`, `.chunks(k)`, `.windows(k)`";
@@ -375,7 +374,7 @@ impl Lowerer<'_> {
     ) -> Option<Operand> {
         let acc = Operand::Var(slot);
         let value = match reduce {
-            Reduce::Fold(_, step) => self.apply_step(*step, vec![Value::F64(acc.clone()), element]),
+            Reduce::Fold(_, step) => self.inline(step, vec![Value::F64(acc.clone()), element]),
             _ => element,
         };
         let value = match value {
@@ -439,7 +438,7 @@ impl Lowerer<'_> {
             }
             Chain::Map(inner, step) => {
                 let element = self.element(inner, i, span);
-                self.apply_step(*step, vec![element])
+                self.inline(step, vec![element])
             }
             Chain::Skip(inner, k) => self.element(inner, bin(IntOp::Add, i, k.clone()), span),
             Chain::Take(inner, _) => self.element(inner, i, span),

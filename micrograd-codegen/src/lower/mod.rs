@@ -182,7 +182,7 @@ pub fn lower(
 ) -> Option<Function> {
     let (specs, output) = (&sig.params, sig.output);
     let before = errors.len();
-    let (block, desugared) = desugar::desugar(&item.block);
+    let (block, desugared) = desugar::desugar(&item.block, sig.scalar);
     let mut lowerer = Lowerer {
         errors,
         scalar: sig.scalar,

@@ -1,5 +1,6 @@
-//! What `map` and `fold` apply to each element: a closure, inlined, or a path to a function of
-//! `f64` (`f64::exp`, `f64::max`), which means the closure calling it.
+//! What `map` and `fold` apply to each element: a closure, inlined. A path to a function of
+//! `f64` (`f64::exp`, `f64::max`) means the closure calling it, which the desugaring pass
+//! writes in its place ([`rewrite`], `desugar.rs`), so the lowering sees closures only.
 //!
 //! Before: `x.iter().copied().fold(f64::NEG_INFINITY, f64::max)`
 //! After: `x.iter().copied().fold(f64::NEG_INFINITY, |acc, x| f64::max(acc, x))`
@@ -7,16 +8,44 @@
 use super::Lowerer;
 use super::expr::Value;
 use super::paths::Named;
+use crate::ir::Scalar;
 use syn::spanned::Spanned;
-use syn::{Expr, ExprClosure, ExprPath, parse_quote_spanned};
+use syn::{Expr, ExprClosure, parse_quote_spanned};
 
-/// The step of a `map` or a `fold`.
-#[derive(Clone, Copy)]
-pub(super) enum Step<'a> {
-    /// `|x| ..`
-    Closure(&'a ExprClosure),
-    /// `f64::name`: the closure `|x, ..| f64::name(x, ..)`.
-    Path(&'a ExprPath),
+/// How many `f64`s the step of `adaptor` takes: a `fold`'s two, a `map`'s one.
+fn takes(adaptor: &str) -> usize {
+    if adaptor == "fold" { 2 } else { 1 }
+}
+
+/// `call`, a `.map(step)` or `.fold(init, step)`, with a step that is a path to a method of
+/// `scalar` taking as many floats as the adaptor passes, or one the language does not know
+/// (reported where its call is lowered), rewritten into the closure calling it:
+/// `f64::max` into `|acc, x| f64::max(acc, x)`. Its parameters live in the closure's own
+/// scope, and the path names the float type: no name of the user's can be captured. A path
+/// of another arity is left for [`Lowerer::step_of`] to refuse.
+pub(super) fn rewrite(call: &mut syn::ExprMethodCall, scalar: Scalar) {
+    let adaptor = call.method.to_string();
+    let step = match (adaptor.as_str(), call.args.len()) {
+        ("map", 1) => 0,
+        ("fold", 2) => 1,
+        _ => return,
+    };
+    let Expr::Path(path) = &call.args[step] else {
+        return;
+    };
+    let Named::Method(name) = super::paths::classify(path, scalar) else {
+        return;
+    };
+    let takes = takes(&adaptor);
+    if arity(&name).is_some_and(|n| n != takes) {
+        return;
+    }
+    let span = path.span();
+    let names: Vec<syn::Ident> = ["acc", "x"][2 - takes..]
+        .iter()
+        .map(|name| syn::Ident::new(name, span))
+        .collect();
+    call.args[step] = parse_quote_spanned!(span=> |#(#names),*| #path(#(#names),*));
 }
 
 /// How many `f64`s (the receiver included) the method `name` takes, if the language knows it.
@@ -33,31 +62,30 @@ fn arity(name: &str) -> Option<usize> {
 
 impl Lowerer<'_> {
     /// The step `expr` of `adaptor` (`map` or `fold`), or an error saying what it takes.
-    pub(super) fn step_of<'a>(&mut self, expr: &'a Expr, adaptor: &str) -> Option<Step<'a>> {
-        let takes = if adaptor == "fold" { 2 } else { 1 };
+    pub(super) fn step_of<'a>(&mut self, expr: &'a Expr, adaptor: &str) -> Option<&'a ExprClosure> {
+        let takes = takes(adaptor);
         let (closure, example) = match adaptor {
             "fold" => ("|acc, x| acc + x", "f64::max"),
             _ => ("|x| x * 2.0", "f64::exp"),
         };
         match expr {
-            Expr::Closure(closure) => return Some(Step::Closure(closure)),
+            Expr::Closure(closure) => return Some(closure),
             Expr::Path(path)
                 if let Named::Method(name) = super::paths::classify(path, self.scalar) =>
             {
-                match arity(&name) {
-                    Some(n) if n != takes => {
-                        let float = self.scalar.name();
-                        let count = |n: usize| match n {
-                            1 => format!("one `{float}`"),
-                            2 => format!("two `{float}`s"),
-                            _ => format!("three `{float}`s"),
-                        };
-                        let (n, takes) = (count(n), count(takes));
-                        self.errors.at(path.span(), format!("`{float}::{name}` takes {n}, but `{adaptor}` passes {takes}; write the closure: `{closure}`"));
-                        return None;
-                    }
-                    // An unknown name is reported where the step is applied.
-                    _ => return Some(Step::Path(path)),
+                // The pass rewrote every other path to a method into its closure.
+                if let Some(n) = arity(&name)
+                    && n != takes
+                {
+                    let float = self.scalar.name();
+                    let count = |n: usize| match n {
+                        1 => format!("one `{float}`"),
+                        2 => format!("two `{float}`s"),
+                        _ => format!("three `{float}`s"),
+                    };
+                    let (n, takes) = (count(n), count(takes));
+                    self.errors.at(path.span(), format!("`{float}::{name}` takes {n}, but `{adaptor}` passes {takes}; write the closure: `{closure}`"));
+                    return None;
                 }
             }
             _ => {}
@@ -69,25 +97,6 @@ impl Lowerer<'_> {
             format!("`{adaptor}` takes a closure here, `{closure}`, or a path to a method of `{float}`, `{example}`"),
         );
         None
-    }
-
-    /// The value of `step` applied to `args`, inlined.
-    pub(super) fn apply_step(&mut self, step: Step, args: Vec<Value>) -> Value {
-        match step {
-            Step::Closure(closure) => self.inline(closure, args),
-            Step::Path(path) => {
-                // Its parameters live in the closure's own scope, and the path names `f64`:
-                // no name of the user's can be captured.
-                let span = path.span();
-                let names: Vec<syn::Ident> = ["acc", "x"][2 - args.len()..]
-                    .iter()
-                    .map(|name| syn::Ident::new(name, span))
-                    .collect();
-                let closure: ExprClosure =
-                    parse_quote_spanned!(span=> |#(#names),*| #path(#(#names),*));
-                self.inline(&closure, args)
-            }
-        }
     }
 
     /// The value of `closure` applied to `args`, inlined.

@@ -20,7 +20,7 @@ impl VisitMut for Unmark {
 
 /// `block` desugared and printed without its ids, and the table of its nodes' facts.
 fn desugared(block: syn::Block) -> (String, Nodes, syn::Block) {
-    let (block, nodes) = desugar(&block);
+    let (block, nodes) = desugar(&block, crate::ir::Scalar::F64);
     let block = block.0.clone();
     let mut unmarked = block.clone();
     Unmark.visit_block_mut(&mut unmarked);
@@ -220,4 +220,28 @@ fn each_loop_and_branch_is_read_once_into_its_facts() {
     assert_eq!(inner.exits, std::slice::from_ref(&label));
     assert_eq!(inner.leaving, [label]);
     assert_eq!(facts(2).leaving, [Escape::Return]);
+}
+
+#[test]
+fn a_path_given_to_map_or_fold_becomes_the_closure_calling_it() {
+    let (text, ..) = desugared(parse_quote!({
+        let m = x.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let s = x.iter().map(f64::exp).sum::<f64>();
+        let u = x.iter().map(f64::unknown).sum::<f64>();
+        let k = x.iter().fold(0.0, f64::exp);
+        let v = x.iter().map(g).sum::<f64>();
+    }));
+    // A path of the wrong arity (`fold(.., f64::exp)`) is left for the lowering to refuse, and
+    // a path that names no method of `f64` (`g`) stays as written.
+    let expected = printed(quote!({
+        let m = x
+            .iter()
+            .copied()
+            .fold(f64::NEG_INFINITY, |acc, x| f64::max(acc, x));
+        let s = x.iter().map(|x| f64::exp(x)).sum::<f64>();
+        let u = x.iter().map(|x| f64::unknown(x)).sum::<f64>();
+        let k = x.iter().fold(0.0, f64::exp);
+        let v = x.iter().map(g).sum::<f64>();
+    }));
+    assert_eq!(text, expected);
 }

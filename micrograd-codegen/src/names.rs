@@ -97,6 +97,8 @@ pub mod lowered {
     pub const ENTRY: &str = "__mg_entry";
     /// The value a swap holds while it exchanges two (`lower/whole.rs`).
     pub const SWAPPED: &str = "__mg_swapped";
+    /// The float a local array is filled with, `[b; N]` (`lower/stmt.rs`).
+    pub const FILL: &str = "__mg_fill";
 }
 
 /// The names a method is read as by the pipeline (`methods.rs`): its receiver as a parameter

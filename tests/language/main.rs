@@ -29,6 +29,7 @@ mod control;
 mod custom;
 mod element_methods;
 mod emptiness;
+mod filled_arrays;
 mod hygiene;
 mod loop_methods;
 mod matching;

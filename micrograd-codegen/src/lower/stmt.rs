@@ -220,14 +220,14 @@ impl Lowerer<'_> {
         vec: bool,
     ) {
         // `[[c; N]; M]`: `M` rows of `N`, held as `M * N` entries.
-        let (fill, row) = match strip_parens(fill) {
+        let (fill, row, row_len) = match strip_parens(fill) {
             Expr::Repeat(inner) if !vec => {
                 let Some(row) = self.int_operand(&inner.len) else {
                     return self.poison_name(name, span);
                 };
-                (&*inner.expr, Some(row))
+                (&*inner.expr, Some(row), Some(&*inner.len))
             }
-            _ => (fill, None),
+            _ => (fill, None, None),
         };
         if let Expr::Repeat(deeper) = strip_parens(fill) {
             self.errors.at(
@@ -236,19 +236,22 @@ impl Lowerer<'_> {
             );
             return self.poison_name(name, span);
         }
+        let mut filled = None;
+        let len_expr = len;
         let fill = match self.expr(fill) {
-            Value::F64(Operand::Var(_))
-            | Value::Int(_)
-            | Value::Bool(_)
-            | Value::Seq(_)
-            | Value::Tuple(_)
-            | Value::Data(..) => {
+            // `[b; N]` of a float variable: zeros, then `b` stored into each entry by a loop,
+            // so each entry carries its adjoint back to `b` as any store does.
+            Value::F64(Operand::Var(var)) => {
+                filled = Some(var);
+                Operand::Const(0.0)
+            }
+            Value::Int(_) | Value::Bool(_) | Value::Seq(_) | Value::Tuple(_) | Value::Data(..) => {
                 let message = match vec {
                     true => {
-                        "a `vec!` starts from a constant: `vec![0.0; n]`; fill it in a loop: `for j in 0..n { v[j] = x; }`"
+                        "a `vec!` holds floats: fill it with one, `vec![0.0; n]` or `vec![b; n]`, then write each entry: `for j in 0..n { v[j] = x; }`"
                     }
                     false => {
-                        "local arrays start from a constant: `[0.0; N]`; fill them in a loop: `for j in 0..N { h[j] = x; }`"
+                        "local arrays hold floats: fill them with one, `[0.0; N]` or `[b; N]`, then write each entry: `for j in 0..N { h[j] = x; }`"
                     }
                 };
                 self.errors.at(fill.span(), message);
@@ -272,6 +275,45 @@ impl Lowerer<'_> {
         }
         self.emit(Stmt::Array { dst, fill });
         self.bind(name, dst);
+        if let Some(var) = filled {
+            self.fill_entries(name, span, var, (len_expr, row_len));
+        }
+    }
+
+    /// `let h = [b; N];` (or `[[b; N]; M]`, `vec![b; n]`) of a float variable `b`, after `h`
+    /// is bound to zeros: `b` held under a fresh name and stored into every entry.
+    ///
+    /// Before: `let mut h = [b; 4];`
+    /// After: `let mut h = [0.0; 4]; for k in 0..4 { h[k] = b; }`
+    fn fill_entries(
+        &mut self,
+        name: &str,
+        span: proc_macro2::Span,
+        var: VarId,
+        (len, row): (&Expr, Option<&Expr>),
+    ) {
+        let held = crate::names::free(&mut self.used, crate::names::lowered::FILL);
+        self.bind(&held.to_string(), var);
+        let array = crate::names::ident(name, span);
+        let k = crate::names::free(&mut self.used, crate::names::lowered::ENTRY);
+        let stmt: syn::Stmt = match row {
+            Some(row) => {
+                let j = crate::names::free(&mut self.used, crate::names::lowered::ENTRY);
+                syn::parse_quote_spanned!(span=>
+                    for #k in 0..#len {
+                        for #j in 0..#row {
+                            #array[#k][#j] = #held;
+                        }
+                    }
+                )
+            }
+            None => syn::parse_quote_spanned!(span=>
+                for #k in 0..#array.len() {
+                    #array[#k] = #held;
+                }
+            ),
+        };
+        self.stmt(&stmt);
     }
 }
 

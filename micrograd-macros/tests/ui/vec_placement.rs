@@ -5,7 +5,7 @@ fn g(w: &[f64]) -> f64 {
     w[0]
 }
 
-// `vec!` is the value of a `let`, filled with a constant; inside loops, of a constant length.
+// `vec!` is the value of a `let`, filled with a float; inside loops, of a constant length.
 #[differentiable]
 fn f(x: &[f64], a: f64) -> f64 {
     let mut s = 0.0;
@@ -21,8 +21,8 @@ fn f(x: &[f64], a: f64) -> f64 {
         s += v[1] + u[0];
         k += 1;
     }
-    let w = vec![a; x.len()];
-    s + g(&vec![a, s]) + w[0]
+    let w = vec![k; x.len()];
+    s + g(&vec![a, s]) + w[0] as f64
 }
 
 fn main() {}

@@ -113,14 +113,11 @@ fn fn42(w: &[f64], x: f64) -> f64 {
     x
 }
 
-/// STLCustomDerivatives.C `fn6`: `std::array::fill` then a loop of `at(i)`: 3x. The fill is a
-/// loop here: `[x; 3]` with a variable `x` is refused (local arrays start from a constant).
+/// STLCustomDerivatives.C `fn6`: `std::array::fill` then a loop of `at(i)`: 3x. The fill is
+/// `[x; 3]`.
 #[differentiable]
 fn stl_fn6(x: f64, _y: f64) -> f64 {
-    let mut a = [0.0; 3];
-    for i in 0..3 {
-        a[i] = x;
-    }
+    let a = [x; 3];
     let mut res = 0.0;
     for i in 0..a.len() {
         res += a[i];

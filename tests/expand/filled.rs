@@ -1,0 +1,13 @@
+use micrograd_runtime::prelude::*;
+
+/// A state started at `b` in every entry, then updated in a loop.
+#[differentiable]
+fn cell(b: f64, x: &[f64]) -> f64 {
+    let mut h = [b; 3];
+    for t in 0..x.len() {
+        for i in 0..3 {
+            h[i] = (h[i] + x[t]).tanh();
+        }
+    }
+    h[0] * h[2]
+}

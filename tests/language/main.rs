@@ -61,6 +61,7 @@ mod rows_calls;
 mod skip_take;
 mod structs;
 mod tail_idioms;
+mod tuple_arrays;
 mod tuple_data;
 mod vecs;
 mod view_bounds;

@@ -2,8 +2,9 @@
 //! `p.field = ..` of a struct's.
 
 use super::expr::{Value, arith_op};
+use super::view::View;
 use super::{Binding, Lowerer};
-use crate::ir::{IntExpr, IntOp, Op, Operand, Stmt, Ty};
+use crate::ir::{IntExpr, IntOp, Op, Operand, Stmt, Ty, VarId};
 use syn::spanned::Spanned;
 use syn::{BinOp, Expr};
 
@@ -22,6 +23,16 @@ impl Lowerer<'_> {
                 self.assign_var(&ident, left, op, right);
             }
             Expr::Index(index) => self.store(index, op, right),
+            // `pts[i].0 = ..` of an array of tuples: entry 0 of row `i`.
+            Expr::Field(syn::ExprField {
+                member: syn::Member::Unnamed(k),
+                base,
+                ..
+            }) if matches!(&**base, Expr::Index(_)) => {
+                if let Expr::Index(index) = &**base {
+                    self.store_tuple_field(index, k, op, right);
+                }
+            }
             // `*y = ..` of a `y: &mut f64`: a store into its one entry, `y[0] = ..`.
             Expr::Unary(syn::ExprUnary {
                 op: syn::UnOp::Deref(star),
@@ -152,6 +163,10 @@ impl Lowerer<'_> {
         let array = match self.expr(&index.expr) {
             // `l[i][j] = ..` writes entry `j` of the view of row `i`.
             Value::Seq(view) if view.row.is_none() && self.ty(view.base).is_writable() => view,
+            Value::Seq(view) if self.tuples.contains_key(&view.base) => {
+                let width = self.tuples[&view.base];
+                return self.store_tuple(&view, width, index, op, right);
+            }
             Value::Seq(view) if view.row.is_some() => {
                 self.errors.at(
                     index.expr.span(),
@@ -175,6 +190,107 @@ impl Lowerer<'_> {
         let Some(value) = self.f64_operand(right) else {
             return;
         };
+        self.store_value((array, at), op, value, index.span());
+    }
+
+    /// `pts[i] = (x, y);` of an array of tuples of `width` elements (`pts` lowered to `view`):
+    /// each element stored into its entry of row `i`.
+    fn store_tuple(
+        &mut self,
+        view: &View,
+        width: u128,
+        index: &syn::ExprIndex,
+        op: Option<&BinOp>,
+        right: &Expr,
+    ) {
+        if op.is_some() {
+            self.errors.at(
+                index.span(),
+                "a tuple is assigned whole, `pts[i] = (x, y);`, or element by element, `pts[i].0 += x;`",
+            );
+            return;
+        }
+        let Some(i) = self.int_operand(&index.index) else {
+            return;
+        };
+        let row = view.row_at(i);
+        let values = match self.expr(right) {
+            Value::Tuple(values) if values.len() as u128 == width => values,
+            Value::Error => return,
+            _ => {
+                self.errors.at(
+                    right.span(),
+                    format!(
+                        "an entry of this array is a tuple of {width} floats: assign one, `(x, y)`"
+                    ),
+                );
+                return;
+            }
+        };
+        let mut operands = Vec::new();
+        for value in values {
+            match value {
+                Value::F64(operand) => operands.push(operand),
+                Value::Unknown(path) => operands.push(Operand::Extern(path)),
+                Value::Error => return,
+                _ => {
+                    self.errors
+                        .at(right.span(), "an array of tuples holds floats");
+                    return;
+                }
+            }
+        }
+        for (k, value) in operands.into_iter().enumerate() {
+            let at = self.entry(&row, int_lit(k as u128));
+            self.store_value((row.base, at), None, value, index.span());
+        }
+    }
+
+    /// `pts[i].k = ..` (or `+=`, ...) of an array of tuples: entry `k` of row `i`.
+    fn store_tuple_field(
+        &mut self,
+        index: &syn::ExprIndex,
+        k: &syn::Index,
+        op: Option<&BinOp>,
+        right: &Expr,
+    ) {
+        let (view, width) = match self.expr(&index.expr) {
+            Value::Seq(view) if self.tuples.contains_key(&view.base) => {
+                let width = self.tuples[&view.base];
+                (view, width)
+            }
+            Value::Error => return,
+            _ => {
+                self.errors.at(
+                    index.span(),
+                    "assign to a variable, to an entry `h[j]` of a local array or to an element `pts[i].0` of an array of tuples",
+                );
+                return;
+            }
+        };
+        if u128::from(k.index) >= width {
+            self.errors.at(k.span, "the tuple has no such element");
+            return;
+        }
+        let Some(i) = self.int_operand(&index.index) else {
+            return;
+        };
+        let row = view.row_at(i);
+        let at = self.entry(&row, int_lit(u128::from(k.index)));
+        let Some(value) = self.f64_operand(right) else {
+            return;
+        };
+        self.store_value((row.base, at), op, value, index.span());
+    }
+
+    /// Stores `value` into entry `at` of `array`, or adds it (`op`, `+=`, ...).
+    fn store_value(
+        &mut self,
+        (array, at): (VarId, IntExpr),
+        op: Option<&BinOp>,
+        value: Operand,
+        span: proc_macro2::Span,
+    ) {
         let stmt = match op.and_then(arith_op) {
             None => Stmt::Store {
                 array,
@@ -188,7 +304,6 @@ impl Lowerer<'_> {
                 negate: op == IntOp::Sub,
             },
             Some(op) => {
-                let span = index.span();
                 let old = self.temp(Op::Load(array, at.clone()), span);
                 let new = match op {
                     IntOp::Mul => self.temp(Op::Mul(old, value), span),
@@ -212,5 +327,12 @@ impl Lowerer<'_> {
             }
         };
         self.emit(stmt);
+    }
+}
+
+fn int_lit(value: u128) -> IntExpr {
+    IntExpr::Lit {
+        value,
+        suffix: String::new(),
     }
 }

@@ -199,6 +199,10 @@ impl Lowerer<'_> {
             self.refuse_scalar_mut(expr.span());
             return None;
         }
+        if self.tuples.contains_key(&view.base) {
+            self.errors.spanned(expr, "an array of tuples is not passed to `#[differentiable]` functions; pass the floats of its tuples, `g(pts[i].0, pts[i].1)`, or hold them as rows, `[[x, y], ..]`, and pass `&rows`");
+            return None;
+        }
         if view.row.is_some() {
             // `g(m)` of a matrix by value, a local or a `[[f64; N]; M]` parameter.
             if view.is_whole() && self.is_array_value(expr, view.base) {

@@ -167,6 +167,11 @@ impl Lowerer<'_> {
             None => (self.fixed(view.len(), span), true),
         };
         let row = view.row.clone();
+        let tuple = self
+            .tuples
+            .get(&view.base)
+            .copied()
+            .filter(|_| row.is_some());
         self.store_all(
             name,
             (span, span),
@@ -175,6 +180,9 @@ impl Lowerer<'_> {
         );
         if let (Some(row), Some(binding)) = (row, self.lookup(name)) {
             self.rows.insert(binding.var, row);
+            if let Some(width) = tuple {
+                self.tuples.insert(binding.var, width);
+            }
         }
     }
 

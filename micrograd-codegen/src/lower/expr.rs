@@ -316,7 +316,13 @@ impl Lowerer<'_> {
     }
 
     fn index(&mut self, index: &syn::ExprIndex) -> Value {
-        let view = match self.expr(&index.expr) {
+        let base = self.expr(&index.expr);
+        self.index_value(base, index)
+    }
+
+    /// `index` of its base, lowered to `base`.
+    pub(super) fn index_value(&mut self, base: Value, index: &syn::ExprIndex) -> Value {
+        let view = match base {
             Value::Seq(view) => view,
             Value::Data(place, ty) => return self.data_index(place, &ty, index),
             Value::Error => return Value::Error,
@@ -351,7 +357,10 @@ impl Lowerer<'_> {
         if view.row.is_some() {
             // `l[i]` of a sequence of rows: the row, a view of its entries.
             return match self.int_operand(&index.index) {
-                Some(i) => Value::Seq(view.row_at(i)),
+                Some(i) => match self.tuples.get(&view.base) {
+                    Some(&width) => self.tuple_at(&view.row_at(i), width, index),
+                    None => Value::Seq(view.row_at(i)),
+                },
                 None => Value::Error,
             };
         }
@@ -363,6 +372,24 @@ impl Lowerer<'_> {
             }
             None => Value::Error,
         }
+    }
+}
+
+impl Lowerer<'_> {
+    /// `pts[i]` of an array of tuples of `width` elements: a tuple of the row's entries, each
+    /// read from the base.
+    fn tuple_at(&mut self, row: &View, width: u128, index: &syn::ExprIndex) -> Value {
+        let entries = (0..width)
+            .map(|k| {
+                let k = IntExpr::Lit {
+                    value: k,
+                    suffix: String::new(),
+                };
+                let at = self.entry(row, k);
+                Value::F64(self.temp(Op::Load(row.base, at), index.span()))
+            })
+            .collect();
+        Value::Tuple(entries)
     }
 }
 

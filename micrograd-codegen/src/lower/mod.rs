@@ -166,6 +166,10 @@ pub struct Lowerer<'e> {
     /// The sequences of rows (`[[f64; N]; M]` locals, `&[[f64; N]]` parameters), held flat,
     /// by their variable: the length of a row.
     rows: HashMap<VarId, crate::ir::IntExpr>,
+    /// The sequences of rows that are tuples (`[(f64, f64); N]` locals), among `rows`, by
+    /// their variable: how many elements a tuple has. Indexing one yields a tuple of its row's
+    /// entries, `pts[i].0`, `let (x, y) = pts[i];`.
+    tuples: HashMap<VarId, u128>,
     /// What the whole function's uses say the names it cannot see are (`typing.rs`).
     outside: typing::Outside,
     /// What the syntax of each loop and branch says, read by the desugaring pass
@@ -208,6 +212,7 @@ pub fn lower(
         used: sig.user_names.clone(),
         closures: HashMap::new(),
         rows: HashMap::new(),
+        tuples: HashMap::new(),
         outside: Default::default(),
         desugared,
     };

@@ -67,8 +67,34 @@ impl Lowerer<'_> {
         if super::unsupported::second_order(&field.base) {
             return self.error(field.dot_token.span, second_order_message(&field.base));
         }
-        match self.expr(&field.base) {
+        let base = match &*field.base {
+            // `pts[i].k` of an array of tuples: entry `k` of row `i`, read alone.
+            Expr::Index(index) => match self.expr(&index.expr) {
+                Value::Seq(view) if view.row.is_some() && self.tuples.contains_key(&view.base) => {
+                    match self.int_operand(&index.index) {
+                        Some(i) => Value::Seq(view.row_at(i)),
+                        None => return Value::Error,
+                    }
+                }
+                other => self.index_value(other, index),
+            },
+            other => self.expr(other),
+        };
+        match base {
             Value::Data(place, ty) => self.data_field(place, &ty, field),
+            // `p.0` of a tuple of an array of tuples bound as a view (`for p in &pts`,
+            // `pts.iter().map(|p| p.0)`): its entry.
+            Value::Seq(view) if view.row.is_none() && self.tuples.contains_key(&view.base) => {
+                if u128::from(index.index) >= self.tuples[&view.base] {
+                    return self.error(index.span, "the tuple has no such element");
+                }
+                let k = IntExpr::Lit {
+                    value: u128::from(index.index),
+                    suffix: String::new(),
+                };
+                let at = self.entry(&view, k);
+                Value::F64(self.temp(crate::ir::Op::Load(view.base, at), field.span()))
+            }
             Value::Tuple(values) => match values.get(index.index as usize) {
                 Some(value) => value.clone(),
                 None => self.error(index.span, "the tuple has no such element"),
@@ -108,27 +134,48 @@ impl Lowerer<'_> {
             return self.int_array(&elems);
         }
         if let Some(rows) = rows(&elems) {
-            return self.rows_of(&rows, name, array.span());
+            return self.rows_of(&rows, name, array.span(), false);
+        }
+        if let Some(tuples) = tuples(&elems) {
+            return self.rows_of(&tuples, name, array.span(), true);
         }
         self.array_of(&elems, name, array.span(), false)
     }
 
     /// `[[a, b], [c, d]]`: a local array of the rows' entries one after the other, whose
-    /// rows are `rows[0].len()` long.
+    /// rows are `rows[0].len()` long. `[(a, b), (c, d)]` (`tuple`) is held the same way, its
+    /// entries floats, and indexing it yields a tuple of the row's entries.
     fn rows_of(
         &mut self,
-        rows: &[&syn::ExprArray],
+        rows: &[(proc_macro2::Span, Vec<&Expr>)],
         name: Option<&str>,
         span: proc_macro2::Span,
+        tuple: bool,
     ) -> Value {
-        let width = rows[0].elems.len();
-        if let Some(other) = rows.iter().find(|row| row.elems.len() != width) {
+        let width = rows[0].1.len();
+        if let Some((other, elems)) = rows.iter().find(|(_, elems)| elems.len() != width) {
+            let message = match tuple {
+                true => format!(
+                    "the tuples of an array are of one type: this one has {} elements, the first {width}",
+                    elems.len()
+                ),
+                false => format!(
+                    "the rows of an array are equally long: this one has {} entries, the first {width}",
+                    elems.len()
+                ),
+            };
+            return self.error(*other, message);
+        }
+        let entries: Vec<&Expr> = rows
+            .iter()
+            .flat_map(|(_, elems)| elems.iter().copied())
+            .collect();
+        if tuple && let Some(int) = entries.iter().find(|e| self.int_like(e, true)) {
             return self.error(
-                other.span(),
-                format!("the rows of an array are equally long: this one has {} entries, the first {width}", other.elems.len()),
+                int.span(),
+                "an array of tuples holds floats, `[(0.0, 1.0), (1.0, 2.5)]`; keep integers in an array of their own",
             );
         }
-        let entries: Vec<&Expr> = rows.iter().flat_map(|row| row.elems.iter()).collect();
         let value = self.array_of(&entries, name, span, false);
         if let Value::Seq(view) = &value {
             let row = IntExpr::Lit {
@@ -136,6 +183,9 @@ impl Lowerer<'_> {
                 suffix: String::new(),
             };
             self.rows.insert(view.base, row.clone());
+            if tuple {
+                self.tuples.insert(view.base, width as u128);
+            }
             return Value::Seq(View::rows_of(view.base, Some(row)));
         }
         value
@@ -243,13 +293,29 @@ fn second_order_message(base: &Expr) -> String {
 }
 
 /// The rows of `[[a, b], [c, d]]`: every entry an array literal, none empty.
-fn rows<'a>(elems: &[&'a Expr]) -> Option<Vec<&'a syn::ExprArray>> {
-    let rows: Option<Vec<&syn::ExprArray>> = elems
+fn rows<'a>(elems: &[&'a Expr]) -> Option<Vec<(proc_macro2::Span, Vec<&'a Expr>)>> {
+    let rows: Option<Vec<_>> = elems
         .iter()
         .map(|elem| match elem {
-            Expr::Array(row) if !row.elems.is_empty() => Some(row),
+            Expr::Array(row) if !row.elems.is_empty() => {
+                Some((row.span(), row.elems.iter().collect()))
+            }
             _ => None,
         })
         .collect();
     rows.filter(|rows| !rows.is_empty())
+}
+
+/// The tuples of `[(a, b), (c, d)]`: every entry a tuple literal, none empty.
+fn tuples<'a>(elems: &[&'a Expr]) -> Option<Vec<(proc_macro2::Span, Vec<&'a Expr>)>> {
+    let tuples: Option<Vec<_>> = elems
+        .iter()
+        .map(|elem| match elem {
+            Expr::Tuple(tuple) if !tuple.elems.is_empty() => {
+                Some((tuple.span(), tuple.elems.iter().collect()))
+            }
+            _ => None,
+        })
+        .collect();
+    tuples.filter(|tuples| !tuples.is_empty())
 }

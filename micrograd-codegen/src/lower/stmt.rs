@@ -229,6 +229,12 @@ impl Lowerer<'_> {
             }
             _ => (fill, None, None),
         };
+        if let (Expr::Tuple(tuple), None) = (strip_parens(fill), &row)
+            && !tuple.elems.is_empty()
+            && !vec
+        {
+            return self.tuple_array(name, span, (fill, len), tuple.elems.len());
+        }
         if let Expr::Repeat(deeper) = strip_parens(fill) {
             self.errors.at(
                 deeper.span(),
@@ -278,6 +284,44 @@ impl Lowerer<'_> {
         if let Some(var) = filled {
             self.fill_entries(name, span, var, (len_expr, row_len));
         }
+    }
+
+    /// `let pts = [(x, y); N];`: `N` rows of `width` entries, zeros, then the tuple stored into
+    /// each (`Lowerer::tuples`).
+    ///
+    /// Before: `let mut pts = [(a, 0.0); 3];`
+    /// After: `let mut pts = [[0.0; 2]; 3]; for k in 0..3 { pts[k] = (a, 0.0); }`
+    fn tuple_array(
+        &mut self,
+        name: &str,
+        span: proc_macro2::Span,
+        (fill, len): (&Expr, &Expr),
+        width: usize,
+    ) {
+        let Some(rows) = self.int_operand(len) else {
+            return self.poison_name(name, span);
+        };
+        let row = IntExpr::Lit {
+            value: width as u128,
+            suffix: String::new(),
+        };
+        let entries = super::view::mul(rows, row.clone());
+        let dst = self.named(name, Ty::local(entries, false), span);
+        self.rows.insert(dst, row);
+        self.tuples.insert(dst, width as u128);
+        self.emit(Stmt::Array {
+            dst,
+            fill: Operand::Const(0.0),
+        });
+        self.bind(name, dst);
+        let array = crate::names::ident(name, span);
+        let k = crate::names::free(&mut self.used, crate::names::lowered::ENTRY);
+        let stmt: syn::Stmt = syn::parse_quote_spanned!(span=>
+            for #k in 0..#len {
+                #array[#k] = #fill;
+            }
+        );
+        self.stmt(&stmt);
     }
 
     /// `let h = [b; N];` (or `[[b; N]; M]`, `vec![b; n]`) of a float variable `b`, after `h`

@@ -99,6 +99,9 @@ pub mod lowered {
     pub const SWAPPED: &str = "__mg_swapped";
     /// The float a local array is filled with, `[b; N]` (`lower/stmt.rs`).
     pub const FILL: &str = "__mg_fill";
+    /// A local array's copy read by the call assigned to it, `h = g(&h);`
+    /// (`lower/vector_call.rs`).
+    pub const ARGUMENT: &str = "__mg_argument";
 }
 
 /// The names a method is read as by the pipeline (`methods.rs`): its receiver as a parameter

@@ -44,6 +44,7 @@ mod tuple_branches;
 
 // Data: arrays, tuples, parameters of every kind, structs, slices, views, `Vec`s, iterators.
 mod array_assign;
+mod array_call_assign;
 mod array_map;
 mod array_results;
 mod drafts;

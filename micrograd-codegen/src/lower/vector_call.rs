@@ -9,7 +9,7 @@
 use super::Lowerer;
 use super::expr::Value;
 use super::paths::Named;
-use crate::ir::{Arg, Entry, IntExpr, Op, Operand, Stmt, Ty};
+use crate::ir::{Arg, Entry, IntExpr, Op, Operand, Stmt, Ty, VarId};
 use syn::spanned::Spanned;
 use syn::{Expr, Pat, Type};
 
@@ -89,6 +89,56 @@ impl Lowerer<'_> {
         }
     }
 
+    /// `h = g(args);` of a local array `h` of a literal length `m` (`let mut h = [0.0; 3];`),
+    /// where `g` returns `[f64; m]`: the call's `m` values stored into `h`'s entries. Arguments
+    /// that read `h` itself (`h = layer.forward(&h);`) read a copy made before the call, since
+    /// the call's pullback reads what it was passed and `h` changes after it. `false` if `h`
+    /// is not such an array (its length a `Vec`'s, or not a literal).
+    pub(super) fn vector_assign(
+        &mut self,
+        target: VarId,
+        left: &Expr,
+        call: &syn::ExprCall,
+    ) -> bool {
+        let len = self.ty(target).array_len().cloned();
+        let Some(IntExpr::Lit { value, .. }) = len else {
+            return false;
+        };
+        let Ok(m) = usize::try_from(value) else {
+            return false;
+        };
+        let mut call = call.clone();
+        if let Expr::Path(path) = left
+            && let Some(name) = path.path.get_ident()
+        {
+            let mut renamed = Renamed {
+                name,
+                copy: crate::names::free(&mut self.used, crate::names::lowered::ARGUMENT),
+                found: false,
+            };
+            call.args
+                .iter_mut()
+                .for_each(|arg| syn::visit_mut::visit_expr_mut(&mut renamed, arg));
+            if renamed.found {
+                let copy = &renamed.copy;
+                let stmt: syn::Stmt = syn::parse_quote_spanned!(left.span()=> let #copy = #left;);
+                self.stmt(&stmt);
+            }
+        }
+        let Some(entries) = self.vector_call(&call, (m, false), &vec![false; m]) else {
+            return true;
+        };
+        for (k, value) in entries.into_iter().enumerate() {
+            let index = lit(k);
+            self.emit(Stmt::Store {
+                array: target,
+                index,
+                value,
+            });
+        }
+        true
+    }
+
     /// `g(args)[k]` for each of the `m` outputs but the `skipped` ones (a zero stands for
     /// those), the arguments lowered once.
     fn vector_call(
@@ -134,5 +184,23 @@ fn lit(k: usize) -> IntExpr {
     IntExpr::Lit {
         value: k as u128,
         suffix: String::new(),
+    }
+}
+
+/// Renames every read of `name` to `copy` (a path of `name` alone), noting whether there was one.
+struct Renamed<'a> {
+    name: &'a syn::Ident,
+    copy: syn::Ident,
+    found: bool,
+}
+
+impl syn::visit_mut::VisitMut for Renamed<'_> {
+    fn visit_expr_path_mut(&mut self, path: &mut syn::ExprPath) {
+        if path.qself.is_none() && path.path.get_ident() == Some(self.name) {
+            let span = self.name.span();
+            let copy = &self.copy;
+            path.path = syn::parse_quote_spanned!(span=> #copy);
+            self.found = true;
+        }
     }
 }

@@ -3,6 +3,8 @@
 //! of every entry, and a swap of two arrays exchanges them entry by entry.
 //!
 //! Before: `h = h_new;` After: `for k in 0..h.len() { h[k] = h_new[k]; }`
+//! Before: `h = g(&h);` of a `g` returning `[f64; 2]` (`lower/vector_call.rs`)
+//! After: `let c = h; h[0] = g(&c)[0]; h[1] = g(&c)[1];`
 //! Before: `std::mem::swap(&mut u, &mut next);`
 //! After: `for k in 0..u.len() { let t = u[k]; u[k] = next[k]; next[k] = t; }`
 //! Before: `std::mem::swap(&mut a, &mut b);` of two `f64`s After: `let t = a; a = b; b = t;`
@@ -15,6 +17,12 @@ use syn::{Expr, parse_quote_spanned};
 impl Lowerer<'_> {
     /// `h = h_new;` of two local arrays of one length: `true` if it was lowered (or reported).
     pub(super) fn whole_assign(&mut self, target: VarId, left: &Expr, right: &Expr) -> bool {
+        // `h = g(..)` of a call returning `[f64; M]`, `M` being `h`'s length.
+        if let Expr::Call(call) = right
+            && self.vector_assign(target, left, call)
+        {
+            return true;
+        }
         let Some(source) = self.local_array(right) else {
             return false;
         };

@@ -115,10 +115,16 @@ pub fn signature(
     // Only `<const N: usize>` and a float `T: Float` get here (the signature check refuses
     // other generics).
     let (generics, bounds) = (&sig.generics, &sig.bounds);
+    // `f_graph` records its values as `f64`s: a generic float converts into one (`f32` and
+    // `f64` do).
+    let into = (flavor == Flavor::Graph && sig.scalar.is_generic()).then(|| {
+        let ty = sig.scalar.ty();
+        quote!(#ty: ::core::convert::Into<::core::primitive::f64>,)
+    });
     // A function returning `()` returns nothing but partials: `()` is not written out.
     let unit = shape.count() == 0 && output.to_string() == "()";
     let output = (!unit).then(|| quote!(-> #output));
-    quote!(#vis fn #name #generics(#(#params,)* #seed) #output #bounds)
+    quote!(#vis fn #name #generics(#(#params,)* #seed) #output #bounds #into)
 }
 
 /// The flavour `of` of `sig` (`g_grad` or `g_jvp`) as a function of its own, which a caller

@@ -103,7 +103,6 @@ fn expand_function(
     mut errors: Errors,
 ) -> TokenStream {
     let function = &**function;
-    check_generic(function, options, &mut errors);
     // A function generic over `T: Float` is expanded with `T` as its float type
     // (`Scalar::Generic`), beside `f32` and `f64`.
     let scalar = signature::scalar(&function.sig, &options.runtime());
@@ -197,18 +196,6 @@ fn passive_rows(sig: Option<&mut ir::Signature>, options: &attr::Options) {
             let listed = |names: &Vec<syn::Ident>| names.contains(&spec.ident);
             spec.passive = spec.kind().row().is_some() && !options.wrt.as_ref().is_some_and(listed);
         }
-    }
-}
-
-/// What a function generic over its float (`T: Float`) cannot ask for: `graph` (a graph of
-/// `f64` `Value`s). Its `derivative(..)` rules are generic too: each is bound to `fn(T, ..) -> T`
-/// where it is called, so an `f64` rule is one "mismatched types" at the rule.
-fn check_generic(function: &syn::ItemFn, options: &attr::Options, errors: &mut Errors) {
-    let Some(float) = signature::generic(&function.sig.generics) else {
-        return;
-    };
-    if options.graph {
-        errors.at(float.span(), format!("`f_graph` builds a graph of `f64` `Value`s, so `graph` is not available for a function generic over `{float}`; remove `graph`, or write the function for `f64`"));
     }
 }
 

@@ -133,16 +133,18 @@ impl Emitter<'_> {
                     self.node_of(value, &mut prelude),
                 );
                 let name = self.names.var(*array);
+                // `1.0`, or `T::one()` for a generic float.
+                let one = self.function.scalar.one();
                 let (op, sign) = if *negate {
-                    ("-", quote!(-1.0))
+                    ("-", quote!(-#one))
                 } else {
-                    ("+", quote!(1.0))
+                    ("+", one.clone())
                 };
                 let forward = self.forward_stmt(stmt);
                 quote! {
                     #forward
                     #(#prelude)*
-                    #node[#at] = #graph.op(#op, &[(#node[#at], 1.0), (#from, #sign)], #name[#at]);
+                    #node[#at] = #graph.op(#op, &[(#node[#at], #one), (#from, #sign)], #name[#at]);
                 }
             }
             Stmt::IntLet { .. } | Stmt::BoolLet { .. } | Stmt::Assert(_) => self.forward_stmt(stmt),
@@ -260,7 +262,8 @@ impl Emitter<'_> {
                         hi.as_ref().map(|e| self.int(e)),
                     );
                     let nodes = self.node(*array);
-                    buffers.extend(quote!(let mut #buffer = ::std::vec![0.0; (#slice).len()];));
+                    let zero = self.function.scalar.zero();
+                    buffers.extend(quote!(let mut #buffer = ::std::vec![#zero; (#slice).len()];));
                     call_args.push(match rows {
                         // Rows passed whole: their partials as rows too.
                         Some(row) => self.rechunked(quote!(&mut #buffer[..]), row, true),
@@ -280,7 +283,8 @@ impl Emitter<'_> {
         let (scalars, scalar_partials): (Vec<_>, Vec<_>) = scalars.into_iter().unzip();
         let label = callee.path.last().cloned().unwrap_or_default();
         let one = self.function.scalar.literal(1.0, true);
-        let one = super::tokens::entry_seed(callee, one, &quote!(0.0), &self.runtime);
+        let zero = self.function.scalar.zero();
+        let one = super::tokens::entry_seed(callee, one, &zero, &self.runtime);
         let call = super::tokens::call(pullback, quote!(#(#call_args,)* #one), callee.span);
         let bind = match partial_names.len() {
             0 => quote!(#call;),

@@ -194,12 +194,14 @@ pub fn generate(
             _ => None,
         })
         .collect();
-    let args: Vec<TokenStream> = idents
-        .iter()
-        .zip(&roles)
-        .map(|(p, role)| match role {
+    let args: Vec<TokenStream> = (idents.iter().zip(&roles).zip(specs))
+        .map(|((p, role), spec)| match role {
             Role::Through | Role::Written { .. } => quote!(#p),
             Role::Scalar { tangent, .. } => quote!(#p, #tangent),
+            // A `&[f64; N]`'s tangent is a `&[f64; N]` too.
+            Role::Slice { tangent, .. } if matches!(spec.kind(), Kind::Slice(Some(_))) => {
+                quote!(#p, (&#tangent[..]).try_into().unwrap())
+            }
             Role::Slice { tangent, .. } => quote!(#p, &#tangent),
             Role::Output { tangent, .. } => quote!(#p, &mut #tangent),
         })

@@ -38,8 +38,13 @@ fn logistic_grad(
             w.len(),
         );
         let mut sum_1 = (-0.0_f64);
+        let xs_view = if 0 < n_1 {
+            &xs[i * w.len()..i * w.len() + n_1]
+        } else {
+            &xs[..0]
+        };
         for i_1 in 0..n_1 {
-            let a = xs[i * w.len() + i_1];
+            let a = xs_view[i_1];
             let b = w[i_1];
             let t0 = a * b;
             let t1 = sum_1 + t0;
@@ -56,8 +61,13 @@ fn logistic_grad(
         let d_t3 = d_t5 * t4;
         let d_z = d_t3 * t2;
         if d_z != 0.0 {
+            let xs_view = if 0 < n_1 {
+                &xs[i * w.len()..i * w.len() + n_1]
+            } else {
+                &xs[..0]
+            };
             for i_1 in (0..n_1).rev() {
-                let d_b = d_z * xs[i * w.len() + i_1];
+                let d_b = d_z * xs_view[i_1];
                 d_w[i_1] += d_b;
             }
         }
@@ -110,8 +120,13 @@ fn logistic_pullback(
             w.len(),
         );
         let mut sum_1 = (-0.0_f64);
+        let xs_view = if 0 < n_1 {
+            &xs[i * w.len()..i * w.len() + n_1]
+        } else {
+            &xs[..0]
+        };
         for i_1 in 0..n_1 {
-            let a = xs[i * w.len() + i_1];
+            let a = xs_view[i_1];
             let b = w[i_1];
             let t0 = a * b;
             let t1 = sum_1 + t0;
@@ -129,9 +144,14 @@ fn logistic_pullback(
         let d_t2 = d_t3 * z;
         let d_z = d_t3 * t2;
         if d_z != 0.0 || d_t2 != 0.0 {
+            let xs_view = if 0 < n_1 {
+                &xs[i * w.len()..i * w.len() + n_1]
+            } else {
+                &xs[..0]
+            };
             for i_1 in (0..n_1).rev() {
                 let d_a = d_z * w[i_1];
-                let d_b = d_z * xs[i * w.len() + i_1];
+                let d_b = d_z * xs_view[i_1];
                 if !d_w.is_empty() {
                     d_w[i_1] += d_b;
                 }

@@ -80,9 +80,11 @@ fn network_grad(
         for j in 0..4 {
             let act = b1[j];
             let mut act_1 = act;
+            let w1_view = &w1[j * 2..j * 2 + 2];
+            let xs_view = &xs[s * 2..s * 2 + 2];
             for k in 0..2 {
-                let t0 = w1[j * 2 + k];
-                let t1 = xs[s * 2 + k];
+                let t0 = w1_view[k];
+                let t1 = xs_view[k];
                 let t2 = t0 * t1;
                 let act_2 = act_1 + t2;
                 act_1 = act_2;
@@ -120,9 +122,11 @@ fn network_grad(
                     let d_t3 = d_h[j];
                     if !(h[j] <= 0.0) {
                         let d_act_1 = d_t3;
+                        let xs_view = &xs[s * 2..s * 2 + 2];
+                        let d_w1_view = &mut d_w1[j * 2..j * 2 + 2];
                         for k in (0..2).rev() {
-                            let d_t0 = d_act_1 * xs[s * 2 + k];
-                            d_w1[j * 2 + k] += d_t0;
+                            let d_t0 = d_act_1 * xs_view[k];
+                            d_w1_view[k] += d_t0;
                         }
                         d_b1[j] += d_act_1;
                     }
@@ -198,9 +202,11 @@ fn network_pullback(
         for j in 0..4 {
             let act = b1[j];
             let mut act_1 = act;
+            let w1_view = &w1[j * 2..j * 2 + 2];
+            let xs_view = &xs[s * 2..s * 2 + 2];
             for k in 0..2 {
-                let t0 = w1[j * 2 + k];
-                let t1 = xs[s * 2 + k];
+                let t0 = w1_view[k];
+                let t1 = xs_view[k];
                 let t2 = t0 * t1;
                 let act_2 = act_1 + t2;
                 act_1 = act_2;
@@ -244,9 +250,11 @@ fn network_pullback(
                     let d_t3 = d_h[j];
                     if !(h[j] <= 0.0) {
                         let d_act_1 = d_t3;
+                        let xs_view = &xs[s * 2..s * 2 + 2];
+                        let w1_view = &w1[j * 2..j * 2 + 2];
                         for k in (0..2).rev() {
-                            let d_t0 = d_act_1 * xs[s * 2 + k];
-                            let d_t1 = d_act_1 * w1[j * 2 + k];
+                            let d_t0 = d_act_1 * xs_view[k];
+                            let d_t1 = d_act_1 * w1_view[k];
                             if !d_xs.is_empty() {
                                 d_xs[s * 2 + k] += d_t1;
                             }

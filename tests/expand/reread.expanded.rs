@@ -41,9 +41,14 @@ fn assigned_cost_grad(
         );
         let n = ::core::cmp::min(points[__mg_k0].len(), (a + 1) * d - a * d);
         let mut sum = (-0.0_f64);
+        let centroids_view = if 0 < n {
+            &centroids[a * d..a * d + n]
+        } else {
+            &centroids[..0]
+        };
         for i in 0..n {
             let x = points[__mg_k0][i];
-            let y = centroids[a * d + i];
+            let y = centroids_view[i];
             let t0 = x - y;
             let t1 = t0.powi(2);
             let t2 = sum + t1;
@@ -51,12 +56,22 @@ fn assigned_cost_grad(
         }
         let cost_2 = cost_1 + sum;
         if d_cost_1 != 0.0 {
+            let centroids_view = if 0 < n {
+                &centroids[a * d..a * d + n]
+            } else {
+                &centroids[..0]
+            };
+            let d_centroids_view = if 0 < n {
+                &mut d_centroids[a * d..a * d + n]
+            } else {
+                &mut d_centroids[..0]
+            };
             for i in (0..n).rev() {
                 let x = points[__mg_k0][i];
-                let y = centroids[a * d + i];
+                let y = centroids_view[i];
                 let t0 = x - y;
                 let d_t0 = d_cost_1 * (t0 * 2.0);
-                d_centroids[a * d + i] += -d_t0;
+                d_centroids_view[i] += -d_t0;
             }
         }
         cost_1 = cost_2;
@@ -93,9 +108,14 @@ fn assigned_cost_pullback(
         );
         let n = ::core::cmp::min(points[__mg_k0].len(), (a + 1) * d - a * d);
         let mut sum = (-0.0_f64);
+        let centroids_view = if 0 < n {
+            &centroids[a * d..a * d + n]
+        } else {
+            &centroids[..0]
+        };
         for i in 0..n {
             let x = points[__mg_k0][i];
-            let y = centroids[a * d + i];
+            let y = centroids_view[i];
             let t0 = x - y;
             let t1 = t0.powi(2);
             let t2 = sum + t1;
@@ -103,9 +123,14 @@ fn assigned_cost_pullback(
         }
         let cost_2 = cost_1 + sum;
         if d_cost_1 != 0.0 {
+            let centroids_view = if 0 < n {
+                &centroids[a * d..a * d + n]
+            } else {
+                &centroids[..0]
+            };
             for i in (0..n).rev() {
                 let x = points[__mg_k0][i];
-                let y = centroids[a * d + i];
+                let y = centroids_view[i];
                 let t0 = x - y;
                 let d_t0 = d_cost_1 * (t0 * 2.0);
                 if !d_centroids.is_empty() {
@@ -146,10 +171,20 @@ fn assigned_cost_jvp(
         let n = ::core::cmp::min(points[__mg_k0].len(), (a + 1) * d - a * d);
         let mut sum = (-0.0_f64);
         let mut v_sum = 0.0_f64;
+        let centroids_view = if 0 < n {
+            &centroids[a * d..a * d + n]
+        } else {
+            &centroids[..0]
+        };
+        let v_centroids_view = if 0 < n {
+            &v_centroids[a * d..a * d + n]
+        } else {
+            &v_centroids[..0]
+        };
         for i in 0..n {
             let x = points[__mg_k0][i];
-            let y = centroids[a * d + i];
-            let v_y = v_centroids[a * d + i];
+            let y = centroids_view[i];
+            let v_y = v_centroids_view[i];
             let t0 = x - y;
             let t3 = -v_y;
             let t1 = t0.powi(2);
@@ -195,9 +230,14 @@ fn __assigned_cost_tangent(
         let n = ::core::cmp::min(points[__mg_k0].len(), (a + 1) * d - a * d);
         let mut sum = (-0.0_f64);
         let mut v_sum = 0.0_f64;
+        let centroids_view = if 0 < n {
+            &centroids[a * d..a * d + n]
+        } else {
+            &centroids[..0]
+        };
         for i in 0..n {
             let x = points[__mg_k0][i];
-            let y = centroids[a * d + i];
+            let y = centroids_view[i];
             let v_y = if v_centroids.is_empty() { 0.0 } else { v_centroids[a * d + i] };
             let t0 = x - y;
             let t3 = -v_y;
@@ -253,10 +293,20 @@ fn assigned_cost_hvp(
         let n = ::core::cmp::min(points[__mg_k0].len(), (a + 1) * d - a * d);
         let mut sum = (-0.0_f64);
         let mut v_sum = 0.0_f64;
+        let centroids_view = if 0 < n {
+            &centroids[a * d..a * d + n]
+        } else {
+            &centroids[..0]
+        };
+        let v_centroids_view = if 0 < n {
+            &v_centroids[a * d..a * d + n]
+        } else {
+            &v_centroids[..0]
+        };
         for i in 0..n {
             let x = points[__mg_k0][i];
-            let y = centroids[a * d + i];
-            let v_y = v_centroids[a * d + i];
+            let y = centroids_view[i];
+            let v_y = v_centroids_view[i];
             let t0 = x - y;
             let t3 = -v_y;
             let t1 = t0.powi(2);
@@ -270,12 +320,22 @@ fn assigned_cost_hvp(
         let cost_2 = cost_1 + sum;
         let v_cost_2 = v_cost_1 + v_sum;
         if d_v_cost_1 != 0.0 {
+            let v_centroids_view = if 0 < n {
+                &v_centroids[a * d..a * d + n]
+            } else {
+                &v_centroids[..0]
+            };
+            let d_centroids_view = if 0 < n {
+                &mut d_centroids[a * d..a * d + n]
+            } else {
+                &mut d_centroids[..0]
+            };
             for i in (0..n).rev() {
-                let v_y = v_centroids[a * d + i];
+                let v_y = v_centroids_view[i];
                 let t3 = -v_y;
                 let t4 = t3 * 2.0;
                 let d_t0 = d_v_cost_1 * t4;
-                d_centroids[a * d + i] += -d_t0;
+                d_centroids_view[i] += -d_t0;
             }
         }
         cost_1 = cost_2;
@@ -328,9 +388,14 @@ fn __assigned_cost_tangent_pullback(
         let n = ::core::cmp::min(points[__mg_k0].len(), (a + 1) * d - a * d);
         let mut sum = (-0.0_f64);
         let mut v_sum = 0.0_f64;
+        let centroids_view = if 0 < n {
+            &centroids[a * d..a * d + n]
+        } else {
+            &centroids[..0]
+        };
         for i in 0..n {
             let x = points[__mg_k0][i];
-            let y = centroids[a * d + i];
+            let y = centroids_view[i];
             let v_y = if v_centroids.is_empty() { 0.0 } else { v_centroids[a * d + i] };
             let t0 = x - y;
             let t3 = -v_y;
@@ -345,9 +410,14 @@ fn __assigned_cost_tangent_pullback(
         let cost_2 = cost_1 + sum;
         let v_cost_2 = v_cost_1 + v_sum;
         if d_v_cost_1 != 0.0 {
+            let centroids_view = if 0 < n {
+                &centroids[a * d..a * d + n]
+            } else {
+                &centroids[..0]
+            };
             for i in (0..n).rev() {
                 let x = points[__mg_k0][i];
-                let y = centroids[a * d + i];
+                let y = centroids_view[i];
                 let t0 = x - y;
                 let v_y = if v_centroids.is_empty() {
                     0.0

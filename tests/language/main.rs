@@ -87,6 +87,7 @@ mod loop_heads;
 mod loop_labels;
 mod loop_sub_slices;
 mod loop_values;
+mod loop_views;
 mod loops;
 
 // The reverse sweep's shape: linear folding, gates, long sums, warnings.

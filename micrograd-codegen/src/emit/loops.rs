@@ -115,6 +115,7 @@ impl Emitter<'_> {
         let header = self.header(the_loop, self.facts.reversed[the_loop.id]);
         let hints = self.bounds_hints(&the_loop.body);
         let region = self.region(the_loop);
+        let opened = self.open_forward_views(the_loop);
         let (reserve, body, pushes) = match &region {
             Some((tape, len, _)) => {
                 let (region, at) = (&self.tapes.region, &self.tapes.at);
@@ -162,6 +163,7 @@ impl Emitter<'_> {
         let reversed_here = self
             .fused_body(the_loop.id)
             .map(|rev| self.reverse_block(rev, Some(BlockId::Body(the_loop.id))));
+        let views = self.close_views(opened);
         let Header {
             before,
             mut open,
@@ -177,6 +179,7 @@ impl Emitter<'_> {
             #slots
             #before
             #reserve
+            #views
             #open {
                 #first
                 #hints
@@ -367,9 +370,12 @@ impl Emitter<'_> {
         };
         // The forward iteration read these entries: the hints cannot panic here.
         let hints = self.bounds_hints(&the_loop.body);
+        let opened = self.open_reverse_views(the_loop, body);
         let body = self.reverse_block(body, Some(BlockId::Body(id)));
+        let views = self.close_views(opened);
         quote! {
             #before
+            #views
             #open {
                 #pops
                 #hints
@@ -528,7 +534,7 @@ impl ToTokens for Count {
 
 /// The variables that may change from one iteration of `the_loop` to the next: its index, its
 /// slots, and everything its body defines, however deep.
-fn defined_in(the_loop: &Loop) -> HashSet<VarId> {
+pub(super) fn defined_in(the_loop: &Loop) -> HashSet<VarId> {
     let mut vars = HashSet::new();
     let of_loop = |the_loop: &Loop, vars: &mut HashSet<VarId>| {
         if let LoopKind::Range { index, .. } = &the_loop.kind {
@@ -556,7 +562,7 @@ fn defined_in(the_loop: &Loop) -> HashSet<VarId> {
 /// Whether `expr` has the same value in every iteration of a loop that may change `changing`:
 /// literals, constants, lengths, and integers from outside the loop, combined by arithmetic.
 /// Anything else (data, a float's conversion) counts as changing.
-fn invariant(expr: &IntExpr, changing: &HashSet<VarId>) -> bool {
+pub(super) fn invariant(expr: &IntExpr, changing: &HashSet<VarId>) -> bool {
     match expr {
         IntExpr::Lit { .. } | IntExpr::Extern(_) => true,
         IntExpr::Var(v) | IntExpr::Len(v) => !changing.contains(v),

@@ -20,6 +20,7 @@ mod reverse;
 mod scalar;
 mod tangent;
 mod tokens;
+mod views;
 mod written_jacobian;
 
 pub use hessian::hessian;
@@ -61,6 +62,8 @@ struct Emitter<'a> {
     values: Vec<crate::ir::Operand>,
     /// The tangent flavours' parameters.
     tangent: TangentParams,
+    /// The views of the loops being printed (`views.rs`).
+    views: views::Views,
 }
 
 /// `f_graph`'s graph, and the node of each variable (none in the other flavours).
@@ -177,6 +180,7 @@ impl<'a> Emitter<'a> {
             show_code: options.show_code,
             values: function.results.clone(),
             tangent: TangentParams::default(),
+            views: views::Views::default(),
         }
     }
 }

@@ -131,6 +131,9 @@ impl Emitter<'_> {
     }
 
     fn add_elem(&self, array: VarId, index: &IntExpr, expr: &Expr) -> TokenStream {
+        if let Some(viewed) = self.viewed(array, index, true) {
+            return self.accumulate(viewed, expr, false);
+        }
         let (name, index) = (self.names.adjoint(array), self.int(index));
         let add = self.accumulate(quote!(#name[#index]), expr, false);
         if self.may_be_empty(array) {
@@ -381,7 +384,7 @@ impl Emitter<'_> {
 
     /// Whether the shadow of `array` is a pullback's parameter, which the caller may pass empty
     /// (an array taken by value has a local shadow instead).
-    fn may_be_empty(&self, array: VarId) -> bool {
+    pub(super) fn may_be_empty(&self, array: VarId) -> bool {
         let ty = &self.function.var(array).ty;
         ty.is_read_only() && !ty.is_given() && self.shadow == Shadow::MaybeEmpty
     }

@@ -122,6 +122,9 @@ impl Emitter<'_> {
                     Prec::Select,
                 )
             }
+            Expr::Load(w, i) if let Some(viewed) = self.viewed(*w, i, false) => {
+                (viewed, Prec::Postfix)
+            }
             Expr::Load(w, i) => {
                 let (w, i) = (self.names.var(*w), self.int(i));
                 (quote!(#w[#i]), Prec::Postfix)

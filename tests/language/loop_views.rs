@@ -1,0 +1,98 @@
+//! Reads of `w[c + i]` in a loop over `i`, with `c` the same in every iteration, which the
+//! generated code takes through a sub-slice once per loop (`emit/views.rs`): chunks at
+//! `j * d + i`, a start other than 0 (`a..b`), `i - 1` from 1, an add into the shadow at the
+//! same index; loops that run no iteration at an offset past the end (no panic, as `f`), and
+//! an offset past the end where `f` panics (`f_grad` too). Against central differences of `f`.
+
+use crate::common;
+
+use common::{assert_gradient, assert_near, check_slice};
+use micrograd_runtime::prelude::*;
+
+/// Σⱼ Σᵢ (xⱼᵢ - wⱼᵢ)² wⱼᵢ over `k` chunks of `d`, plus a window `a..b` of each chunk and a
+/// product of neighbours `wⱼᵢ wⱼ,ᵢ₋₁` from 1.
+#[differentiable(jvp)]
+fn chunked(w: &[f64], x: &[f64], k: usize, d: usize, a: usize, b: usize) -> f64 {
+    let mut s = 0.0;
+    for j in 0..k {
+        for i in 0..d {
+            let e = x[j * d + i] - w[j * d + i];
+            s += e * e * w[j * d + i];
+        }
+        for i in a..b {
+            s += (w[j * d + i] * 0.5).sin();
+        }
+    }
+    for i in 1..w.len() {
+        s += w[i] * w[i - 1];
+    }
+    s
+}
+
+/// Σᵢ w[from + i]² for i < n: runs no iteration when n is 0, whatever `from`.
+#[differentiable]
+fn window(w: &[f64], from: usize, n: usize) -> f64 {
+    let mut s = 0.0;
+    for i in 0..n {
+        s += w[from + i] * w[from + i];
+    }
+    s
+}
+
+const W: [f64; 7] = [0.7, -1.3, 0.4, 2.2, -0.6, 1.1, 0.9];
+const X: [f64; 7] = [0.2, 0.5, -0.8, 1.7, 0.3, -1.1, 0.6];
+
+#[test]
+fn chunks_windows_and_neighbours_against_differences() {
+    for (k, d, a, b) in [
+        (3, 2, 0, 2),
+        (2, 3, 1, 3),
+        (1, 7, 2, 5),
+        (0, 3, 0, 3),
+        (2, 3, 2, 2),
+    ] {
+        check_slice(
+            "chunked",
+            |w| chunked(w, &X, k, d, a, b),
+            |w, d_w| {
+                let mut d_x = [0.0; 7];
+                chunked_grad(w, d_w, &X, &mut d_x, k, d, a, b)
+            },
+            &W,
+        );
+        // The tangent along x, against central differences of f in x.
+        let v = [1.0, -0.5, 0.25, 2.0, -1.0, 0.5, 0.75];
+        let (value, tangent) = chunked_jvp(&W, &[0.0; 7], &X, &v, k, d, a, b);
+        assert_eq!(value.to_bits(), chunked(&W, &X, k, d, a, b).to_bits());
+        let h = 1e-6;
+        let at = |t: f64| {
+            let x: Vec<f64> = X.iter().zip(&v).map(|(x, v)| x + t * v).collect();
+            chunked(&W, &x, k, d, a, b)
+        };
+        let reference = (at(h) - at(-h)) / (2.0 * h);
+        assert_near("chunked_jvp", tangent, reference, 1e-6);
+    }
+}
+
+#[test]
+fn no_iteration_at_an_offset_past_the_end() {
+    for (from, n) in [(0, 7), (2, 3), (7, 0), (100, 0)] {
+        let mut d_w = [0.0; 7];
+        let value = window_grad(&W, &mut d_w, from, n);
+        assert_eq!(value.to_bits(), window(&W, from, n).to_bits());
+        assert_gradient("window", |w| window(w, from, n), &W, &d_w);
+    }
+}
+
+#[test]
+#[should_panic]
+fn f_panics_at_an_offset_past_the_end() {
+    window(&W, 5, 3);
+}
+
+#[test]
+#[should_panic]
+fn and_so_does_its_gradient() {
+    let mut d_w = [0.0; 7];
+    window_grad(&W, &mut d_w, 5, 3);
+}

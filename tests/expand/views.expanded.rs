@@ -776,12 +776,11 @@ fn runge_kutta_grad(
         let _ = &x[..1];
         let t1 = x[0];
         k1[0] = t1;
-        let region = tape.grow((1..n).size_hint().0);
         let y_view = if 1 < n { &y[0..n - 1] } else { &y[..0] };
-        for (i_1, at) in (1..n).zip(region.chunks_exact_mut(1)) {
+        tape.extend_from_slice(y_view);
+        for i_1 in 1..n {
             let t2 = x[i_1];
             let t3 = y_view[i_1 - 1];
-            at[0] = t3;
             let t4 = t2 * t3;
             k1[i_1] = t4;
         }
@@ -795,12 +794,11 @@ fn runge_kutta_grad(
         }
         let t10 = x[0];
         k2[0] = t10;
-        let region = tape.grow((1..n).size_hint().0);
         let y_tmp_view = if 1 < n { &y_tmp[0..n - 1] } else { &y_tmp[..0] };
-        for (i_3, at) in (1..n).zip(region.chunks_exact_mut(1)) {
+        tape.extend_from_slice(y_tmp_view);
+        for i_3 in 1..n {
             let t11 = x[i_3];
             let t12 = y_tmp_view[i_3 - 1];
-            at[0] = t12;
             let t13 = t11 * t12;
             k2[i_3] = t13;
         }
@@ -814,12 +812,11 @@ fn runge_kutta_grad(
         }
         let t19 = x[0];
         k3[0] = t19;
-        let region = tape.grow((1..n).size_hint().0);
         let y_tmp_view = if 1 < n { &y_tmp[0..n - 1] } else { &y_tmp[..0] };
-        for (i_5, at) in (1..n).zip(region.chunks_exact_mut(1)) {
+        tape.extend_from_slice(y_tmp_view);
+        for i_5 in 1..n {
             let t20 = x[i_5];
             let t21 = y_tmp_view[i_5 - 1];
-            at[0] = t21;
             let t22 = t20 * t21;
             k3[i_5] = t22;
         }
@@ -832,12 +829,11 @@ fn runge_kutta_grad(
         }
         let t27 = x[0];
         k4[0] = t27;
-        let region = tape.grow((1..n).size_hint().0);
         let y_tmp_view = if 1 < n { &y_tmp[0..n - 1] } else { &y_tmp[..0] };
-        for (i_7, at) in (1..n).zip(region.chunks_exact_mut(1)) {
+        tape.extend_from_slice(y_tmp_view);
+        for i_7 in 1..n {
             let t28 = x[i_7];
             let t29 = y_tmp_view[i_7 - 1];
-            at[0] = t29;
             let t30 = t28 * t29;
             k4[i_7] = t30;
         }
@@ -1027,12 +1023,11 @@ fn runge_kutta_pullback(
         let _ = &x[..1];
         let t1 = x[0];
         k1[0] = t1;
-        let region = tape.grow((1..n).size_hint().0);
         let y_view = if 1 < n { &y[0..n - 1] } else { &y[..0] };
-        for (i_1, at) in (1..n).zip(region.chunks_exact_mut(1)) {
+        tape.extend_from_slice(y_view);
+        for i_1 in 1..n {
             let t2 = x[i_1];
             let t3 = y_view[i_1 - 1];
-            at[0] = t3;
             let t4 = t2 * t3;
             k1[i_1] = t4;
         }
@@ -1046,12 +1041,11 @@ fn runge_kutta_pullback(
         }
         let t10 = x[0];
         k2[0] = t10;
-        let region = tape.grow((1..n).size_hint().0);
         let y_tmp_view = if 1 < n { &y_tmp[0..n - 1] } else { &y_tmp[..0] };
-        for (i_3, at) in (1..n).zip(region.chunks_exact_mut(1)) {
+        tape.extend_from_slice(y_tmp_view);
+        for i_3 in 1..n {
             let t11 = x[i_3];
             let t12 = y_tmp_view[i_3 - 1];
-            at[0] = t12;
             let t13 = t11 * t12;
             k2[i_3] = t13;
         }
@@ -1065,12 +1059,11 @@ fn runge_kutta_pullback(
         }
         let t19 = x[0];
         k3[0] = t19;
-        let region = tape.grow((1..n).size_hint().0);
         let y_tmp_view = if 1 < n { &y_tmp[0..n - 1] } else { &y_tmp[..0] };
-        for (i_5, at) in (1..n).zip(region.chunks_exact_mut(1)) {
+        tape.extend_from_slice(y_tmp_view);
+        for i_5 in 1..n {
             let t20 = x[i_5];
             let t21 = y_tmp_view[i_5 - 1];
-            at[0] = t21;
             let t22 = t20 * t21;
             k3[i_5] = t22;
         }
@@ -1083,12 +1076,11 @@ fn runge_kutta_pullback(
         }
         let t27 = x[0];
         k4[0] = t27;
-        let region = tape.grow((1..n).size_hint().0);
         let y_tmp_view = if 1 < n { &y_tmp[0..n - 1] } else { &y_tmp[..0] };
-        for (i_7, at) in (1..n).zip(region.chunks_exact_mut(1)) {
+        tape.extend_from_slice(y_tmp_view);
+        for i_7 in 1..n {
             let t28 = x[i_7];
             let t29 = y_tmp_view[i_7 - 1];
-            at[0] = t29;
             let t30 = t28 * t29;
             k4[i_7] = t30;
         }

@@ -96,3 +96,39 @@ fn and_so_does_its_gradient() {
     let mut d_w = [0.0; 7];
     window_grad(&W, &mut d_w, 5, 3);
 }
+
+/// A stage of Runge-Kutta's kind: each step reads `y[i - 1]` into `k` and then overwrites `y`,
+/// so the reversed steps need the values read, which the tape holds (one copy of the view per
+/// stage, `emit/loops.rs`).
+#[differentiable]
+fn stages(x: &[f64], s: usize, y: &mut [f64]) -> f64 {
+    let n = x.len();
+    let mut k = vec![0.0; n];
+    for _ in 0..s {
+        for i in 1..n {
+            k[i] = x[i] * y[i - 1];
+        }
+        for i in 1..n {
+            y[i] += 0.1 * k[i] * k[i];
+        }
+    }
+    y[n - 1]
+}
+
+#[test]
+fn stages_recorded_by_copies_against_differences() {
+    let y0 = [0.3, -0.2, 0.5, 0.1, 0.8, -0.4, 0.6];
+    for (s, n) in [(0, 7), (1, 7), (3, 7), (3, 1)] {
+        let x = &X[..n];
+        let mut y = y0[..n].to_vec();
+        let (mut d_x, mut d_y) = (vec![0.0; n], vec![0.0; n]);
+        let value = stages_grad(x, &mut d_x, s, &mut y, &mut d_y);
+        let mut y_f = y0[..n].to_vec();
+        assert_eq!(value.to_bits(), stages(x, s, &mut y_f).to_bits());
+        assert_eq!(y, y_f, "stages_grad writes y as stages does");
+        let point: Vec<f64> = x.iter().chain(&y0[..n]).copied().collect();
+        let f = |p: &[f64]| stages(&p[..n], s, &mut p[n..].to_vec());
+        let gradient: Vec<f64> = d_x.iter().chain(&d_y).copied().collect();
+        assert_gradient("stages", f, &point, &gradient);
+    }
+}

@@ -116,10 +116,26 @@ impl Emitter<'_> {
         let hints = self.bounds_hints(&the_loop.body);
         let region = self.region(the_loop);
         let opened = self.open_forward_views(the_loop);
+        // A region of one value per iteration, read through a view at the iteration's entry,
+        // holds the view itself: recorded by one copy before the loop (`extend_from_slice`),
+        // where the region was filled with blanks and each iteration wrote its own.
+        let copied = match (&region, records.as_slice()) {
+            (Some(_), [record]) => the_loop.body.iter().find_map(|stmt| match stmt {
+                Stmt::Assign {
+                    dst,
+                    op: Op::Load(w, i),
+                } if dst == record => self.view_name(*w, i),
+                _ => None,
+            }),
+            _ => None,
+        };
         let (reserve, body, pushes) = match &region {
             Some((tape, len, _)) => {
                 let (region, at) = (&self.tapes.region, &self.tapes.at);
                 let write = |v: VarId| {
+                    if copied.is_some() {
+                        return None;
+                    }
                     let k = records.iter().position(|r| *r == v)?;
                     let (name, k) = (self.names.var(v), proc_macro2::Literal::usize_unsuffixed(k));
                     Some(quote!(#at[#k] = #name;))
@@ -141,7 +157,10 @@ impl Emitter<'_> {
                 }
                 let rest = records.iter().filter(|v| !written.contains(v));
                 (
-                    quote!(let #region = #tape.grow(#len);),
+                    match &copied {
+                        Some(view) => quote!(#tape.extend_from_slice(#view);),
+                        None => quote!(let #region = #tape.grow(#len);),
+                    },
                     body,
                     rest.filter_map(|v| write(*v)).collect(),
                 )
@@ -171,15 +190,15 @@ impl Emitter<'_> {
             last,
             ..
         } = header;
-        if let Some((_, _, count)) = &region {
+        if let (Some((_, _, count)), None) = (&region, &copied) {
             let region = &self.tapes.region;
             open = self.region_header(the_loop, quote!(zip(#region.chunks_exact_mut(#count))));
         }
         quote! {
             #slots
             #before
-            #reserve
             #views
+            #reserve
             #open {
                 #first
                 #hints

@@ -267,6 +267,18 @@ impl Emitter<'_> {
             .collect()
     }
 
+    /// The name of the open view of `w` read at `index`, marked as read: where the whole view
+    /// is what a loop reads.
+    pub(super) fn view_name(&self, array: VarId, index: &IntExpr) -> Option<Ident> {
+        let open = self.views.open.borrow();
+        let view = open
+            .iter()
+            .rev()
+            .find(|v| v.array == array && !v.shadow && v.index == *index)?;
+        view.used.set(true);
+        Some(view.name.clone())
+    }
+
     /// `w_view[i - lo]` where an open view covers `w[index]` (of the shadow `d_w` when
     /// `shadow`).
     pub(super) fn viewed(

@@ -151,7 +151,7 @@ impl Results {
         match step {
             Step::Reverse(_) => {}
             Step::Tangent(params) => {
-                let mut tangent = diff::tangent::transform(lowered, &params.tangent_vars(lowered));
+                let mut tangent = diff::tangent::transform(lowered, &params.vars(lowered));
                 // A caller's tangent program calls `f_tangent` instead of `f` where `f`
                 // writes an array it lends: then it returns the value too.
                 if params == Params::All && crate::header::returns_pair(sig) {
@@ -166,7 +166,7 @@ impl Results {
             }
             // A function returning `()`: `f_jacobian` calls its `f_jvp`.
             Step::Jacobian if lowered.results.is_empty() => {
-                let varying = Params::Chosen.tangent_vars(lowered);
+                let varying = Params::Chosen.vars(lowered);
                 self.lanes = diff::tangent::lanes(lowered, &varying, diff::tangent::LANES);
             }
             Step::Jacobian => self.jacobian = Some(jacobian_sweeps(sig, lowered)),

@@ -62,6 +62,10 @@ pub enum Params {
     None,
     /// Those `wrt(..)` selects (all the differentiable ones without it).
     Chosen,
+    /// Those `wrt(..)` selects and, of a function returning `()`, its written outputs whatever
+    /// `wrt(..)` says: `f_grad` differentiates its one output `err: &mut f64`, whose shadow is
+    /// the seed `1.0`, a local ([`Signature::written_scalar`], `header::grad_output`).
+    ChosenWithOutput,
     /// Every differentiable one, whatever `wrt(..)` says: what a caller's sweep passes on.
     All,
     /// Those `wrt(..)` selects that fill a Jacobian's rows: `f64`s and read-only slices.
@@ -234,14 +238,14 @@ const OWN: [Spec; 9] = [
         flavor: Flavor::Grad,
         suffix: "grad",
         callee: false,
-        differentiates: Params::Chosen,
+        differentiates: Params::ChosenWithOutput,
         tangents: Params::None,
         seed: Seed::Never,
         whole_shadows: true,
         returns: Returns::ValueAndPartials,
         request: Request::Always,
         outputs: Outputs::One,
-        needs: Needs::Adjoint(Params::Chosen),
+        needs: Needs::Adjoint(Params::ChosenWithOutput),
         of: None,
         like: Flavor::Grad,
         missing: Missing::Absent,
@@ -274,7 +278,7 @@ const OWN: [Spec; 9] = [
         request: Request::Graph,
         outputs: Outputs::One,
         // `f_grad`'s sweep: it prints a node per variable of the sweep it is given.
-        needs: Needs::Adjoint(Params::Chosen),
+        needs: Needs::Adjoint(Params::ChosenWithOutput),
         of: None,
         like: Flavor::Graph,
         missing: Missing::Absent,
@@ -530,11 +534,13 @@ impl Flavor {
     }
 
     /// Whether `options` and the signature `sig` call for this flavor: [`Flavor::emitted`] for
-    /// its output, and `f_grad` of a function returning `()` whose one output is
+    /// its output, and `f_grad` (the row differentiating a written output,
+    /// [`Params::ChosenWithOutput`]) of a function returning `()` whose one output is
     /// `err: &mut f64`, the gradient of that output ([`Signature::written_scalar`]).
     pub fn emitted_for(self, options: &Options, sig: &Signature) -> bool {
         let output = sig.output.unwrap_or(Output::Scalar);
-        let written_scalar = self == Flavor::Grad && sig.written_scalar().is_some();
+        let of_output = self.spec().differentiates == Params::ChosenWithOutput;
+        let written_scalar = of_output && sig.written_scalar().is_some();
         // `f_jacobian` of a function returning `()` is made of its `f_jvp`'s columns.
         let columns = self == Flavor::Jvp && options.jacobian && output.count() == 0;
         (written_scalar && self.requested(options)) || columns || self.emitted(options, output)
@@ -568,11 +574,13 @@ impl Params {
             Params::None => HashSet::new(),
             // A function returning `()`: `f_grad` differentiates its one output
             // `err: &mut f64` (`header::grad_output`), whatever `wrt(..)` says.
-            Params::Chosen if function.results.is_empty() => params
+            Params::ChosenWithOutput if function.results.is_empty() => params
                 .filter(|p| p.wrt || function.var(p.var).ty.is_lent_mut())
                 .map(|p| p.var)
                 .collect(),
-            Params::Chosen => params.filter(|p| p.wrt).map(|p| p.var).collect(),
+            Params::Chosen | Params::ChosenWithOutput => {
+                params.filter(|p| p.wrt).map(|p| p.var).collect()
+            }
             Params::All => params
                 .map(|p| p.var)
                 .filter(|v| differentiable(*v))
@@ -587,29 +595,12 @@ impl Params {
         }
     }
 
-    /// These parameters of the lowered `function` as the tangent program varies them: as
-    /// [`Params::vars`] but without `f_grad`'s output, so a `&mut` parameter `wrt(..)` leaves
-    /// out gets no tangent parameter, as in the signature ([`Params::has`]); the tangent
-    /// program gives it a local tangent, zeros on entry, where it is written with varying
-    /// values (`diff::tangent`'s `written_constants`).
-    pub fn tangent_vars(self, function: &Function) -> HashSet<VarId> {
-        match self {
-            Params::Chosen => function
-                .params
-                .iter()
-                .filter(|p| p.wrt)
-                .map(|p| p.var)
-                .collect(),
-            _ => self.vars(function),
-        }
-    }
-
     /// Whether parameter `spec` is among these; `chosen` is `wrt(..)`'s verdict.
     pub fn has(self, spec: &ParamSpec, chosen: bool) -> bool {
         let differentiable = spec.kind().is_differentiable();
         match self {
             Params::None => false,
-            Params::Chosen => differentiable && chosen,
+            Params::Chosen | Params::ChosenWithOutput => differentiable && chosen,
             Params::All => differentiable,
             // The `f64`s' partials fill fixed-size rows; a read-only slice's fill a block
             // `d_w` (`m × w.len()`, row-major) after it.

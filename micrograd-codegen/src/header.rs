@@ -2,7 +2,7 @@
 //! output and for the stubs beside an error (thiserror's `fallback.rs` reuses its `expand`), so
 //! the two cannot drift and a new flavor cannot be missing from the stubs.
 
-use crate::flavor::{Flavor, Returns, Seed};
+use crate::flavor::{Flavor, Params, Returns, Seed};
 use crate::ir::{Output, ParamSpec, Signature};
 use crate::names;
 use crate::types::{Kind, Type};
@@ -160,7 +160,8 @@ pub fn of_signature(sig: &Signature, chosen: &[bool], of: Flavor) -> Signature {
 /// Whether `spec` is the one output `err: &mut f64` of a function returning `()`, in
 /// `f_grad`: the output differentiated, its shadow is the seed `1.0`, a local, not a parameter.
 pub fn grad_output(sig: &Signature, flavor: Flavor, spec: &ParamSpec) -> bool {
-    flavor == Flavor::Grad && sig.written_scalar() == Some(&spec.ident)
+    let of_output = flavor.spec().differentiates == Params::ChosenWithOutput;
+    of_output && sig.written_scalar() == Some(&spec.ident)
 }
 
 /// `f_hessian(params..) -> (f64, [[f64; n]; n])` with `f64` parameters only, else

@@ -267,7 +267,10 @@ impl Emitter<'_> {
         checks.extend(self.tangent_prelude(name));
         let mut arrays = self.array_params(specs, wrt);
         // `f_hvp`'s tangent `v_w` of a `&mut [f64]` is written and read back as `w` is.
-        if flavor.spec().differentiates == Params::Chosen {
+        if matches!(
+            flavor.spec().differentiates,
+            Params::Chosen | Params::ChosenWithOutput
+        ) {
             arrays.extend(self.written_constants(specs, wrt));
         }
         let fields = self.struct_prologue(specs, wrt, name);

@@ -4,7 +4,7 @@
 
 use super::Emitter;
 use crate::diff::Shadow;
-use crate::flavor::{Flavor, Seed};
+use crate::flavor::{Flavor, Params, Seed};
 use crate::ir::{ParamSpec, VarId};
 use crate::types::Kind;
 use proc_macro2::{Ident, TokenStream};
@@ -176,7 +176,8 @@ impl Emitter<'_> {
             }
             let y = self.names.var(param.var);
             tokens.extend(quote!(let #y = ::core::slice::from_mut(#y);));
-            if flavor == Flavor::Grad && self.function.results.is_empty() {
+            let of_output = flavor.spec().differentiates == Params::ChosenWithOutput;
+            if of_output && self.function.results.is_empty() {
                 let (d_y, seed) = (self.names.adjoint(param.var), self.names.local("seed"));
                 let one = self.function.scalar.one();
                 tokens.extend(quote! {

@@ -23,7 +23,7 @@ fn a_forward_only_request_builds_no_adjoint_of_its_tangent_program() {
     assert_eq!(
         steps(|o| o.jvp = true, Output::Scalar),
         [
-            Reverse(Params::Chosen),
+            Reverse(Params::ChosenWithOutput),
             Reverse(Params::All),
             Tangent(Params::Chosen),
             Tangent(Params::All),
@@ -46,7 +46,7 @@ fn a_forward_only_request_builds_no_adjoint_of_its_tangent_program() {
         hessian,
         [
             Reverse(Params::All),
-            Reverse(Params::Chosen),
+            Reverse(Params::ChosenWithOutput),
             Tangent(Params::All),
             Tangent(Params::Chosen),
             TangentReverse(Params::All, Params::All),

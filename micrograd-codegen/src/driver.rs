@@ -209,7 +209,8 @@ impl Results {
             }
             Needs::Columns if lowered.results.is_empty() => {
                 emit::written_jacobian(sig, chosen, self.lanes.as_ref(), options)
-            }            Needs::Columns => {
+            }
+            Needs::Columns => {
                 let (all, sweeps) = self
                     .jacobian
                     .as_ref()

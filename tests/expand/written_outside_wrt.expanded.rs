@@ -699,7 +699,8 @@ fn pair_jacobian(
         seed[k] = 1.0;
         rows[k] = {
             let d_x = &mut d_x[k * x.len()..(k + 1) * x.len()];
-            let d_w = &mut ::std::vec![0.0; w.len()][..];
+            let mut constant_shadow = ::std::vec![0.0; w.len()];
+            let d_w = &mut constant_shadow[..];
             let d_a_1 = seed[0];
             let d_t10 = seed[1];
             let d_t8 = d_t10 * x[0];

@@ -18,11 +18,12 @@ use super::{Emitter, Flavor, wrt};
 use crate::attr::Options;
 use crate::diff::Adjoint;
 use crate::diff::tangent::Columns;
-use crate::ir::Signature;
 use crate::ir::{Function, Operand, Shape, VarId};
+use crate::ir::{ParamSpec, Signature};
 use crate::names::Names;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{ToTokens, quote};
+use std::collections::HashSet;
 
 /// What `f_jacobian` is printed from (the driver chooses, `crate::driver`).
 pub enum Sweeps {
@@ -39,9 +40,13 @@ pub enum Sweeps {
     },
 }
 
+/// The differentiated `f64`s and read-only slices of a row, and every parameter.
+type Differentiated<'a> = (&'a [VarId], &'a [VarId], &'a [ParamSpec]);
+
 /// What both ways of printing `f_jacobian` read.
 struct Parts<'a> {
     function: &'a Function,
+    specs: &'a [ParamSpec],
     params: Vec<(VarId, Ident)>,
     users: std::collections::HashSet<String>,
     options: &'a Options,
@@ -66,6 +71,7 @@ pub fn generate(
     let params = function.params.iter().zip(specs);
     let parts = Parts {
         function,
+        specs,
         params: params.map(|(p, s)| (p.var, s.ident.clone())).collect(),
         users: sig.user_names.clone(),
         options,
@@ -144,7 +150,7 @@ impl Parts<'_> {
             .collect();
         let first = &emitters[0];
         let (scalars, slices) = &self.differentiated;
-        let differentiated = (&scalars[..], &slices[..]);
+        let differentiated = (&scalars[..], &slices[..], self.specs);
         let results = (&self.function.results[..], self.shape);
         let body = first
             .shared_rows(results, &emitters, differentiated)
@@ -178,7 +184,7 @@ impl Emitter<'_> {
     }
 
     /// `{ reverse sweep; [∂fₖ/∂x₁, ..] }` for this emitter's row.
-    fn row(&self, (scalars, slices): (&[VarId], &[VarId]), k: &TokenStream) -> TokenStream {
+    fn row(&self, (scalars, slices, specs): Differentiated, k: &TokenStream) -> TokenStream {
         // Row `k`'s shadow of `w` is its part of the Jacobian block `d_w`.
         let shadows = slices.iter().map(|w| {
             let d_w = self.names.adjoint(*w);
@@ -186,18 +192,10 @@ impl Emitter<'_> {
             quote!(let #d_w = &mut #d_w[#k * #w.len()..(#k + 1) * #w.len()];)
         });
         // A `&mut [f64]` left out of `wrt(..)` still carries gradient from what is written
-        // into it to what is read back: its row's adjoint is a local, zeros on entry (as in
-        // `f_grad`, `Emitter::written_constants`).
-        let constants = self.function.params.iter().filter_map(|p| {
-            let left_out = !scalars.contains(&p.var) && !slices.contains(&p.var);
-            let active = self.adjoint.activity.is_active(p.var);
-            if !(self.function.var(p.var).ty.is_lent_mut() && left_out && active) {
-                return None;
-            }
-            let (w, d_w) = (self.names.var(p.var), self.names.adjoint(p.var));
-            let zero = self.function.scalar.zero();
-            Some(quote!(let #d_w = &mut ::std::vec![#zero; #w.len()][..];))
-        });
+        // into it to what is read back: its row's adjoint is a local, zeros on entry, as in
+        // `f_grad`.
+        let wrt: HashSet<VarId> = scalars.iter().chain(slices).copied().collect();
+        let constants = self.written_constants(specs, &wrt);
         let reverse = self.reverse_block(&self.adjoint.rev, None);
         let partials = scalars.iter().map(|v| {
             if self.adjoint.declared_params.contains(v) {
@@ -207,7 +205,7 @@ impl Emitter<'_> {
                 self.function.scalar.zero()
             }
         });
-        quote!({ #(#shadows)* #(#constants)* #reverse [#(#partials),*] })
+        quote!({ #(#shadows)* #constants #reverse [#(#partials),*] })
     }
 
     /// Checks each Jacobian block `d_w` has `m × w.len()` entries, then zeroes it (the rows'
@@ -236,7 +234,7 @@ impl Emitter<'_> {
         &self,
         (results, shape): (&[Operand], Shape),
         rows: &[Emitter],
-        differentiated: (&[VarId], &[VarId]),
+        differentiated: Differentiated,
     ) -> Option<TokenStream> {
         let prelude = self.prelude();
         let text = prelude.to_string();
@@ -287,7 +285,7 @@ impl Emitter<'_> {
 
     /// One forward sweep that records for every output, then for each output `k` the reverse
     /// sweep seeded with the unit vector `e_k`, replaying the tapes.
-    fn seeded_rows(&self, differentiated: (&[VarId], &[VarId]), shape: Shape) -> TokenStream {
+    fn seeded_rows(&self, differentiated: Differentiated, shape: Shape) -> TokenStream {
         let scalars = differentiated.0;
         let prelude = self.prelude();
         let (k, rows) = (self.names.local("k"), self.names.local("rows"));

@@ -79,11 +79,9 @@ struct Locals {
     mean: Ident,
     /// The buffer of each `&Vec<f64>` parameter's tangent.
     vecs: Vec<(usize, Ident)>,
-    /// The entry values of each `&mut [f64]` parameter, restored before each row.
-    saved: Vec<(usize, Ident)>,
-    /// The entry values of each written `&mut` parameter `wrt(..)` leaves out (no part, no
-    /// tangent), beside the parameter: restored before each row too, since `f_hvp` writes it.
-    kept: Vec<(Ident, Ident)>,
+    /// Each written `&mut` parameter and its entry values, restored before each row since
+    /// `f_hvp` writes it: the differentiated ones (parts), then those `wrt(..)` leaves out.
+    saved: Vec<(Ident, Ident)>,
     /// The tangent and the shadow of each parameter struct.
     structs: Vec<(usize, Ident, Ident)>,
     /// A walk over a row's part, a struct's entry visited beside it, and the row's slot.
@@ -250,7 +248,7 @@ fn dense(
         header::name(sig, Flavor::Hessian)
     );
     // The tangent of a `&mut [f64]` is written by `f_hvp`, so only then is `scratch` mutable.
-    let written = !l.saved.is_empty();
+    let written = parts.iter().any(|p| p.spec.kind().is_written());
     let borrow = if written { quote!(&mut) } else { quote!(&) };
     let spare_mut = written.then(|| quote!(mut));
     let row = |bind: TokenStream| row(sig, chosen, parts, (&l, &returned), bind);
@@ -319,17 +317,16 @@ fn locals(
         .filter(|(_, p)| matches!(p.spec.kind(), Kind::Vec))
         .map(|(k, p)| (k, free(&format!("v_{}", names::text(&p.spec.ident)))))
         .collect();
-    let saved = parts
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.spec.kind().is_written())
-        .map(|(k, p)| (k, free(&format!("entry_{}", names::text(&p.spec.ident)))))
-        .collect();
-    let kept = sig
+    // The parts first, then the parameters `wrt(..)` leaves out.
+    let left_out = sig
         .params
         .iter()
+        .filter(|spec| !parts.iter().any(|p| p.spec.ident == spec.ident));
+    let saved = parts
+        .iter()
+        .map(|p| p.spec)
+        .chain(left_out)
         .filter(|spec| spec.kind().is_written())
-        .filter(|spec| !parts.iter().any(|p| p.spec.ident == spec.ident))
         .map(|spec| {
             let entry = free(&format!("entry_{}", names::text(&spec.ident)));
             (names::param(&spec.ident), entry)
@@ -356,7 +353,6 @@ fn locals(
         mean: free("mean"),
         vecs,
         saved,
-        kept,
         structs,
         walk: free("walk"),
         entry: free("entry"),
@@ -388,11 +384,7 @@ fn setup(parts: &[Part], l: &Locals, float: crate::ir::Scalar) -> (TokenStream, 
         let w = names::param(&parts[*k].spec.ident);
         setup.extend(quote!(let mut #v = ::std::vec![#zero; #w.len()];));
     }
-    for (k, entry) in &l.saved {
-        let w = names::param(&parts[*k].spec.ident);
-        setup.extend(quote!(let #entry = #w.to_vec();));
-    }
-    for (w, entry) in &l.kept {
+    for (w, entry) in &l.saved {
         setup.extend(quote!(let #entry = #w.to_vec();));
     }
     (setup, size)

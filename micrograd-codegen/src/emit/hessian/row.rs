@@ -37,7 +37,7 @@ pub(super) fn row(
         if !Flavor::Hvp.has_tangent(spec, chosen) {
             // A written `&mut [f64]` left out of `wrt(..)` starts over as the parts do.
             let w = names::param(&spec.ident);
-            if let Some((_, entry)) = l.kept.iter().find(|(kept, _)| *kept == w) {
+            if let Some((_, entry)) = l.saved.iter().find(|(saved, _)| *saved == w) {
                 tokens.extend(quote!(#w.copy_from_slice(&#entry);));
             }
             continue;
@@ -68,7 +68,7 @@ pub(super) fn row(
                 args.extend(rows_part(row, rows.is_some(), scratch, (at, &len, h)));
             }
             Kind::SliceMut => {
-                let (before, passed, back) = written_part(l, (k, spec), (at, &len, h), &zero);
+                let (before, passed, back) = written_part(l, spec, (at, &len, h), &zero);
                 tokens.extend(before);
                 args.extend(passed);
                 after.extend(back);
@@ -198,22 +198,22 @@ fn rows_part(
     }
 }
 
-/// A `&mut [f64]` of the row `k`: `f_hvp` writes `w` and its tangent as `f` writes `w`, so
-/// both start over (`w` from its saved entries, the tangent zeroed after the call).
+/// A differentiated `&mut [f64]` `spec`: `f_hvp` writes `w` and its tangent as `f` writes
+/// `w`, so both start over (`w` from its saved entries, the tangent zeroed after the call).
 fn written_part(
     l: &Locals,
-    (k, spec): (usize, &ParamSpec),
+    spec: &ParamSpec,
     (at, len, h): (&Ident, &TokenStream, &Ident),
     zero: &TokenStream,
 ) -> (TokenStream, [TokenStream; 2], TokenStream) {
     let scratch = &l.scratch;
+    let w = names::param(&spec.ident);
     let entry = &l
         .saved
         .iter()
-        .find(|(j, _)| *j == k)
+        .find(|(saved, _)| *saved == w)
         .expect("internal error: a copy per `&mut [f64]`")
         .1;
-    let w = names::param(&spec.ident);
     (
         quote!(#w.copy_from_slice(&#entry);),
         [quote!(&mut #scratch[#at..#at + #len]), quote!(#h)],

@@ -144,7 +144,11 @@ impl Loop<'_> {
                         array: matches!(spec.kind(), crate::types::Kind::Slice(Some(_))),
                     });
                 }
-                Role::Output { one, .. } => outputs.push(Output {
+                Role::Written {
+                    one,
+                    tangent: Some(_),
+                    ..
+                } => outputs.push(Output {
                     p,
                     lanes: fresh(&format!("v_{text}")),
                     lent: (0..LANES)
@@ -222,7 +226,9 @@ impl Loop<'_> {
                         }
                     }));
                 }
-                Role::Output { .. } => {
+                Role::Written {
+                    tangent: Some(_), ..
+                } => {
                     let out = at_output.next().expect("one per output");
                     args.extend(out.lent.iter().map(|v| quote!(#v)));
                 }

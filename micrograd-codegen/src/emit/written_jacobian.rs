@@ -32,20 +32,44 @@ use std::collections::HashSet;
 pub(super) enum Role {
     /// Passed through; its tangent in `f_jvp`, if it has one, is `None`.
     Through,
-    /// A written `&mut [f64]` (`one` for a `&mut f64`) that `wrt(..)` leaves out: no output,
-    /// no tangent, but restored to its value on entry before each call as the outputs are,
-    /// since what `f` reads of it (`extra[i] += ..`) must be what the first call read.
-    Written { one: bool, entry: Ident },
+    /// A written `&mut [f64]` (`one` for a `&mut f64`), restored to its value on entry
+    /// before each call: an output with its `tangent` where `wrt(..)` lists it; else no
+    /// output and no tangent, restored all the same, since what `f` reads of it
+    /// (`extra[i] += ..`) must be what the first call read.
+    Written {
+        one: bool,
+        entry: Ident,
+        tangent: Option<Ident>,
+    },
     /// A differentiated `f64`, its column `d_a` after it.
     Scalar { shadow: Ident, tangent: Ident },
     /// A differentiated read-only slice, its block `d_w` after it.
     Slice { shadow: Ident, tangent: Ident },
-    /// A written `&mut [f64]` (`one` for a `&mut f64`): an output.
-    Output {
-        one: bool,
-        entry: Ident,
-        tangent: Ident,
-    },
+}
+
+impl Role {
+    /// An output's tangent, and whether it is one `&mut f64`.
+    fn output(&self) -> Option<(bool, &Ident)> {
+        match self {
+            Role::Written {
+                one,
+                tangent: Some(tangent),
+                ..
+            } => Some((*one, tangent)),
+            _ => None,
+        }
+    }
+
+    /// A written parameter `p` set back to its value on entry, else nothing.
+    fn entry(&self, p: &Ident) -> Option<TokenStream> {
+        match self {
+            Role::Written {
+                one: true, entry, ..
+            } => Some(quote!(*#p = #entry;)),
+            Role::Written { entry, .. } => Some(quote!(#p.copy_from_slice(&#entry);)),
+            _ => None,
+        }
+    }
 }
 
 /// `f_jacobian` of `sig`, a function returning `()`, from its `f_jvp`, or where `lanes` are
@@ -77,6 +101,7 @@ pub fn generate(
                     kind if kind.is_written() => Role::Written {
                         one: kind.is_one_entry(),
                         entry: fresh(&format!("entry_{name}")),
+                        tangent: None,
                     },
                     _ => Role::Through,
                 };
@@ -88,10 +113,10 @@ pub fn generate(
             match spec.kind() {
                 Kind::Scalar => Role::Scalar { shadow, tangent },
                 Kind::Slice(_) | Kind::Vec => Role::Slice { shadow, tangent },
-                kind => Role::Output {
+                kind => Role::Written {
                     one: kind.is_one_entry(),
                     entry: fresh(&format!("entry_{name}")),
-                    tangent,
+                    tangent: Some(tangent),
                 },
             }
         })
@@ -117,10 +142,9 @@ pub fn generate(
     let counts = idents
         .iter()
         .zip(&roles)
-        .filter_map(|(p, role)| match role {
-            Role::Output { one: true, .. } => Some(quote!(1)),
-            Role::Output { .. } => Some(quote!(#p.len())),
-            _ => None,
+        .filter_map(|(p, role)| match role.output()? {
+            (true, _) => Some(quote!(1)),
+            (false, _) => Some(quote!(#p.len())),
         });
     let checks = idents.iter().zip(&roles).map(|(p, role)| match role {
         Role::Slice { shadow, .. } => {
@@ -142,87 +166,75 @@ pub fn generate(
         _ => quote!(),
     });
     let setup = idents.iter().zip(&roles).map(|(p, role)| match role {
-        Role::Output {
+        Role::Written {
             one: true,
             entry,
             tangent,
         } => {
-            quote!(let #entry: #float = *#p; let mut #tangent: #float = #zero;)
+            let tangent = tangent.iter();
+            quote!(let #entry: #float = *#p; #(let mut #tangent: #float = #zero;)*)
         }
-        Role::Output { entry, tangent, .. } => quote! {
-            let #entry = #p.to_vec();
-            let mut #tangent = ::std::vec![#zero; #p.len()];
-        },
+        Role::Written { entry, tangent, .. } => {
+            let tangent = tangent.iter();
+            quote! {
+                let #entry = #p.to_vec();
+                #(let mut #tangent = ::std::vec![#zero; #p.len()];)*
+            }
+        }
         Role::Slice { tangent, .. } => {
             quote!(let mut #tangent = ::std::vec![#zero; #p.len()];)
         }
         Role::Scalar { tangent, .. } => quote!(let mut #tangent: #float = #zero;),
-        Role::Written { one: true, entry } => quote!(let #entry: #float = *#p;),
-        Role::Written { entry, .. } => quote!(let #entry = #p.to_vec();),
         Role::Through => quote!(),
     });
-    // Before each call: the outputs as on entry, their tangents zero.
+    // Before each call: the written parameters as on entry, the outputs' tangents zero.
     let restore: Vec<TokenStream> = idents
         .iter()
         .zip(&roles)
-        .filter_map(|(p, role)| match role {
-            Role::Output {
-                one: true,
-                entry,
-                tangent,
-            } => Some(quote!(*#p = #entry; #tangent = #zero;)),
-            Role::Output { entry, tangent, .. } => {
-                Some(quote!(#p.copy_from_slice(&#entry); #tangent.fill(#zero);))
-            }
-            Role::Written { one: true, entry } => Some(quote!(*#p = #entry;)),
-            Role::Written { entry, .. } => Some(quote!(#p.copy_from_slice(&#entry);)),
-            _ => None,
+        .filter_map(|(p, role)| {
+            let zeroed = role.output().map(|(one, tangent)| match one {
+                true => quote!(#tangent = #zero;),
+                false => quote!(#tangent.fill(#zero);),
+            });
+            role.entry(p).map(|entry| quote!(#entry #zeroed))
         })
         .collect();
     // The same for the lanes' chunks, whose outputs' tangents are their own.
     let entries: Vec<TokenStream> = idents
         .iter()
         .zip(&roles)
-        .filter_map(|(p, role)| match role {
-            Role::Output {
-                one: true, entry, ..
-            }
-            | Role::Written { one: true, entry } => Some(quote!(*#p = #entry;)),
-            Role::Output { entry, .. } | Role::Written { entry, .. } => {
-                Some(quote!(#p.copy_from_slice(&#entry);))
-            }
-            _ => None,
-        })
+        .filter_map(|(p, role)| role.entry(p))
         .collect();
     let args: Vec<TokenStream> = (idents.iter().zip(&roles).zip(specs))
         .map(|((p, role), spec)| match role {
-            Role::Through | Role::Written { .. } => quote!(#p),
+            Role::Through | Role::Written { tangent: None, .. } => quote!(#p),
             Role::Scalar { tangent, .. } => quote!(#p, #tangent),
             // A `&[f64; N]`'s tangent is a `&[f64; N]` too.
             Role::Slice { tangent, .. } if matches!(spec.kind(), Kind::Slice(Some(_))) => {
                 quote!(#p, (&#tangent[..]).try_into().unwrap())
             }
             Role::Slice { tangent, .. } => quote!(#p, &#tangent),
-            Role::Output { tangent, .. } => quote!(#p, &mut #tangent),
+            Role::Written {
+                tangent: Some(tangent),
+                ..
+            } => quote!(#p, &mut #tangent),
         })
         .collect();
     let call = quote!(#jvp(#(#args),*););
     // A column of the block `shadow` (entry `at` of row `i`) from the outputs' tangents.
     let scatter = |shadow: &Ident, at: TokenStream| {
-        let each = roles.iter().map(|role| match role {
-            Role::Output {
-                one: true, tangent, ..
-            } => quote! {
+        let each = roles.iter().map(|role| match role.output() {
+            Some((true, tangent)) => quote! {
                 #shadow[#at] = #tangent;
                 #i += 1;
             },
-            Role::Output { tangent, .. } => quote! {
+            Some((false, tangent)) => quote! {
                 for #t in #tangent.iter() {
                     #shadow[#at] = *#t;
                     #i += 1;
                 }
             },
-            _ => quote!(),
+            None => quote!(),
         });
         quote!(let mut #i = 0usize; #(#each)*)
     };

@@ -80,113 +80,124 @@ impl Mlp {
     }
 }
 
-/// A 2-3-3-1 network with `layers` hidden layers (weights from a fixed sequence).
-fn mlp(layers: usize) -> Mlp {
-    let mut k = 0.0_f64;
-    let mut next = || {
-        k += 1.0;
-        (k * 0.7).sin() * 0.8
-    };
-    let mut neuron = |inputs: usize, linear: bool| Neuron {
-        w: (0..inputs).map(|_| next()).collect(),
-        b: next(),
-        linear,
-    };
-    let layers = (0..layers)
-        .map(|l| Layer {
-            neurons: (0..3)
-                .map(|_| neuron(if l == 0 { 2 } else { 3 }, false))
-                .collect(),
-        })
-        .collect();
-    Mlp {
-        layers,
-        head: neuron(3, true),
-    }
-}
-
-/// Every `f64` of `m` in the order `for_each_entry` visits them (field order, depth first).
-fn flat(m: &Mlp) -> Vec<f64> {
-    let mut m = m.clone();
-    let mut out = Vec::new();
-    m.for_each_entry::<f64>(&mut |x| out.push(*x));
-    out
-}
-
-/// `m` with its `f64`s replaced by `p`, in [`flat`]'s order.
-fn with(m: &Mlp, p: &[f64]) -> Mlp {
-    let mut m = m.clone();
-    let mut k = 0;
-    m.for_each_entry::<f64>(&mut |x| {
-        *x = p[k];
-        k += 1;
-    });
-    m
-}
-
-const XS: [[f64; 2]; 3] = [[0.5, -1.0], [1.5, 0.25], [-0.75, 0.8]];
-const YS: [f64; 3] = [1.0, -1.0, 0.5];
-
-/// One neuron over any dual number, reading its parameters from `p` at `k` on.
-fn neuron_twin<D: DualNum<Primitive = f64> + Copy>(
-    n: &Neuron,
-    p: &[D],
-    k: &mut usize,
-    x: &[D],
-) -> D {
-    let mut s = p[*k + n.w.len()];
-    for (i, input) in x.iter().take(n.w.len()).enumerate() {
-        s += p[*k + i] * *input;
-    }
-    *k += n.w.len() + 1;
-    if n.linear { s } else { s.tanh() }
-}
-
-/// `Mlp::loss` over any dual number, its parameters `p` in [`flat`]'s order.
-fn loss_twin<D: DualNum<Primitive = f64> + Copy>(m: &Mlp, p: &[D]) -> D {
-    let mut total = D::from(0.0);
-    for (x, y) in XS.iter().zip(YS) {
-        let mut k = 0;
-        let mut h: Vec<D> = x.iter().map(|&v| D::from(v)).collect();
-        for layer in &m.layers {
-            h = layer
-                .neurons
-                .iter()
-                .map(|n| neuron_twin(n, p, &mut k, &h))
+/// The network's builder and its oracles, for a module's own `Mlp`, `Layer` and `Neuron` (their
+/// methods differ: `loop_methods` calls the same network through iterators): `mlp`, `flat`,
+/// `with`, the data `XS` and `YS`, `neuron_twin` and `loss_twin` over dual numbers, and
+/// `loss_value` on the `Value` engine.
+macro_rules! network {
+    () => {
+        /// A 2-3-..-3-1 network with `layers` hidden layers (weights from a fixed sequence).
+        fn mlp(layers: usize) -> Mlp {
+            let mut k = 0.0_f64;
+            let mut next = || {
+                k += 1.0;
+                (k * 0.7).sin() * 0.8
+            };
+            let mut neuron = |inputs: usize, linear: bool| Neuron {
+                w: (0..inputs).map(|_| next()).collect(),
+                b: next(),
+                linear,
+            };
+            let layers = (0..layers)
+                .map(|l| Layer {
+                    neurons: (0..3)
+                        .map(|_| neuron(if l == 0 { 2 } else { 3 }, false))
+                        .collect(),
+                })
                 .collect();
+            Mlp {
+                layers,
+                head: neuron(3, true),
+            }
         }
-        let e = neuron_twin(&m.head, p, &mut k, &h) - D::from(y);
-        total += e * e;
-    }
-    total / D::from(XS.len() as f64)
-}
 
-/// The same network on micrograd's `Value` engine.
-fn loss_value(m: &Mlp, p: &[Value]) -> Value {
-    let neuron = |n: &Neuron, k: &mut usize, x: &[Value]| {
-        let mut s = p[*k + n.w.len()].clone();
-        for (i, input) in x.iter().take(n.w.len()).enumerate() {
-            s = &s + &(&p[*k + i] * input);
+        /// Every `f64` of `m` in the order `for_each_entry` visits them (field order, depth first).
+        fn flat(m: &Mlp) -> Vec<f64> {
+            let mut m = m.clone();
+            let mut out = Vec::new();
+            m.for_each_entry::<f64>(&mut |x| out.push(*x));
+            out
         }
-        *k += n.w.len() + 1;
-        if n.linear { s } else { s.tanh() }
+
+        /// `m` with its `f64`s replaced by `p`, in [`flat`]'s order.
+        fn with(m: &Mlp, p: &[f64]) -> Mlp {
+            let mut m = m.clone();
+            let mut k = 0;
+            m.for_each_entry::<f64>(&mut |x| {
+                *x = p[k];
+                k += 1;
+            });
+            m
+        }
+
+        const XS: [[f64; 2]; 3] = [[0.5, -1.0], [1.5, 0.25], [-0.75, 0.8]];
+        const YS: [f64; 3] = [1.0, -1.0, 0.5];
+
+        /// One neuron over any dual number, reading its parameters from `p` at `k` on.
+        fn neuron_twin<D: DualNum<Primitive = f64> + Copy>(
+            n: &Neuron,
+            p: &[D],
+            k: &mut usize,
+            x: &[D],
+        ) -> D {
+            let mut s = p[*k + n.w.len()];
+            for (i, input) in x.iter().take(n.w.len()).enumerate() {
+                s += p[*k + i] * *input;
+            }
+            *k += n.w.len() + 1;
+            if n.linear { s } else { s.tanh() }
+        }
+
+        /// `Mlp::loss` over any dual number, its parameters `p` in [`flat`]'s order.
+        fn loss_twin<D: DualNum<Primitive = f64> + Copy>(m: &Mlp, p: &[D]) -> D {
+            let mut total = D::from(0.0);
+            for (x, y) in XS.iter().zip(YS) {
+                let mut k = 0;
+                let mut h: Vec<D> = x.iter().map(|&v| D::from(v)).collect();
+                for layer in &m.layers {
+                    h = layer
+                        .neurons
+                        .iter()
+                        .map(|n| neuron_twin(n, p, &mut k, &h))
+                        .collect();
+                }
+                let e = neuron_twin(&m.head, p, &mut k, &h) - D::from(y);
+                total += e * e;
+            }
+            total / D::from(XS.len() as f64)
+        }
+
+        /// The same network's loss on micrograd's `Value` engine.
+        fn loss_value(m: &Mlp, p: &[Value]) -> Value {
+            let neuron = |n: &Neuron, k: &mut usize, x: &[Value]| {
+                let mut s = p[*k + n.w.len()].clone();
+                for (i, input) in x.iter().take(n.w.len()).enumerate() {
+                    s = &s + &(&p[*k + i] * input);
+                }
+                *k += n.w.len() + 1;
+                if n.linear { s } else { s.tanh() }
+            };
+            let mut total = Value::new(0.0);
+            for (x, y) in XS.iter().zip(YS) {
+                let mut k = 0;
+                let mut h: Vec<Value> = x.iter().map(|&v| Value::new(v)).collect();
+                for layer in &m.layers {
+                    h = layer
+                        .neurons
+                        .iter()
+                        .map(|n| neuron(n, &mut k, &h))
+                        .collect();
+                }
+                let e = &neuron(&m.head, &mut k, &h) - y;
+                total = &total + &(&e * &e);
+            }
+            &total / XS.len() as f64
+        }
     };
-    let mut total = Value::new(0.0);
-    for (x, y) in XS.iter().zip(YS) {
-        let mut k = 0;
-        let mut h: Vec<Value> = x.iter().map(|&v| Value::new(v)).collect();
-        for layer in &m.layers {
-            h = layer
-                .neurons
-                .iter()
-                .map(|n| neuron(n, &mut k, &h))
-                .collect();
-        }
-        let e = &neuron(&m.head, &mut k, &h) - y;
-        total = &total + &(&e * &e);
-    }
-    &total / XS.len() as f64
 }
+pub(crate) use network;
+
+network!();
 
 #[test]
 fn loss_grad_against_the_value_engine_central_differences_and_num_dual() {

@@ -52,13 +52,56 @@ pub fn signature(
         let everything = vec![true; of.params.len()];
         return signature(&of, &everything, spec.like, seed, runtime);
     }
-    let specs = &sig.params;
     let float = sig.scalar.ty();
     if flavor == Flavor::TangentPullback {
         let sig = tangent_signature(sig, chosen, flavor);
         let chosen = vec![true; sig.params.len()];
         return signature(&sig, &chosen, Flavor::Pullback, seed, runtime);
     }
+    let (params, partials) = params(sig, chosen, flavor);
+    if flavor == Flavor::Hessian {
+        return hessian_signature(sig, chosen, params, &float);
+    }
+    let shape = match sig.output {
+        _ if flavor == Flavor::Tangent && returns_pair(sig) => Output::Tuple(2),
+        shape => shape.unwrap_or(Output::Scalar),
+    };
+    // A function returning `()` has no seed: its outputs' adjoints are its shadows on entry.
+    let seed = seed.filter(|_| shape.count() > 0).map(|seed| {
+        let values = values(shape, &float);
+        // A `#[differentiable]` caller passes `ByCaller(seed)`, which a hand-written
+        // `g_pullback` does not take (micrograd_runtime::calls).
+        match flavor.spec().seed {
+            Seed::Always => quote!(#seed: impl #runtime::calls::Seed<#values>),
+            _ => quote!(#seed: #values),
+        }
+    });
+    let output = output(flavor, &float, (shape, partials), runtime);
+    let (vis, name) = (&sig.vis, name(sig, flavor));
+    // Only `<const N: usize>` and a float `T: Float` get here (the signature check refuses
+    // other generics).
+    let (generics, bounds) = (&sig.generics, &sig.bounds);
+    // `f_graph` records its values as `f64`s: a generic float converts into one (`f32` and
+    // `f64` do).
+    let into = (flavor == Flavor::Graph && sig.scalar.is_generic()).then(|| {
+        let ty = sig.scalar.ty();
+        quote!(#ty: ::core::convert::Into<::core::primitive::f64>,)
+    });
+    // A function returning `()` returns nothing but partials: `()` is not written out.
+    let unit = shape.count() == 0 && output.to_string() == "()";
+    let output = (!unit).then(|| quote!(-> #output));
+    quote!(#vis fn #name #generics(#(#params,)* #seed) #output #bounds #into)
+}
+
+/// `flavor`'s parameters of `sig`, each followed by its tangent and its shadow where it has
+/// them, and the types of the partials it returns (`f_grad`'s and `f_pullback`'s, of the
+/// parameters without a shadow), in parameter order.
+fn params(
+    sig: &Signature,
+    chosen: &[bool],
+    flavor: Flavor,
+) -> (Vec<TokenStream>, Vec<TokenStream>) {
+    let specs = &sig.params;
     let all = tangent_specs(specs, chosen, flavor);
     let signature: Vec<(&Ident, bool)> = all
         .iter()
@@ -93,38 +136,7 @@ pub fn signature(
             _ => partials.extend(spec.kind().partial(sig.scalar).as_ref().map(print)),
         }
     }
-    if flavor == Flavor::Hessian {
-        return hessian_signature(sig, chosen, params, &float);
-    }
-    let shape = match sig.output {
-        _ if flavor == Flavor::Tangent && returns_pair(sig) => Output::Tuple(2),
-        shape => shape.unwrap_or(Output::Scalar),
-    };
-    // A function returning `()` has no seed: its outputs' adjoints are its shadows on entry.
-    let seed = seed.filter(|_| shape.count() > 0).map(|seed| {
-        let values = values(shape, &float);
-        // A `#[differentiable]` caller passes `ByCaller(seed)`, which a hand-written
-        // `g_pullback` does not take (micrograd_runtime::calls).
-        match flavor.spec().seed {
-            Seed::Always => quote!(#seed: impl #runtime::calls::Seed<#values>),
-            _ => quote!(#seed: #values),
-        }
-    });
-    let output = output(flavor, &float, (shape, partials), runtime);
-    let (vis, name) = (&sig.vis, name(sig, flavor));
-    // Only `<const N: usize>` and a float `T: Float` get here (the signature check refuses
-    // other generics).
-    let (generics, bounds) = (&sig.generics, &sig.bounds);
-    // `f_graph` records its values as `f64`s: a generic float converts into one (`f32` and
-    // `f64` do).
-    let into = (flavor == Flavor::Graph && sig.scalar.is_generic()).then(|| {
-        let ty = sig.scalar.ty();
-        quote!(#ty: ::core::convert::Into<::core::primitive::f64>,)
-    });
-    // A function returning `()` returns nothing but partials: `()` is not written out.
-    let unit = shape.count() == 0 && output.to_string() == "()";
-    let output = (!unit).then(|| quote!(-> #output));
-    quote!(#vis fn #name #generics(#(#params,)* #seed) #output #bounds #into)
+    (params, partials)
 }
 
 /// The flavour `of` of `sig` (`g_grad` or `g_jvp`) as a function of its own, which a caller
@@ -327,80 +339,6 @@ fn output(
             let (m, n) = (shape.count(), partials.len());
             let (m, n) = (Literal::usize_unsuffixed(m), Literal::usize_unsuffixed(n));
             quote!((#values, [[#float; #n]; #m]))
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use quote::{ToTokens, quote};
-
-    /// The signatures of the generated functions in `expand`'s output (all but `f` itself).
-    fn generated(attr: proc_macro2::TokenStream, item: proc_macro2::TokenStream) -> Vec<String> {
-        let file: syn::File = syn::parse2(crate::expand(attr, item)).expect("the output parses");
-        file.items
-            .iter()
-            .filter_map(|item| match item {
-                syn::Item::Fn(function) if function.sig.ident != "f" => {
-                    Some(function.sig.to_token_stream().to_string())
-                }
-                _ => None,
-            })
-            .collect()
-    }
-
-    #[test]
-    fn stubs_match_the_real_signatures() {
-        let signature = quote!(pub fn f<const N: usize>(a: f64, w: &[f64], d_w: f64, n: usize, on: bool, v: &[f64; 2], u: &Vec<f64>, p: [f64; N]) -> f64);
-        // `f_graph` is generated on request (`graph`), and its stub with it.
-        // `f_jacobian` only for several outputs, and then no `f_grad`. The callee flavours
-        // `__f_tangent` and `__f_tangent_pullback` are always there, real or refusing stubs.
-        let all = super::Flavor::ALL.len() - 1;
-        for (attr, flavors) in [
-            (quote!(graph, hessian), all),
-            (quote!(wrt(w, a), graph, hessian), all),
-            (quote!(jvp), 5),
-            (quote!(hvp), all - 2),
-            (quote!(wrt(v), graph, hessian), all),
-            (quote!(), 4),
-        ] {
-            let real = generated(
-                attr.clone(),
-                quote!(#signature { a * w[n] * d_w + v[1] + u[0] * p[0] }),
-            );
-            let stubs = generated(attr, quote!(#signature { unsafe { a } }));
-            assert_eq!(real.len(), flavors, "{real:#?}");
-            assert_eq!(stubs, real);
-        }
-        for (attr, output, value, flavors) in [
-            (
-                quote!(jacobian, wrt(a)),
-                quote!([f64; 2]),
-                quote!([t, a]),
-                4,
-            ),
-            (
-                quote!(jacobian, wrt(a)),
-                quote!((f64, f64)),
-                quote!((t, a)),
-                4,
-            ),
-            (quote!(), quote!([f64; 2]), quote!([t, a]), 3),
-            (quote!(jvp, jacobian), quote!((f64, f64)), quote!((t, a)), 5),
-            // A slice's Jacobian block follows it.
-            (quote!(jacobian), quote!([f64; 2]), quote!([t, a]), 4),
-            // `f_hvp` of several outputs takes a seed, as the pullbacks do.
-            (quote!(hvp), quote!([f64; 2]), quote!([t, a]), 5),
-            (quote!(hvp, jacobian), quote!((f64, f64)), quote!((t, a)), 6),
-        ] {
-            let signature = quote!(pub fn f(a: f64, w: &[f64], n: usize) -> #output);
-            let real = generated(
-                attr.clone(),
-                quote!(#signature { let t = a * w[n]; #value }),
-            );
-            let stubs = generated(attr, quote!(#signature { unsafe { a } }));
-            assert_eq!(real.len(), flavors, "{real:#?}");
-            assert_eq!(stubs, real);
         }
     }
 }

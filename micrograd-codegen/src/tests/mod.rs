@@ -10,6 +10,7 @@ mod flavors;
 mod folding;
 mod fuse;
 mod guards;
+mod header;
 mod items;
 mod layouts;
 mod lowering;

@@ -21,14 +21,7 @@ pub(super) fn row(
     bind: TokenStream,
 ) -> TokenStream {
     let specs = &sig.params;
-    let Locals {
-        r,
-        scratch,
-        out,
-        rest,
-        ..
-    } = l;
-    let mut tokens = entries(parts, out, rest);
+    let mut tokens = entries(parts, &l.out, &l.rest);
     let (mut args, mut after) = (Vec::new(), TokenStream::new());
     let scalar = sig.scalar;
     let (zero, one) = (scalar.zero(), scalar.one());
@@ -46,59 +39,77 @@ pub(super) fn row(
             .iter()
             .position(|p| p.spec.ident == spec.ident)
             .expect("internal error: every parameter with a tangent is a part");
-        let (part, at, len) = (&parts[k], &parts[k].offset, parts[k].len());
-        let unit = quote!(&#scratch[#at..#at + #len]);
-        let h = &part.entries;
-        match &spec.kind() {
-            Kind::Scalar => args.push(quote!(if #r == #at { #one } else { #zero })),
-            Kind::Array(_) => args.push(quote!(::core::convert::TryInto::try_into(#unit).unwrap())),
-            Kind::Slice(Some(_)) => {
-                args.push(quote!(::core::convert::TryInto::try_into(#unit).unwrap()));
-                args.push(quote!(::core::convert::TryInto::try_into(#h).unwrap()));
-            }
-            Kind::Rows {
-                row,
-                by_value: true,
-                ..
-            } => {
-                let unit = quote!(#scratch[#at..#at + #len].as_chunks::<#row>().0);
-                args.push(quote!(::core::convert::TryInto::try_into(#unit).unwrap()));
-            }
-            Kind::Rows { row, rows, .. } => {
-                args.extend(rows_part(row, rows.is_some(), scratch, (at, &len, h)));
-            }
-            Kind::SliceMut => {
-                let (before, passed, back) = written_part(l, spec, (at, &len, h), &zero);
-                tokens.extend(before);
-                args.extend(passed);
-                after.extend(back);
-            }
-            Kind::Struct(_) => {
-                let (before, passed, back) = struct_part(l, k, (at, &len, h));
-                tokens.extend(before);
-                args.extend(passed);
-                after.extend(back);
-            }
-            Kind::Vec => {
-                let v = &l
-                    .vecs
-                    .iter()
-                    .find(|(j, _)| *j == k)
-                    .expect("internal error: a buffer per `Vec`")
-                    .1;
-                tokens.extend(quote!(#v.copy_from_slice(#unit);));
-                args.push(quote!(&#v));
-                args.push(quote!(#h));
-            }
-            _ => {
-                args.push(unit);
-                args.push(quote!(#h));
-            }
-        }
+        let (before, passed, back) = part(l, (parts, k), (&zero, &one));
+        tokens.extend(before);
+        args.extend(passed);
+        after.extend(back);
     }
     tokens.extend(call(sig, parts, returned, (&args, bind)));
     tokens.extend(after);
     tokens
+}
+
+/// Part `k`'s arguments of the row's `f_hvp` call (the parameter's unit tangent, and its
+/// entries of `H v` where they are passed in), what comes before the call (a buffer filled, a
+/// written parameter restored) and what after (`H v` copied out, a tangent zeroed).
+fn part(
+    l: &Locals,
+    (parts, k): (&[Part], usize),
+    (zero, one): (&TokenStream, &TokenStream),
+) -> (TokenStream, Vec<TokenStream>, TokenStream) {
+    let (part, at, len) = (&parts[k], &parts[k].offset, parts[k].len());
+    let spec = part.spec;
+    let (scratch, r) = (&l.scratch, &l.r);
+    let (mut tokens, mut args, mut after) = (TokenStream::new(), Vec::new(), TokenStream::new());
+    let unit = quote!(&#scratch[#at..#at + #len]);
+    let h = &part.entries;
+    match &spec.kind() {
+        Kind::Scalar => args.push(quote!(if #r == #at { #one } else { #zero })),
+        Kind::Array(_) => args.push(quote!(::core::convert::TryInto::try_into(#unit).unwrap())),
+        Kind::Slice(Some(_)) => {
+            args.push(quote!(::core::convert::TryInto::try_into(#unit).unwrap()));
+            args.push(quote!(::core::convert::TryInto::try_into(#h).unwrap()));
+        }
+        Kind::Rows {
+            row,
+            by_value: true,
+            ..
+        } => {
+            let unit = quote!(#scratch[#at..#at + #len].as_chunks::<#row>().0);
+            args.push(quote!(::core::convert::TryInto::try_into(#unit).unwrap()));
+        }
+        Kind::Rows { row, rows, .. } => {
+            args.extend(rows_part(row, rows.is_some(), scratch, (at, &len, h)));
+        }
+        Kind::SliceMut => {
+            let (before, passed, back) = written_part(l, spec, (at, &len, h), &zero);
+            tokens.extend(before);
+            args.extend(passed);
+            after.extend(back);
+        }
+        Kind::Struct(_) => {
+            let (before, passed, back) = struct_part(l, k, (at, &len, h));
+            tokens.extend(before);
+            args.extend(passed);
+            after.extend(back);
+        }
+        Kind::Vec => {
+            let v = &l
+                .vecs
+                .iter()
+                .find(|(j, _)| *j == k)
+                .expect("internal error: a buffer per `Vec`")
+                .1;
+            tokens.extend(quote!(#v.copy_from_slice(#unit);));
+            args.push(quote!(&#v));
+            args.push(quote!(#h));
+        }
+        _ => {
+            args.push(unit);
+            args.push(quote!(#h));
+        }
+    }
+    (tokens, args, after)
 }
 
 /// A parameter struct's part of the row `k`: its unit tangent copied into the tangent struct

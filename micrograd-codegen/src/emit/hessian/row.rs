@@ -82,7 +82,7 @@ fn part(
             args.extend(rows_part(row, rows.is_some(), scratch, (at, &len, h)));
         }
         Kind::SliceMut => {
-            let (before, passed, back) = written_part(l, spec, (at, &len, h), &zero);
+            let (before, passed, back) = written_part(l, spec, (at, &len, h), zero);
             tokens.extend(before);
             args.extend(passed);
             after.extend(back);

@@ -40,10 +40,10 @@ fn step_grad(
     tape.reserve((0..x.len()).size_hint().0 * (0..2).size_hint().0);
     for t in 0..x.len() {
         let mut h_new = [0.0_f64; 2];
-        let region = tape.grow((0..2).size_hint().0);
-        for (j, at) in (0..2).zip(region.chunks_exact_mut(1)) {
+        let h_view = &h[0..2];
+        tape.extend_from_slice(h_view);
+        for j in 0..2 {
             let t0 = h[j];
-            at[0] = t0;
             let t1 = w * t0;
             let t2 = x[t];
             let t3 = t1 + t2;
@@ -129,10 +129,10 @@ fn step_pullback(
     tape.reserve((0..x.len()).size_hint().0 * (0..2).size_hint().0);
     for t in 0..x.len() {
         let mut h_new = [0.0_f64; 2];
-        let region = tape.grow((0..2).size_hint().0);
-        for (j, at) in (0..2).zip(region.chunks_exact_mut(1)) {
+        let h_view = &h[0..2];
+        tape.extend_from_slice(h_view);
+        for j in 0..2 {
             let t0 = h[j];
-            at[0] = t0;
             let t1 = w * t0;
             let t2 = x[t];
             let t3 = t1 + t2;

@@ -132,3 +132,35 @@ fn stages_recorded_by_copies_against_differences() {
         assert_gradient("stages", f, &point, &gradient);
     }
 }
+
+/// A state replaced whole at each step, read at `h[j]` in a loop that records it and nothing
+/// else: recorded as one copy of `h` per step.
+#[differentiable]
+fn state(x: &[f64], w: f64) -> f64 {
+    let mut h = [0.0; 2];
+    let mut spare = [1.0; 2];
+    for t in 0..x.len() {
+        let mut h_new = [0.0; 2];
+        for j in 0..2 {
+            h_new[j] = (w * h[j] + x[t]).tanh();
+        }
+        h = h_new;
+        std::mem::swap(&mut h, &mut spare);
+    }
+    h[0] + spare[1]
+}
+
+#[test]
+fn state_recorded_whole_against_differences() {
+    for n in [0, 1, 4, 7] {
+        let x = &X[..n];
+        for w in [0.8, -1.2] {
+            let mut d_x = vec![0.0; n];
+            let (value, d_w) = state_grad(x, &mut d_x, w);
+            assert_eq!(value.to_bits(), state(x, w).to_bits());
+            let point: Vec<f64> = x.iter().copied().chain([w]).collect();
+            let gradient: Vec<f64> = d_x.iter().copied().chain([d_w]).collect();
+            assert_gradient("state", |p| state(&p[..n], p[n]), &point, &gradient);
+        }
+    }
+}

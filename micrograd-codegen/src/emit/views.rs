@@ -47,12 +47,17 @@ struct View {
     lo: IntExpr,
     hi: IntExpr,
     used: Cell<bool>,
+    /// A read at the loop's index itself (`w[i]`), whose check the compiler takes out of the
+    /// loop already: printed as before, the view only recorded whole ([`Emitter::view_name`]).
+    whole: bool,
 }
 
 /// Where a view starts relative to the loop's index `i`: `c + i`, or `i - c` of literals.
 enum Offset<'a> {
     Add(&'a IntExpr),
     Sub(u128),
+    /// `i` itself.
+    Whole,
 }
 
 /// The views one loop opened: closing them gives the `let`s of those its body read.
@@ -163,11 +168,14 @@ impl Emitter<'_> {
             {
                 continue;
             }
-            let Some(offset) = offset(at, index, changing) else {
+            let whole = !shadow && *at == IntExpr::Var(index);
+            let Some(offset) = offset(at, index, changing).or(whole.then_some(Offset::Whole))
+            else {
                 continue;
             };
             let (lo, hi, from) = match offset {
                 Offset::Add(c) => (add(c, start), add(c, end), start.clone()),
+                Offset::Whole => (start.clone(), end.clone(), start.clone()),
                 Offset::Sub(c) => match start {
                     IntExpr::Lit { value, suffix } if *value >= c => (
                         IntExpr::Lit {
@@ -210,6 +218,7 @@ impl Emitter<'_> {
                 lo,
                 hi,
                 used: Cell::new(false),
+                whole,
             });
         }
         Opened {
@@ -291,7 +300,7 @@ impl Emitter<'_> {
         let view = open
             .iter()
             .rev()
-            .find(|v| v.array == array && v.shadow == shadow && v.index == *index)?;
+            .find(|v| v.array == array && v.shadow == shadow && v.index == *index && !v.whole)?;
         view.used.set(true);
         let (name, at) = (&view.name, self.int(&view.at));
         Some(quote!(#name[#at]))

@@ -216,8 +216,8 @@ pub fn lower(
         outside: Default::default(),
         desugared,
     };
-    let (params, fields) = lowerer.params(item, specs, wrt);
-    lowerer.outside = lowerer.type_outside(&item.block);
+    let (params, fields) = lowerer.params(&block, specs, wrt);
+    lowerer.outside = lowerer.type_outside(&block);
     let result = lowerer.function_body(&block);
     lowerer.load_results(item.block.brace_token.span.close());
     let body = lowerer

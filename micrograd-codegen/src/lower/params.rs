@@ -12,7 +12,7 @@ impl Lowerer<'_> {
     /// body reads, each a parameter of its own, differentiated where its struct is.
     pub(super) fn params(
         &mut self,
-        item: &syn::ItemFn,
+        body: &syn::Block,
         specs: &[ParamSpec],
         wrt: &dyn Fn(&syn::Ident) -> bool,
     ) -> (Vec<Param>, Vec<Field>) {
@@ -20,7 +20,7 @@ impl Lowerer<'_> {
             .iter()
             .map(|spec| self.param(spec, wrt(&spec.ident)))
             .collect();
-        let fields = self.fields(item, specs, &params);
+        let fields = self.fields(body, specs, &params);
         let field_params: Vec<Param> = fields
             .iter()
             .map(|field| Param {
@@ -112,13 +112,13 @@ impl Lowerer<'_> {
 
     /// The fields of the parameter structs that the body reads, each a variable of its own
     /// named after its path (`p_layer_w`), with its kind's type.
-    fn fields(&mut self, item: &syn::ItemFn, specs: &[ParamSpec], params: &[Param]) -> Vec<Field> {
+    fn fields(&mut self, body: &syn::Block, specs: &[ParamSpec], params: &[Param]) -> Vec<Field> {
         let roots: Vec<syn::Ident> = specs
             .iter()
             .filter(|spec| matches!(spec.kind(), Kind::Struct(_)))
             .map(|spec| spec.ident.clone())
             .collect();
-        let uses = fields::scan(&item.block, &roots, self.errors);
+        let uses = fields::scan(body, &roots, self.errors);
         let whole = |field: &fields::FieldUse| {
             uses.iter().any(|other| {
                 other.kind.is_whole()

@@ -8,6 +8,8 @@
 //! After: `let mut s = -0.0; for i in 0..min(w.len(), x.len()) { let a = w[i]; let b = x[i];`
 //! `let t = a * b; s = s + t; }`
 
+mod elements;
+
 use super::expr::Value;
 use super::{Lowerer, View};
 use crate::ir::{Carried, IntExpr, IntOp, Loop, LoopKind, Op, Operand, Stmt, Ty, VarId};
@@ -251,64 +253,6 @@ impl Lowerer<'_> {
     }
 }
 
-impl Chain<'_> {
-    /// The elements of `view`: its entries, or its rows where it holds rows (the chunks of
-    /// `N` entries of its flat storage).
-    fn of(view: View) -> Self {
-        match view.row.clone() {
-            Some(size) => Chain::Chunks {
-                of: View { row: None, ..view },
-                size,
-                exact: true,
-            },
-            None => Chain::Slice(view),
-        }
-    }
-
-    /// The number of elements.
-    pub(super) fn count(&self) -> IntExpr {
-        match self {
-            Chain::Slice(view) => view.len(),
-            Chain::Data(place, _) => super::data::len(place.clone()),
-            Chain::Ints(ints) => int(ints.len() as u128),
-            // An empty range when `hi < lo`, without an integer underflow.
-            Chain::Range(lo, hi) => bin(IntOp::Sub, hi.clone(), min(lo.clone(), hi.clone())),
-            Chain::Chunks {
-                of,
-                size,
-                exact: true,
-            } => bin(IntOp::Div, of.len(), size.clone()),
-            Chain::Chunks {
-                of,
-                size,
-                exact: false,
-            } => {
-                let up = bin(IntOp::Sub, bin(IntOp::Add, of.len(), size.clone()), int(1));
-                bin(IntOp::Div, up, size.clone())
-            }
-            Chain::Windows { of, size } => {
-                let past = bin(IntOp::Add, of.len(), int(1));
-                bin(IntOp::Sub, past.clone(), min(size.clone(), past))
-            }
-            Chain::Enumerate(inner) | Chain::Rev(inner) | Chain::Map(inner, _) => inner.count(),
-            Chain::Zip(a, b) => min(a.count(), b.count()),
-            Chain::Skip(inner, k) => {
-                let n = inner.count();
-                bin(IntOp::Sub, n.clone(), min(k.clone(), n))
-            }
-            Chain::Take(inner, k) => min(k.clone(), inner.count()),
-            // ceil(n / k) without overflow: (n - 1) / k + 1, or 0 for n = 0. A `k` of 0
-            // panics (a division by zero), as `step_by(0)` does.
-            Chain::StepBy(inner, k) => {
-                let n = inner.count();
-                let some = min(n.clone(), int(1));
-                let rest = bin(IntOp::Sub, n, some.clone());
-                bin(IntOp::Add, bin(IntOp::Div, rest, k.clone()), some)
-            }
-        }
-    }
-}
-
 impl Lowerer<'_> {
     /// Folds the elements of `chain` into one `f64` with a counted loop.
     fn reduce(&mut self, chain: Chain, reduce: Reduce, span: proc_macro2::Span) -> Value {
@@ -394,55 +338,5 @@ impl Lowerer<'_> {
             Reduce::Product => self.temp(Op::Mul(acc, value), span),
             Reduce::Fold(..) => value,
         })
-    }
-
-    /// The element `i` of `chain`, its loads emitted into the loop body.
-    pub(super) fn element(&mut self, chain: &Chain, i: IntExpr, span: proc_macro2::Span) -> Value {
-        match chain {
-            Chain::Slice(view) => Value::F64(self.temp(Op::Load(view.base, view.at(i)), span)),
-            Chain::Data(place, ty) => {
-                let mut place = place.clone();
-                place.steps.push(crate::ir::Step::Index(i));
-                let elem = ty
-                    .elem()
-                    .cloned()
-                    .unwrap_or(crate::types::Type::Tuple(Vec::new()));
-                self.data(place, &elem, span)
-            }
-            Chain::Ints(ints) => Value::Int(IntExpr::Pick(ints.clone(), Box::new(i))),
-            Chain::Range(lo, _) => Value::Int(match lo {
-                IntExpr::Lit { value: 0, .. } => i,
-                lo => bin(IntOp::Add, lo.clone(), i),
-            }),
-            Chain::Chunks { of, size, exact } => {
-                let lo = bin(IntOp::Mul, i, size.clone());
-                let hi = bin(IntOp::Add, lo.clone(), size.clone());
-                let hi = if *exact { hi } else { min(hi, of.len()) };
-                Value::Seq(of.sub(Some(lo), Some(hi)))
-            }
-            Chain::Windows { of, size } => {
-                let hi = bin(IntOp::Add, i.clone(), size.clone());
-                Value::Seq(of.sub(Some(i), Some(hi)))
-            }
-            Chain::Enumerate(inner) => {
-                let element = self.element(inner, i.clone(), span);
-                Value::Tuple(vec![Value::Int(i), element])
-            }
-            Chain::Zip(a, b) => {
-                let first = self.element(a, i.clone(), span);
-                Value::Tuple(vec![first, self.element(b, i, span)])
-            }
-            Chain::Rev(inner) => {
-                let last = bin(IntOp::Sub, inner.count(), int(1));
-                self.element(inner, bin(IntOp::Sub, last, i), span)
-            }
-            Chain::Map(inner, step) => {
-                let element = self.element(inner, i, span);
-                self.inline(step, vec![element])
-            }
-            Chain::Skip(inner, k) => self.element(inner, bin(IntOp::Add, i, k.clone()), span),
-            Chain::Take(inner, _) => self.element(inner, i, span),
-            Chain::StepBy(inner, k) => self.element(inner, bin(IntOp::Mul, i, k.clone()), span),
-        }
     }
 }

@@ -7,7 +7,7 @@
 //! a type variable; an expression's type is a known type or a variable; arithmetic,
 //! comparisons, assignments, the arms of an `if` or `match`, a loop's `break` values, a
 //! method's receiver and arguments and an annotation unify them. A name nothing decides stays
-//! undecided, and the lowering's own rules (`expr::unify`: two such names are integers) apply.
+//! undecided, and the lowering's own rules (`expr::operators::unify`: two such names are integers) apply.
 //! Each guess is pinned by a type in the generated code, so a wrong one is rustc's error at
 //! the name, never a wrong derivative.
 //!

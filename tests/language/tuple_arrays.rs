@@ -1,6 +1,6 @@
 //! Local arrays of tuples (issue 24): `let pts = [(0.0, 1.0), (1.0, 2.5)];`, `[(x, v); N]`,
 //! read as `pts[i].0`, `let (x, y) = pts[i];`, `for &(x, y) in &pts`, `for p in &pts`,
-//! `pts.iter().map(|p| p.0 * p.1)`, `.enumerate()`, written as `pts[i] = (a, b);` and
+//! `pts.iter().map(|p| p.0 * p.1)` and `|&(x, y)|`, `.enumerate()`, `.rev()`, written as `pts[i] = (a, b);` and
 //! `pts[i].1 *= c;`, copied whole. A fit, a simulation of particles and a mix of them, each
 //! with `f_grad`, `f_pullback`, `f_jvp`, `f_hvp` and `f_hessian` against central differences
 //! and num-dual on generic twins written by hand, at points on both sides of the branches,
@@ -95,10 +95,15 @@ fn mixed(a: f64, b: f64) -> f64 {
     for (i, &(x, y)) in pts.iter().enumerate() {
         s += x * y * i as f64;
     }
+    let w: f64 = pts.iter().map(|&(x, y)| x * y).sum();
+    let z: f64 = pts.iter().map(|(x, y)| x - y).sum();
+    for &(x, _) in pts.iter().rev() {
+        s = s * 0.5 + x;
+    }
     let mut q = pts;
     q[0].1 = a * a;
     let (u, v) = q[pts.len() - 1];
-    s + u * v + q[0].1 * pts[0].1
+    s + u * v + q[0].1 * pts[0].1 + w * z
 }
 
 fn mixed_twin<D: DualNum<Primitive = f64> + Copy>(a: D, b: D) -> D {
@@ -113,10 +118,15 @@ fn mixed_twin<D: DualNum<Primitive = f64> + Copy>(a: D, b: D) -> D {
     for (i, &(x, y)) in pts.iter().enumerate() {
         s += x * y * i as f64;
     }
+    let w: D = pts.iter().map(|&(x, y)| x * y).sum();
+    let z: D = pts.iter().map(|&(x, y)| x - y).sum();
+    for &(x, _) in pts.iter().rev() {
+        s = s * 0.5 + x;
+    }
     let mut q = pts;
     q[0].1 = a * a;
     let (u, v) = q[pts.len() - 1];
-    s + u * v + q[0].1 * pts[0].1
+    s + u * v + q[0].1 * pts[0].1 + w * z
 }
 
 #[test]

@@ -37,6 +37,14 @@ impl Lowerer<'_> {
             (Pat::Type(typed), value) => self.bind_pat(&typed.pat, value),
             (Pat::Reference(reference), value) => self.bind_pat(&reference.pat, value),
             (Pat::Paren(paren), value) => self.bind_pat(&paren.pat, value),
+            // A tuple of an array of tuples bound as a view (`|&(x, y)|` over `pts.iter()`).
+            (Pat::Tuple(_), Value::Seq(view))
+                if view.row.is_none() && self.tuples.contains_key(&view.base) =>
+            {
+                let width = self.tuples[&view.base];
+                let parts = self.tuple_at(&view, width, pat.span());
+                self.bind_pat(pat, parts);
+            }
             (Pat::Tuple(tuple), Value::Tuple(values)) if tuple.elems.len() == values.len() => {
                 for (pat, value) in tuple.elems.iter().zip(values) {
                     self.bind_pat(pat, value);

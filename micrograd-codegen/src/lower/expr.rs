@@ -245,7 +245,7 @@ impl Lowerer<'_> {
             // `l[i]` of a sequence of rows: the row, a view of its entries.
             return match self.int_operand(&index.index) {
                 Some(i) => match self.tuples.get(&view.base) {
-                    Some(&width) => self.tuple_at(&view.row_at(i), width, index),
+                    Some(&width) => self.tuple_at(&view.row_at(i), width, index.span()),
                     None => Value::Seq(view.row_at(i)),
                 },
                 None => Value::Error,
@@ -265,7 +265,7 @@ impl Lowerer<'_> {
 impl Lowerer<'_> {
     /// `pts[i]` of an array of tuples of `width` elements: a tuple of the row's entries, each
     /// read from the base.
-    fn tuple_at(&mut self, row: &View, width: u128, index: &syn::ExprIndex) -> Value {
+    pub(super) fn tuple_at(&mut self, row: &View, width: u128, span: proc_macro2::Span) -> Value {
         let entries = (0..width)
             .map(|k| {
                 let k = IntExpr::Lit {
@@ -273,7 +273,7 @@ impl Lowerer<'_> {
                     suffix: String::new(),
                 };
                 let at = self.entry(row, k);
-                Value::F64(self.temp(Op::Load(row.base, at), index.span()))
+                Value::F64(self.temp(Op::Load(row.base, at), span))
             })
             .collect();
         Value::Tuple(entries)

@@ -3,6 +3,7 @@
 //! generated text) is the integration tests' subject.
 
 mod activity;
+mod data_forms;
 mod desugaring;
 mod driver;
 mod emitting;

@@ -1,6 +1,7 @@
 //! Local arrays filled with a float variable (issue 24): `let mut h = [b; 4];`,
 //! `[[b * 0.5; 2]; 3]`, `vec![b; n]`, and one filled inside a loop from the loop's state, each
-//! entry carrying its adjoint back to the fill. `f_grad`, `f_pullback`, `f_jvp`, `f_hvp` and
+//! entry carrying its adjoint back to the fill; and a local array assigned whole from a fill or
+//! a literal, `h = [a * 0.5; 3];`, `h = [h[1], h[0] * h[2], h[2] + a];`. `f_grad`, `f_pullback`, `f_jvp`, `f_hvp` and
 //! `f_hessian` against central differences and num-dual on generic twins written by hand, at
 //! points on both sides of the branches, with 0, 1 and many steps; the value bit for bit `f`'s.
 
@@ -91,6 +92,40 @@ fn restart_twin<D: DualNum<Primitive = f64> + Copy>(y: D, n: usize) -> D {
         e = a[0] * D::from(0.5) + a[1].sin() + a[2] * D::from(0.25);
     }
     e
+}
+
+/// A state reset to a fill on odd steps and replaced whole by a literal of its own entries.
+#[differentiable(hvp, hessian)]
+fn reset(a: f64, x: &[f64]) -> f64 {
+    let mut h = [a; 3];
+    let mut s = 0.0;
+    for t in 0..x.len() {
+        if t % 2 == 1 {
+            h = [a * 0.5; 3];
+        }
+        h[t % 3] += x[t];
+        h = [h[1], h[0] * h[2], h[2] + a];
+        s += if h[1] > 0.0 { h[0] * h[1] } else { h[2].sin() };
+    }
+    s + h[0]
+}
+
+fn reset_twin<D: DualNum<Primitive = f64> + Copy>(a: D, x: &[D]) -> D {
+    let mut h = [a; 3];
+    let mut s = D::from(0.0);
+    for t in 0..x.len() {
+        if t % 2 == 1 {
+            h = [a * 0.5; 3];
+        }
+        h[t % 3] += x[t];
+        h = [h[1], h[0] * h[2], h[2] + a];
+        s += if h[1].re() > 0.0 {
+            h[0] * h[1]
+        } else {
+            h[2].sin()
+        };
+    }
+    s + h[0]
 }
 
 fn duals(point: &[f64], v: &[f64]) -> Vec<Dual64> {
@@ -189,6 +224,36 @@ fn an_array_filled_inside_a_loop_from_its_state() {
             assert_same_value("restart_hvp", value, f(&point), &point);
             let h = restart_twin(HyperDual64::new(y, 1.0, 1.0, 0.0), n).eps1eps2;
             assert_near("restart_hvp", hv, 0.5 * h, 1e-10);
+        }
+    }
+}
+
+#[test]
+fn an_array_reset_to_a_fill_and_replaced_by_a_literal() {
+    let inputs: [&[f64]; 3] = [&[], &[0.3], &[0.3, -1.7, 0.2, 0.9]];
+    for x in inputs {
+        for a in [0.6, -0.8] {
+            let point: Vec<f64> = [a].into_iter().chain(x.iter().copied()).collect();
+            let f = |p: &[f64]| reset(p[0], &p[1..]);
+            let twin = |p: &[Dual64]| reset_twin(p[0], &p[1..]);
+            let mut d_x = vec![0.0; x.len()];
+            let (value, d_a) = reset_grad(a, x, &mut d_x);
+            let gradient: Vec<f64> = [d_a].into_iter().chain(d_x).collect();
+            check!(
+                "reset",
+                &point,
+                (value, &gradient),
+                against = [central(f), dual(twin)]
+            );
+            let v: Vec<f64> = (0..point.len()).map(|k| 0.4 - 0.2 * k as f64).collect();
+            let (value, tangent) = reset_jvp(a, v[0], x, &v[1..]);
+            assert_same_value("reset_jvp", value, f(&point), &point);
+            assert_near("reset_jvp", tangent, twin(&duals(&point, &v)).eps, 1e-12);
+            let mut hessian = vec![0.0; point.len() * point.len()];
+            let value = reset_hessian(a, x, &mut hessian);
+            assert_same_value("reset_hessian", value, f(&point), &point);
+            oracle::Hessian::new("reset_hessian", &point, &hessian)
+                .dual(|q: &[HyperDual64]| reset_twin(q[0], &q[1..]));
         }
     }
 }

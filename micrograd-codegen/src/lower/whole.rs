@@ -8,6 +8,7 @@
 //! Before: `std::mem::swap(&mut u, &mut next);`
 //! After: `for k in 0..u.len() { let t = u[k]; u[k] = next[k]; next[k] = t; }`
 //! Before: `std::mem::swap(&mut a, &mut b);` of two `f64`s After: `let t = a; a = b; b = t;`
+//! Before: `h = [b; N];` After: `let f = b; for k in 0..h.len() { h[k] = f; }`
 
 use super::Lowerer;
 use crate::ir::{Ty, VarId};
@@ -23,6 +24,9 @@ impl Lowerer<'_> {
         {
             return true;
         }
+        if matches!(right, Expr::Repeat(_) | Expr::Array(_)) && self.local_array(left).is_some() {
+            return self.assign_literal(left, right);
+        }
         let Some(source) = self.local_array(right) else {
             return false;
         };
@@ -35,6 +39,48 @@ impl Lowerer<'_> {
             }
         );
         self.stmt(&copy);
+        true
+    }
+
+    /// `h = [b; N];` or `h = [a, b, c];` of a local array `h` (issue 24): the values first,
+    /// each under a fresh name (`h = [h[1], h[0]];` reads both before it writes), then stored.
+    ///
+    /// Before: `h = [b; 3];` After: `let f = b; for k in 0..h.len() { h[k] = f; }`
+    /// Before: `h = [h[1], h[0]];` After: `let f = h[1]; let f_ = h[0]; h[0] = f; h[1] = f_;`
+    fn assign_literal(&mut self, left: &Expr, right: &Expr) -> bool {
+        let span = right.span();
+        let mut stmts: Vec<syn::Stmt> = Vec::new();
+        match right {
+            Expr::Repeat(repeat) => {
+                let fill = crate::names::free(&mut self.used, crate::names::lowered::FILL);
+                let value = &repeat.expr;
+                let k = crate::names::free(&mut self.used, crate::names::lowered::ENTRY);
+                stmts.push(parse_quote_spanned!(span=> let #fill = #value;));
+                stmts.push(parse_quote_spanned!(span=>
+                    for #k in 0..#left.len() {
+                        #left[#k] = #fill;
+                    }
+                ));
+            }
+            Expr::Array(array) => {
+                let names: Vec<syn::Ident> = array
+                    .elems
+                    .iter()
+                    .map(|_| crate::names::free(&mut self.used, crate::names::lowered::FILL))
+                    .collect();
+                for (name, value) in names.iter().zip(&array.elems) {
+                    stmts.push(parse_quote_spanned!(value.span()=> let #name = #value;));
+                }
+                for (k, name) in names.iter().enumerate() {
+                    let k = proc_macro2::Literal::usize_unsuffixed(k);
+                    stmts.push(parse_quote_spanned!(span=> #left[#k] = #name;));
+                }
+            }
+            _ => return false,
+        }
+        for stmt in &stmts {
+            self.stmt(stmt);
+        }
         true
     }
 

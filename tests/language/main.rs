@@ -27,6 +27,7 @@ mod callee_names;
 mod const_fns;
 mod control;
 mod custom;
+mod element_elements;
 mod element_methods;
 mod emptiness;
 mod filled_arrays;

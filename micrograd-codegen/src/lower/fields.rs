@@ -359,7 +359,13 @@ impl Scan<'_, '_> {
         };
         let mut wholes: Vec<(Ident, Vec<Ident>)> = Vec::new();
         let mut args = call.args.iter();
-        if element && let Some(index) = args.next() {
+        // `__micrograd_element::neurons::g(i, j, &p.layers, ..)`: of `p.layers[i].neurons[j]`.
+        let indices = match &*call.func {
+            Expr::Path(path) if element && path.path.segments.len() == 3 => 2,
+            _ if element => 1,
+            _ => 0,
+        };
+        for index in args.by_ref().take(indices) {
             self.operand(index, Some(FieldKind::Int));
         }
         for arg in args {

@@ -209,7 +209,9 @@ fn field_method(tokens: &[TokenTree]) -> Option<(Vec<TokenTree>, usize)> {
 /// `self.fields.last[index].method(args)` with `last` at `at - 1` (`fields` the ones before it):
 /// the call `__micrograd_element::method(index, &__micrograd_self.fields.last, args)`, which
 /// [`restore`] prints back as `(&self_last[index]).method_pullback(&mut (shadow)[index], ..)`;
-/// and how many tokens it read.
+/// and how many tokens it read. One level deeper, `self.layers[i].neurons[j].method(args)` (a
+/// method of an element's element) is `__micrograd_element::neurons::method(i, j,
+/// &__micrograd_self.layers, args)`, printed back as `(..)[i].neurons[j].method(..)`.
 fn element_method(
     tokens: &[TokenTree],
     at: usize,
@@ -220,13 +222,25 @@ fn element_method(
     let Some(TokenTree::Group(index)) = tokens.get(at) else {
         return None;
     };
+    // `.inner[j]` between the element and the method: an element's element.
+    let inner = match (tokens.get(at + 2), tokens.get(at + 3)) {
+        (Some(TokenTree::Ident(inner)), Some(TokenTree::Group(second)))
+            if dot(tokens.get(at + 1))
+                && plain(inner)
+                && second.delimiter() == Delimiter::Bracket =>
+        {
+            Some((inner.clone(), second.clone()))
+        }
+        _ => None,
+    };
+    let after = if inner.is_some() { at + 5 } else { at + 2 };
     let (Some(TokenTree::Ident(method)), Some(TokenTree::Group(call))) =
-        (tokens.get(at + 2), tokens.get(at + 3))
+        (tokens.get(after), tokens.get(after + 1))
     else {
         return None;
     };
     if index.delimiter() != Delimiter::Bracket
-        || !dot(tokens.get(at + 1))
+        || !dot(tokens.get(after - 1))
         || call.delimiter() != Delimiter::Parenthesis
         || !plain(method)
         || crate::lower::known_method(&method.to_string())
@@ -237,6 +251,10 @@ fn element_method(
     let mut args: Vec<TokenTree> =
         vec![Group::new(Delimiter::Parenthesis, read_body(index.stream())).into()];
     args.push(Punct::new(',', Spacing::Alone).into());
+    if let Some((_, second)) = &inner {
+        args.push(Group::new(Delimiter::Parenthesis, read_body(second.stream())).into());
+        args.push(Punct::new(',', Spacing::Alone).into());
+    }
     args.push(with_span(Punct::new('&', Spacing::Alone).into(), span));
     args.push(Ident::new(MARKER, span).into());
     for field in fields
@@ -247,22 +265,27 @@ fn element_method(
         args.push(with_span(Punct::new('.', Spacing::Alone).into(), span));
         args.push(field);
     }
-    let inner = read_body(call.stream());
-    if !inner.is_empty() {
+    let rest = read_body(call.stream());
+    if !rest.is_empty() {
         args.push(Punct::new(',', Spacing::Alone).into());
-        args.extend(inner);
+        args.extend(rest);
     }
     let mut group = Group::new(Delimiter::Parenthesis, args.into_iter().collect());
     group.set_span(call.span());
     let at_name = method.span();
-    let out = vec![
+    let mut out = vec![
         Ident::new(ELEMENT, at_name).into(),
         with_span(Punct::new(':', Spacing::Joint).into(), at_name),
         with_span(Punct::new(':', Spacing::Alone).into(), at_name),
-        TokenTree::Ident(method.clone()),
-        group.into(),
     ];
-    Some((out, at + 4))
+    if let Some((inner, _)) = inner {
+        out.push(TokenTree::Ident(inner));
+        out.push(with_span(Punct::new(':', Spacing::Joint).into(), at_name));
+        out.push(with_span(Punct::new(':', Spacing::Alone).into(), at_name));
+    }
+    out.push(TokenTree::Ident(method.clone()));
+    out.push(group.into());
+    Some((out, after + 2))
 }
 
 /// `for layer in &self.layers { .. layer.forward(x) .. }` at the head of `tokens` (also

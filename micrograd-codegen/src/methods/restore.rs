@@ -74,6 +74,24 @@ impl Restorer<'_> {
     /// `__micrograd_element::g(i, self_layers, ..)` printed by [`element_call`]; and how many
     /// tokens it read.
     fn call(&self, tokens: &[TokenTree]) -> Option<(Vec<TokenTree>, usize)> {
+        // `__micrograd_element::neurons::g(i, j, s, ..)`: a method of an element's element.
+        if let [
+            TokenTree::Ident(path),
+            TokenTree::Punct(_),
+            TokenTree::Punct(_),
+            TokenTree::Ident(inner),
+            TokenTree::Punct(colon),
+            TokenTree::Punct(_),
+            TokenTree::Ident(callee),
+            TokenTree::Group(args),
+            ..,
+        ] = tokens
+            && path == ELEMENT
+            && colon.as_char() == ':'
+        {
+            let args = self.restore(args.stream());
+            return element_call(callee, Some(inner), args).map(|call| (call, 8));
+        }
         let [
             TokenTree::Ident(path),
             TokenTree::Punct(_),
@@ -90,7 +108,7 @@ impl Restorer<'_> {
         }
         let args = self.restore(args.stream());
         if path == ELEMENT {
-            return element_call(callee, args).map(|call| (call, 5));
+            return element_call(callee, None, args).map(|call| (call, 5));
         }
         let args: Vec<TokenTree> = args.into_iter().collect();
         let comma = args
@@ -272,7 +290,11 @@ fn outer_generics(tokens: &[TokenTree]) -> Option<(Vec<TokenTree>, usize)> {
 /// `(sequence)[index].callee((companion)[index].., rest..)`: the sequence's shadow and tangent
 /// (`&mut d_self.layers`, `&v_self.layers`), as many as the flavour `callee` takes after its
 /// receiver, are indexed as the sequence is.
-fn element_call(callee: &Ident, args: TokenStream) -> Option<Vec<TokenTree>> {
+fn element_call(
+    callee: &Ident,
+    inner: Option<&Ident>,
+    args: TokenStream,
+) -> Option<Vec<TokenTree>> {
     let mut parts: Vec<Vec<TokenTree>> = vec![Vec::new()];
     for token in args {
         match &token {
@@ -290,18 +312,31 @@ fn element_call(callee: &Ident, args: TokenStream) -> Option<Vec<TokenTree>> {
         _ if text.ends_with("_pullback") => 1,
         _ => 0,
     };
-    if parts.len() < 2 + companions {
+    // The indices before the sequence: `i`, or `i, j` for an element's element.
+    let indices = if inner.is_some() { 2 } else { 1 };
+    if parts.len() < indices + 1 + companions {
         // Not a call the pipeline printed: left as it is, for rustc to report.
         return None;
     }
     let span = callee.span();
     let index = Group::new(Delimiter::Bracket, parts[0].iter().cloned().collect());
+    // `.neurons[j]` after `[i]`.
+    let deeper: Vec<TokenTree> = match inner {
+        Some(inner) => vec![
+            with_span(Punct::new('.', Spacing::Alone).into(), span),
+            TokenTree::Ident(inner.clone()),
+            Group::new(Delimiter::Bracket, parts[1].iter().cloned().collect()).into(),
+        ],
+        None => Vec::new(),
+    };
     let indexed = |part: &[TokenTree]| -> Vec<TokenTree> {
         let inner = Group::new(Delimiter::Parenthesis, part.iter().cloned().collect());
-        vec![inner.into(), index.clone().into()]
+        let mut out = vec![inner.into(), index.clone().into()];
+        out.extend(deeper.iter().cloned());
+        out
     };
     let mut rest: Vec<TokenTree> = Vec::new();
-    for (k, part) in parts[2..].iter().enumerate() {
+    for (k, part) in parts[indices + 1..].iter().enumerate() {
         if k > 0 {
             rest.push(Punct::new(',', Spacing::Alone).into());
         }
@@ -317,7 +352,7 @@ fn element_call(callee: &Ident, args: TokenStream) -> Option<Vec<TokenTree>> {
             rest.extend(part.iter().cloned());
         }
     }
-    let mut out = indexed(&parts[1]);
+    let mut out = indexed(&parts[indices]);
     out.push(with_span(Punct::new('.', Spacing::Alone).into(), span));
     out.push(TokenTree::Ident(callee.clone()));
     out.push(Group::new(Delimiter::Parenthesis, rest.into_iter().collect()).into());

@@ -127,6 +127,12 @@ impl Lowerer<'_> {
         if ty.is_local() && op.is_none() && self.whole_assign(binding.var, left, right) {
             return;
         }
+        if ty.is_floats() && matches!(right, Expr::Call(_)) && op.is_none() {
+            // `h = g(..)` takes the call's outputs apart by `h`'s length (`vector_call.rs`).
+            let float = self.scalar.name();
+            self.errors.at(left.span(), format!("a call returning several values is assigned to a local array of a literal length, `let mut h = [0.0; M];`, which says how many; bind this one to a new one instead, `let r: [{float}; M] = g(..);`"));
+            return;
+        }
         if ty.is_floats() {
             self.errors.at(
                 left.span(),

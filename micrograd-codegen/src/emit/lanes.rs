@@ -70,7 +70,7 @@ pub fn function(sig: &Signature, lanes: &Lanes, options: &Options) -> TokenStrea
 }
 
 /// What the chunk loop of `f_jacobian` is printed from: `f_jacobian`'s parameters and what it
-/// does with each, its fresh names, `m` (the outputs' count) and the restoring statements.
+/// does with each, its fresh names and the restoring statements.
 pub struct Loop<'r> {
     /// Each parameter's name, role and type.
     pub params: Vec<(&'r Ident, &'r Role, &'r ParamSpec)>,
@@ -106,6 +106,28 @@ struct Output<'r> {
     one: bool,
 }
 
+/// The chunk loop's locals: the column count `n`, the chunk's first column `c0`, a lane's
+/// column `c`, a row `i`, an entry `t`, a lane `l`.
+struct Locals {
+    n: Ident,
+    c0: Ident,
+    c: Ident,
+    i: Ident,
+    t: Ident,
+    l: Ident,
+}
+
+/// The chunk loop, its parts read from `f_jacobian`'s parameters.
+struct Chunks<'r> {
+    params: &'r [(&'r Ident, &'r Role, &'r ParamSpec)],
+    inputs: Vec<Columns<'r>>,
+    outputs: Vec<Output<'r>>,
+    locals: Locals,
+    zero: TokenStream,
+    float: TokenStream,
+    k: Literal,
+}
+
 impl Loop<'_> {
     /// The columns, [`LANES`] per call: `n` columns, each differentiated slice's entries or
     /// `f64` in parameter order.
@@ -118,23 +140,64 @@ impl Loop<'_> {
             zero_one: (zero, one),
             float,
         } = self;
-        let k = Literal::usize_unsuffixed(LANES);
-        let (n, c0, c, i, t, l) = (
-            fresh("n"),
-            fresh("c0"),
-            fresh("c"),
-            fresh("i"),
-            fresh("t"),
-            fresh("l"),
-        );
-        let mut inputs: Vec<Columns> = Vec::new();
-        let mut outputs: Vec<Output> = Vec::new();
-        for (p, role, spec) in &params {
+        let locals = Locals {
+            n: fresh("n"),
+            c0: fresh("c0"),
+            c: fresh("c"),
+            i: fresh("i"),
+            t: fresh("t"),
+            l: fresh("l"),
+        };
+        let mut chunks = Chunks {
+            params: &params,
+            inputs: Vec::new(),
+            outputs: Vec::new(),
+            locals,
+            zero,
+            float,
+            k: Literal::usize_unsuffixed(LANES),
+        };
+        chunks.read(fresh);
+        let (offsets, setup, zeroing) = chunks.setup();
+        let (units, clears) = (chunks.set(&one), chunks.set(&chunks.zero));
+        let (lend, args) = chunks.args();
+        let scatter = chunks.scatter();
+        let Locals { n, c0, c, l, .. } = &chunks.locals;
+        let widths = chunks.inputs.iter().map(|input| &input.width);
+        let (callee, k) = (names::lanes(f), &chunks.k);
+        quote! {
+            #(#offsets)*
+            let #n: usize = 0 #(+ #widths)*;
+            #(#setup)*
+            let mut #c0 = 0usize;
+            while #c0 < #n {
+                #units
+                #(#restore)*
+                #(#zeroing)*
+                {
+                    #(#lend)*
+                    #callee(#(#args),*);
+                }
+                #clears
+                for #l in 0..#k {
+                    let #c = #c0 + #l;
+                    if #c < #n { #(#scatter)* }
+                }
+                #c0 += #k;
+            }
+        }
+    }
+}
+
+impl<'r> Chunks<'r> {
+    /// The differentiated inputs and the outputs, with names for their lanes.
+    fn read(&mut self, fresh: &mut dyn FnMut(&str) -> Ident) {
+        for (p, role, spec) in self.params {
             let text = names::text(p);
             match role {
                 Role::Slice { shadow, .. } | Role::Scalar { shadow, .. } => {
                     let scalar = matches!(role, Role::Scalar { .. });
-                    inputs.push(Columns {
+                    self.inputs.push(Columns {
                         p,
                         shadow,
                         offset: fresh(&format!("o_{text}")),
@@ -148,7 +211,7 @@ impl Loop<'_> {
                     one,
                     tangent: Some(_),
                     ..
-                } => outputs.push(Output {
+                } => self.outputs.push(Output {
                     p,
                     lanes: fresh(&format!("v_{text}")),
                     lent: (0..LANES)
@@ -159,12 +222,17 @@ impl Loop<'_> {
                 _ => {}
             }
         }
+    }
+
+    /// Each input's offset among the columns; every lane array (`[f64; K]` for an `f64` or a
+    /// one-entry output, `[Vec<f64>; K]` for a slice); the outputs' tangents zeroed.
+    fn setup(&self) -> (Vec<TokenStream>, Vec<TokenStream>, Vec<TokenStream>) {
+        let (zero, float, k, t) = (&self.zero, &self.float, &self.k, &self.locals.t);
+        let inputs = &self.inputs;
         let offsets = inputs.iter().enumerate().map(|(at, input)| {
             let (o, before) = (&input.offset, inputs[..at].iter().map(|b| &b.width));
             quote!(let #o: usize = 0 #(+ #before)*;)
         });
-        let widths = inputs.iter().map(|input| &input.width);
-        // `[f64; K]` for an `f64` or a one-entry output, `[Vec<f64>; K]` for a slice.
         let lanes_of = |p: &Ident, v: &Ident, scalar: bool| {
             if scalar {
                 quote!(let mut #v: [#float; #k] = [#zero; #k];)
@@ -176,12 +244,8 @@ impl Loop<'_> {
         let setup = (inputs
             .iter()
             .map(|input| lanes_of(input.p, &input.lanes, input.scalar)))
-        .chain(
-            outputs
-                .iter()
-                .map(|out| lanes_of(out.p, &out.lanes, out.one)),
-        );
-        let zeroing = outputs.iter().map(|out| {
+        .chain((self.outputs.iter()).map(|out| lanes_of(out.p, &out.lanes, out.one)));
+        let zeroing = self.outputs.iter().map(|out| {
             let v = &out.lanes;
             if out.one {
                 quote!(#v = [#zero; #k];)
@@ -189,29 +253,36 @@ impl Loop<'_> {
                 quote!(for #t in #v.iter_mut() { #t.fill(#zero); })
             }
         });
-        // Each lane's direction along its column `c` set to `value`.
-        let set = |value: &TokenStream| {
-            let each = inputs.iter().map(|input| {
-                let (o, w, v) = (&input.offset, &input.width, &input.lanes);
-                let entry = if input.scalar {
-                    quote!(#v[#l] = #value;)
-                } else {
-                    quote!(#v[#l][#c - #o] = #value;)
-                };
-                quote!(if #c >= #o && #c < #o + #w { #entry })
-            });
-            quote! {
-                for #l in 0..#k {
-                    let #c = #c0 + #l;
-                    if #c < #n { #(#each)* }
-                }
+        (offsets.collect(), setup.collect(), zeroing.collect())
+    }
+
+    /// Each lane's direction along its column `c` set to `value`.
+    fn set(&self, value: &TokenStream) -> TokenStream {
+        let Locals { n, c0, c, l, .. } = &self.locals;
+        let each = self.inputs.iter().map(|input| {
+            let (o, w, v) = (&input.offset, &input.width, &input.lanes);
+            let entry = if input.scalar {
+                quote!(#v[#l] = #value;)
+            } else {
+                quote!(#v[#l][#c - #o] = #value;)
+            };
+            quote!(if #c >= #o && #c < #o + #w { #entry })
+        });
+        let k = &self.k;
+        quote! {
+            for #l in 0..#k {
+                let #c = #c0 + #l;
+                if #c < #n { #(#each)* }
             }
-        };
-        let (units, clears) = (set(&one), set(&zero));
-        // The call's arguments: each parameter, then its direction or tangent in each lane.
+        }
+    }
+
+    /// The outputs' lanes lent by destructuring, and the call's arguments: each parameter,
+    /// then its direction or tangent in each lane.
+    fn args(&self) -> (Vec<TokenStream>, Vec<TokenStream>) {
         let mut args = Vec::new();
-        let (mut at_input, mut at_output) = (inputs.iter(), outputs.iter());
-        for (p, role, _) in &params {
+        let (mut at_input, mut at_output) = (self.inputs.iter(), self.outputs.iter());
+        for (p, role, _) in self.params {
             args.push(quote!(#p));
             match role {
                 Role::Slice { .. } | Role::Scalar { .. } => {
@@ -235,15 +306,19 @@ impl Loop<'_> {
                 _ => {}
             }
         }
-        let lend = outputs.iter().map(|out| {
+        let lend = self.outputs.iter().map(|out| {
             let (v, lent) = (&out.lanes, &out.lent);
             quote!(let [#(#lent),*] = &mut #v;)
         });
-        let callee = names::lanes(f);
-        // Each lane's column `c` into its block: entry `c - o` of row `i` of `d_w`.
-        let scatter = inputs.iter().map(|input| {
+        (lend.collect(), args)
+    }
+
+    /// Lane `l`'s column `c` into its block: entry `c - o` of row `i` of `d_w`.
+    fn scatter(&self) -> Vec<TokenStream> {
+        let Locals { c, i, t, l, .. } = &self.locals;
+        let scatter = self.inputs.iter().map(|input| {
             let (shadow, o, w) = (input.shadow, &input.offset, &input.width);
-            let each = outputs.iter().map(|out| {
+            let each = self.outputs.iter().map(|out| {
                 let v = &out.lanes;
                 let cell = quote!(#shadow[#i * #w + (#c - #o)]);
                 if out.one {
@@ -259,26 +334,6 @@ impl Loop<'_> {
                 }
             }
         });
-        quote! {
-            #(#offsets)*
-            let #n: usize = 0 #(+ #widths)*;
-            #(#setup)*
-            let mut #c0 = 0usize;
-            while #c0 < #n {
-                #units
-                #(#restore)*
-                #(#zeroing)*
-                {
-                    #(#lend)*
-                    #callee(#(#args),*);
-                }
-                #clears
-                for #l in 0..#k {
-                    let #c = #c0 + #l;
-                    if #c < #n { #(#scatter)* }
-                }
-                #c0 += #k;
-            }
-        }
+        scatter.collect()
     }
 }

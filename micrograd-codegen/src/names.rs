@@ -113,6 +113,9 @@ pub mod method {
     pub const PATH: &str = "__micrograd_method";
     /// `self.layers[i].g(..)`, read as `__micrograd_element::g(i, &__micrograd_self.layers, ..)`.
     pub const ELEMENT: &str = "__micrograd_element";
+    /// The index of a loop over a field's elements, `for l in &self.layers`, read as the loop
+    /// by index `for __micrograd_self_at in 0..self.layers.len()` (`methods/read.rs`).
+    pub const ELEMENT_INDEX: &str = "__micrograd_self_at";
     /// The bound of a float `T` an `impl<T: Float>` declares, which the method is read as
     /// declaring itself: `fn f<T: __micrograd_float::Float>(&self, x: T) -> T`.
     pub const OUTER_FLOAT: &str = "__micrograd_float";

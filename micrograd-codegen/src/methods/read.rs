@@ -373,7 +373,7 @@ fn element_loop(tokens: &[TokenTree]) -> Option<(Vec<TokenTree>, usize)> {
         return None;
     }
     let span = name.span();
-    let index = index.unwrap_or_else(|| Ident::new(&format!("{MARKER}_at"), span));
+    let index = index.unwrap_or_else(|| Ident::new(crate::names::method::ELEMENT_INDEX, span));
     // `self.a.b`, at the variable's span.
     let field_path = |span| {
         let mut path: Vec<TokenTree> = vec![Ident::new("self", span).into()];

@@ -6,10 +6,11 @@
 //!
 //! The local partials come from the same derivative table as the reverse sweep, seeded with 1.
 
+mod call;
+
 use super::Emitter;
-use super::tokens::external;
 use crate::diff::{Expr, rules};
-use crate::ir::{Arg, Block, If, IntExpr, Loop, Op, Operand, Origin, Stmt, Ty, VarId};
+use crate::ir::{Block, If, IntExpr, Loop, Op, Operand, Origin, Stmt, Ty, VarId};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
@@ -208,98 +209,6 @@ impl Emitter<'_> {
                 Some(quote!((#node, #partial)))
             })
             .collect()
-    }
-
-    /// A call to another differentiable function: one node, its partials from the pullback.
-    fn graph_call(&self, callee: &crate::ir::Extern, args: &[Arg], value: &Ident) -> TokenStream {
-        let graph = &self.graph.name;
-        let mut path = callee.clone();
-        if let Some(last) = path.path.last_mut() {
-            last.push_str("_pullback");
-        }
-        let pullback = external(&path);
-        let mut call_args = Vec::new();
-        let mut buffers = TokenStream::new();
-        let mut inputs = TokenStream::new();
-        let mut scalars = Vec::new();
-        let mut partial_names = Vec::new();
-        let mut prelude = Vec::new();
-        let list = self.names.local("inputs");
-        let (node, partial) = (self.names.local("node"), self.names.local("partial"));
-        for (k, arg) in args.iter().enumerate() {
-            call_args.push(self.arg(arg));
-            match arg {
-                Arg::Scalar(operand, _) => {
-                    let name = self.names.local(&format!("partial{k}"));
-                    scalars.push((self.node_of(operand, &mut prelude), name.clone()));
-                    partial_names.push(name);
-                }
-                Arg::Slice {
-                    array,
-                    by_value: true,
-                    ..
-                } => {
-                    let partials = self.names.local(&format!("partials{k}"));
-                    let nodes = self.node(*array);
-                    inputs.extend(quote! {
-                        for (#node, #partial) in #nodes.iter().zip(&#partials) {
-                            #list.push((*#node, *#partial));
-                        }
-                    });
-                    partial_names.push(partials);
-                }
-                Arg::Slice {
-                    array,
-                    lo,
-                    hi,
-                    rows,
-                    ..
-                } => {
-                    let buffer = self.names.local(&format!("shadow{k}"));
-                    let slice = self.flat_arg(arg);
-                    let (lo, hi) = (
-                        lo.as_ref().map(|e| self.int(e)),
-                        hi.as_ref().map(|e| self.int(e)),
-                    );
-                    let nodes = self.node(*array);
-                    let zero = self.function.scalar.zero();
-                    buffers.extend(quote!(let mut #buffer = ::std::vec![#zero; (#slice).len()];));
-                    call_args.push(match rows {
-                        // Rows passed whole: their partials as rows too.
-                        Some(row) => self.rechunked(quote!(&mut #buffer[..]), row, true),
-                        None => quote!(&mut #buffer),
-                    });
-                    inputs.extend(quote! {
-                        for (#node, #partial) in #nodes[#lo..#hi].iter().zip(&#buffer) {
-                            #list.push((*#node, *#partial));
-                        }
-                    });
-                }
-                Arg::Int(_) | Arg::Bool(_) | Arg::Data { .. } => {}
-            }
-        }
-        // Each `f64` argument with its partial, paired where they are made: integers, booleans
-        // and data among the arguments have no partial.
-        let (scalars, scalar_partials): (Vec<_>, Vec<_>) = scalars.into_iter().unzip();
-        let label = callee.path.last().cloned().unwrap_or_default();
-        let one = self.function.scalar.literal(1.0, true);
-        let zero = self.function.scalar.zero();
-        let one = super::tokens::entry_seed(callee, one, &zero, &self.runtime);
-        let call = super::tokens::call(pullback, quote!(#(#call_args,)* #one), callee.span);
-        let bind = match partial_names.len() {
-            0 => quote!(#call;),
-            1 => quote!(let #(#partial_names)* = #call;),
-            _ => quote!(let (#(#partial_names),*) = #call;),
-        };
-        quote! {{
-            #(#prelude)*
-            #buffers
-            #bind
-            let mut #list = ::std::vec::Vec::new();
-            #(#list.push((#scalars, #scalar_partials));)*
-            #inputs
-            #graph.op(#label, &#list, #value)
-        }}
     }
 
     fn graph_if(&self, branch: &If) -> TokenStream {

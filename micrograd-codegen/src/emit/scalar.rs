@@ -65,6 +65,9 @@ impl Scalar {
                 0.0 => quote!(<#ty as #num::Zero>::zero()),
                 1.0 => quote!(<#ty as #num::One>::one()),
                 c if c.is_nan() => quote!(<#ty as #num::Float>::nan()),
+                // Signed here, as the primitives' `NEG_INFINITY` is: `constant` leaves a
+                // non-finite constant's sign to the literal.
+                _ if c == f64::NEG_INFINITY => quote!(<#ty as #num::Float>::neg_infinity()),
                 c if c.is_infinite() => quote!(<#ty as #num::Float>::infinity()),
                 c => generic_from(float, Literal::f64_unsuffixed(c).into_token_stream()),
             };

@@ -241,9 +241,9 @@ const CONVERSIONS: [&str; 10] = [
 ];
 
 impl Lowerer<'_> {
-    /// `T::zero()`, `T::one()` and `T::PI()` (num-traits' `FloatConst`) of a generic float `T`:
-    /// constants. Other functions of `T` without arguments (`T::epsilon()`, which differs
-    /// between `f32` and `f64`) are refused.
+    /// `T::zero()`, `T::one()`, `T::infinity()`, `T::neg_infinity()`, `T::nan()` and `T::PI()`
+    /// (num-traits' `FloatConst`) of a generic float `T`: constants. Other functions of `T`
+    /// without arguments (`T::epsilon()`, which differs between `f32` and `f64`) are refused.
     pub(super) fn generic_constant(
         &mut self,
         name: &str,
@@ -256,11 +256,15 @@ impl Lowerer<'_> {
         let c = match name {
             "zero" => 0.0,
             "one" => 1.0,
+            // The same in every float type: printed `T::infinity()`, `T::nan()` (`emit/scalar.rs`).
+            "infinity" => f64::INFINITY,
+            "neg_infinity" => f64::NEG_INFINITY,
+            "nan" => f64::NAN,
             _ => match crate::ir::scalar::float_const(name) {
                 Some(c) => c,
                 None => {
                     let float = self.scalar.name();
-                    return Some(self.error(path.span(), format!("`{float}::{name}()` is not supported in `#[differentiable]` functions; the constants of `{float}` they read are `{float}::zero()`, `{float}::one()`, `{float}::from(c).unwrap()` of a literal `c`, and `FloatConst`'s (`{float}::PI()`)")));
+                    return Some(self.error(path.span(), format!("`{float}::{name}()` is not supported in `#[differentiable]` functions; the constants of `{float}` they read are `{float}::zero()`, `{float}::one()`, `{float}::infinity()`, `{float}::neg_infinity()`, `{float}::nan()`, `{float}::from(c).unwrap()` of a literal `c`, and `FloatConst`'s (`{float}::PI()`); pass any other in as a parameter")));
                 }
             },
         };

@@ -46,4 +46,5 @@ mod generic_method_rules;
 mod generic_methods;
 mod generic_nested;
 mod generics;
+mod written_jacobian_columns;
 mod written_outside_wrt;

@@ -1,4 +1,5 @@
 //! Local arrays of tuples (issue 24): `let pts = [(0.0, 1.0), (1.0, 2.5)];`, `[(x, v); N]`,
+//! `vec![(0.0, 1.0), ..]`,
 //! read as `pts[i].0`, `let (x, y) = pts[i];`, `for &(x, y) in &pts`, `for p in &pts`,
 //! `pts.iter().map(|p| p.0 * p.1)` and `|&(x, y)|`, `.enumerate()`, `.rev()`, written as `pts[i] = (a, b);` and
 //! `pts[i].1 *= c;`, copied whole. A fit, a simulation of particles and a mix of them, each
@@ -17,6 +18,22 @@ use num_dual::{Dual64, DualNum, HyperDual64};
 #[differentiable(hvp, hessian)]
 fn fit(a: f64, b: f64) -> f64 {
     let pts = [(0.0, 1.0), (1.0, 2.5), (2.0, 4.1), (3.0, 5.9)];
+    let mut s = 0.0;
+    for &(x, y) in &pts {
+        let r = a * x + b - y;
+        s += if r.abs() < 1.0 {
+            0.5 * r * r
+        } else {
+            r.abs() - 0.5
+        };
+    }
+    s + pts[1].0 * a * b
+}
+
+/// The same points as a `vec!` of pairs.
+#[differentiable(jvp)]
+fn fit_vec(a: f64, b: f64) -> f64 {
+    let pts = vec![(0.0, 1.0), (1.0, 2.5), (2.0, 4.1), (3.0, 5.9)];
     let mut s = 0.0;
     for &(x, y) in &pts {
         let r = a * x + b - y;
@@ -150,6 +167,17 @@ fn a_fit_over_an_array_of_pairs() {
         assert_same_value("fit_jvp", value, f(&point), &point);
         let dual = fit_twin(Dual64::new(point[0], 0.3), Dual64::new(point[1], -1.2));
         assert_near("fit_jvp", tangent, dual.eps, 1e-12);
+        let f_vec = |p: &[f64]| fit_vec(p[0], p[1]);
+        let (value, d_a, d_b) = fit_vec_grad(point[0], point[1]);
+        check!(
+            "fit_vec",
+            &point,
+            (value, &[d_a, d_b]),
+            against = [central(f_vec), dual(twin)]
+        );
+        let (value, tangent) = fit_vec_jvp(point[0], 0.3, point[1], -1.2);
+        assert_same_value("fit_vec_jvp", value, f_vec(&point), &point);
+        assert_near("fit_vec_jvp", tangent, dual.eps, 1e-12);
         let (value, hessian) = fit_hessian(point[0], point[1]);
         assert_same_value("fit_hessian", value, f(&point), &point);
         oracle::Hessian::new("fit_hessian", &point, hessian.as_flattened())

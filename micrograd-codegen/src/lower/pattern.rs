@@ -145,7 +145,7 @@ impl Lowerer<'_> {
     /// `[[a, b], [c, d]]`: a local array of the rows' entries one after the other, whose
     /// rows are `rows[0].len()` long. `[(a, b), (c, d)]` (`tuple`) is held the same way, its
     /// entries floats, and indexing it yields a tuple of the row's entries.
-    fn rows_of(
+    pub(super) fn rows_of(
         &mut self,
         rows: &[(proc_macro2::Span, Vec<&Expr>)],
         name: Option<&str>,
@@ -307,7 +307,7 @@ fn rows<'a>(elems: &[&'a Expr]) -> Option<Vec<(proc_macro2::Span, Vec<&'a Expr>)
 }
 
 /// The tuples of `[(a, b), (c, d)]`: every entry a tuple literal, none empty.
-fn tuples<'a>(elems: &[&'a Expr]) -> Option<Vec<(proc_macro2::Span, Vec<&'a Expr>)>> {
+pub(super) fn tuples<'a>(elems: &[&'a Expr]) -> Option<Vec<(proc_macro2::Span, Vec<&'a Expr>)>> {
     let tuples: Option<Vec<_>> = elems
         .iter()
         .map(|elem| match elem {

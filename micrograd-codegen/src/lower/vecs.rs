@@ -135,7 +135,12 @@ impl Lowerer<'_> {
             }
             Ok(Body::List(elems)) => {
                 let elems: Vec<&Expr> = elems.iter().collect();
-                match self.array_of(&elems, Some(name), span, !in_loop) {
+                // `vec![(x, y), ..]`: an array of tuples, of a literal length, held as one.
+                let value = match super::pattern::tuples(&elems) {
+                    Some(tuples) => self.rows_of(&tuples, Some(name), span, true),
+                    None => self.array_of(&elems, Some(name), span, !in_loop),
+                };
+                match value {
                     Value::Seq(view) => self.bind(name, view.base),
                     _ => self.poison_name(name, span),
                 }

@@ -177,6 +177,8 @@ pub enum Stmt {
         name: String,
         len: usize,
         fill: f64,
+        /// A float variable filling it in place of `fill`, `[x; N]`.
+        fill_var: Option<String>,
         /// 0: `let mut h = [0.0; N]`, 1: `let mut h: [f64; N] = ..`, 2: `[0.0_f64; N]`,
         /// 3: `vec![0.0; N]` (outside loops), its length at run time where `seq` names a slice.
         style: u8,

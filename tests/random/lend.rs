@@ -185,6 +185,7 @@ impl Gen<'_> {
                 name: name.clone(),
                 len,
                 fill,
+                fill_var: None,
                 style,
                 seq: None,
             });

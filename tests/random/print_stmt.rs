@@ -3,6 +3,36 @@
 use super::*;
 
 impl Printer {
+    /// `let mut h = [x; N];` (or `vec![x; N]`, style 3) of a float variable `x`.
+    fn filled_array(
+        &mut self,
+        name: &str,
+        len: usize,
+        var: &str,
+        (style, seq): (u8, Option<&str>),
+    ) {
+        if style == 3 {
+            self.vecs.borrow_mut().insert(name.to_string());
+        }
+        let (name, x) = (self.name(name), self.name(var));
+        let len = match (style, seq) {
+            (3, Some(seq)) => {
+                let seq = self.name(seq);
+                format!("{len} + {seq}.len() - {seq}.len()")
+            }
+            _ => len.to_string(),
+        };
+        let text = match (self.mode, style) {
+            (Mode::Plain, 3) => format!("let mut {name} = vec![{x}; {len}];"),
+            (Mode::Trace, 3) => format!("let mut {name}: Vec<T> = vec![{x}; {len}];"),
+            (Mode::Plain, 1) => format!("let mut {name}: [f64; {len}] = [{x}; {len}];"),
+            (Mode::Plain, _) => format!("let mut {name} = [{x}; {len}];"),
+            (Mode::Trace, _) => format!("let mut {name}: [T; {len}] = [{x}; {len}];"),
+            (Mode::Value, _) => format!("let mut {name}: Vec<Value> = vec![{x}.clone(); {len}];"),
+        };
+        self.line(&text);
+    }
+
     pub fn body(&mut self, stmts: &[Stmt]) {
         self.indent += 1;
         for s in stmts {
@@ -45,9 +75,13 @@ impl Printer {
                 name,
                 len,
                 fill,
+                fill_var,
                 style,
                 seq,
             } => {
+                if let Some(var) = fill_var {
+                    return self.filled_array(name, *len, var, (*style, seq.as_deref()));
+                }
                 if *style == 3 {
                     self.vecs.borrow_mut().insert(name.clone());
                 }

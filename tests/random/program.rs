@@ -180,6 +180,7 @@ pub fn program(seed: u64, id: usize) -> Program {
                 name: name.clone(),
                 len: 4,
                 fill: 0.0,
+                fill_var: None,
                 style: 1,
                 seq: None,
             });

@@ -195,6 +195,10 @@ impl Gen<'_> {
         } else {
             self.positive_literal()
         };
+        // `[x; N]` of a float variable in scope (issue 24), a fifth of the time.
+        let floats = self.fvars();
+        let fill_var =
+            (!floats.is_empty() && self.rng.chance(0.2)).then(|| self.rng.pick(&floats).name);
         let style = self.rng.below(if self.loop_depth == 0 { 4 } else { 3 }) as u8;
         let seqs = self.svars();
         let seq = (style == 3 && !seqs.is_empty() && self.rng.chance(0.5))
@@ -212,6 +216,7 @@ impl Gen<'_> {
             name,
             len,
             fill,
+            fill_var,
             style,
             seq,
         }

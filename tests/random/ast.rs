@@ -53,6 +53,8 @@ pub enum MatrixForm {
     Fixed,
     /// `[[f64; C]; R]` by value: its partials come back in the tuple.
     Value,
+    /// `&[(f64, f64)]` of `R` pairs (`C` = 2), data only (pairs.rs).
+    Pairs,
 }
 
 impl PKind {

@@ -27,7 +27,9 @@
 //! `let`), generic_fns.rs (a first function generic over `T: Float`, called at `f64` and, by
 //! the twin, `f32`), and programs of methods ([`Program::methods`]: `&self` methods of
 //! `#[derive(Differentiable)] struct Prog` calling each other, printed by
-//! `Printer::funcs`).
+//! `Printer::funcs`). Session 13's data forms: filled.rs (`[b; N]` of a float variable, arrays
+//! of float tuples), steps.rs (`h = fstep(&h, a);`, a helper returning `[f64; M]`), pairs.rs
+//! (data `&[(f64, f64)]`, indexed by a label).
 
 #[macro_use]
 mod ext;
@@ -78,4 +80,7 @@ constructs! {
     matrix_params => [], [];
     swaps => [Swap], [];
     tail_draws => [BoundClosure, OutsideConst], [IntIf, Assert, LetOutside];
+    filled => [Filled], [];
+    steps => [], [];
+    pairs => [], [];
 }

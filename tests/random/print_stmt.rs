@@ -245,6 +245,9 @@ impl Printer {
                     (PKind::Matrix(r, c, MatrixForm::Value), Mode::Plain) => {
                         format!("[[f64; {c}]; {r}]")
                     }
+                    (PKind::Matrix(.., MatrixForm::Pairs), m) => {
+                        format!("&[({0}, {0})]", printer_ty(m))
+                    }
                     (PKind::Matrix(_, c, _), m) => format!("&[[{}; {c}]]", printer_ty(m)),
                 };
                 format!("{}: {ty}", self.name(&p.name))

@@ -300,6 +300,8 @@ pub fn program(seed: u64, id: usize) -> Program {
         seed: weights,
     };
     matrix_params::draw(&mut program, program_seed(seed, id));
+    pairs::draw(&mut program, program_seed(seed, id));
+    steps::draw(&mut program, program_seed(seed, id));
     hygiene::rename(&mut program, program_seed(seed, id));
     program
 }

@@ -168,6 +168,9 @@ pub fn unpack(entry: &Func, elem: &str) -> (String, Vec<String>) {
             (PKind::Matrix(r, c, MatrixForm::Value), "f64") => {
                 format!("*<&[_; {r}]>::try_from(c.sl().as_chunks::<{c}>().0).unwrap()")
             }
+            (PKind::Matrix(.., MatrixForm::Pairs), _) => {
+                "&c.sl().chunks(2).map(|r| (r[0].clone(), r[1].clone())).collect::<Vec<_>>()".into()
+            }
             (PKind::Matrix(_, c, _), _) => format!("c.sl().as_chunks::<{c}>().0"),
         };
         let _ = writeln!(s, "    let {v} = {get};");
@@ -274,6 +277,12 @@ fn grad_outputs(entry: &Func, names: &[String], pullback: bool) -> (Vec<String>,
                 let _ = writeln!(
                     collect,
                     "    out.extend(d{k}.as_flattened().iter().map(|&v| Some(v)));"
+                );
+            }
+            (PKind::Matrix(.., MatrixForm::Pairs), false) => {
+                let _ = writeln!(
+                    collect,
+                    "    out.extend(p{k}.iter().flat_map(|_| [None; 2]));"
                 );
             }
             (PKind::Matrix(..), false) => {

@@ -205,28 +205,28 @@ fn check_return(item: &ItemFn, scalar: Scalar, errors: &mut Errors) {
     if output(item, scalar).is_some() {
         return;
     }
-    match &item.sig.output {
-        ReturnType::Default => errors.at(
+    // A float type other than the function's own in the returned type.
+    let mixed = match &item.sig.output {
+        ReturnType::Type(_, ty) => float_in(ty, scalar).filter(|&(_, found)| found != scalar),
+        ReturnType::Default => None,
+    };
+    match (&item.sig.output, mixed) {
+        (ReturnType::Default, _) => errors.at(
             item.sig.ident.span(),
             "`#[differentiable]` functions return `f64`, or write their outputs into `&mut` parameters (`out: &mut [f64]`, `err: &mut f64`); add `-> f64` to the signature",
         ),
-        ReturnType::Type(_, ty) if matches!(&**ty, Type::Array(a) if float_type(&a.elem, scalar) == Some(scalar)) => errors.spanned(
+        (ReturnType::Type(_, ty), _) if matches!(&**ty, Type::Array(a) if float_type(&a.elem, scalar) == Some(scalar)) => errors.spanned(
             ty,
             "the length of a returned array must be a literal such as `[f64; 3]`, so that `#[differentiable]` knows how many outputs to differentiate",
         ),
-        ReturnType::Type(_, ty)
-            if let Some((float, found)) = float_in(ty, scalar)
-                && found != scalar =>
-        {
-            errors.mixed(float.span(), scalar, found)
-        }
-        ReturnType::Type(_, ty) if matches!(&**ty, Type::Tuple(t) if t.elems.is_empty()) => {
+        (_, Some((float, found))) => errors.mixed(float.span(), scalar, found),
+        (ReturnType::Type(_, ty), _) if matches!(&**ty, Type::Tuple(t) if t.elems.is_empty()) => {
             errors.at(
                 ty.span(),
                 "a `#[differentiable]` function returning `()` writes its outputs into `&mut` parameters (`out: &mut [f64]`, `err: &mut f64`), and this one has none; return what it computes (`-> f64`), or write it into one",
             )
         }
-        ReturnType::Type(_, ty) => errors.at(
+        (ReturnType::Type(_, ty), _) => errors.at(
             ty.span(),
             "`#[differentiable]` functions return `f64`, `[f64; M]` or a tuple of `f64`s",
         ),

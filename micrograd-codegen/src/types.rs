@@ -678,10 +678,13 @@ impl Type {
             Type::Int(_) => Kind::Int,
             Type::Bool => Kind::Bool,
             Type::Array(elem, len) if is_float(elem) => Kind::Array(len),
-            Type::Array(elem, rows) if let Some(row) = float_row(elem) => Kind::Rows {
-                row,
-                rows: Some(rows),
-                by_value: true,
+            Type::Array(elem, rows) => match float_row(elem) {
+                Some(row) => Kind::Rows {
+                    row,
+                    rows: Some(rows),
+                    by_value: true,
+                },
+                None => Kind::Data,
             },
             Type::Ref {
                 mutable: true,
@@ -699,15 +702,21 @@ impl Type {
                 Type::Slice(elem) if is_float(elem) => Kind::Slice(None),
                 Type::Array(elem, len) if is_float(elem) => Kind::Slice(Some(len)),
                 Type::Vec(elem) if is_float(elem) => Kind::Vec,
-                Type::Slice(elem) if let Some(row) = float_row(elem) => Kind::Rows {
-                    row,
-                    rows: None,
-                    by_value: false,
+                Type::Slice(elem) => match float_row(elem) {
+                    Some(row) => Kind::Rows {
+                        row,
+                        rows: None,
+                        by_value: false,
+                    },
+                    None => Kind::Data,
                 },
-                Type::Array(elem, rows) if let Some(row) = float_row(elem) => Kind::Rows {
-                    row,
-                    rows: Some(rows),
-                    by_value: false,
+                Type::Array(elem, rows) => match float_row(elem) {
+                    Some(row) => Kind::Rows {
+                        row,
+                        rows: Some(rows),
+                        by_value: false,
+                    },
+                    None => Kind::Data,
                 },
                 Type::Named(path) => Kind::Struct(path),
                 _ => Kind::Data,

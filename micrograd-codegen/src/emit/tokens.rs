@@ -122,13 +122,13 @@ impl Emitter<'_> {
                     Prec::Select,
                 )
             }
-            Expr::Load(w, i) if let Some(viewed) = self.viewed(*w, i, false) => {
-                (viewed, Prec::Postfix)
-            }
-            Expr::Load(w, i) => {
-                let (w, i) = (self.names.var(*w), self.int(i));
-                (quote!(#w[#i]), Prec::Postfix)
-            }
+            Expr::Load(w, i) => match self.viewed(*w, i, false) {
+                Some(viewed) => (viewed, Prec::Postfix),
+                None => {
+                    let (w, i) = (self.names.var(*w), self.int(i));
+                    (quote!(#w[#i]), Prec::Postfix)
+                }
+            },
             Expr::AdjLoad(w, i) => {
                 let (w, i) = (self.names.adjoint(*w), self.int(i));
                 (quote!(#w[#i]), Prec::Postfix)

@@ -124,21 +124,24 @@ impl Lowerer<'_> {
         receiver: Operand,
         args: &[&Expr],
     ) -> Value {
-        match (Func::from_name(name), Func2::from_name(name), args) {
-            (None, None, []) if let Some(value) = self.derived(name, span, receiver.clone()) => {
-                value
-            }
-            (Some(f), _, []) => Value::F64(self.temp(Op::Call1(f, receiver), span)),
-            (_, Some(f), [arg]) => match self.f64_operand(arg) {
+        let (func, func2) = (Func::from_name(name), Func2::from_name(name));
+        if func.is_none()
+            && func2.is_none()
+            && args.is_empty()
+            && let Some(value) = self.derived(name, span, receiver.clone())
+        {
+            return value;
+        }
+        match (func, func2, Func3::from_name(name), args) {
+            (Some(f), _, _, []) => Value::F64(self.temp(Op::Call1(f, receiver), span)),
+            (_, Some(f), _, [arg]) => match self.f64_operand(arg) {
                 Some(b) => Value::F64(self.temp(Op::Call2(f, receiver, b), span)),
                 None => Value::Error,
             },
-            _ if let (Some(f), [b, c]) = (Func3::from_name(name), args) => {
-                match (self.f64_operand(b), self.f64_operand(c)) {
-                    (Some(b), Some(c)) => Value::F64(self.temp(Op::Call3(f, receiver, b, c), span)),
-                    _ => Value::Error,
-                }
-            }
+            (_, _, Some(f), [b, c]) => match (self.f64_operand(b), self.f64_operand(c)) {
+                (Some(b), Some(c)) => Value::F64(self.temp(Op::Call3(f, receiver, b, c), span)),
+                _ => Value::Error,
+            },
             _ if name == "powi" && args.len() == 1 => match self.int_operand(args[0]) {
                 Some(n) => Value::F64(self.temp(Op::Powi(receiver, n), span)),
                 None => Value::Error,
@@ -146,7 +149,7 @@ impl Lowerer<'_> {
             _ if Func::from_name(name).is_some() || super::derived::DERIVED.contains(&name) => {
                 self.error(span, format!("`{name}` takes no arguments: `x.{name}()`"))
             }
-            (_, Some(_), _) => {
+            (_, Some(_), _, _) => {
                 self.error(span, format!("`{name}` takes one argument: `x.{name}(y)`"))
             }
             _ if Func3::from_name(name).is_some() => self.error(

@@ -66,19 +66,17 @@ impl Lowerer<'_> {
                 self.poison(pat);
             }
             (Pat::Slice(slice), Value::Seq(view)) => self.bind_entries(slice, &view),
-            (Pat::Slice(slice), Value::Tuple(values)) if let Some(r) = rest(slice) => {
-                self.bind_around_rest(pat, slice, r, &values)
+            (Pat::Slice(slice), Value::Tuple(values)) => match rest(slice) {
+                Some(r) => self.bind_around_rest(pat, slice, r, &values),
+                None => self.wrong_shape(pat),
+            },
+            (Pat::Tuple(_) | Pat::Slice(_), Value::Data(place, ty)) => {
+                match self.data_parts(&place, &ty, (matches!(pat, Pat::Tuple(_)), pat.span())) {
+                    Some(parts) => self.bind_pat(pat, Value::Tuple(parts)),
+                    None => self.wrong_shape(pat),
+                }
             }
-            (Pat::Tuple(_) | Pat::Slice(_), Value::Data(place, ty))
-                if let Some(parts) =
-                    self.data_parts(&place, &ty, (matches!(pat, Pat::Tuple(_)), pat.span())) =>
-            {
-                self.bind_pat(pat, Value::Tuple(parts));
-            }
-            (Pat::Tuple(_) | Pat::Slice(_), _) => {
-                self.errors.at(pat.span(), "this pattern does not match the value's shape; destructure a tuple with `(a, b)` and an array with `[a, b]`");
-                self.poison(pat);
-            }
+            (Pat::Tuple(_) | Pat::Slice(_), _) => self.wrong_shape(pat),
             (other, _) => {
                 self.errors.at(
                     other.span(),
@@ -87,6 +85,12 @@ impl Lowerer<'_> {
                 self.poison(pat);
             }
         }
+    }
+
+    /// A tuple or array pattern that does not fit its value.
+    fn wrong_shape(&mut self, pat: &Pat) {
+        self.errors.at(pat.span(), "this pattern does not match the value's shape; destructure a tuple with `(a, b)` and an array with `[a, b]`");
+        self.poison(pat);
     }
 
     /// `let [a, .., z] = g(..);` of the outputs of a call, the rest `..` at `r`: each name its

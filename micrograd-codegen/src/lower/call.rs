@@ -125,21 +125,21 @@ impl Lowerer<'_> {
             }
             inner => self.expr(inner),
         };
+        // `&v` of what a call returned, bound without a type: the macro cannot see the
+        // callee's signature, and most often it returned `[f64; M]`.
+        if let Value::F64(Operand::Var(var)) = &value
+            && let Expr::Reference(reference) = strip(expr)
+            && matches!(&*reference.expr, Expr::Path(_))
+            && self.returned_by_call(*var)
+        {
+            let float = self.scalar.name();
+            self.errors.at(
+                reference.expr.span(),
+                format!("this holds what a call returned, taken for one `{float}`; if the function returns `[{float}; M]`, say so where it is bound: `let v: [{float}; M] = g(..);`, and if it is one `{float}` for a `&{float}` parameter, pass `&(v)`"),
+            );
+            return None;
+        }
         match value {
-            // `&v` of what a call returned, bound without a type: the macro cannot see the
-            // callee's signature, and most often it returned `[f64; M]`.
-            Value::F64(Operand::Var(var))
-                if let Expr::Reference(reference) = strip(expr)
-                    && matches!(&*reference.expr, Expr::Path(_))
-                    && self.returned_by_call(var) =>
-            {
-                let float = self.scalar.name();
-                self.errors.at(
-                    reference.expr.span(),
-                    format!("this holds what a call returned, taken for one `{float}`; if the function returns `[{float}; M]`, say so where it is bound: `let v: [{float}; M] = g(..);`, and if it is one `{float}` for a `&{float}` parameter, pass `&(v)`"),
-                );
-                None
-            }
             // `&y` or `&(expr)` to a `&f64` parameter, or a `&f64` parameter passed on by its
             // name: passed as an `f64` is, borrowed.
             Value::F64(operand) => {

@@ -225,9 +225,10 @@ impl Lowerer<'_> {
                     self.outside_sequence(&outside, other.span());
                     None
                 }
-                Value::Tuple(entries) if let Some(ints) = super::pattern::int_entries(&entries) => {
-                    Some(Chain::Ints(ints))
-                }
+                Value::Tuple(entries) => match super::pattern::int_entries(&entries) {
+                    Some(ints) => Some(Chain::Ints(ints)),
+                    None => self.slice_of(other, Value::Tuple(entries)).map(Chain::of),
+                },
                 value => self.slice_of(other, value).map(Chain::of),
             },
         }

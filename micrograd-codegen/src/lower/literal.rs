@@ -105,17 +105,19 @@ impl Lowerer<'_> {
                 Value::Int(IntExpr::Var(dst))
             }
             (Value::Error, _) => Value::Error,
-            (_, ty) if let Some(found) = self.scalar.named(ty) => {
-                self.errors.mixed(cast.ty.span(), self.scalar, found);
-                Value::Error
-            }
-            _ => self.error(
-                cast.ty.span(),
-                format!(
-                    "casts are supported from integers to `{float}` and between integer types",
-                    float = self.scalar.name()
+            (_, ty) => match self.scalar.named(ty) {
+                Some(found) => {
+                    self.errors.mixed(cast.ty.span(), self.scalar, found);
+                    Value::Error
+                }
+                None => self.error(
+                    cast.ty.span(),
+                    format!(
+                        "casts are supported from integers to `{float}` and between integer types",
+                        float = self.scalar.name()
+                    ),
                 ),
-            ),
+            },
         }
     }
 }

@@ -56,14 +56,19 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
         rest => rest,
     };
     let float = scalar.name();
-    match relative {
-        [ty, "consts", name] if *ty == float => Named::F64(absolute(&[float, "consts", name])),
-        [ty, name] if *ty == float && is_constant(name) => {
+    // The float type a path of two or more segments starts with (`f32::..`), if it names one.
+    let mixed = match relative {
+        [ty, _, ..] => scalar.named(ty),
+        _ => None,
+    };
+    match (relative, mixed) {
+        ([ty, "consts", name], _) if *ty == float => Named::F64(absolute(&[float, "consts", name])),
+        ([ty, name], _) if *ty == float && is_constant(name) => {
             Named::F64(absolute(&["primitive", float, name]))
         }
-        [ty, name] if *ty == float => Named::Method(name.to_string()),
-        [ty, _, ..] if let Some(found) = scalar.named(ty) => Named::Mixed(found),
-        [int, name] if crate::signature::is_int_name(int) && is_constant(name) => {
+        ([ty, name], _) if *ty == float => Named::Method(name.to_string()),
+        (_, Some(found)) => Named::Mixed(found),
+        ([int, name], _) if crate::signature::is_int_name(int) && is_constant(name) => {
             Named::Int(absolute(&["primitive", int, name]))
         }
         _ => {

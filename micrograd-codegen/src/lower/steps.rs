@@ -70,11 +70,10 @@ impl Lowerer<'_> {
         };
         match expr {
             Expr::Closure(closure) => return Some(closure),
-            Expr::Path(path)
-                if let Named::Method(name) = super::paths::classify(path, self.scalar) =>
-            {
+            Expr::Path(path) => {
                 // The pass rewrote every other path to a method into its closure.
-                if let Some(n) = arity(&name)
+                if let Named::Method(name) = super::paths::classify(path, self.scalar)
+                    && let Some(n) = arity(&name)
                     && n != takes
                 {
                     let float = self.scalar.name();

@@ -156,9 +156,7 @@ impl Lowerer<'_> {
             (Value::Unknown(path), Some(_)) => Value::Int(IntExpr::Extern(path)),
             // `let mut k = K;`, where no use in the function decides what `K` is (`typing.rs`):
             // a variable that changes needs its type now.
-            (Value::Unknown(path), None)
-                if let Pat::Ident(ident) = pat
-                    && ident.mutability.is_some() =>
+            (Value::Unknown(path), None) if matches!(pat, Pat::Ident(ident) if ident.mutability.is_some()) =>
             {
                 self.errors.at(path.span, format!("cannot tell whether this is an `{float}` or an integer; annotate it: `let x: {float} = ..;`", float = self.scalar.name()))
 ;

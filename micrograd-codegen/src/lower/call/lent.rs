@@ -33,26 +33,33 @@ impl Lowerer<'_> {
             Expr::Index(index) if matches!(&*index.index, Expr::Range(_)) => self.sub_slice(index),
             inner => self.expr(inner),
         };
-        match value {
-            Value::Seq(view) if self.scalar_muts.contains(&view.base) => {
+        // A local `f64` lent by its name (`&mut e`), not itself a `&mut f64` parameter.
+        let local = if let Expr::Path(path) = &*reference.expr
+            && let Some(name) = path.path.get_ident()
+            && self
+                .lookup(&name.to_string())
+                .is_some_and(|b| !self.scalar_refs.contains(&b.var))
+        {
+            Some(name)
+        } else {
+            None
+        };
+        match (value, local) {
+            (Value::Seq(view), _) if self.scalar_muts.contains(&view.base) => {
                 self.refuse_scalar_mut(reference.expr.span());
                 None
             }
-            Value::Seq(view) if view.row.is_some() => {
+            (Value::Seq(view), _) if view.row.is_some() => {
                 self.errors.at(lent_span(&reference.expr), ROWS_TO_CALLS);
                 None
             }
-            Value::Seq(view) if self.ty(view.base).is_writable() => Some(view.arg(false, true)),
-            Value::Error => None,
+            (Value::Seq(view), _) if self.ty(view.base).is_writable() => {
+                Some(view.arg(false, true))
+            }
+            (Value::Error, _) => None,
             // `g(x, &mut e)` of a local `f64`, to a callee writing its output into
             // `err: &mut f64`: lent as a one-entry array holding `e`, read back after.
-            Value::F64(operand)
-                if let Expr::Path(path) = &*reference.expr
-                    && let Some(name) = path.path.get_ident()
-                    && self
-                        .lookup(&name.to_string())
-                        .is_some_and(|b| !self.scalar_refs.contains(&b.var)) =>
-            {
+            (Value::F64(operand), Some(name)) => {
                 let span = reference.expr.span();
                 let one = IntExpr::Lit {
                     value: 1,
@@ -84,7 +91,7 @@ impl Lowerer<'_> {
                     entry: true,
                 })
             }
-            Value::F64(_) => {
+            (Value::F64(_), None) => {
                 let float = self.scalar.name();
                 self.errors.at(lent_span(&reference.expr), format!("an `{float}` is lent as `&mut` to a `#[differentiable]` function by the name of a local variable, which the callee writes: `let mut e = ..; g(.., &mut e);`"));
                 None

@@ -54,7 +54,8 @@ fn each_published_crate_carries_both_license_texts() {
 /// - edition 2024 (every crate): 1.85;
 /// - `let` chains (`if let Some(x) = a && let Some(y) = b`, edition 2024; micrograd-codegen's
 ///   lowering and folding, e.g. `lower/expr.rs`, `diff/linear.rs`): 1.88;
-/// - let-else (1.65), `is_multiple_of` of unsigned integers (1.87) and the rest are older.
+/// - let-else (1.65), `is_multiple_of` of unsigned integers (1.87) and the rest are older;
+/// - not used: a `let` in a `match` arm's guard (1.95), which the test below refuses.
 const LANGUAGE_FLOOR: (u32, u32) = (1, 88);
 
 fn version(text: &str) -> (u32, u32) {
@@ -143,4 +144,117 @@ fn each_crate_declares_the_oldest_rust_version_that_its_dependencies_allow() {
             );
         }
     }
+}
+
+/// Whether a `match` arm's guard holds a `let` (`Some(x) if let Ok(y) = f(x) => ..`, or a
+/// chain `.. if a && let ..`), stable only since Rust 1.95, later than the `rust-version` the
+/// published crates declare (LANGUAGE_FLOOR). Only this post-1.88 feature is checked, the one
+/// the code base reached for (no older toolchain can be installed here to build with), and
+/// only outside macro calls, whose tokens syn does not parse.
+fn guard_has_let(guard: &syn::Expr) -> bool {
+    match guard {
+        syn::Expr::Let(_) => true,
+        syn::Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => {
+            guard_has_let(&b.left) || guard_has_let(&b.right)
+        }
+        syn::Expr::Paren(p) => guard_has_let(&p.expr),
+        _ => false,
+    }
+}
+
+/// The guards of `match` arms that hold a `let`, in source order, each as its arm's pattern and
+/// guard printed.
+#[derive(Default)]
+struct LetGuards(Vec<String>);
+
+impl<'ast> syn::visit::Visit<'ast> for LetGuards {
+    // syn 3 holds an arm's guard in its pattern (`Pat::Guard`), the only place one parses.
+    fn visit_pat_guard(&mut self, guarded: &'ast syn::PatGuard) {
+        if guard_has_let(&guarded.guard) {
+            let (pat, guard) = (&guarded.pat, &guarded.guard);
+            self.0.push(quote::quote!(#pat if #guard).to_string());
+        }
+        syn::visit::visit_pat_guard(self, guarded);
+    }
+}
+
+fn rust_files(dir: &Path, files: &mut Vec<std::path::PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() && !path.ends_with("target") {
+            rust_files(&path, files);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+}
+
+/// The line of `text` at which `needle` starts, both compared without whitespace (the printed
+/// tokens are spaced differently from the source; without proc-macro2's `span-locations`,
+/// which would build syn twice, a parsed span has no line), searching from `from` (a position
+/// in `text` without whitespace) so that equal arms get their own lines.
+fn line_of(text: &str, needle: &str, from: &mut usize) -> Option<usize> {
+    let (mut dense, mut lines) = (String::new(), Vec::new());
+    for (n, line) in text.lines().enumerate() {
+        for c in line.chars().filter(|c| !c.is_whitespace()) {
+            dense.push(c);
+            lines.push(n + 1);
+        }
+    }
+    let needle: String = needle.chars().filter(|c| !c.is_whitespace()).collect();
+    let at = *from + dense.get(*from..)?.find(&needle)?;
+    *from = at + needle.len();
+    Some(lines[dense[..at].chars().count()])
+}
+
+#[test]
+fn the_published_crates_use_no_let_in_a_match_guard() {
+    // syn's parser recurses deeper on the larger files than a test thread's 2 MiB allow in a
+    // debug build.
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(no_let_in_a_match_guard)
+        .expect("thread")
+        .join()
+        .unwrap_or_else(|e| std::panic::resume_unwind(e));
+}
+
+fn no_let_in_a_match_guard() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (mut found, mut parsed) = (Vec::new(), 0);
+    for name in PUBLISHED {
+        let mut files = Vec::new();
+        rust_files(&root.join(name), &mut files);
+        for path in files {
+            let text = read(&path);
+            let file = syn::parse_file(&text)
+                .unwrap_or_else(|e| panic!("{}: does not parse: {e}", path.display()));
+            parsed += 1;
+            let mut guards = LetGuards::default();
+            syn::visit::Visit::visit_file(&mut guards, &file);
+            let mut from = 0;
+            for arm in guards.0 {
+                let shown = path.strip_prefix(root).unwrap_or(&path).display();
+                match line_of(&text, &arm, &mut from) {
+                    Some(line) => found.push(format!("{shown}:{line}: {arm}")),
+                    None => found.push(format!("{shown}: {arm}")),
+                }
+            }
+        }
+    }
+    assert!(
+        parsed > 100,
+        "only {parsed} files of the published crates parsed"
+    );
+    assert!(
+        found.is_empty(),
+        "a `let` in a match arm's guard needs Rust 1.95, newer than the declared rust-version \
+         {LANGUAGE_FLOOR:?}: compute the value before the match, or move the `let` into the \
+         arm's body\n{}",
+        found.join("\n")
+    );
 }

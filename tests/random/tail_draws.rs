@@ -367,13 +367,23 @@ impl ExprNode for OutsideNode {
 
 /// Whether `e` is made of outside names only: bound by `let mut`, it needs a use that says
 /// what it is, or an annotation, which the generator (not knowing the uses to come) writes.
+/// A local bound by [`LetOutside`] (`let pi = PI;`) stands for its item and counts as one
+/// (seed 4, program 159: `pi9` alone as a helper's argument).
 pub fn outside_only(e: &Expr) -> bool {
     match e {
+        Expr::Var(name, _) => stands_for_outside(name),
         Expr::Ext(node) => node.outside(),
         Expr::Neg(a) => outside_only(a),
         Expr::Bin(_, a, b) => outside_only(a) && outside_only(b),
         _ => false,
     }
+}
+
+/// Whether `name` was minted by [`LetOutside`] (`pi7`, `ko12`: no other draw mints these
+/// prefixes).
+fn stands_for_outside(name: &str) -> bool {
+    let digits = |rest: &str| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit());
+    name.strip_prefix("pi").is_some_and(digits) || name.strip_prefix("ko").is_some_and(digits)
 }
 
 /// `let pi = PI;` or `let k = K1;`: a local standing for an outside item, typed by its uses.

@@ -116,7 +116,10 @@ pub fn program(seed: u64, id: usize) -> Program {
             no_pass: Vec::new(),
             callees,
             out: out.clone(),
-            counter: 0,
+            // Fresh names count on from the parameters' (`w3` is a parameter's name where a
+            // function has four: seed 4, program 186 bound a local `w3` that indexed as the
+            // parameter's).
+            counter: params.len(),
             expr_blocks: 0,
             labels: Vec::new(),
         };

@@ -97,6 +97,7 @@ mod gates;
 mod lints;
 mod long_sums;
 mod loops_in_vec_items;
+mod sin_cos_pairs;
 
 // Whole programs: micrograd's worked examples and the benchmark tasks.
 mod bench_tasks;

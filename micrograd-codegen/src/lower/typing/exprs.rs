@@ -160,7 +160,11 @@ impl Infer<'_, '_> {
             }
             Expr::Field(field) => {
                 self.expr(&field.base);
-                None
+                // `x.sin_cos().1`: either half of the pair is a float.
+                match sin_cos(&field.base) {
+                    true => FLOAT,
+                    false => None,
+                }
             }
             other => {
                 syn::visit::visit_expr(&mut Descend(self), other);
@@ -344,6 +348,16 @@ impl Infer<'_, '_> {
             }
             None => None,
         }
+    }
+}
+
+/// Whether `expr` is `x.sin_cos()` (in parentheses or not): a pair of floats.
+pub(super) fn sin_cos(expr: &Expr) -> bool {
+    match expr {
+        Expr::Paren(inner) => sin_cos(&inner.expr),
+        Expr::Group(inner) => sin_cos(&inner.expr),
+        Expr::MethodCall(call) => call.method == "sin_cos" && call.args.is_empty(),
+        _ => false,
     }
 }
 

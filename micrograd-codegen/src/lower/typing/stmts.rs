@@ -78,6 +78,15 @@ impl Infer<'_, '_> {
             return;
         }
         let term = self.expr(&init.expr);
+        // `let (s, c) = x.sin_cos();`: two floats.
+        if let Pat::Tuple(names) = pat
+            && super::exprs::sin_cos(&init.expr)
+        {
+            for name in &names.elems {
+                self.pattern(name, super::FLOAT);
+            }
+            return;
+        }
         self.pattern(&local.pat, term);
     }
 

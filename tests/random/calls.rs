@@ -90,9 +90,11 @@ impl Gen<'_> {
     /// that once frozen: one declared before a loop and not frozen could change in a later
     /// iteration, after the call, and a frozen one was frozen at its own depth, so before the
     /// loops inside it began (the reverse sweep then adds the calls' adjoints of its windows
-    /// into its adjoint, which the macro declares before the loop).
+    /// into its adjoint, which the macro declares before the loop). Not [`Gen::unit`], which
+    /// the function's last statement changes.
     fn passable(&self, s: &SVar, loop_depth: usize) -> bool {
-        !s.local || s.loop_depth == loop_depth || self.frozen.contains(&s.name)
+        (!s.local || s.loop_depth == loop_depth || self.frozen.contains(&s.name))
+            && self.unit.as_ref() != Some(&s.name)
     }
 
     /// A slice of at least `min` entries: a parameter, a local array (then frozen: the

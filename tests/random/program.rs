@@ -122,6 +122,7 @@ pub fn program(seed: u64, id: usize) -> Program {
             counter: params.len(),
             expr_blocks: 0,
             labels: Vec::new(),
+            unit: unit.clone(),
         };
         for p in &params {
             match p.kind {

@@ -92,6 +92,10 @@ pub struct Gen<'r> {
     pub expr_blocks: usize,
     /// The `&[usize]` parameters of data and their lengths, read as `labels[k]`.
     pub labels: Vec<(String, usize)>,
+    /// The `&mut [f64]` parameter a function returning `()` stores its tail into, last
+    /// (lend.rs `unit_output`): never passed read-only, as the macro refuses an array changed
+    /// after a call reads it.
+    pub unit: Option<String>,
 }
 
 impl Gen<'_> {

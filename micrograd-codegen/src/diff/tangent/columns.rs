@@ -32,14 +32,7 @@ pub fn columns(function: &Function, directions: &[(VarId, String)]) -> Columns {
     let mut merged: Option<Function> = None;
     let mut results = Vec::new();
     for direction in directions {
-        // Each program continues the ids of the ones before it.
-        let start = Function {
-            vars: merged
-                .as_ref()
-                .map_or_else(|| function.vars.clone(), |m| m.vars.clone()),
-            branches: merged.as_ref().map_or(function.branches, |m| m.branches),
-            ..function.clone()
-        };
+        let start = continuing(function, merged.as_ref());
         let program = column(&start, direction);
         results.extend(program.results.iter().cloned());
         merged = Some(match merged {
@@ -158,5 +151,15 @@ fn merge_stmt(a: Stmt, b: Stmt, base: (usize, usize)) -> Stmt {
             Stmt::Loop(a)
         }
         (a, _) => a,
+    }
+}
+
+/// `function` with the variables and branch count of `merged`, the programs merged so far, so
+/// that the next program merged continues their ids (`function` itself before the first).
+pub(super) fn continuing(function: &Function, merged: Option<&Function>) -> Function {
+    Function {
+        vars: merged.map_or_else(|| function.vars.clone(), |m| m.vars.clone()),
+        branches: merged.map_or(function.branches, |m| m.branches),
+        ..function.clone()
     }
 }

@@ -10,7 +10,7 @@
 //! Before: `let y = a * b;` along `a`, `b` with `K = 2`
 //! After: `let y = a * b; let v0_y = v0_a * b + v0_b * a; let v1_y = v1_a * b + v1_b * a;`
 
-use super::columns::merge;
+use super::columns::{continuing, merge};
 use super::transform;
 use crate::ir::{Function, Op, Origin, Param, Stmt, VarId};
 use std::collections::HashSet;
@@ -49,13 +49,7 @@ pub fn lanes(function: &Function, varying: &HashSet<VarId>, k: usize) -> Option<
     let mut results = Vec::new();
     for lane in 0..k {
         // Each lane continues the ids of the ones before it.
-        let start = Function {
-            vars: merged
-                .as_ref()
-                .map_or_else(|| function.vars.clone(), |m| m.vars.clone()),
-            branches: merged.as_ref().map_or(function.branches, |m| m.branches),
-            ..function.clone()
-        };
+        let start = continuing(function, merged.as_ref());
         let first = start.vars.len();
         let mut program = transform(&start, varying);
         if replaces_calls(&program.function.body) {

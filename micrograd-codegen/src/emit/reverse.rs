@@ -156,7 +156,26 @@ impl Emitter<'_> {
         if let Some(last) = path.path.last_mut() {
             last.push_str("_pullback");
         }
-        let callee = external(&path);
+        let PullbackArgs {
+            tokens,
+            names,
+            before,
+            after,
+        } = self.pullback_args(args, outs);
+        let call = self.pullback_call(&path, tokens, seed);
+        let call = match names.as_slice() {
+            [] => quote!(#call;),
+            [single] => quote!(let #single = #call;),
+            _ => quote!(let (#(#names),*) = #call;),
+        };
+        quote!(#before #call #after)
+    }
+
+    /// The pullback's arguments for the call's `args` (each followed by its shadow where it
+    /// has one), the names its result binds (the adjoints of the scalars `outs`, the partials
+    /// of an array passed by value), and what goes before and after the call (the lent
+    /// arrays' entries, an aliased shadow's buffer and its sum).
+    fn pullback_args(&self, args: &[Arg], outs: &[Option<VarId>]) -> PullbackArgs {
         let mut tokens = Vec::new();
         let (mut before, mut after) = (TokenStream::new(), TokenStream::new());
         let mut lent = Vec::new();
@@ -226,6 +245,23 @@ impl Emitter<'_> {
                 Arg::Int(_) | Arg::Bool(_) | Arg::Data { .. } => {}
             }
         }
+        PullbackArgs {
+            tokens,
+            names,
+            before,
+            after,
+        }
+    }
+
+    /// The call of the pullback `path` with its arguments `tokens` and the seed: through
+    /// `DroppedN` where the call was made only for what it writes.
+    fn pullback_call(
+        &self,
+        path: &Extern,
+        mut tokens: Vec<TokenStream>,
+        seed: &Expr,
+    ) -> TokenStream {
+        let callee = external(path);
         let zero = self.expr(&Expr::Const(0.0));
         let dropped = path.dropped && is_zero(seed) && tokens.len() <= crate::names::DROPPED_ARITY;
         // A constant seed (`f_grad`'s `1.0`) typed, as the variable in `f_pullback` is: a
@@ -239,7 +275,7 @@ impl Emitter<'_> {
         // A call made only for what it writes, its value dropped (so its seed is zero): the
         // callee may return `()` and take no seed, and `DroppedN` (micrograd_runtime::calls)
         // passes the seed only to a pullback that takes it.
-        let call = if dropped {
+        if dropped {
             let runtime = &self.runtime;
             let dropped = crate::names::dropped(tokens.len(), path.span);
             // Spanned at the user's call, as `ByCaller` is: a bound of the callee not met is
@@ -251,19 +287,13 @@ impl Emitter<'_> {
                     tree
                 })
                 .collect();
-            let seed = super::tokens::entry_value(&path, seed, &zero);
+            let seed = super::tokens::entry_value(path, seed, &zero);
             super::tokens::call(dropped, quote!(#callee, #(#tokens,)* #seed), path.span)
         } else {
-            let seed = super::tokens::entry_seed(&path, seed, &zero, &self.runtime);
+            let seed = super::tokens::entry_seed(path, seed, &zero, &self.runtime);
             tokens.push(seed);
             super::tokens::call(callee, quote!(#(#tokens),*), path.span)
-        };
-        let call = match names.as_slice() {
-            [] => quote!(#call;),
-            [single] => quote!(let #single = #call;),
-            _ => quote!(let (#(#names),*) = #call;),
-        };
-        quote!(#before #call #after)
+        }
     }
 
     /// The entries each array lent to the call as `&mut` held before it, last on the tape of
@@ -428,4 +458,16 @@ fn is_zero(seed: &Expr) -> bool {
         Expr::Pair(value, tangent) => is_zero(value) && is_zero(tangent),
         _ => false,
     }
+}
+
+/// What the arguments of a call's pullback make (`Emitter::pullback_args`).
+struct PullbackArgs {
+    /// The pullback's arguments but the seed, in order.
+    tokens: Vec<TokenStream>,
+    /// The names its result binds, in order (`_` for a result not needed).
+    names: Vec<TokenStream>,
+    /// Statements before the call (the lent arrays' entries, aliased shadows' buffers).
+    before: TokenStream,
+    /// Statements after it (the entries leaving the tape, partials and buffers added).
+    after: TokenStream,
 }

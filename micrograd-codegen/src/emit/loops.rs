@@ -5,7 +5,7 @@ use super::Emitter;
 use crate::diff::needs::BlockId;
 use crate::diff::{Fusion, Rev};
 use crate::ir::{Arg, Cond, IntExpr, Loop, LoopId, LoopKind, Op, Operand, Stmt, VarId};
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
 use std::collections::HashSet;
 
@@ -99,85 +99,15 @@ impl Emitter<'_> {
 
     /// The loop, recording at the end of each iteration what the reversed iteration reads.
     pub(super) fn forward_loop(&self, the_loop: &Loop) -> TokenStream {
-        let mut slots = TokenStream::new();
-        let mut write_backs = TokenStream::new();
-        for carried in &the_loop.carried {
-            let (slot, init) = (self.names.var(carried.slot), self.bound(&carried.init));
-            if carried.exit == Operand::Var(carried.slot) {
-                slots.extend(quote!(let #slot = #init;));
-            } else {
-                let exit = self.operand(&carried.exit);
-                slots.extend(quote!(let mut #slot = #init;));
-                write_backs.extend(quote!(#slot = #exit;));
-            }
-        }
-        let records = &self.adjoint.plan.records[the_loop.id];
+        let (slots, write_backs) = self.carried_slots(the_loop);
         let header = self.header(the_loop, self.facts.reversed[the_loop.id]);
         let hints = self.bounds_hints(&the_loop.body);
         let region = self.region(the_loop);
         let opened = self.open_forward_views(the_loop);
-        // A region of one value per iteration, read through a view at the iteration's entry,
-        // holds the view itself: recorded by one copy before the loop (`extend_from_slice`),
-        // where the region was filled with blanks and each iteration wrote its own.
-        let copied = match (&region, records.as_slice()) {
-            (Some(_), [record]) => the_loop.body.iter().find_map(|stmt| match stmt {
-                Stmt::Assign {
-                    dst,
-                    op: Op::Load(w, i),
-                } if dst == record => self.view_name(*w, i),
-                _ => None,
-            }),
-            _ => None,
-        };
+        let copied = self.copied_view(the_loop, region.is_some());
         let (reserve, body, pushes) = match &region {
-            Some((tape, len, _)) => {
-                let (region, at) = (&self.tapes.region, &self.tapes.at);
-                let write = |v: VarId| {
-                    if copied.is_some() {
-                        return None;
-                    }
-                    let k = records.iter().position(|r| *r == v)?;
-                    let (name, k) = (self.names.var(v), proc_macro2::Literal::usize_unsuffixed(k));
-                    Some(quote!(#at[#k] = #name;))
-                };
-                // Each value is written where the body defines it; those it does not define
-                // (a slot's value on entry) at the end.
-                let mut body = TokenStream::new();
-                let mut written = Vec::new();
-                for stmt in &the_loop.body {
-                    body.extend(self.forward_stmt(stmt));
-                    if let Stmt::Assign { dst, .. }
-                    | Stmt::IntLet { dst, .. }
-                    | Stmt::BoolLet { dst, .. } = stmt
-                        && let Some(tokens) = write(*dst)
-                    {
-                        body.extend(tokens);
-                        written.push(*dst);
-                    }
-                }
-                let rest = records.iter().filter(|v| !written.contains(v));
-                (
-                    match &copied {
-                        Some(view) => quote!(#tape.extend_from_slice(#view);),
-                        None => quote!(let #region = #tape.grow(#len);),
-                    },
-                    body,
-                    rest.filter_map(|v| write(*v)).collect(),
-                )
-            }
-            None => {
-                let mut reserve = self.reserve(the_loop, header.trips.as_ref());
-                reserve.extend(self.reserve_lent(the_loop, header.trips.as_ref()));
-                let pushes = records.iter().map(|v| {
-                    let (tape, name) = (self.tape_of(*v), self.names.var(*v));
-                    quote!(#tape.push(#name);)
-                });
-                (
-                    reserve,
-                    self.forward_block(&the_loop.body),
-                    quote!(#(#pushes)*),
-                )
-            }
+            Some((tape, len, _)) => self.region_body(the_loop, tape, len, copied.as_ref()),
+            None => self.pushed_body(the_loop, header.trips.as_ref()),
         };
         let reversed_here = self
             .fused_body(the_loop.id)
@@ -209,6 +139,112 @@ impl Emitter<'_> {
                 #last
             }
         }
+    }
+
+    /// The values `the_loop` carries: a slot for each (`let mut` where the body changes it),
+    /// and the statements writing each changed one back at the end of an iteration.
+    fn carried_slots(&self, the_loop: &Loop) -> (TokenStream, TokenStream) {
+        let mut slots = TokenStream::new();
+        let mut write_backs = TokenStream::new();
+        for carried in &the_loop.carried {
+            let (slot, init) = (self.names.var(carried.slot), self.bound(&carried.init));
+            if carried.exit == Operand::Var(carried.slot) {
+                slots.extend(quote!(let #slot = #init;));
+            } else {
+                let exit = self.operand(&carried.exit);
+                slots.extend(quote!(let mut #slot = #init;));
+                write_backs.extend(quote!(#slot = #exit;));
+            }
+        }
+        (slots, write_backs)
+    }
+
+    /// A region of one value per iteration (`region`, when the loop records into one), read
+    /// through a view at the iteration's entry, holds the view itself: recorded by one copy
+    /// before the loop (`extend_from_slice`), where the region was filled with blanks and each
+    /// iteration wrote its own. The view's name, for that copy.
+    fn copied_view(&self, the_loop: &Loop, region: bool) -> Option<Ident> {
+        let records = &self.adjoint.plan.records[the_loop.id];
+        let [record] = records.as_slice() else {
+            return None;
+        };
+        if !region {
+            return None;
+        }
+        the_loop.body.iter().find_map(|stmt| match stmt {
+            Stmt::Assign {
+                dst,
+                op: Op::Load(w, i),
+            } if dst == record => self.view_name(*w, i),
+            _ => None,
+        })
+    }
+
+    /// The loop's reserve, body and pushes where its records go to a region of `tape`
+    /// (`len` values per iteration): each value written to the iteration's chunk where the
+    /// body defines it, those it does not define (a slot's value on entry) at the end; or,
+    /// for a view `copied`, the view copied before the loop and nothing in it.
+    fn region_body(
+        &self,
+        the_loop: &Loop,
+        tape: &Ident,
+        len: &TokenStream,
+        copied: Option<&Ident>,
+    ) -> (TokenStream, TokenStream, TokenStream) {
+        let records = &self.adjoint.plan.records[the_loop.id];
+        let (region, at) = (&self.tapes.region, &self.tapes.at);
+        let write = |v: VarId| {
+            if copied.is_some() {
+                return None;
+            }
+            let k = records.iter().position(|r| *r == v)?;
+            let (name, k) = (self.names.var(v), proc_macro2::Literal::usize_unsuffixed(k));
+            Some(quote!(#at[#k] = #name;))
+        };
+        // Each value is written where the body defines it; those it does not define
+        // (a slot's value on entry) at the end.
+        let mut body = TokenStream::new();
+        let mut written = Vec::new();
+        for stmt in &the_loop.body {
+            body.extend(self.forward_stmt(stmt));
+            if let Stmt::Assign { dst, .. } | Stmt::IntLet { dst, .. } | Stmt::BoolLet { dst, .. } =
+                stmt
+                && let Some(tokens) = write(*dst)
+            {
+                body.extend(tokens);
+                written.push(*dst);
+            }
+        }
+        let rest = records.iter().filter(|v| !written.contains(v));
+        (
+            match copied {
+                Some(view) => quote!(#tape.extend_from_slice(#view);),
+                None => quote!(let #region = #tape.grow(#len);),
+            },
+            body,
+            rest.filter_map(|v| write(*v)).collect(),
+        )
+    }
+
+    /// The loop's reserve, body and pushes where its records are pushed to their tapes at the
+    /// end of each iteration, the tapes reserved for `trips` iterations where known.
+    fn pushed_body(
+        &self,
+        the_loop: &Loop,
+        trips: Option<&TokenStream>,
+    ) -> (TokenStream, TokenStream, TokenStream) {
+        let records = &self.adjoint.plan.records[the_loop.id];
+        let mut reserve = self.reserve(the_loop, trips);
+        reserve.extend(self.reserve_lent(the_loop, trips));
+        let pushes = records.iter().map(|v| {
+            let (tape, name) = (self.tape_of(*v), self.names.var(*v));
+            quote!(#tape.push(#name);)
+        });
+        (
+            reserve,
+            self.forward_block(&the_loop.body),
+            quote!(#(#pushes)*),
+        )
     }
 
     /// The forward sweep, in which `fusion`'s loop reverses each iteration right after it, and

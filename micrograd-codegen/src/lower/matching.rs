@@ -205,9 +205,19 @@ impl Lowerer<'_> {
     fn pattern(&mut self, scrutinee: Scrutinee, pat: &Pat) -> Option<Cond> {
         match pat {
             Pat::Wild(_) => Some(Cond::Lit(true)),
-            // By Rust's convention an upper-case name is a constant, not a new binding.
-            Pat::Ident(ident) if ident.subpat.is_none() && is_constant(&ident.ident) => {
-                let path: syn::ExprPath = syn::parse_quote!(#ident);
+            // By Rust's convention an upper-case name is a constant, not a new binding; `mut K`
+            // and `ref K` bind a name whatever its case.
+            Pat::Ident(ident)
+                if ident.subpat.is_none()
+                    && ident.by_ref.is_none()
+                    && ident.mutability.is_none()
+                    && is_constant(&ident.ident) =>
+            {
+                let path = syn::ExprPath {
+                    attrs: Vec::new(),
+                    qself: None,
+                    path: ident.ident.clone().into(),
+                };
                 self.equals(scrutinee, &Expr::Path(path))
             }
             Pat::Ident(ident) => {

@@ -46,3 +46,19 @@ fn rows_whose_length_overflows_are_not_folded() {
     };
     let _ = crate::expand(proc_macro2::TokenStream::new(), item);
 }
+
+/// `mut K` in a match arm is a binding (`mut` binds a name, whatever its case), not the
+/// constant `K`: the lowering read it as the path `mut K` and panicked, parsing that path.
+#[test]
+fn a_mut_upper_case_name_in_an_arm_binds_it() {
+    let item: proc_macro2::TokenStream = quote::quote! {
+        fn f(x: f64, n: usize) -> f64 {
+            match n {
+                0 => x,
+                mut K => { K += 1; x * K as f64 }
+            }
+        }
+    };
+    let expanded = crate::expand(proc_macro2::TokenStream::new(), item).to_string();
+    assert!(!expanded.contains("compile_error"), "{expanded}");
+}

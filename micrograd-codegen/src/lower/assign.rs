@@ -33,15 +33,6 @@ impl Lowerer<'_> {
                     self.store_tuple_field(index, k, op, right);
                 }
             }
-            // `*y = ..` of a `y: &mut f64`: a store into its one entry, `y[0] = ..`.
-            Expr::Unary(syn::ExprUnary {
-                op: syn::UnOp::Deref(star),
-                expr,
-                ..
-            }) => {
-                let entry: syn::ExprIndex = syn::parse_quote_spanned!(star.span=> #expr[0]);
-                self.store(&entry, op, right);
-            }
             other => {
                 self.errors.at(
                     other.span(),

@@ -22,7 +22,9 @@
 //! lowered ([`Lowerer::leaving`]).
 //!
 //! A path given to `map` or `fold` (`f64::max`) becomes the closure calling it
-//! ([`steps::rewrite`](super::steps::rewrite)), so the lowering applies closures only.
+//! ([`steps::rewrite`](super::steps::rewrite)), so the lowering applies closures only; `*y = v`
+//! and `*y += v` become stores into entry 0 (`deref_store`), as the lowering holds a
+//! `y: &mut f64` as a one-entry slice.
 //!
 //! Two outcomes of a `for`'s rewrite are left to the lowering, under the loop's id:
 //! - the array literals and sub-slices a loop runs over (`for x in [a, b]`,
@@ -143,6 +145,37 @@ fn facts(expr: &Expr) -> Facts {
     }
 }
 
+/// `*y = v` and `*y += v` (of a `y: &mut f64`, a one-entry slice to the lowering) as a store
+/// into its one entry, the `[0]` at the `*`.
+///
+/// Before: `*y += x * x;` After: `y[0] += x * x;`
+fn deref_store(expr: &mut Expr) {
+    let left = match expr {
+        Expr::Assign(assign) => &mut assign.left,
+        Expr::Binary(binary) if super::stmt::is_compound(&binary.op) => &mut binary.left,
+        _ => return,
+    };
+    let Expr::Unary(syn::ExprUnary {
+        op: syn::UnOp::Deref(star),
+        expr: inner,
+        ..
+    }) = &mut **left
+    else {
+        return;
+    };
+    let span = star.span;
+    let zero = syn::ExprLit {
+        attrs: Vec::new(),
+        lit: syn::Lit::Int(syn::LitInt::new("0", span)),
+    };
+    **left = Expr::Index(syn::ExprIndex {
+        attrs: Vec::new(),
+        expr: std::mem::replace(inner, Box::new(Expr::PLACEHOLDER)),
+        bracket_token: syn::token::Bracket(span),
+        index: Box::new(Expr::Lit(zero)),
+    });
+}
+
 /// A desugared body, copied and dropped without a recursion as deep as its expressions
 /// (`spine::clone_block`, `spine::drop_block`): a sum of 10^5 terms nests as deep.
 pub(crate) struct Body(pub syn::Block);
@@ -193,6 +226,7 @@ impl VisitMut for Pass {
     /// A node gets its id before its insides (outer loops are rewritten first, as the
     /// lowering meets them) and its facts after them, on its desugared syntax.
     fn visit_expr_mut(&mut self, expr: &mut Expr) {
+        deref_store(expr);
         if attrs(expr).is_none() {
             return syn::visit_mut::visit_expr_mut(self, expr);
         }

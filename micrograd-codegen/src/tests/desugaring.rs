@@ -245,3 +245,37 @@ fn a_path_given_to_map_or_fold_becomes_the_closure_calling_it() {
     }));
     assert_eq!(text, expected);
 }
+
+#[test]
+fn a_store_through_a_deref_is_a_store_into_entry_zero() {
+    // Reads through `*y` and bit assignments stay as written.
+    let (text, ..) = desugared(parse_quote!({
+        *y = x;
+        *y += x * x;
+        *(y) -= 1.0;
+        *y &= 1;
+        let z = *y;
+    }));
+    let expected = printed(quote!({
+        y[0] = x;
+        y[0] += x * x;
+        (y)[0] -= 1.0;
+        *y &= 1;
+        let z = *y;
+    }));
+    assert_eq!(text, expected);
+}
+
+/// `**y = ..` is refused with a message at `*y`: the lowering built `*y[0]` as syntax to
+/// store into, which does not parse as an index, and panicked.
+#[test]
+fn a_double_deref_store_is_refused_not_a_panic() {
+    let item: proc_macro2::TokenStream = quote::quote! {
+        fn f(x: f64, y: &mut f64) -> f64 {
+            **y = x;
+            x
+        }
+    };
+    let expanded = crate::expand(proc_macro2::TokenStream::new(), item).to_string();
+    assert!(expanded.contains("compile_error"), "{expanded}");
+}

@@ -296,76 +296,15 @@ fn element_method(
 /// name, else `__micrograd_self_at` (printed `self_at`). Any other use of the variable (a field
 /// read, a rebinding, a closure's parameter of that name) leaves the loop as written.
 fn element_loop(tokens: &[TokenTree]) -> Option<(Vec<TokenTree>, usize)> {
-    let is =
-        |t: Option<&TokenTree>, c: char| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == c);
-    let ident = |t: Option<&TokenTree>, s: &str| matches!(t, Some(TokenTree::Ident(i)) if i == s);
-    let empty_call = |t: Option<&TokenTree>| matches!(t, Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis && g.stream().is_empty());
-    // The pattern: `layer` or `(l, layer)`.
-    let (index, name) = match tokens.get(1)? {
-        TokenTree::Ident(name) if plain(name) => (None, name.clone()),
-        TokenTree::Group(pair) if pair.delimiter() == Delimiter::Parenthesis => {
-            let inner: Vec<TokenTree> = pair.stream().into_iter().collect();
-            match &inner[..] {
-                [
-                    TokenTree::Ident(l),
-                    TokenTree::Punct(comma),
-                    TokenTree::Ident(name),
-                ] if comma.as_char() == ',' && plain(name) && (plain(l) || l == "_") => {
-                    (Some(l.clone()).filter(|l| l != "_"), name.clone())
-                }
-                _ => return None,
-            }
-        }
-        _ => return None,
-    };
+    let (index, name) = loop_pattern(tokens.get(1)?)?;
     let enumerated = matches!(tokens.get(1), Some(TokenTree::Group(_)));
-    if !ident(tokens.get(2), "in") {
+    if !is_ident(tokens.get(2), "in") {
         return None;
     }
     let body_at = tokens
         .iter()
         .position(|t| matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Brace))?;
-    let sequence = &tokens[3..body_at];
-    // `&self.a.b` or `self.a.b.iter()` (`.enumerate()` after it with a pair): the fields.
-    let (borrowed, mut rest) = match sequence {
-        [amp, rest @ ..] if is(Some(amp), '&') && !enumerated => (true, rest),
-        rest => (false, rest),
-    };
-    if !ident(rest.first(), "self") {
-        return None;
-    }
-    rest = &rest[1..];
-    if enumerated {
-        let [head @ .., dot, method, call] = rest else {
-            return None;
-        };
-        if !is(Some(dot), '.') || !ident(Some(method), "enumerate") || !empty_call(Some(call)) {
-            return None;
-        }
-        rest = head;
-    }
-    if !borrowed {
-        let [head @ .., dot, method, call] = rest else {
-            return None;
-        };
-        if !is(Some(dot), '.') || !ident(Some(method), "iter") || !empty_call(Some(call)) {
-            return None;
-        }
-        rest = head;
-    }
-    let mut fields = Vec::new();
-    for pair in rest.chunks(2) {
-        match pair {
-            [dot, TokenTree::Ident(field)]
-                if is(Some(dot), '.')
-                    && plain(field)
-                    && !matches!(dot, TokenTree::Punct(p) if p.spacing() == Spacing::Joint) =>
-            {
-                fields.push(field.clone());
-            }
-            _ => return None,
-        }
-    }
+    let fields = loop_fields(&tokens[3..body_at], enumerated)?;
     let TokenTree::Group(body) = &tokens[body_at] else {
         return None;
     };
@@ -374,19 +313,90 @@ fn element_loop(tokens: &[TokenTree]) -> Option<(Vec<TokenTree>, usize)> {
     }
     let span = name.span();
     let index = index.unwrap_or_else(|| Ident::new(crate::names::method::ELEMENT_INDEX, span));
+    let by_index = loop_by_index(&tokens[..3], &name, &index, &fields, body);
+    Some((by_index, body_at + 1))
+}
+
+/// The pattern of a loop over elements: `layer` or `(l, layer)` (the index `l`, `None` for `_`
+/// or a plain variable), with the variable.
+fn loop_pattern(pattern: &TokenTree) -> Option<(Option<Ident>, Ident)> {
+    match pattern {
+        TokenTree::Ident(name) if plain(name) => Some((None, name.clone())),
+        TokenTree::Group(pair) if pair.delimiter() == Delimiter::Parenthesis => {
+            let inner: Vec<TokenTree> = pair.stream().into_iter().collect();
+            match &inner[..] {
+                [
+                    TokenTree::Ident(l),
+                    TokenTree::Punct(comma),
+                    TokenTree::Ident(name),
+                ] if comma.as_char() == ',' && plain(name) && (plain(l) || l == "_") => {
+                    Some((Some(l.clone()).filter(|l| l != "_"), name.clone()))
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The fields of `self` a loop over elements reads, from its `sequence` (after `in`):
+/// `&self.a.b` or `self.a.b.iter()`, `.enumerate()` after it where the pattern is a pair
+/// (`enumerated`). `None` for any other sequence.
+fn loop_fields(sequence: &[TokenTree], enumerated: bool) -> Option<Vec<Ident>> {
+    let (borrowed, mut rest) = match sequence {
+        [amp, rest @ ..] if is_punct(Some(amp), '&') && !enumerated => (true, rest),
+        rest => (false, rest),
+    };
+    if !is_ident(rest.first(), "self") {
+        return None;
+    }
+    rest = &rest[1..];
+    if enumerated {
+        rest = without_call(rest, "enumerate")?;
+    }
+    if !borrowed {
+        rest = without_call(rest, "iter")?;
+    }
+    let mut fields = Vec::new();
+    for pair in rest.chunks(2) {
+        match pair {
+            [dot, TokenTree::Ident(field)]
+                if is_punct(Some(dot), '.')
+                    && plain(field)
+                    && !matches!(dot, TokenTree::Punct(p) if p.spacing() == Spacing::Joint) =>
+            {
+                fields.push(field.clone());
+            }
+            _ => return None,
+        }
+    }
+    Some(fields)
+}
+
+/// The loop by index, `for index in 0..self.a.b.len() { body }`, its head (`for`, `in`) from
+/// `head` and each use of `name` in `body` the element `self.a.b[index]` ([`by_index`]), at
+/// `name`'s span.
+fn loop_by_index(
+    head: &[TokenTree],
+    name: &Ident,
+    index: &Ident,
+    fields: &[Ident],
+    body: &Group,
+) -> Vec<TokenTree> {
+    let span = name.span();
     // `self.a.b`, at the variable's span.
     let field_path = |span| {
         let mut path: Vec<TokenTree> = vec![Ident::new("self", span).into()];
-        for field in &fields {
+        for field in fields {
             path.push(with_span(Punct::new('.', Spacing::Alone).into(), span));
             path.push(TokenTree::Ident(field.clone()));
         }
         path
     };
     let mut out: Vec<TokenTree> = vec![
-        tokens[0].clone(),
+        head[0].clone(),
         TokenTree::Ident(index.clone()),
-        tokens[2].clone(),
+        head[2].clone(),
     ];
     out.push(with_span(Literal::usize_unsuffixed(0).into(), span));
     out.push(with_span(Punct::new('.', Spacing::Joint).into(), span));
@@ -400,11 +410,35 @@ fn element_loop(tokens: &[TokenTree]) -> Option<(Vec<TokenTree>, usize)> {
     ));
     let mut block = Group::new(
         Delimiter::Brace,
-        by_index(body.stream(), &name, &index, &field_path),
+        by_index(body.stream(), name, index, &field_path),
     );
     block.set_span(body.span());
     out.push(block.into());
-    Some((out, body_at + 1))
+    out
+}
+
+/// `tokens` without their tail `.method()`, where they end so.
+fn without_call<'a>(tokens: &'a [TokenTree], method: &str) -> Option<&'a [TokenTree]> {
+    let [head @ .., dot, name, call] = tokens else {
+        return None;
+    };
+    let called = is_punct(Some(dot), '.') && is_ident(Some(name), method);
+    (called && is_empty_call(Some(call))).then_some(head)
+}
+
+/// Whether `t` is the punctuation `c`.
+fn is_punct(t: Option<&TokenTree>, c: char) -> bool {
+    matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == c)
+}
+
+/// Whether `t` is the identifier `s`.
+fn is_ident(t: Option<&TokenTree>, s: &str) -> bool {
+    matches!(t, Some(TokenTree::Ident(i)) if i == s)
+}
+
+/// Whether `t` is `()`, an empty call's arguments.
+fn is_empty_call(t: Option<&TokenTree>) -> bool {
+    matches!(t, Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis && g.stream().is_empty())
 }
 
 /// Whether every use of the variable `name` in `stream` is the receiver of a method call the

@@ -2,7 +2,9 @@
 
 use super::Emitter;
 use crate::diff::{Expr, Test};
-use crate::ir::{BitOp, CmpOp, Cond, Entry, Extern, IntExpr, IntOp, Op, Operand, Scalar, Shape};
+use crate::ir::{
+    BitOp, CmpOp, Cond, Entry, Extern, IntExpr, IntOp, Op, Operand, Scalar, Shape, VarId,
+};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote};
 
@@ -94,41 +96,11 @@ impl Emitter<'_> {
                 // pullback is one error, not two.
                 None => return constant(self.function.scalar, 1.0, Prec::Postfix),
             },
-            Expr::Extern(path) if path.guessed => {
-                let mut float = self.function.scalar.ty();
-                float = float
-                    .into_iter()
-                    .map(|mut token| {
-                        token.set_span(path.span);
-                        token
-                    })
-                    .collect();
-                let path = external(path);
-                (
-                    quote!(::core::convert::identity::<#float>(#path)),
-                    Prec::Postfix,
-                )
-            }
+            Expr::Extern(path) if path.guessed => (self.guessed(path), Prec::Postfix),
             Expr::Extern(path) => (external(path), Prec::Postfix),
             Expr::Consts(name) => (self.function.scalar.consts(name), Prec::Postfix),
             Expr::Int(n) => (self.cast(n), Prec::Select),
-            Expr::Load(w, i) if self.tangent.maybe_empty.contains(w) => {
-                let (w, i) = (self.names.var(*w), self.int(i));
-                (
-                    {
-                        let zero = self.function.scalar.zero();
-                        quote!(if #w.is_empty() { #zero } else { #w[#i] })
-                    },
-                    Prec::Select,
-                )
-            }
-            Expr::Load(w, i) => match self.viewed(*w, i, false) {
-                Some(viewed) => (viewed, Prec::Postfix),
-                None => {
-                    let (w, i) = (self.names.var(*w), self.int(i));
-                    (quote!(#w[#i]), Prec::Postfix)
-                }
-            },
+            Expr::Load(w, i) => self.load(*w, i),
             Expr::AdjLoad(w, i) => {
                 let (w, i) = (self.names.adjoint(*w), self.int(i));
                 (quote!(#w[#i]), Prec::Postfix)
@@ -174,6 +146,41 @@ impl Emitter<'_> {
             }
         };
         parenthesize(tokens, prec, need)
+    }
+
+    /// An outside constant whose type was guessed to be the float (`PI` of a `use`d path),
+    /// held to that type so that a wrong guess is one error at its use.
+    fn guessed(&self, path: &Extern) -> TokenStream {
+        let mut float = self.function.scalar.ty();
+        float = float
+            .into_iter()
+            .map(|mut token| {
+                token.set_span(path.span);
+                token
+            })
+            .collect();
+        let path = external(path);
+        quote!(::core::convert::identity::<#float>(#path))
+    }
+
+    /// The entry `index` of `array`: through its view where one is open, else indexed, and a
+    /// zero where a tangent array may be empty (a constant's).
+    fn load(&self, array: VarId, index: &IntExpr) -> (TokenStream, Prec) {
+        if self.tangent.maybe_empty.contains(&array) {
+            let (w, i) = (self.names.var(array), self.int(index));
+            let zero = self.function.scalar.zero();
+            return (
+                quote!(if #w.is_empty() { #zero } else { #w[#i] }),
+                Prec::Select,
+            );
+        }
+        match self.viewed(array, index, false) {
+            Some(viewed) => (viewed, Prec::Postfix),
+            None => {
+                let (w, i) = (self.names.var(array), self.int(index));
+                (quote!(#w[#i]), Prec::Postfix)
+            }
+        }
     }
 
     fn infix(&self, a: &Expr, op: TokenStream, b: &Expr, prec: Prec) -> TokenStream {
@@ -341,17 +348,7 @@ impl Emitter<'_> {
 
     fn int_at(&self, n: &IntExpr, need: Prec) -> TokenStream {
         let (tokens, prec) = match n {
-            IntExpr::Lit { value, suffix } => {
-                let literal = Literal::u128_unsuffixed(*value);
-                let suffix = (!suffix.is_empty()).then(|| Ident::new(suffix, Span::mixed_site()));
-                let text = match suffix {
-                    Some(suffix) => format!("{literal}{suffix}")
-                        .parse()
-                        .unwrap_or_else(|_| literal.to_token_stream()),
-                    None => literal.to_token_stream(),
-                };
-                (text, Prec::Postfix)
-            }
+            IntExpr::Lit { value, suffix } => (int_literal(*value, suffix), Prec::Postfix),
             IntExpr::Var(v) => (self.names.var(*v).to_token_stream(), Prec::Postfix),
             IntExpr::Extern(path) => (external(path), Prec::Postfix),
             IntExpr::Len(v) => {
@@ -359,34 +356,8 @@ impl Emitter<'_> {
                 (quote!(#v.len()), Prec::Postfix)
             }
             IntExpr::Data(place) => (self.data(place), Prec::Postfix),
-            IntExpr::Binary(op, a, b) => {
-                let prec = if matches!(op, IntOp::Add | IntOp::Sub) {
-                    Prec::Sum
-                } else {
-                    Prec::Product
-                };
-                let (a, b) = (self.int_at(a, prec), self.int_at(b, next(prec)));
-                let op = match op {
-                    IntOp::Add => quote!(+),
-                    IntOp::Sub => quote!(-),
-                    IntOp::Mul => quote!(*),
-                    IntOp::Div => quote!(/),
-                    IntOp::Rem => quote!(%),
-                };
-                (quote!(#a #op #b), prec)
-            }
-            IntExpr::Bits(op, a, b) => {
-                let (op, prec) = match op {
-                    BitOp::Or => (quote!(|), Prec::BitOr),
-                    BitOp::Xor => (quote!(^), Prec::BitXor),
-                    BitOp::And => (quote!(&), Prec::BitAnd),
-                    BitOp::Shl => (quote!(<<), Prec::Shift),
-                    BitOp::Shr => (quote!(>>), Prec::Shift),
-                };
-                // Operands of other operators in parentheses, as clippy asks of shifts and masks.
-                let (a, b) = (self.int_at(a, Prec::Unary), self.int_at(b, Prec::Unary));
-                (quote!(#a #op #b), prec)
-            }
+            IntExpr::Binary(op, a, b) => self.int_binary(*op, a, b),
+            IntExpr::Bits(op, a, b) => self.bits(*op, a, b),
             IntExpr::Method(method, a, b) => {
                 let a = self.int_at(a, Prec::Postfix);
                 let name = Ident::new(method.name(), Span::mixed_site());
@@ -430,6 +401,38 @@ impl Emitter<'_> {
             }
         };
         parenthesize(tokens, prec, need)
+    }
+
+    /// An integer arithmetic `a op b`.
+    fn int_binary(&self, op: IntOp, a: &IntExpr, b: &IntExpr) -> (TokenStream, Prec) {
+        let prec = if matches!(op, IntOp::Add | IntOp::Sub) {
+            Prec::Sum
+        } else {
+            Prec::Product
+        };
+        let (a, b) = (self.int_at(a, prec), self.int_at(b, next(prec)));
+        let op = match op {
+            IntOp::Add => quote!(+),
+            IntOp::Sub => quote!(-),
+            IntOp::Mul => quote!(*),
+            IntOp::Div => quote!(/),
+            IntOp::Rem => quote!(%),
+        };
+        (quote!(#a #op #b), prec)
+    }
+
+    /// A bitwise `a op b` or a shift.
+    fn bits(&self, op: BitOp, a: &IntExpr, b: &IntExpr) -> (TokenStream, Prec) {
+        let (op, prec) = match op {
+            BitOp::Or => (quote!(|), Prec::BitOr),
+            BitOp::Xor => (quote!(^), Prec::BitXor),
+            BitOp::And => (quote!(&), Prec::BitAnd),
+            BitOp::Shl => (quote!(<<), Prec::Shift),
+            BitOp::Shr => (quote!(>>), Prec::Shift),
+        };
+        // Operands of other operators in parentheses, as clippy asks of shifts and masks.
+        let (a, b) = (self.int_at(a, Prec::Unary), self.int_at(b, Prec::Unary));
+        (quote!(#a #op #b), prec)
     }
 
     /// A condition of the forward sweep.
@@ -479,6 +482,18 @@ impl Emitter<'_> {
                 quote!((#a) #op #right)
             }
         }
+    }
+}
+
+/// An integer literal `value`, with its `suffix` (`3usize`) where it had one.
+fn int_literal(value: u128, suffix: &str) -> TokenStream {
+    let literal = Literal::u128_unsuffixed(value);
+    let suffix = (!suffix.is_empty()).then(|| Ident::new(suffix, Span::mixed_site()));
+    match suffix {
+        Some(suffix) => format!("{literal}{suffix}")
+            .parse()
+            .unwrap_or_else(|_| literal.to_token_stream()),
+        None => literal.to_token_stream(),
     }
 }
 

@@ -173,42 +173,11 @@ impl Emitter<'_> {
             else {
                 continue;
             };
-            let (lo, hi, from) = match offset {
-                Offset::Add(c) => (add(c, start), add(c, end), start.clone()),
-                Offset::Whole => (start.clone(), end.clone(), start.clone()),
-                Offset::Sub(c) => match start {
-                    IntExpr::Lit { value, suffix } if *value >= c => (
-                        IntExpr::Lit {
-                            value: value - c,
-                            suffix: suffix.clone(),
-                        },
-                        IntExpr::Binary(IntOp::Sub, Box::new(end.clone()), Box::new(lit(c))),
-                        start.clone(),
-                    ),
-                    _ => continue,
-                },
+            let Some((lo, hi, from)) = view_range(offset, start, end) else {
+                continue;
             };
-            let at_view = match &from {
-                IntExpr::Lit { value: 0, .. } => IntExpr::Var(index),
-                from => IntExpr::Binary(
-                    IntOp::Sub,
-                    Box::new(IntExpr::Var(index)),
-                    Box::new(from.clone()),
-                ),
-            };
-            let base = match shadow {
-                true => self.names.adjoint(array).to_string(),
-                false => self.names.var(array).to_string(),
-            };
-            let name = {
-                let mut taken = self.views.taken.borrow_mut();
-                let mut name = self.names.local(&format!("{base}_view"));
-                while taken.contains(&name.to_string()) {
-                    name = self.names.local(&format!("{name}_"));
-                }
-                taken.insert(name.to_string());
-                name
-            };
+            let at_view = index_in_view(index, &from);
+            let name = self.fresh_view_name(array, shadow);
             open.push(View {
                 array,
                 shadow,
@@ -225,6 +194,22 @@ impl Emitter<'_> {
             count: open.len() - before,
             start: Some((start.clone(), end.clone())),
         }
+    }
+
+    /// A name for a view of `array` (of its shadow where `shadow`), none of the function's and
+    /// no other view's.
+    fn fresh_view_name(&self, array: VarId, shadow: bool) -> Ident {
+        let base = match shadow {
+            true => self.names.adjoint(array).to_string(),
+            false => self.names.var(array).to_string(),
+        };
+        let mut taken = self.views.taken.borrow_mut();
+        let mut name = self.names.local(&format!("{base}_view"));
+        while taken.contains(&name.to_string()) {
+            name = self.names.local(&format!("{name}_"));
+        }
+        taken.insert(name.to_string());
+        name
     }
 
     /// Closes the views `opened` opened: the `let`s of those the body read, to print before
@@ -425,4 +410,41 @@ fn adds_only_at(body: &[Rev], array: VarId, index: &IntExpr, top: bool) -> bool 
                 .all(|(_, block)| adds_only_at(block, array, index, false)),
         }
     })
+}
+
+/// The entries a view covers in a loop over `start..end` reading the entry `offset` from its
+/// index: `lo..hi`, and `from`, the index at which the view starts. `None` where the range would
+/// start below zero (an index less a constant, from a start not known to be that large).
+fn view_range(
+    offset: Offset,
+    start: &IntExpr,
+    end: &IntExpr,
+) -> Option<(IntExpr, IntExpr, IntExpr)> {
+    Some(match offset {
+        Offset::Add(c) => (add(c, start), add(c, end), start.clone()),
+        Offset::Whole => (start.clone(), end.clone(), start.clone()),
+        Offset::Sub(c) => match start {
+            IntExpr::Lit { value, suffix } if *value >= c => (
+                IntExpr::Lit {
+                    value: value - c,
+                    suffix: suffix.clone(),
+                },
+                IntExpr::Binary(IntOp::Sub, Box::new(end.clone()), Box::new(lit(c))),
+                start.clone(),
+            ),
+            _ => return None,
+        },
+    })
+}
+
+/// The loop's `index` within a view starting at `from`: `index - from`.
+fn index_in_view(index: VarId, from: &IntExpr) -> IntExpr {
+    match from {
+        IntExpr::Lit { value: 0, .. } => IntExpr::Var(index),
+        from => IntExpr::Binary(
+            IntOp::Sub,
+            Box::new(IntExpr::Var(index)),
+            Box::new(from.clone()),
+        ),
+    }
 }

@@ -66,58 +66,13 @@ pub fn transform(function: &Function, varying: &HashSet<VarId>) -> Tangent {
         branches: function.branches as u32,
         scalar: function.scalar,
     };
-    let mut params = Vec::new();
-    let mut tangents = Vec::new();
-    let (mut fields, mut structs) = (function.fields.clone(), function.structs.clone());
-    for param in &function.params {
-        params.push(param.clone());
-        let field = function.fields.iter().find(|f| f.var == param.var);
-        // A field that no result depends on has no tangent, so none is bound and left unread.
-        let inactive_field = field.is_some() && !activity.is_active(param.var);
-        let tangent = (varying.contains(&param.var) && !inactive_field).then(|| {
-            let info = pass.info(param.var).clone();
-            let tangent = pass.new_var(Origin::Param, info.ty);
-            pass.dot.insert(param.var, tangent);
-            params.push(Param {
-                var: tangent,
-                wrt: false,
-            });
-            tangent
-        });
-        if let Some(tangent) = tangent {
-            if function.structs.contains(&param.var) {
-                structs.push(tangent);
-            }
-            if let Some(field) = field {
-                pass.rename(param.var, tangent);
-                let root = *pass
-                    .dot
-                    .get(&field.root)
-                    .expect("internal error: a varying field's struct varies");
-                fields.push(crate::ir::Field {
-                    var: tangent,
-                    root,
-                    ..field.clone()
-                });
-            }
-        }
-        tangents.push(tangent);
-    }
-    let unread = function
-        .params
-        .iter()
-        .zip(&tangents)
-        .filter(|(param, _)| !activity.is_active(param.var))
-        .filter(|(param, _)| !function.fields.iter().any(|f| f.var == param.var))
-        // A struct is read through its fields: its tangent is read if one of theirs is.
-        .filter(|(param, _)| {
-            !function
-                .fields
-                .iter()
-                .any(|f| f.root == param.var && activity.is_active(f.var))
-        })
-        .filter_map(|(_, tangent)| *tangent)
-        .collect();
+    let TangentParams {
+        params,
+        fields,
+        structs,
+        tangents,
+    } = pass.params(function, varying);
+    let unread = unread(function, &activity, &tangents);
     let mut body = pass.written_constants(function, varying);
     body.extend(pass.block(&function.body));
     let results = function.results.iter().map(|r| pass.tangent(r)).collect();
@@ -141,6 +96,38 @@ pub fn transform(function: &Function, varying: &HashSet<VarId>) -> Tangent {
     }
 }
 
+/// The tangent parameters of a function ([`Pass::params`]).
+struct TangentParams {
+    /// The parameters, each varying one followed by its tangent.
+    params: Vec<Param>,
+    /// The function's fields and the tangents of those that vary.
+    fields: Vec<crate::ir::Field>,
+    /// The function's structs and the tangents of those that vary.
+    structs: Vec<VarId>,
+    /// Each parameter's tangent, in order.
+    tangents: Vec<Option<VarId>>,
+}
+
+/// The tangents of `tangents` (each parameter's, in order) the tangent program never reads:
+/// those of parameters no result depends on, neither a field nor a struct with an active field.
+fn unread(function: &Function, activity: &Activity, tangents: &[Option<VarId>]) -> Vec<VarId> {
+    function
+        .params
+        .iter()
+        .zip(tangents)
+        .filter(|(param, _)| !activity.is_active(param.var))
+        .filter(|(param, _)| !function.fields.iter().any(|f| f.var == param.var))
+        // A struct is read through its fields: its tangent is read if one of theirs is.
+        .filter(|(param, _)| {
+            !function
+                .fields
+                .iter()
+                .any(|f| f.root == param.var && activity.is_active(f.var))
+        })
+        .filter_map(|(_, tangent)| *tangent)
+        .collect()
+}
+
 struct Pass<'a> {
     activity: &'a Activity,
     vars: Vec<VarInfo>,
@@ -153,6 +140,55 @@ struct Pass<'a> {
 }
 
 impl Pass<'_> {
+    /// The function's parameters, each varying one followed by its tangent (none for a
+    /// field no result depends on), with the fields and structs the tangents add, and each
+    /// parameter's tangent in order.
+    fn params(&mut self, function: &Function, varying: &HashSet<VarId>) -> TangentParams {
+        let mut params = Vec::new();
+        let mut tangents = Vec::new();
+        let (mut fields, mut structs) = (function.fields.clone(), function.structs.clone());
+        for param in &function.params {
+            params.push(param.clone());
+            let field = function.fields.iter().find(|f| f.var == param.var);
+            // A field that no result depends on has no tangent, so none is bound and left unread.
+            let inactive_field = field.is_some() && !self.activity.is_active(param.var);
+            let tangent = (varying.contains(&param.var) && !inactive_field).then(|| {
+                let info = self.info(param.var).clone();
+                let tangent = self.new_var(Origin::Param, info.ty);
+                self.dot.insert(param.var, tangent);
+                params.push(Param {
+                    var: tangent,
+                    wrt: false,
+                });
+                tangent
+            });
+            if let Some(tangent) = tangent {
+                if function.structs.contains(&param.var) {
+                    structs.push(tangent);
+                }
+                if let Some(field) = field {
+                    self.rename(param.var, tangent);
+                    let root = *self
+                        .dot
+                        .get(&field.root)
+                        .expect("internal error: a varying field's struct varies");
+                    fields.push(crate::ir::Field {
+                        var: tangent,
+                        root,
+                        ..field.clone()
+                    });
+                }
+            }
+            tangents.push(tangent);
+        }
+        TangentParams {
+            params,
+            fields,
+            structs,
+            tangents,
+        }
+    }
+
     fn info(&self, var: VarId) -> &VarInfo {
         &self.vars[var.0 as usize]
     }

@@ -46,8 +46,13 @@ pub(super) enum Role {
     },
     /// A differentiated `f64`, its column `d_a` after it.
     Scalar { shadow: Ident, tangent: Ident },
-    /// A differentiated read-only slice, its block `d_w` after it.
-    Slice { shadow: Ident, tangent: Ident },
+    /// A differentiated read-only slice, its block `d_w` after it; `fixed` for a `&[f64; N]`,
+    /// whose tangent is a `&[f64; N]` too.
+    Slice {
+        shadow: Ident,
+        tangent: Ident,
+        fixed: bool,
+    },
 }
 
 impl Role {
@@ -91,7 +96,7 @@ pub fn generate(
     let f = &sig.ident;
     let params = parts.params(specs);
     let (counts, checks, setup) = (parts.counts(), parts.checks(&name), parts.setup());
-    let call = parts.call(&jvp, specs);
+    let call = parts.call(&jvp);
     let widths = parts.widths();
     let m = parts.m.clone();
     let (lanes_function, columns) = match lanes {
@@ -178,7 +183,11 @@ fn role(
     let tangent = fresh(&format!("v_{name}"));
     match spec.kind() {
         Kind::Scalar => Role::Scalar { shadow, tangent },
-        Kind::Slice(_) | Kind::Vec => Role::Slice { shadow, tangent },
+        kind @ (Kind::Slice(_) | Kind::Vec) => Role::Slice {
+            shadow,
+            tangent,
+            fixed: matches!(kind, Kind::Slice(Some(_))),
+        },
         kind => Role::Written {
             one: kind.is_one_entry(),
             entry: fresh(&format!("entry_{name}")),

@@ -4,7 +4,6 @@
 use super::{Role, role};
 use crate::ir::{ParamSpec, Signature};
 use crate::names;
-use crate::types::Kind;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 use std::collections::HashSet;
@@ -160,13 +159,17 @@ impl Parts {
         self.each().filter_map(|(p, role)| role.entry(p)).collect()
     }
 
-    /// The call of `f_jvp`, named `jvp`, with each parameter of `specs` and its tangent.
-    pub(super) fn call(&self, jvp: &Ident, specs: &[ParamSpec]) -> TokenStream {
-        let args = self.each().zip(specs).map(|((p, role), spec)| match role {
+    /// The call of `f_jvp`, named `jvp`, with each parameter and its tangent.
+    pub(super) fn call(&self, jvp: &Ident) -> TokenStream {
+        let args = self.each().map(|(p, role)| match role {
             Role::Through | Role::Written { tangent: None, .. } => quote!(#p),
             Role::Scalar { tangent, .. } => quote!(#p, #tangent),
             // A `&[f64; N]`'s tangent is a `&[f64; N]` too.
-            Role::Slice { tangent, .. } if matches!(spec.kind(), Kind::Slice(Some(_))) => {
+            Role::Slice {
+                tangent,
+                fixed: true,
+                ..
+            } => {
                 quote!(#p, (&#tangent[..]).try_into().unwrap())
             }
             Role::Slice { tangent, .. } => quote!(#p, &#tangent),
@@ -203,7 +206,9 @@ impl Parts {
         let restore = self.restore();
         self.each()
             .map(|(p, role)| match role {
-                Role::Slice { shadow, tangent } => {
+                Role::Slice {
+                    shadow, tangent, ..
+                } => {
                     let scatter = self.scatter(shadow, quote!(#i * #p.len() + #j));
                     quote! {
                         for #j in 0..#p.len() {

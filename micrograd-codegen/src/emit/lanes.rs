@@ -14,7 +14,7 @@ use super::{Emitter, Flavor, wrt};
 use crate::attr::Options;
 use crate::diff::Adjoint;
 use crate::diff::tangent::{LANES, Lanes};
-use crate::ir::{ParamSpec, Signature, VarId};
+use crate::ir::{ParamSpec, Signature};
 use crate::names::{self, Names};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
@@ -34,15 +34,7 @@ pub fn function(sig: &Signature, lanes: &Lanes, options: &Options) -> TokenStrea
             });
         }
     }
-    let params: Vec<(VarId, Ident)> = (lanes.function.params.iter())
-        .zip(&all)
-        .map(|(p, s)| (p.var, s.ident.clone()))
-        .collect();
-    assert_eq!(
-        params.len(),
-        all.len(),
-        "internal error: the lanes' parameters are f's, each followed by its tangents"
-    );
+    let params = super::tangent::spec_names(&lanes.function.params, &all);
     let adjoint = Adjoint::none(&lanes.function);
     let names = Names::new(&adjoint.vars, &params, &sig.user_names);
     let mut emitter = Emitter::new(&lanes.function, &adjoint, names, Flavor::Jvp, options);

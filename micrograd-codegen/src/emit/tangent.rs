@@ -6,8 +6,7 @@ use super::{Emitter, Flavor, wrt};
 use crate::attr::Options;
 use crate::diff::Adjoint;
 use crate::diff::tangent::Tangent;
-use crate::ir::Signature;
-use crate::ir::VarId;
+use crate::ir::{Param, ParamSpec, Signature, VarId};
 use crate::names::Names;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
@@ -25,18 +24,7 @@ pub fn tangent(
 ) -> TokenStream {
     let specs = &sig.params;
     let all = crate::header::tangent_specs(specs, chosen, flavor);
-    let params: Vec<(VarId, Ident)> = tangent
-        .function
-        .params
-        .iter()
-        .zip(&all)
-        .map(|(p, s)| (p.var, s.ident.clone()))
-        .collect();
-    assert_eq!(
-        params.len(),
-        all.len(),
-        "internal error: the tangent program's parameters are the flavor's"
-    );
+    let params = spec_names(&tangent.function.params, &all);
     let names = Names::new(&adjoint.vars, &params, &sig.user_names);
     let mut emitter = Emitter::new(&tangent.function, adjoint, names, flavor, options);
     emitter.values = tangent.values.clone();
@@ -103,4 +91,18 @@ impl Emitter<'_> {
         }
         tokens
     }
+}
+
+/// Each parameter of a program printed under the parameters `specs` (the user's, with the
+/// tangents a flavor adds), paired with its name there: one spec per parameter, in order.
+pub(super) fn spec_names(params: &[Param], specs: &[ParamSpec]) -> Vec<(VarId, Ident)> {
+    let named: Vec<(VarId, Ident)> = (params.iter().zip(specs))
+        .map(|(p, s)| (p.var, s.ident.clone()))
+        .collect();
+    assert_eq!(
+        named.len(),
+        specs.len(),
+        "internal error: a program's parameters are its flavor's, one for one"
+    );
+    named
 }

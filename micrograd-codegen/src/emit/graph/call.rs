@@ -56,20 +56,16 @@ impl Emitter<'_> {
     /// The pullback call's arguments and what the node takes from them: each `f64`'s node and
     /// its partial, each slice's nodes beside its partials' buffer, pushed onto `list`.
     fn graph_call_args(&self, args: &[Arg], list: &Ident) -> CallArgs {
-        let mut call_args = Vec::new();
-        let mut buffers = TokenStream::new();
-        let mut inputs = TokenStream::new();
-        let mut scalars = Vec::new();
-        let mut partial_names = Vec::new();
-        let mut prelude = Vec::new();
+        let mut out = CallArgs::default();
         let (node, partial) = (self.names.local("node"), self.names.local("partial"));
         for (k, arg) in args.iter().enumerate() {
-            call_args.push(self.arg(arg));
+            out.call_args.push(self.arg(arg));
             match arg {
                 Arg::Scalar(operand, _) => {
                     let name = self.names.local(&format!("partial{k}"));
-                    scalars.push((self.node_of(operand, &mut prelude), name.clone()));
-                    partial_names.push(name);
+                    out.scalars
+                        .push((self.node_of(operand, &mut out.prelude), name.clone()));
+                    out.partial_names.push(name);
                 }
                 Arg::Slice {
                     array,
@@ -78,12 +74,12 @@ impl Emitter<'_> {
                 } => {
                     let partials = self.names.local(&format!("partials{k}"));
                     let nodes = self.node(*array);
-                    inputs.extend(quote! {
+                    out.inputs.extend(quote! {
                         for (#node, #partial) in #nodes.iter().zip(&#partials) {
                             #list.push((*#node, *#partial));
                         }
                     });
-                    partial_names.push(partials);
+                    out.partial_names.push(partials);
                 }
                 Arg::Slice {
                     array,
@@ -100,13 +96,14 @@ impl Emitter<'_> {
                     );
                     let nodes = self.node(*array);
                     let zero = self.function.scalar.zero();
-                    buffers.extend(quote!(let mut #buffer = ::std::vec![#zero; (#slice).len()];));
-                    call_args.push(match rows {
+                    out.buffers
+                        .extend(quote!(let mut #buffer = ::std::vec![#zero; (#slice).len()];));
+                    out.call_args.push(match rows {
                         // Rows passed whole: their partials as rows too.
                         Some(row) => self.rechunked(quote!(&mut #buffer[..]), row, true),
                         None => quote!(&mut #buffer),
                     });
-                    inputs.extend(quote! {
+                    out.inputs.extend(quote! {
                         for (#node, #partial) in #nodes[#lo..#hi].iter().zip(&#buffer) {
                             #list.push((*#node, *#partial));
                         }
@@ -115,18 +112,12 @@ impl Emitter<'_> {
                 Arg::Int(_) | Arg::Bool(_) | Arg::Data { .. } => {}
             }
         }
-        CallArgs {
-            call_args,
-            buffers,
-            inputs,
-            scalars,
-            partial_names,
-            prelude,
-        }
+        out
     }
 }
 
 /// What [`Emitter::graph_call_args`] gives a call's node.
+#[derive(Default)]
 struct CallArgs {
     /// The pullback's arguments.
     call_args: Vec<TokenStream>,

@@ -47,7 +47,7 @@ impl Gen<'_> {
     /// use in the function does; `K1 * 1.0` does.
     pub fn scalar_arg(&mut self, d: usize) -> Arg {
         let e = self.expr(d);
-        match tail_draws::outside_only(&e) {
+        match tail_draws::outside_only(self, &e) {
             true => Arg::Scalar(Expr::Bin("*", Box::new(e), Box::new(Expr::Lit(1.0)))),
             false => Arg::Scalar(e),
         }

@@ -72,7 +72,12 @@ impl Gen<'_> {
         }
         if let Some(name) = item {
             let (name, mutable, typed) = (name.to_string(), false, true);
-            self.scope().f.push(FVar { name, mutable, typed });
+            self.scope().f.push(FVar {
+                name,
+                mutable,
+                typed,
+                outside: false,
+            });
         }
         let saved = self.enter_nested();
         let n = self.rng.range(1, 4) as usize;

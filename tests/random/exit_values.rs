@@ -82,6 +82,7 @@ impl StmtConstruct for ExitValue {
             name: name.clone(),
             mutable: false,
             typed: false,
+            outside: false,
         });
         Stmt::Ext(Rc::new(ExitValueNode {
             name,

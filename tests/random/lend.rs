@@ -349,6 +349,7 @@ impl StmtConstruct for LentCall {
                     name: name.clone(),
                     mutable,
                     typed: true,
+                    outside: false,
                 });
                 Shape::Let(name, mutable, after)
             }

@@ -173,6 +173,7 @@ impl StmtConstruct for LoopValue {
                 name,
                 mutable: false,
                 typed: false,
+                outside: false,
             });
         }
         Stmt::Ext(Rc::new(node))

@@ -59,6 +59,7 @@ impl StmtConstruct for MatrixLocal {
             name: name.clone(),
             mutable: false,
             typed: false,
+            outside: false,
         });
         Stmt::Ext(Rc::new(MatrixNode {
             name,

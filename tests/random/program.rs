@@ -130,6 +130,7 @@ pub fn program(seed: u64, id: usize) -> Program {
                     name: p.name.clone(),
                     mutable: false,
                     typed: true,
+                    outside: false,
                 }),
                 PKind::Slice(len)
                 | PKind::Array(len)

@@ -16,6 +16,8 @@ pub struct FVar {
     pub name: String,
     pub mutable: bool,
     pub typed: bool,
+    /// Whether it stands for an outside item (`let pi = PI;`, [`tail_draws::LetOutside`]).
+    pub outside: bool,
 }
 
 #[derive(Clone, Copy, PartialEq)]

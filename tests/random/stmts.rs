@@ -169,7 +169,7 @@ impl Gen<'_> {
             self.value_only || self.rng.chance(0.6)
         };
         // `let mut k = K1;` used nowhere that says what `K1` is asks for an annotation.
-        let annot = annot || (mutable && tail_draws::outside_only(&expr));
+        let annot = annot || (mutable && tail_draws::outside_only(self, &expr));
         // Rust knows the type of an annotated variable, or of one bound to an `f64` value; the
         // others may be `{float}`, so their methods are called as `f64::sqrt(c)`.
         let typed = anchored || annot;
@@ -177,6 +177,7 @@ impl Gen<'_> {
             name: name.clone(),
             mutable,
             typed,
+            outside: false,
         });
         Stmt::Let {
             name,

@@ -239,7 +239,12 @@ impl ExprConstruct for BoundClosure {
         g.push();
         for name in &params {
             let (name, mutable, typed) = (name.clone(), false, true);
-            g.scope().f.push(FVar { name, mutable, typed });
+            g.scope().f.push(FVar {
+                name,
+                mutable,
+                typed,
+                outside: false,
+            });
         }
         let body = g.pure(d);
         g.pop();
@@ -368,22 +373,19 @@ impl ExprNode for OutsideNode {
 /// Whether `e` is made of outside names only: bound by `let mut`, it needs a use that says
 /// what it is, or an annotation, which the generator (not knowing the uses to come) writes.
 /// A local bound by [`LetOutside`] (`let pi = PI;`) stands for its item and counts as one
-/// (seed 4, program 159: `pi9` alone as a helper's argument).
-pub fn outside_only(e: &Expr) -> bool {
+/// (seed 4, program 159: `pi9` alone as a helper's argument): its [`FVar::outside`] says so.
+pub fn outside_only(g: &Gen, e: &Expr) -> bool {
     match e {
-        Expr::Var(name, _) => stands_for_outside(name),
+        Expr::Var(name, _) => g
+            .fvars()
+            .iter()
+            .find(|v| v.name == *name)
+            .is_some_and(|v| v.outside),
         Expr::Ext(node) => node.outside(),
-        Expr::Neg(a) => outside_only(a),
-        Expr::Bin(_, a, b) => outside_only(a) && outside_only(b),
+        Expr::Neg(a) => outside_only(g, a),
+        Expr::Bin(_, a, b) => outside_only(g, a) && outside_only(g, b),
         _ => false,
     }
-}
-
-/// Whether `name` was minted by [`LetOutside`] (`pi7`, `ko12`: no other draw mints these
-/// prefixes).
-fn stands_for_outside(name: &str) -> bool {
-    let digits = |rest: &str| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit());
-    name.strip_prefix("pi").is_some_and(digits) || name.strip_prefix("ko").is_some_and(digits)
 }
 
 /// `let pi = PI;` or `let k = K1;`: a local standing for an outside item, typed by its uses.
@@ -407,6 +409,7 @@ impl StmtConstruct for LetOutside {
             name: name.clone(),
             mutable: false,
             typed: true,
+            outside: true,
         });
         Stmt::Ext(Rc::new(LetOutsideNode { name, item }))
     }

@@ -99,6 +99,7 @@ impl StmtConstruct for VecCall {
                     name: name.clone(),
                     mutable: false,
                     typed: true,
+                    outside: false,
                 });
                 names.push(Some(name));
             }

@@ -209,6 +209,19 @@ impl Lowerer<'_> {
         }
     }
 
+    /// `let held = array;` of `array` a path, bound as [`local`](Self::local) binds it: a copy
+    /// of a local array, any other value as it is.
+    pub(super) fn copy_value(&mut self, held: &syn::Ident, array: &Expr) {
+        let (name, span) = (held.to_string(), held.span());
+        match self.in_context(false, array) {
+            Value::Seq(view) if view.is_whole() && self.ty(view.base).array_len().is_some() => {
+                self.copy_local(&name, span, view)
+            }
+            Value::Error => self.poison_name(&name, span),
+            value => self.bind_value(&name, span, value),
+        }
+    }
+
     /// The length of `view` if it is a constant: an array's `N`, or a literal.
     fn constant_len(&self, view: &View) -> Option<IntExpr> {
         // A row of rows, `N` long whatever the number of rows.

@@ -107,25 +107,26 @@ impl Lowerer<'_> {
         let Ok(m) = usize::try_from(value) else {
             return false;
         };
-        let mut call = call.clone();
+        // `h` read by the arguments is the copy: in a scope of their own, `h` names it.
+        let mut copy = None;
         if let Expr::Path(path) = left
             && let Some(name) = path.path.get_ident()
         {
-            let mut renamed = Renamed {
-                name,
-                copy: crate::names::free(&mut self.used, crate::names::lowered::ARGUMENT),
-                found: false,
-            };
-            call.args
-                .iter_mut()
-                .for_each(|arg| syn::visit_mut::visit_expr_mut(&mut renamed, arg));
-            if renamed.found {
-                let copy = &renamed.copy;
-                let stmt: syn::Stmt = syn::parse_quote_spanned!(left.span()=> let #copy = #left;);
-                self.stmt(&stmt);
+            let held = crate::names::free(&mut self.used, crate::names::lowered::ARGUMENT);
+            if call.args.iter().any(|arg| reads(arg, name)) {
+                self.copy_value(&held, left);
+                copy = self
+                    .lookup(&held.to_string())
+                    .map(|held| (name.to_string(), held));
             }
         }
-        let Some(entries) = self.vector_call(&call, (m, false), &vec![false; m]) else {
+        let entries = self.in_scope(|this| {
+            if let Some((name, held)) = copy {
+                this.bind(&name, held.var);
+            }
+            this.vector_call(call, (m, false), &vec![false; m])
+        });
+        let Some(entries) = entries else {
             return true;
         };
         for (k, value) in entries.into_iter().enumerate() {
@@ -187,20 +188,18 @@ fn lit(k: usize) -> IntExpr {
     }
 }
 
-/// Renames every read of `name` to `copy` (a path of `name` alone), noting whether there was one.
-struct Renamed<'a> {
-    name: &'a syn::Ident,
-    copy: syn::Ident,
-    found: bool,
-}
-
-impl syn::visit_mut::VisitMut for Renamed<'_> {
-    fn visit_expr_path_mut(&mut self, path: &mut syn::ExprPath) {
-        if path.qself.is_none() && path.path.get_ident() == Some(self.name) {
-            let span = self.name.span();
-            let copy = &self.copy;
-            path.path = syn::parse_quote_spanned!(span=> #copy);
-            self.found = true;
+/// Whether `expr` reads `name` (a path of `name` alone).
+fn reads(expr: &Expr, name: &syn::Ident) -> bool {
+    struct Reads<'a> {
+        name: &'a syn::Ident,
+        found: bool,
+    }
+    impl syn::visit::Visit<'_> for Reads<'_> {
+        fn visit_expr_path(&mut self, path: &syn::ExprPath) {
+            self.found |= path.qself.is_none() && path.path.get_ident() == Some(self.name);
         }
     }
+    let mut reads = Reads { name, found: false };
+    syn::visit::Visit::visit_expr(&mut reads, expr);
+    reads.found
 }

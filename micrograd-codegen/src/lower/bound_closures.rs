@@ -109,44 +109,44 @@ impl<'ast> Visit<'ast> for Names {
 
 impl Lowerer<'_> {
     /// `let y = w.map(|x| ..);` of an array `w` as the `Vec` collected from its iterator,
-    /// which the language has: the closure is inlined entry by entry either way.
+    /// which the language has: the closure is inlined entry by entry either way. `true` if
+    /// `local` was such a `let`, lowered (or reported).
     ///
     /// Before: `let y = p.map(|x| 4.0 * x - 2.0);`
-    /// After: `let y: Vec<f64> = p.iter().map(|x| 4.0 * x - 2.0).collect();`
-    pub(super) fn array_map(&mut self, local: &syn::Local) -> Option<std::rc::Rc<Vec<syn::Stmt>>> {
-        let init = local.init.as_ref().filter(|init| init.diverge.is_none())?;
+    /// As: `let y: Vec<f64> = p.iter().map(|x| 4.0 * x - 2.0).collect();`
+    pub(super) fn array_map(&mut self, local: &syn::Local) -> bool {
+        let Some(init) = local.init.as_ref().filter(|init| init.diverge.is_none()) else {
+            return false;
+        };
         let Expr::MethodCall(call) = &*init.expr else {
-            return None;
+            return false;
         };
         let is_closure = matches!(call.args.first(), Some(Expr::Closure(_)));
         if call.method != "map" || call.args.len() != 1 || !is_closure {
-            return None;
+            return false;
         }
-        let receiver = match &*call.receiver {
-            Expr::Path(receiver) => receiver,
+        let name = match &*call.receiver {
+            Expr::Path(receiver) => receiver.path.get_ident().map(ToString::to_string),
             Expr::Array(array) => {
                 self.errors.at(array.span(), "`.map(|x| ..)` is read on an array bound to a name; bind it first: `let a = [..]; let y = a.map(|x| ..);`");
                 self.poison(&local.pat);
-                return Some(std::rc::Rc::new(Vec::new()));
+                return true;
             }
-            _ => return None,
+            _ => None,
         };
-        let name = receiver.path.get_ident()?.to_string();
-        let binding = self.lookup(&name)?;
+        let Some(binding) = name.and_then(|name| self.lookup(&name)) else {
+            return false;
+        };
         let array = self.ty(binding.var).is_floats()
             || matches!(self.aliases.get(&binding.var), Some(Value::Seq(_)));
         if !array {
-            return None;
+            return false;
         }
         let pat = match &local.pat {
             syn::Pat::Type(typed) => &*typed.pat,
             other => other,
         };
-        let (closure, float) = (&call.args[0], self.scalar.name());
-        let float = syn::Ident::new(float, call.method.span());
-        let stmt: syn::Stmt = syn::parse_quote_spanned!(call.method.span()=>
-            let #pat: ::std::vec::Vec<#float> = #receiver.iter().map(#closure).collect();
-        );
-        Some(std::rc::Rc::new(vec![stmt]))
+        self.collect_map(pat, &call.receiver, (&call.args[0], call.method.span()));
+        true
     }
 }

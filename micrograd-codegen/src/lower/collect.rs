@@ -130,14 +130,8 @@ impl Lowerer<'_> {
                 "an iterator is collected into a `Vec` here: `let v: Vec<{}> = ..collect();`",
                 self.scalar.name()
             ))
-        } else if self.loops > 0 || !self.frames.is_empty() {
-            // Each iteration would have its own `Vec`, which the reverse sweep would record.
-            Some(format!(
-                "`collect` into a `Vec` is supported outside loops; collect before the loop, or reduce the iterator here with `.sum::<{}>()` or `.fold(init, |acc, x| ..)`",
-                self.scalar.name()
-            ))
         } else {
-            None
+            self.collect_in_loop()
         };
         if let Some(message) = refused {
             self.errors.at(call.method.span(), message);
@@ -146,6 +140,47 @@ impl Lowerer<'_> {
         match self.chain(&call.receiver) {
             Some(chain) => self.collect(name, (span, call.method.span()), &chain),
             None => self.poison_name(name, span),
+        }
+    }
+
+    /// Why a `collect` here is refused: in a loop, each iteration would have its own `Vec`,
+    /// which the reverse sweep would record.
+    fn collect_in_loop(&self) -> Option<String> {
+        (self.loops > 0 || !self.frames.is_empty()).then(|| format!(
+            "`collect` into a `Vec` is supported outside loops; collect before the loop, or reduce the iterator here with `.sum::<{}>()` or `.fold(init, |acc, x| ..)`",
+            self.scalar.name()
+        ))
+    }
+
+    /// `let pat = array.map(closure);` of a float array `array` (`array_map`): the `Vec` of
+    /// `array.iter().map(closure)`, as `collect_local` binds it; errors at `method`, the
+    /// `map`'s span, as they would at the `collect`'s.
+    pub(super) fn collect_map(
+        &mut self,
+        pat: &Pat,
+        array: &Expr,
+        (closure, method): (&Expr, proc_macro2::Span),
+    ) {
+        let Pat::Ident(ident) = pat else {
+            // A `collect` bound to a pattern: what `method` reports of it anywhere but a `let`.
+            let float = self.scalar.name();
+            self.errors.at(method, format!("`collect` makes a `Vec` bound by a `let` outside loops: `let v: Vec<{float}> = w.iter().map(|x| ..).collect();`, then use `v`"));
+            return self.poison(pat);
+        };
+        let (name, span) = (ident.ident.to_string(), ident.ident.span());
+        if let Some(message) = self.collect_in_loop() {
+            self.errors.at(method, message);
+            return self.poison_name(&name, span);
+        }
+        let chain = match self.chain(array) {
+            Some(source) => self
+                .step_of(closure, "map")
+                .map(|step| Chain::Map(Box::new(source), step)),
+            None => None,
+        };
+        match chain {
+            Some(chain) => self.collect(&name, (span, method), &chain),
+            None => self.poison_name(&name, span),
         }
     }
 

@@ -75,8 +75,8 @@ impl Lowerer<'_> {
         if self.bind_closure(local) {
             return;
         }
-        if let Some(stmts) = self.array_map(local) {
-            return stmts.iter().for_each(|stmt| self.stmt(stmt));
+        if self.array_map(local) {
+            return;
         }
         let (pat, annotation) = match &local.pat {
             Pat::Type(typed) => (&*typed.pat, Some(&*typed.ty)),

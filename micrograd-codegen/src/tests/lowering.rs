@@ -62,3 +62,22 @@ fn a_mut_upper_case_name_in_an_arm_binds_it() {
     let expanded = crate::expand(proc_macro2::TokenStream::new(), item).to_string();
     assert!(!expanded.contains("compile_error"), "{expanded}");
 }
+
+/// `let [a, b] = w.map(..)` of a float array: the map is the `Vec` collected from `w.iter()`,
+/// and a `collect` bound to a pattern is refused with the message a `collect` gets anywhere
+/// but a `let` of a name, at the `map`.
+#[test]
+fn an_array_map_bound_to_a_pattern_is_refused_at_the_map() {
+    let item: proc_macro2::TokenStream = quote::quote! {
+        fn f(x: f64) -> f64 {
+            let w = [x, 2.0 * x];
+            let [a, b] = w.map(|t| t * t);
+            a + b
+        }
+    };
+    let expanded = crate::expand(proc_macro2::TokenStream::new(), item).to_string();
+    assert!(
+        expanded.contains("`collect` makes a `Vec` bound by a `let` outside loops"),
+        "{expanded}"
+    );
+}

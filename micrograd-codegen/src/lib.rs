@@ -31,6 +31,7 @@ mod nested;
 mod nesting;
 mod primitives;
 mod provenance;
+mod returned;
 pub mod scalar;
 pub mod signature;
 mod spine;
@@ -47,6 +48,9 @@ use quote::quote;
 /// Expands `#[differentiable(attr)] item` into `item`, `item_grad` and `item_pullback`, or into
 /// `item` with spanned `compile_error!`s (and stubs, so callers see one error, not two).
 pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
+    if let Some(returned) = returned::expand(&attr, &item) {
+        return returned;
+    }
     if let Some(method) = methods::expand(&attr, &item) {
         return method;
     }
@@ -70,7 +74,10 @@ fn expand_as(attr: TokenStream, item: TokenStream, printed: &TokenStream) -> Tok
         return quote!(#item #errors);
     }
     let function: Parsed = match syn::parse2(item.clone()) {
-        Ok(function) => Parsed(function),
+        Ok(mut function) => {
+            returned::calls(&mut function);
+            Parsed(function)
+        }
         Err(_) => {
             let span = item
                 .clone()

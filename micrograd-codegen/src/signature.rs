@@ -217,7 +217,7 @@ fn check_return(item: &ItemFn, scalar: Scalar, errors: &mut Errors) {
         ),
         (ReturnType::Type(_, ty), _) if matches!(&**ty, Type::Array(a) if float_type(&a.elem, scalar) == Some(scalar)) => errors.spanned(
             ty,
-            "the length of a returned array must be a literal such as `[f64; 3]`, so that `#[differentiable]` knows how many outputs to differentiate",
+            "the length of an array of a generic float returned, or of one returned by a method, must be a literal such as `[T; 3]`, so that `#[differentiable]` knows how many outputs to differentiate (an `f64` or `f32` function may return `[f64; M]` of a `const M`)",
         ),
         (_, Some((float, found))) => errors.mixed(float.span(), scalar, found),
         (ReturnType::Type(_, ty), _) if matches!(&**ty, Type::Tuple(t) if t.elems.is_empty()) => {

@@ -18,6 +18,7 @@ mod rule_turbofish;
 mod nested_derivatives;
 
 // Functions returning `[f64; M]` or tuples: vector-Jacobian products and Jacobians.
+mod const_outputs;
 mod matrix_jacobians;
 mod vector_array_params;
 mod vector_calls;

@@ -25,10 +25,10 @@ fn written(x: f64, w: &mut [f64]) -> (f64, f64) {
     (x * w[0], x + w[1])
 }
 
-// The length of a returned array is a literal.
+// The length of an array of a generic float returned is a literal.
 const M: usize = 2;
 #[differentiable]
-fn unsized_output(x: f64) -> [f64; M] {
+fn unsized_output<T: Float>(x: T) -> [T; M] {
     [x, x]
 }
 

@@ -142,43 +142,9 @@ impl Mlp {
     }
 }
 
-fn mlp(layers: usize) -> Mlp {
-    let mut k = 0.0_f64;
-    let mut next = || {
-        k += 1.0;
-        (k * 0.9).sin() * 0.9
-    };
-    Mlp {
-        layers: (0..layers)
-            .map(|_| Layer {
-                neurons: (0..2)
-                    .map(|_| Neuron {
-                        w: vec![next(), next()],
-                        b: next(),
-                    })
-                    .collect(),
-            })
-            .collect(),
-    }
-}
-
-/// Every `f64` of `m`, in `for_each_entry`'s order.
-fn flat(m: &Mlp) -> Vec<f64> {
-    let mut m = m.clone();
-    let mut out = Vec::new();
-    m.for_each_entry::<f64>(&mut |x| out.push(*x));
-    out
-}
-
-fn with(m: &Mlp, p: &[f64]) -> Mlp {
-    let mut m = m.clone();
-    let mut k = 0;
-    m.for_each_entry::<f64>(&mut |x| {
-        *x = p[k];
-        k += 1;
-    });
-    m
-}
+// The network `mlp(layers)` and its entries `flat`, `with`, as `element_elements` and
+// `array_call_assign` build them.
+crate::element_methods::network!(pairs);
 
 /// The network over any dual number: `p` is the model's entries (`flat`'s order: per neuron
 /// `w` then `b`) then `x`.

@@ -84,7 +84,58 @@ impl Mlp {
 /// methods differ: `loop_methods` calls the same network through iterators): `mlp`, `flat`,
 /// `with`, the data `XS` and `YS`, `neuron_twin` and `loss_twin` over dual numbers, and
 /// `loss_value` on the `Value` engine.
+///
+/// `network!(pairs)` is the builder of the smaller network of `array_call_assign` and
+/// `element_elements`, `Mlp { layers: Vec<Layer> }` of `Layer { neurons: Vec<Neuron> }`, two
+/// `Neuron { w: Vec<f64>, b: f64 }` of two inputs each: `mlp`, `flat` and `with` (each module
+/// writes its own twins, since the networks' methods differ).
 macro_rules! network {
+    (pairs) => {
+        /// A network of `layers` layers of two neurons of two inputs (weights from a fixed
+        /// sequence).
+        fn mlp(layers: usize) -> Mlp {
+            let mut k = 0.0_f64;
+            let mut next = || {
+                k += 1.0;
+                (k * 0.9).sin() * 0.9
+            };
+            Mlp {
+                layers: (0..layers)
+                    .map(|_| Layer {
+                        neurons: (0..2)
+                            .map(|_| Neuron {
+                                w: vec![next(), next()],
+                                b: next(),
+                            })
+                            .collect(),
+                    })
+                    .collect(),
+            }
+        }
+
+        $crate::element_methods::network!(entries);
+    };
+    (entries) => {
+        /// Every `f64` of `m` in the order `for_each_entry` visits them (field order, depth first:
+        /// per neuron `w` then `b`).
+        fn flat(m: &Mlp) -> Vec<f64> {
+            let mut m = m.clone();
+            let mut out = Vec::new();
+            m.for_each_entry::<f64>(&mut |x| out.push(*x));
+            out
+        }
+
+        /// `m` with its `f64`s replaced by `p`, in [`flat`]'s order.
+        fn with(m: &Mlp, p: &[f64]) -> Mlp {
+            let mut m = m.clone();
+            let mut k = 0;
+            m.for_each_entry::<f64>(&mut |x| {
+                *x = p[k];
+                k += 1;
+            });
+            m
+        }
+    };
     () => {
         /// A 2-3-..-3-1 network with `layers` hidden layers (weights from a fixed sequence).
         fn mlp(layers: usize) -> Mlp {
@@ -111,24 +162,7 @@ macro_rules! network {
             }
         }
 
-        /// Every `f64` of `m` in the order `for_each_entry` visits them (field order, depth first).
-        fn flat(m: &Mlp) -> Vec<f64> {
-            let mut m = m.clone();
-            let mut out = Vec::new();
-            m.for_each_entry::<f64>(&mut |x| out.push(*x));
-            out
-        }
-
-        /// `m` with its `f64`s replaced by `p`, in [`flat`]'s order.
-        fn with(m: &Mlp, p: &[f64]) -> Mlp {
-            let mut m = m.clone();
-            let mut k = 0;
-            m.for_each_entry::<f64>(&mut |x| {
-                *x = p[k];
-                k += 1;
-            });
-            m
-        }
+        $crate::element_methods::network!(entries);
 
         const XS: [[f64; 2]; 3] = [[0.5, -1.0], [1.5, 0.25], [-0.75, 0.8]];
         const YS: [f64; 3] = [1.0, -1.0, 0.5];

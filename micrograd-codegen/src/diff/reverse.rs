@@ -8,12 +8,16 @@
 //! that block declares it (`let d_c = ..`); a contribution from a nested branch or loop first
 //! needs a declaration in the owning block, which [`Sweep::nested`] inserts on return.
 
+mod control;
+mod known;
+
 use super::expr::Expr;
 use super::rules::{self, Target};
 use super::{Activity, Rev, synthetic};
 use crate::ir::{
-    Arg, Block, BranchId, Extern, Function, If, Loop, Op, Operand, Stmt, Table, Ty, VarId, VarInfo,
+    Arg, Block, BranchId, Extern, Function, Op, Operand, Stmt, Table, Ty, VarId, VarInfo,
 };
+use known::{Known, computed};
 use std::collections::{HashMap, HashSet};
 
 /// The reverse sweep of `function`, the scalar parameters that got contributions, and the
@@ -91,85 +95,6 @@ struct Sweep<'a> {
     /// Per block being reversed, innermost last: the values its own statements compute, by
     /// the expression that computes them.
     known: Vec<Known>,
-}
-
-/// The scalar values a block's own statements compute by arithmetic or a function of `f64`,
-/// with the expression each evaluates (copies, loads and calls are left out).
-fn computed(block: &Block) -> Known {
-    let leaf = |a: &Operand| Box::new(Expr::from(a));
-    block
-        .iter()
-        .filter_map(|stmt| {
-            let Stmt::Assign { dst, op } = stmt else {
-                return None;
-            };
-            let expr = match op {
-                Op::Add(a, b) => Expr::Add(leaf(a), leaf(b)),
-                Op::Sub(a, b) => Expr::Sub(leaf(a), leaf(b)),
-                Op::Mul(a, b) => Expr::Mul(leaf(a), leaf(b)),
-                Op::Div(a, b) => Expr::Div(leaf(a), leaf(b)),
-                Op::Neg(a) => Expr::Neg(leaf(a)),
-                Op::Powi(a, n) => Expr::Powi(leaf(a), n.clone()),
-                Op::Call1(f, a) => Expr::Call1(*f, leaf(a)),
-                Op::Call2(f, a, b) => Expr::Call2(*f, leaf(a), leaf(b)),
-                Op::Call3(f, a, b, c) => Expr::Call3(*f, leaf(a), leaf(b), leaf(c)),
-                Op::Copy(_)
-                | Op::FromInt(_)
-                | Op::Data(_)
-                | Op::Load(..)
-                | Op::Call(..)
-                | Op::Custom(_) => {
-                    return None;
-                }
-            };
-            Some((expr, *dst))
-        })
-        .fold(Known::default(), |mut known, (expr, var)| {
-            known
-                .0
-                .entry(Known::key(&expr))
-                .or_default()
-                .push((expr, var));
-            known
-        })
-}
-
-/// A block's computed values, bucketed by operation and first operand so that looking one up
-/// is not a scan of the whole block (which made long functions expand in quadratic time).
-#[derive(Default)]
-struct Known(HashMap<Key, Vec<(Expr, VarId)>>);
-
-/// A computed value's operation and, when it is a variable, its first operand.
-type Key = (std::mem::Discriminant<Expr>, Option<VarId>);
-
-impl Known {
-    fn key(expr: &Expr) -> Key {
-        let first = match expr {
-            Expr::Add(a, _)
-            | Expr::Sub(a, _)
-            | Expr::Mul(a, _)
-            | Expr::Div(a, _)
-            | Expr::Neg(a)
-            | Expr::Call1(_, a)
-            | Expr::Call2(_, a, _)
-            | Expr::Call3(_, a, _, _)
-            | Expr::Powi(a, _) => match **a {
-                Expr::Var(v) => Some(v),
-                _ => None,
-            },
-            _ => None,
-        };
-        (std::mem::discriminant(expr), first)
-    }
-
-    /// The variable holding `expr`, if the block computed it.
-    fn find(&self, expr: &Expr) -> Option<VarId> {
-        let bucket = self.0.get(&Known::key(expr))?;
-        bucket
-            .iter()
-            .find(|(computed, _)| computed == expr)
-            .map(|(_, var)| *var)
-    }
 }
 
 /// The variables a block's own statements define (not those of nested blocks).
@@ -425,116 +350,5 @@ impl Sweep<'_> {
         for var in vars {
             self.declare(var, out);
         }
-    }
-
-    /// Reverses an `if`: each branch backwards, on the decision the forward sweep stored.
-    ///
-    /// Before: `let x_1 = if c { x * x } else { x };`
-    /// After: `if c { d_x += d_x_1 * x; d_x += d_x_1 * x; } else { d_x += d_x_1; }`
-    fn branch(&mut self, branch: &If, out: &mut Vec<Rev>) {
-        let mut reversed = Vec::new();
-        let mut outer = HashSet::new();
-        for (block, taken) in [(&branch.then, true), (&branch.otherwise, false)] {
-            let scope = Scope::new(defined(block).collect());
-            let (rev, used) = self.nested(scope, |this, inner| {
-                this.arrays(block, inner);
-                for join in &branch.joins {
-                    let operand = if taken { &join.then } else { &join.otherwise };
-                    if let Operand::Var(v) = operand
-                        && this.activity.is_active(*v)
-                        && this.is_declared(join.dst)
-                    {
-                        this.accumulate(*v, Expr::Adj(join.dst), inner);
-                    }
-                }
-                this.block_stmts(block, inner);
-            });
-            reversed.push(rev);
-            outer.extend(used);
-        }
-        let (Some(otherwise), Some(then)) = (reversed.pop(), reversed.pop()) else {
-            return;
-        };
-        if then.is_empty() && otherwise.is_empty() {
-            return;
-        }
-        self.declare_all(outer, out);
-        let cond = synthetic(self.vars, Ty::Bool);
-        self.decisions[branch.id] = Some(cond);
-        out.push(Rev::If {
-            branch: branch.id,
-            cond,
-            then,
-            otherwise,
-        });
-    }
-
-    /// Reverses a loop: the body backwards, once per iteration, last iteration first.
-    ///
-    /// Before: `let mut s = 0.0; for i in 0..n { let t = w[i] * w[i]; s = s + t; }`
-    /// After: `for i in (0..n).rev() { let d_s_1 = d_s; let d_t = d_s_1; d_s = d_s_1; d_w[i] += d_t * w[i]; .. }`
-    fn reverse_loop(&mut self, the_loop: &Loop, out: &mut Vec<Rev>) {
-        let active = |c: &&crate::ir::Carried| self.activity.is_active(c.slot);
-        let slots: Vec<VarId> = the_loop
-            .carried
-            .iter()
-            .filter(active)
-            .map(|c| c.slot)
-            .collect();
-        // Slots the body overwrites: their adjoint restarts at every reversed iteration.
-        let restarts: Vec<VarId> = the_loop
-            .carried
-            .iter()
-            .filter(active)
-            .filter(|c| c.exit != Operand::Var(c.slot))
-            .map(|c| c.slot)
-            .collect();
-        let (body, outer) = self.reversed_body(the_loop, &restarts);
-        if body.is_empty() && slots.is_empty() {
-            return;
-        }
-        for slot in &slots {
-            self.declare(*slot, out);
-        }
-        self.declare_all(outer, out);
-        out.push(Rev::Loop {
-            the_loop: the_loop.id,
-            body,
-        });
-        for carried in &the_loop.carried {
-            if let Operand::Var(init) = carried.init
-                && slots.contains(&carried.slot)
-                && self.activity.is_active(init)
-            {
-                self.accumulate(init, Expr::Adj(carried.slot), out);
-            }
-        }
-    }
-
-    /// One reversed iteration: the exit values take the slots' adjoints, the body runs
-    /// backwards, and each restarted slot ends with the adjoint of its entry value.
-    fn reversed_body(&mut self, the_loop: &Loop, restarts: &[VarId]) -> (Vec<Rev>, HashSet<VarId>) {
-        let mut owned: HashSet<VarId> = defined(&the_loop.body).collect();
-        owned.extend(the_loop.index());
-        owned.extend(restarts.iter().copied());
-        let mut scope = Scope::new(owned);
-        scope.restarts = restarts.iter().copied().collect();
-        self.nested(scope, |this, inner| {
-            this.arrays(&the_loop.body, inner);
-            for carried in &the_loop.carried {
-                if let Operand::Var(exit) = carried.exit
-                    && restarts.contains(&carried.slot)
-                    && this.activity.is_active(exit)
-                {
-                    this.accumulate(exit, Expr::Adj(carried.slot), inner);
-                }
-            }
-            this.block_stmts(&the_loop.body, inner);
-            for slot in restarts {
-                if !this.scope().declared.contains_key(slot) {
-                    inner.push(Rev::Set(*slot, Expr::Const(0.0)));
-                }
-            }
-        })
     }
 }

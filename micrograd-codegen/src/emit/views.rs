@@ -19,11 +19,14 @@
 //! one index and touches it nowhere else; a loop with an exit, a `..=` range, a trip counter,
 //! or a call's pullback in its reversed body takes no view.
 
+mod offset;
+
 use super::Emitter;
-use super::loops::{defined_in, invariant};
+use super::loops::defined_in;
 use crate::diff::needs::BlockId;
 use crate::diff::{Expr, Rev};
-use crate::ir::{Arg, IntExpr, IntOp, Loop, LoopKind, Op, Stmt, VarId};
+use crate::ir::{Arg, IntExpr, Loop, LoopKind, Op, Stmt, VarId};
+use offset::{Offset, index_in_view, offset, view_range};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 use std::cell::{Cell, RefCell};
@@ -50,14 +53,6 @@ struct View {
     /// A read at the loop's index itself (`w[i]`), whose check the compiler takes out of the
     /// loop already: printed as before, the view only recorded whole ([`Emitter::view_name`]).
     whole: bool,
-}
-
-/// Where a view starts relative to the loop's index `i`: `c + i`, or `i - c` of literals.
-enum Offset<'a> {
-    Add(&'a IntExpr),
-    Sub(u128),
-    /// `i` itself.
-    Whole,
 }
 
 /// The views one loop opened: closing them gives the `let`s of those its body read.
@@ -301,37 +296,6 @@ impl Opened {
     }
 }
 
-/// `c + i`, `i + c` with `c` the same in every iteration, or `i - c` of a literal `c`.
-fn offset<'a>(at: &'a IntExpr, index: VarId, changing: &HashSet<VarId>) -> Option<Offset<'a>> {
-    let is_index = |e: &IntExpr| *e == IntExpr::Var(index);
-    match at {
-        IntExpr::Binary(IntOp::Add, c, i) | IntExpr::Binary(IntOp::Add, i, c)
-            if is_index(i) && invariant(c, changing) =>
-        {
-            Some(Offset::Add(c))
-        }
-        IntExpr::Binary(IntOp::Sub, i, c) if is_index(i) => match **c {
-            IntExpr::Lit { value, .. } => Some(Offset::Sub(value)),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-fn add(c: &IntExpr, at: &IntExpr) -> IntExpr {
-    match at {
-        IntExpr::Lit { value: 0, .. } => c.clone(),
-        at => IntExpr::Binary(IntOp::Add, Box::new(c.clone()), Box::new(at.clone())),
-    }
-}
-
-fn lit(value: u128) -> IntExpr {
-    IntExpr::Lit {
-        value,
-        suffix: String::new(),
-    }
-}
-
 /// The arrays `block` stores into, lends as `&mut` or binds, however deep.
 fn written_in(block: &[Stmt]) -> HashSet<VarId> {
     let mut written = HashSet::new();
@@ -410,41 +374,4 @@ fn adds_only_at(body: &[Rev], array: VarId, index: &IntExpr, top: bool) -> bool 
                 .all(|(_, block)| adds_only_at(block, array, index, false)),
         }
     })
-}
-
-/// The entries a view covers in a loop over `start..end` reading the entry `offset` from its
-/// index: `lo..hi`, and `from`, the index at which the view starts. `None` where the range would
-/// start below zero (an index less a constant, from a start not known to be that large).
-fn view_range(
-    offset: Offset,
-    start: &IntExpr,
-    end: &IntExpr,
-) -> Option<(IntExpr, IntExpr, IntExpr)> {
-    Some(match offset {
-        Offset::Add(c) => (add(c, start), add(c, end), start.clone()),
-        Offset::Whole => (start.clone(), end.clone(), start.clone()),
-        Offset::Sub(c) => match start {
-            IntExpr::Lit { value, suffix } if *value >= c => (
-                IntExpr::Lit {
-                    value: value - c,
-                    suffix: suffix.clone(),
-                },
-                IntExpr::Binary(IntOp::Sub, Box::new(end.clone()), Box::new(lit(c))),
-                start.clone(),
-            ),
-            _ => return None,
-        },
-    })
-}
-
-/// The loop's `index` within a view starting at `from`: `index - from`.
-fn index_in_view(index: VarId, from: &IntExpr) -> IntExpr {
-    match from {
-        IntExpr::Lit { value: 0, .. } => IntExpr::Var(index),
-        from => IntExpr::Binary(
-            IntOp::Sub,
-            Box::new(IntExpr::Var(index)),
-            Box::new(from.clone()),
-        ),
-    }
 }

@@ -7,7 +7,6 @@
 //! After: `{ if x > 1.0 { return x; } __mg_value = x * 2.0; } let y = __mg_value; f(y)`
 
 use super::Lowerer;
-use super::scan;
 use std::rc::Rc;
 use syn::spanned::Spanned;
 use syn::{Expr, Stmt, parse_quote_spanned};
@@ -23,17 +22,23 @@ impl Lowerer<'_> {
         {
             return Some(stmts);
         }
-        let (value, _) = exiting_value(stmt)?;
+        let exits = |expr: &Expr| !self.leaving(expr).is_empty();
+        let span = exiting_value(stmt, &exits)?.0.span();
         let hidden = crate::names::free(&mut self.used, crate::names::lowered::VALUE);
-        let placeholder = self.new_var(crate::ir::Origin::Temp, crate::ir::Ty::Int, value.span());
+        let placeholder = self.new_var(crate::ir::Origin::Temp, crate::ir::Ty::Int, span);
         self.bind(&hidden.to_string(), placeholder);
-        Some(Rc::new(unfold(stmt, &hidden)?))
+        let exits = |expr: &Expr| !self.leaving(expr).is_empty();
+        Some(Rc::new(unfold(stmt, &hidden, &exits)?))
     }
 }
 
+/// Whether an expression has exits that leave it (`Lowerer::leaving`, the desugaring pass's
+/// facts where the node has an id).
+type Exits<'a> = dyn Fn(&Expr) -> bool + 'a;
+
 /// The value of `let p = value;`, `x = value;` or `x op= value;` when it is a block, `if` or
 /// `match` that exits, and the statement with the value taken out.
-fn exiting_value(stmt: &Stmt) -> Option<(&Expr, Stmt)> {
+fn exiting_value<'s>(stmt: &'s Stmt, exits: &Exits) -> Option<(&'s Expr, Stmt)> {
     let value = match stmt {
         Stmt::Local(local) if local.init.as_ref()?.diverge.is_none() => &*local.init.as_ref()?.expr,
         Stmt::Expr(Expr::Assign(assign), _) => &*assign.right,
@@ -48,12 +53,12 @@ fn exiting_value(stmt: &Stmt) -> Option<(&Expr, Stmt)> {
         Expr::Match(_) => true,
         _ => false,
     };
-    (unfolds && !scan::escapes_of(value).is_empty()).then(|| (value, stmt.clone()))
+    (unfolds && exits(value)).then(|| (value, stmt.clone()))
 }
 
 /// `stmt` as `{ .. hidden = tail; }` followed by the binding or assignment of `hidden`.
-fn unfold(stmt: &Stmt, hidden: &syn::Ident) -> Option<Vec<Stmt>> {
-    let (value, mut finish) = exiting_value(stmt)?;
+fn unfold(stmt: &Stmt, hidden: &syn::Ident, exits: &Exits) -> Option<Vec<Stmt>> {
+    let (value, mut finish) = exiting_value(stmt, exits)?;
     let read: Expr = parse_quote_spanned!(value.span()=> #hidden);
     match &mut finish {
         Stmt::Local(local) => *local.init.as_mut()?.expr = read,
@@ -61,33 +66,33 @@ fn unfold(stmt: &Stmt, hidden: &syn::Ident) -> Option<Vec<Stmt>> {
         Stmt::Expr(Expr::Binary(binary), _) => *binary.right = read,
         _ => return None,
     }
-    let body = assign_tails(value, hidden);
+    let body = assign_tails(value, hidden, exits);
     Some(vec![Stmt::Expr(body, Some(Default::default())), finish])
 }
 
 /// `expr` with each value it ends in assigned to `hidden`, through its blocks, `if`s and
 /// `match`es that exit; exits stay as they are.
-fn assign_tails(expr: &Expr, hidden: &syn::Ident) -> Expr {
-    let exits = !scan::escapes_of(expr).is_empty();
+fn assign_tails(expr: &Expr, hidden: &syn::Ident, leaves: &Exits) -> Expr {
+    let exits = leaves(expr);
     match expr {
         Expr::Return(_) | Expr::Break(_) | Expr::Continue(_) => expr.clone(),
         Expr::Block(block) if exits && block.label.is_none() => {
             let mut block = block.clone();
-            assign_block_tail(&mut block.block, hidden);
+            assign_block_tail(&mut block.block, hidden, leaves);
             Expr::Block(block)
         }
         Expr::If(branch) if exits && branch.else_branch.is_some() => {
             let mut branch = branch.clone();
-            assign_block_tail(&mut branch.then_branch, hidden);
+            assign_block_tail(&mut branch.then_branch, hidden, leaves);
             if let Some((_, otherwise)) = &mut branch.else_branch {
-                **otherwise = assign_tails(otherwise, hidden);
+                **otherwise = assign_tails(otherwise, hidden, leaves);
             }
             Expr::If(branch)
         }
         Expr::Match(matching) if exits => {
             let mut matching = matching.clone();
             for arm in &mut matching.arms {
-                *arm.body = assign_tails(&arm.body, hidden);
+                *arm.body = assign_tails(&arm.body, hidden, leaves);
             }
             Expr::Match(matching)
         }
@@ -98,9 +103,9 @@ fn assign_tails(expr: &Expr, hidden: &syn::Ident) -> Expr {
 }
 
 /// The block with its tail, if it has one, assigned to `hidden`.
-fn assign_block_tail(block: &mut syn::Block, hidden: &syn::Ident) {
+fn assign_block_tail(block: &mut syn::Block, hidden: &syn::Ident, leaves: &Exits) {
     if let Some(Stmt::Expr(tail, semi @ None)) = block.stmts.last_mut() {
-        *tail = assign_tails(tail, hidden);
+        *tail = assign_tails(tail, hidden, leaves);
         *semi = Some(Default::default());
     }
 }

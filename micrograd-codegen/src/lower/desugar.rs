@@ -15,7 +15,7 @@
 //! closure at each call, would have given it its call's depth: the index is a fresh name
 //! either way, so only its text can differ.
 //!
-//! Every loop, `if`, `match` and block expression but an `else` branch gets an id
+//! Every loop, `if`, `match`, closure and block expression but an `else` branch gets an id
 //! (`#[__micrograd_node(N)]`, a counter of this pass, never an address or printed), under
 //! which [`Nodes`] keeps its [`Facts`]. Syntax the lowering builds itself (`whole.rs`'s entry
 //! loops, `values.rs`'s blocks) and `else` branches have none, and are scanned where they are
@@ -68,7 +68,8 @@ pub(crate) struct Facts {
     /// Of a loop: the exits of its body ([`scan::escapes`]), its own `break`s among them.
     pub exits: Vec<Escape>,
     /// Of a loop: the names its condition and body assign without declaring them
-    /// ([`scan::assigned_outer`]), which it carries from one iteration to the next.
+    /// ([`scan::assigned_outer`]), which it carries from one iteration to the next; of a
+    /// closure, those its body assigns, which live outside it.
     pub carried: BTreeSet<String>,
 }
 
@@ -101,6 +102,7 @@ fn attrs(expr: &Expr) -> Option<&[syn::Attribute]> {
         Expr::If(e) => Some(&e.attrs),
         Expr::Match(e) => Some(&e.attrs),
         Expr::Block(e) => Some(&e.attrs),
+        Expr::Closure(e) => Some(&e.attrs),
         _ => None,
     }
 }
@@ -113,6 +115,7 @@ fn attrs_mut(expr: &mut Expr) -> Option<&mut Vec<syn::Attribute>> {
         Expr::If(e) => Some(&mut e.attrs),
         Expr::Match(e) => Some(&mut e.attrs),
         Expr::Block(e) => Some(&mut e.attrs),
+        Expr::Closure(e) => Some(&mut e.attrs),
         _ => None,
     }
 }
@@ -135,6 +138,7 @@ fn facts(expr: &Expr) -> Facts {
             scan::escapes(&l.body.stmts),
             scan::assigned_outer(&l.body.stmts),
         ),
+        Expr::Closure(closure) => (Vec::new(), assigned_by(closure)),
         _ => Default::default(),
     };
     Facts {
@@ -174,6 +178,12 @@ fn deref_store(expr: &mut Expr) {
         bracket_token: syn::token::Bracket(span),
         index: Box::new(Expr::Lit(zero)),
     });
+}
+
+/// The names `closure`'s body assigns without declaring them, which live outside it.
+fn assigned_by(closure: &syn::ExprClosure) -> BTreeSet<String> {
+    let body = syn::Stmt::Expr((*closure.body).clone(), None);
+    scan::assigned_outer(std::slice::from_ref(&body))
 }
 
 /// A desugared body, copied and dropped without a recursion as deep as its expressions
@@ -360,6 +370,15 @@ impl Lowerer<'_> {
         match self.facts(expr) {
             Cow::Borrowed(facts) => Cow::Borrowed(&facts.leaving),
             Cow::Owned(facts) => Cow::Owned(facts.leaving),
+        }
+    }
+
+    /// The names `closure`'s body assigns that live outside it: the pass's, or read now from
+    /// a closure the lowering built.
+    pub(super) fn assigned_by(&self, closure: &syn::ExprClosure) -> BTreeSet<String> {
+        match self.desugared.of(&closure.attrs) {
+            Some(facts) => facts.carried.clone(),
+            None => assigned_by(closure),
         }
     }
 

@@ -106,11 +106,7 @@ impl Lowerer<'_> {
                 format!("this closure takes {} argument(s) here", args.len()),
             );
         }
-        let body = syn::Stmt::Expr((*closure.body).clone(), None);
-        if let Some(name) = super::scan::assigned_outer(std::slice::from_ref(&body))
-            .into_iter()
-            .next()
-        {
+        if let Some(name) = self.assigned_by(closure).into_iter().next() {
             return self.error(
                 closure.inputs_begin.span,
                 format!("this closure assigns `{name}`, which lives outside it; carry it through `.fold(init, |acc, x| ..)` instead"),

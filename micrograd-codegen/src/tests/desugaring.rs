@@ -279,3 +279,38 @@ fn a_double_deref_store_is_refused_not_a_panic() {
     let expanded = crate::expand(proc_macro2::TokenStream::new(), item).to_string();
     assert!(expanded.contains("compile_error"), "{expanded}");
 }
+
+#[test]
+fn a_closure_s_assignments_outside_it_are_its_facts() {
+    // One closure bound by `let`, one given to a chain, one a path became: each read once.
+    let (_, nodes, block) = desugared(parse_quote!({
+        let g = |x: f64| {
+            let mut u = x;
+            u += 1.0;
+            s += u;
+            u
+        };
+        let t = w.iter().map(|y| y * 2.0).fold(0.0, f64::max);
+    }));
+    let init = |k: usize| match &block.stmts[k] {
+        syn::Stmt::Local(local) => &*local.init.as_ref().expect("a value").expr,
+        _ => panic!("a let"),
+    };
+    let carried = |e: &syn::Expr| {
+        nodes
+            .of_expr(e)
+            .expect("the closure has an id")
+            .carried
+            .clone()
+    };
+    // `u` is declared inside: only `s` lives outside.
+    assert_eq!(carried(init(0)), ["s".to_string()].into());
+    let syn::Expr::MethodCall(fold) = init(1) else {
+        panic!("a fold");
+    };
+    let syn::Expr::MethodCall(map) = &*fold.receiver else {
+        panic!("a map");
+    };
+    assert!(carried(&map.args[0]).is_empty());
+    assert!(carried(&fold.args[1]).is_empty());
+}

@@ -81,3 +81,18 @@ fn an_array_map_bound_to_a_pattern_is_refused_at_the_map() {
         "{expanded}"
     );
 }
+
+/// A closure given to a chain that assigns a name outside it is refused: the pass reads the
+/// names its body assigns once, as a node's facts (`Lowerer::assigned_by`).
+#[test]
+fn a_closure_assigning_outside_it_is_refused() {
+    let item: proc_macro2::TokenStream = quote::quote! {
+        fn f(w: &[f64]) -> f64 {
+            let mut s = 0.0;
+            let t: f64 = w.iter().map(|x| { s += x; x * 2.0 }).sum();
+            s + t
+        }
+    };
+    let expanded = crate::expand(proc_macro2::TokenStream::new(), item).to_string();
+    assert!(expanded.contains("this closure assigns `s`"), "{expanded}");
+}

@@ -74,6 +74,7 @@ fn function((item, sig): (&syn::ItemFn, &Signature), wrt: &[String], rules: &Rul
             pair: None,
             guessed: false,
             dropped: false,
+            limit: false,
             rule: Some(Box::new(ir::Rule {
                 pointer: quote_spanned!(rule.span()=> #pointer),
                 arguments: arguments(rule),

@@ -74,6 +74,10 @@ pub enum Origin {
     },
     /// An intermediate result of a nested expression.
     Temp,
+    /// A `const` or `static` array the function cannot see (`const W: [f64; 3]`), read as data
+    /// (`for w in W`, `W[i]`, `W.len()`): printed as its name, which resolves to the item
+    /// where the user wrote it; nothing binds it.
+    Outside(String),
 }
 
 /// One entry of the variable table.

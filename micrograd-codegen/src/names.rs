@@ -248,6 +248,8 @@ impl Names {
                     let name = name.strip_prefix("r#").unwrap_or(name);
                     Some(names.fresh(&format!("{name}_{version}")))
                 }
+                // The item's own name: a user name, so nothing generated takes it.
+                (Origin::Outside(name), None) => Some(ident(name, info.span)),
                 _ => None,
             };
         }

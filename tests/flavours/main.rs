@@ -43,6 +43,7 @@ mod f32_ops;
 // Every flavour of functions generic over `T: Float`, at `f64` and `f32`.
 mod generic_graph;
 mod generic_infinities;
+mod generic_limits;
 mod generic_method_rules;
 mod generic_methods;
 mod generic_nested;

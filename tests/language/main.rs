@@ -37,6 +37,7 @@ mod matching;
 mod method_programs;
 mod methods;
 mod mut_methods;
+mod outside_arrays;
 mod outside_calls;
 mod outside_consts;
 mod outside_uses;

@@ -36,6 +36,25 @@ impl Scalar {
         quote!(#n as #ty)
     }
 
+    /// `<T as Float>::name()` of a constant function of a generic float (`epsilon`,
+    /// `max_value`, `min_value`, `min_positive_value`: [`crate::ir::Extern::limit`]), its name
+    /// at the user's `span`; for `f64` and `f32` the type's constant (`f64::EPSILON`).
+    pub fn limit(self, name: &str, span: Span) -> TokenStream {
+        if let Scalar::Generic(float) = self {
+            let (ty, num) = generic(float);
+            let name = Ident::new(name, span);
+            return quote!(<#ty as #num::Float>::#name());
+        }
+        let constant = match name {
+            "epsilon" => "EPSILON",
+            "max_value" => "MAX",
+            "min_value" => "MIN",
+            _ => "MIN_POSITIVE",
+        };
+        let (ty, constant) = (self.ty(), Ident::new(constant, span));
+        quote!(#ty::#constant)
+    }
+
     /// `::core::f64::consts::NAME`; for a generic float `T::from` of the `f64` constant (see
     /// [`Scalar::literal`]).
     pub fn consts(self, name: &str) -> TokenStream {

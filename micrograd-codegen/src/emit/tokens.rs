@@ -99,6 +99,10 @@ impl Emitter<'_> {
                 None => return constant(self.function.scalar, 1.0, Prec::Postfix),
             },
             Expr::Extern(path) if path.guessed => (self.guessed(path), Prec::Postfix),
+            Expr::Extern(path) if path.limit => {
+                let name = path.path.last().map_or("", String::as_str);
+                (self.function.scalar.limit(name, path.span), Prec::Postfix)
+            }
             Expr::Extern(path) => (external(path), Prec::Postfix),
             Expr::Consts(name) => (self.function.scalar.consts(name), Prec::Postfix),
             Expr::Int(n) => (self.cast(n), Prec::Select),

@@ -27,6 +27,10 @@ pub struct Extern {
     /// `micrograd_runtime::calls::Dropped`, which passes a zero seed only to a pullback that
     /// takes one.
     pub dropped: bool,
+    /// A constant function of a generic float (`T::epsilon()`, `T::max_value()`), whose value
+    /// differs between `f32` and `f64`: `path` is its name alone, printed
+    /// `<T as Float>::epsilon()` (`Scalar::limit`). A constant: no derivative.
+    pub limit: bool,
     /// A rule of `derivative(..)` called for its value.
     pub rule: Option<Box<Rule>>,
 }

@@ -33,6 +33,10 @@ pub enum IntExpr {
     /// `x as T` of a float: an index or a count, through which no derivative flows (as
     /// through `floor`).
     FromFloat(Box<Operand>, String),
+    /// `g(a, ..)` of integers where an integer must be (`i < half(N)`, `0..half(N)`), a call of
+    /// a function the macro cannot see (a `const fn`), printed as written: no derivative
+    /// flows through integers.
+    Call(Box<Extern>, Vec<IntExpr>),
     /// `min(a, b)`: the length of a `zip`, the end of a last `chunk`.
     Min(Box<IntExpr>, Box<IntExpr>),
     /// `index`, which panics unless it is below `len`: an index into a view (`x[i]` of

@@ -325,6 +325,12 @@ macro_rules! make_ir_visitor {
                     }
                     IntExpr::Neg(a) | IntExpr::Cast(a, _) => self.visit_int(a),
                     IntExpr::FromFloat(operand, _) => self.visit_operand(operand),
+                    IntExpr::Call(callee, args) => {
+                        self.visit_extern(callee);
+                        for arg in args {
+                            self.visit_int(arg);
+                        }
+                    }
                     IntExpr::Pick(entries, index) => {
                         for entry in entries {
                             self.visit_int(entry);

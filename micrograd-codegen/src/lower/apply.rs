@@ -105,7 +105,13 @@ impl Lowerer<'_> {
                 });
             }
             Value::Unknown(outside) if name == "len" && args.is_empty() => {
-                return self.outside_sequence(&outside, span);
+                return match self.outside_sequence(&outside, span) {
+                    Value::Data(mut place, _) => {
+                        place.steps.push(crate::ir::Step::Len);
+                        Value::Int(IntExpr::Data(Box::new(place)))
+                    }
+                    other => other,
+                };
             }
             Value::F64(operand) => operand,
             Value::Unknown(path) => Operand::Extern(path),
@@ -245,8 +251,10 @@ const CONVERSIONS: [&str; 10] = [
 
 impl Lowerer<'_> {
     /// `T::zero()`, `T::one()`, `T::infinity()`, `T::neg_infinity()`, `T::nan()` and `T::PI()`
-    /// (num-traits' `FloatConst`) of a generic float `T`: constants. Other functions of `T`
-    /// without arguments (`T::epsilon()`, which differs between `f32` and `f64`) are refused.
+    /// (num-traits' `FloatConst`) of a generic float `T`: constants; so are `T::epsilon()`,
+    /// `T::max_value()`, `T::min_value()` and `T::min_positive_value()`, which differ between
+    /// `f32` and `f64` and are printed as the call (`Extern::limit`). Other functions of `T`
+    /// without arguments are refused.
     pub(super) fn generic_constant(
         &mut self,
         name: &str,
@@ -263,11 +271,25 @@ impl Lowerer<'_> {
             "infinity" => f64::INFINITY,
             "neg_infinity" => f64::NEG_INFINITY,
             "nan" => f64::NAN,
+            "neg_zero" => -0.0,
+            // Constants too, whose values differ between `f32` and `f64`: printed as the call.
+            "epsilon" | "max_value" | "min_value" | "min_positive_value" => {
+                return Some(Value::F64(Operand::Extern(crate::ir::Extern {
+                    path: vec![name.to_string()],
+                    span: path.span(),
+                    entry: None,
+                    pair: None,
+                    guessed: false,
+                    dropped: false,
+                    limit: true,
+                    rule: None,
+                })));
+            }
             _ => match crate::ir::scalar::float_const(name) {
                 Some(c) => c,
                 None => {
                     let float = self.scalar.name();
-                    return Some(self.error(path.span(), format!("`{float}::{name}()` is not supported in `#[differentiable]` functions; the constants of `{float}` they read are `{float}::zero()`, `{float}::one()`, `{float}::infinity()`, `{float}::neg_infinity()`, `{float}::nan()`, `{float}::from(c).unwrap()` of a literal `c`, and `FloatConst`'s (`{float}::PI()`); pass any other in as a parameter")));
+                    return Some(self.error(path.span(), format!("`{float}::{name}()` is not supported in `#[differentiable]` functions; the constants of `{float}` they read are `{float}::zero()`, `{float}::one()`, `{float}::infinity()`, `{float}::neg_infinity()`, `{float}::nan()`, `{float}::neg_zero()`, `{float}::epsilon()`, `{float}::max_value()`, `{float}::min_value()`, `{float}::min_positive_value()`, `{float}::from(c).unwrap()` of a literal `c`, and `FloatConst`'s (`{float}::PI()`); pass any other in as a parameter")));
                 }
             },
         };

@@ -94,6 +94,9 @@ impl Lowerer<'_> {
 
     /// Lowers an expression that must be an integer.
     pub(super) fn int_operand(&mut self, expr: &Expr) -> Option<IntExpr> {
+        if let Some(int) = self.int_call(expr) {
+            return int;
+        }
         match self.in_context(false, expr) {
             Value::Int(int) => Some(int),
             Value::Unknown(path) => Some(IntExpr::Extern(path)),
@@ -104,6 +107,30 @@ impl Lowerer<'_> {
                 None
             }
         }
+    }
+
+    /// `g(a, ..)` where an integer must be (`0..half(N)`, `i < half(N)`): a call of a function
+    /// the macro cannot see that gives an integer (a `const fn`), its arguments integers too,
+    /// printed as written. `None` if `expr` is no call of a function by name (a closure bound
+    /// by `let` is lowered as its body is); `Some(None)` after an error.
+    pub(super) fn int_call(&mut self, expr: &Expr) -> Option<Option<IntExpr>> {
+        let Expr::Call(call) = super::call::strip(expr) else {
+            return None;
+        };
+        let Expr::Path(path) = &*call.func else {
+            return None;
+        };
+        if let Some(ident) = path.path.get_ident()
+            && (self.closures.contains_key(&ident.to_string())
+                || self.lookup(&ident.to_string()).is_some())
+        {
+            return None;
+        }
+        let Named::Other(callee) = super::paths::classify(path, self.scalar) else {
+            return None;
+        };
+        let args: Option<Vec<IntExpr>> = call.args.iter().map(|a| self.int_operand(a)).collect();
+        Some(args.map(|args| IntExpr::Call(Box::new(callee), args)))
     }
 
     /// Lowers `expr` where it must be a float (`float`) or where it need not: names the
@@ -125,13 +152,30 @@ impl Lowerer<'_> {
     }
 
     /// A name defined outside the function (a `const` or `static` array), indexed, iterated or
-    /// measured: refused, saying how to hand it in.
+    /// measured: data, never differentiated, as a parameter the function does not
+    /// differentiate is (`const W: [f64; 3]`; `for w in W`, `W.iter()`, `W[i]`, `W.len()`).
+    /// Its entries are what the whole function's uses of them say (`typing.rs`: `x[IDX[k]]`
+    /// makes them integers, read as `usize`), else floats; the generated code reads them as
+    /// the user's code does, so a wrong guess is rustc's error at the name. A path of several segments (`m::W`) is refused, saying how to hand it in.
     pub(super) fn outside_sequence(&mut self, outside: &Extern, span: proc_macro2::Span) -> Value {
         let name = outside.path.join("::");
+        if let [single] = outside.path.as_slice()
+            && !single.is_empty()
+        {
+            let elem = Box::new(match self.outside.entries_of(&outside.path) {
+                Some(false) => crate::types::Type::Int("usize".into()),
+                _ => crate::types::Type::Float(self.scalar),
+            });
+            let ty = crate::types::Type::Slice(elem);
+            let origin = crate::ir::Origin::Outside(single.clone());
+            let root = self.new_var(origin, Ty::Data(ty.clone()), outside.span);
+            let steps = Vec::new();
+            return Value::Data(crate::ir::Place { root, steps }, ty);
+        }
         let float = self.scalar.name();
         self.error(
             span,
-            format!("`{name}` is defined outside the function, and `#[differentiable]` reads arrays from its parameters and locals only: pass it in as a parameter (`w: &[{float}; N]`, called with `&{name}`), which is data, never differentiated, when `wrt(..)` leaves it out"),
+            format!("`{name}` is defined outside the function, and `#[differentiable]` reads arrays from its parameters, its locals and `const` items named alone: pass it in as a parameter (`w: &[{float}; N]`, called with `&{name}`), or `use` it so that its name is enough"),
         )
     }
 
@@ -213,7 +257,12 @@ impl Lowerer<'_> {
             Value::Seq(view) => view,
             Value::Data(place, ty) => return self.data_index(place, &ty, index),
             Value::Error => return Value::Error,
-            Value::Unknown(outside) => return self.outside_sequence(&outside, index.expr.span()),
+            Value::Unknown(outside) => {
+                return match self.outside_sequence(&outside, index.expr.span()) {
+                    Value::Data(place, ty) => self.data_index(place, &ty, index),
+                    other => other,
+                };
+            }
             Value::Tuple(entries) if !matches!(&*index.index, Expr::Range(_)) => {
                 return self.int_entry(entries, index);
             }

@@ -221,10 +221,10 @@ impl Lowerer<'_> {
             }
             other => match self.expr(other) {
                 Value::Data(place, ty) if ty.elem().is_some() => Some(Chain::Data(place, ty)),
-                Value::Unknown(outside) => {
-                    self.outside_sequence(&outside, other.span());
-                    None
-                }
+                Value::Unknown(outside) => match self.outside_sequence(&outside, other.span()) {
+                    Value::Data(place, ty) => Some(Chain::Data(place, ty)),
+                    _ => None,
+                },
                 Value::Tuple(entries) => match super::pattern::int_entries(&entries) {
                     Some(ints) => Some(Chain::Ints(ints)),
                     None => self.slice_of(other, Value::Tuple(entries)).map(Chain::of),

@@ -48,6 +48,7 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
         pair: None,
         guessed: false,
         dropped: false,
+        limit: false,
         rule: None,
     };
     let all: Vec<&str> = names.iter().map(String::as_str).collect();
@@ -83,6 +84,7 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
                 pair: None,
                 guessed: true,
                 dropped: false,
+                limit: false,
                 rule: None,
             })
         }

@@ -50,6 +50,9 @@ enum Term {
 #[derive(Default)]
 pub(super) struct Outside {
     floats: HashMap<String, bool>,
+    /// Of a name the function iterates or indexes (`const W: [f64; 3]`, `for w in W`): whether
+    /// its entries are floats, where the uses of the entries say.
+    entries: HashMap<String, bool>,
 }
 
 impl Outside {
@@ -57,6 +60,12 @@ impl Outside {
     /// or nothing.
     pub(super) fn of(&self, path: &[String]) -> Option<bool> {
         self.floats.get(&path.join("::")).copied()
+    }
+
+    /// Whether the uses of `path`'s entries say they are floats (`Some(true)`: `for w in W {
+    /// s += w * x }`), integers (`x[IDX[k]]`), or nothing.
+    pub(super) fn entries_of(&self, path: &[String]) -> Option<bool> {
+        self.entries.get(&path.join("::")).copied()
     }
 }
 
@@ -71,6 +80,7 @@ impl Lowerer<'_> {
             outside: HashMap::new(),
             scopes: Vec::new(),
             closures: HashMap::new(),
+            entries: HashMap::new(),
             loops: Vec::new(),
             output: match self.output {
                 Some(crate::ir::Output::Scalar) => Some(Term::Known(Known::Float)),
@@ -87,16 +97,26 @@ impl Lowerer<'_> {
                 infer.known[root] = Some(known);
             }
         }
-        let mut floats = HashMap::new();
+        let mut by_root = HashMap::new();
+        for (var, entry) in std::mem::take(&mut infer.entries) {
+            let (root, entry) = (infer.find(var), infer.find(entry));
+            by_root.insert(root, infer.known[entry]);
+        }
+        let (mut floats, mut entries) = (HashMap::new(), HashMap::new());
         for (path, var) in std::mem::take(&mut infer.outside) {
             let root = infer.find(var);
+            match by_root.get(&root).copied().flatten() {
+                Some(Known::Float) => entries.insert(path.clone(), true),
+                Some(Known::Int) => entries.insert(path.clone(), false),
+                _ => None,
+            };
             match infer.known[root] {
                 Some(Known::Float) => floats.insert(path, true),
                 Some(Known::Int) => floats.insert(path, false),
                 _ => None,
             };
         }
-        Outside { floats }
+        Outside { floats, entries }
     }
 }
 
@@ -155,6 +175,9 @@ struct Infer<'l, 'e> {
     scopes: Vec<HashMap<String, Local>>,
     /// Closures bound by `let`, by name.
     closures: HashMap<String, (Vec<Option<Term>>, Option<Term>)>,
+    /// The variable of the entries of a variable iterated or indexed (`W` in `for w in W`),
+    /// by the variable's root when it was first asked.
+    entries: HashMap<usize, usize>,
     /// The enclosing loops, innermost last: their labels and the variable of their value.
     loops: Vec<(Option<String>, usize)>,
     /// What the function returns, where it is one float.
@@ -258,6 +281,21 @@ impl Infer<'_, '_> {
 
     /// The type of an entry of a sequence of type `term`.
     fn entry(&mut self, term: Option<Term>) -> Option<Term> {
+        // A name the function cannot see, iterated or indexed: its entries are a variable.
+        if let Some(Term::Var(var)) = term
+            && self.resolve(term).is_none()
+        {
+            let root = self.find(var);
+            let entry = match self.entries.get(&root) {
+                Some(&entry) => entry,
+                None => {
+                    let entry = self.fresh();
+                    self.entries.insert(root, entry);
+                    entry
+                }
+            };
+            return Some(Term::Var(entry));
+        }
         match self.resolve(term)? {
             Known::Seq { depth: 1, float } => Some(Term::Known(scalar(float))),
             Known::Seq { depth, float } => Some(Term::Known(Known::Seq {

@@ -43,6 +43,7 @@ impl Pass<'_> {
                     pair: None,
                     guessed: false,
                     dropped: false,
+                    limit: false,
                     rule: None,
                 });
             }

@@ -2,7 +2,7 @@
 //! comparisons and boolean operators of the forward sweep's conditions.
 
 use super::super::Emitter;
-use super::{Prec, external, next, parenthesize};
+use super::{Prec, call, external, next, parenthesize};
 use crate::ir::{BitOp, CmpOp, Cond, IntExpr, IntOp};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote};
@@ -47,6 +47,11 @@ impl Emitter<'_> {
             IntExpr::Checked(index, len) => {
                 let (index, len, runtime) = (self.int(index), self.int(len), &self.runtime);
                 (quote!(#runtime::ops::index_in(#index, #len)), Prec::Postfix)
+            }
+            IntExpr::Call(callee, args) => {
+                let args = args.iter().map(|arg| self.int(arg));
+                let printed = call(external(callee), quote!(#(#args),*), callee.span);
+                (printed, Prec::Postfix)
             }
             IntExpr::Pick(entries, i) => {
                 let (entries, i) = (entries.iter().map(|e| self.int(e)), self.int(i));

@@ -93,8 +93,20 @@ impl Lowerer<'_> {
 
     fn compare(&mut self, cmp: CmpOp, left: &Expr, right: &Expr) -> Value {
         let span = left.span();
-        let left = self.expr(left);
-        let right = self.expr(right);
+        // `i < half(N)`: a call beside an integer is an integer call (a `const fn`).
+        let call = |side: &Expr| matches!(crate::lower::call::strip(side), Expr::Call(_));
+        let (left, right) = match (call(left), call(right)) {
+            (true, false) => {
+                let right = self.expr(right);
+                (self.beside(left, &right), right)
+            }
+            (false, true) => {
+                let left = self.expr(left);
+                let right = self.beside(right, &left);
+                (left, right)
+            }
+            _ => (self.expr(left), self.expr(right)),
+        };
         match unify(left, right, false) {
             Some((Value::F64(a), Value::F64(b))) => Value::Bool(Cond::F64(cmp, a, b)),
             Some((Value::Int(a), Value::Int(b))) => Value::Bool(Cond::Int(cmp, a, b)),
@@ -107,6 +119,16 @@ impl Lowerer<'_> {
                 ),
             ),
         }
+    }
+
+    /// `call` compared with `other`: an integer call where `other` is an integer.
+    fn beside(&mut self, call: &Expr, other: &Value) -> Value {
+        if matches!(other, Value::Int(_))
+            && let Some(int) = self.int_call(call)
+        {
+            return int.map_or(Value::Error, Value::Int);
+        }
+        self.expr(call)
     }
 
     pub(super) fn unary(&mut self, unary: &syn::ExprUnary) -> Value {

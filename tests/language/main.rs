@@ -61,6 +61,7 @@ mod params;
 mod passive_data;
 mod ref_scalars;
 mod rows_calls;
+mod rows_whole;
 mod skip_take;
 mod structs;
 mod tail_idioms;

@@ -127,7 +127,7 @@ impl Lowerer<'_> {
         if ty.is_floats() {
             self.errors.at(
                 left.span(),
-                "this array is updated entry by entry, `h[j] = ..` (`l[i][j] = ..` of rows); a local array of floats is assigned whole from another of its length, a fill or a literal: `h = h_new;`, `h = [0.0; N];`, `h = [a, b];`",
+                "this array is updated entry by entry, `h[j] = ..` (`l[i][j] = ..` of rows); a local array of floats is assigned whole from another of its length, a fill or a literal: `h = h_new;`, `h = [0.0; N];`, `h = [a, b];` (of rows `l = [[0.0; N]; M];`, `l = [[a, b], [c, d]];`)",
             );
             return;
         }

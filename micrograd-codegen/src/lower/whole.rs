@@ -9,6 +9,7 @@
 //! After: `for k in 0..u.len() { let t = u[k]; u[k] = next[k]; next[k] = t; }`
 //! Before: `std::mem::swap(&mut a, &mut b);` of two `f64`s After: `let t = a; a = b; b = t;`
 //! Before: `h = [b; N];` After: `let f = b; for k in 0..h.len() { h[k] = f; }`
+//! Before: `l = [[b; N]; M];` or `l = l_new;` of arrays of rows: the same, row by row.
 
 use super::Lowerer;
 use crate::ir::{Ty, VarId};
@@ -26,6 +27,9 @@ impl Lowerer<'_> {
         }
         if matches!(right, Expr::Repeat(_) | Expr::Array(_)) && self.local_array(left).is_some() {
             return self.assign_literal(left, right);
+        }
+        if self.local_rows(left).is_some() {
+            return self.assign_rows(left, right);
         }
         let Some(source) = self.local_array(right) else {
             return false;
@@ -75,6 +79,76 @@ impl Lowerer<'_> {
                     let k = proc_macro2::Literal::usize_unsuffixed(k);
                     stmts.push(parse_quote_spanned!(span=> #left[#k] = #name;));
                 }
+            }
+            _ => return false,
+        }
+        for stmt in &stmts {
+            self.stmt(stmt);
+        }
+        true
+    }
+
+    /// `l = ..;` of a local array of rows `l` (`[[f64; N]; M]`, held flat in row-major order),
+    /// from another array of rows, a fill or a literal of rows: the values first, each under a
+    /// fresh name (a literal may read `l`), then stored entry by entry, as `assign_literal`
+    /// stores a flat array's. `false` for any other right side (the caller's error).
+    ///
+    /// Before: `l = [[0.0; 2]; 2];`
+    /// After: `let f = 0.0; for k in 0..l.len() { for e in 0..l[k].len() { l[k][e] = f; } }`
+    /// Before: `l = [[a, b], [c, d]];`
+    /// After: `let f = a; let f_ = b; ..; l[0][0] = f; l[0][1] = f_; ..`
+    /// Before: `l = l_new;` After: `for k in 0..l.len() { for e in 0..l[k].len() { l[k][e] =
+    /// l_new[k][e]; } }`
+    fn assign_rows(&mut self, left: &Expr, right: &Expr) -> bool {
+        let span = right.span();
+        let fresh = |this: &mut Self, base: &str| crate::names::free(&mut this.used, base);
+        let (k, e) = (
+            fresh(self, crate::names::lowered::ENTRY),
+            fresh(self, crate::names::lowered::ENTRY),
+        );
+        let every = |value: &syn::Expr| -> syn::Stmt {
+            parse_quote_spanned!(span=>
+                for #k in 0..#left.len() {
+                    for #e in 0..#left[#k].len() {
+                        #left[#k][#e] = #value;
+                    }
+                }
+            )
+        };
+        let mut stmts: Vec<syn::Stmt> = Vec::new();
+        match right {
+            // `[[b; N]; M]`: every entry `b`.
+            Expr::Repeat(outer) if matches!(&*outer.expr, Expr::Repeat(_)) => {
+                let Expr::Repeat(inner) = &*outer.expr else {
+                    return false;
+                };
+                let fill = fresh(self, crate::names::lowered::FILL);
+                let value = &inner.expr;
+                stmts.push(parse_quote_spanned!(span=> let #fill = #value;));
+                stmts.push(every(&parse_quote_spanned!(span=> #fill)));
+            }
+            // `[[a, b], [c, d]]`: a literal of rows, entry by entry.
+            Expr::Array(rows) if rows.elems.iter().all(|row| matches!(row, Expr::Array(_))) => {
+                let mut stores = Vec::new();
+                for (i, row) in rows.elems.iter().enumerate() {
+                    let Expr::Array(row) = row else {
+                        return false;
+                    };
+                    for (j, value) in row.elems.iter().enumerate() {
+                        let name = fresh(self, crate::names::lowered::FILL);
+                        stmts.push(parse_quote_spanned!(value.span()=> let #name = #value;));
+                        let (i, j) = (
+                            proc_macro2::Literal::usize_unsuffixed(i),
+                            proc_macro2::Literal::usize_unsuffixed(j),
+                        );
+                        stores.push(parse_quote_spanned!(span=> #left[#i][#j] = #name;));
+                    }
+                }
+                stmts.extend(stores);
+            }
+            // `l_new`, another local array of rows (rustc checks that the shapes agree).
+            Expr::Path(_) if self.local_rows(right).is_some() => {
+                stmts.push(every(&parse_quote_spanned!(span=> #right[#k][#e])));
             }
             _ => return false,
         }
@@ -144,6 +218,17 @@ impl Lowerer<'_> {
         let var = self.lookup(&name)?.var;
         let flat = !self.rows.contains_key(&var) && !self.aliases.contains_key(&var);
         (self.ty(var).is_local() && flat).then_some(var)
+    }
+
+    /// The local array of rows (`[[f64; N]; M]`, `[[0.0; N]; M]`) that `expr` names.
+    fn local_rows(&mut self, expr: &Expr) -> Option<VarId> {
+        let Expr::Path(path) = expr else {
+            return None;
+        };
+        let name = path.path.get_ident()?.to_string();
+        let var = self.lookup(&name)?.var;
+        let rows = self.rows.contains_key(&var) && !self.aliases.contains_key(&var);
+        (self.ty(var).is_local() && rows).then_some(var)
     }
 
     fn is_f64_var(&self, expr: &Expr) -> bool {

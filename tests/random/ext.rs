@@ -77,3 +77,32 @@ macro_rules! constructs {
         pub static STMTS: &[&dyn StmtConstruct] = &[$($(&$file::$s,)*)*];
     };
 }
+
+/// The set-up of a construct drawn for the entry after the rest of the program, from a stream
+/// of its own (matrix_params.rs, pairs.rs, steps.rs): the stream `mix(seed ^ stream)`, whose
+/// first draw decides at `chance` whether the entry gets the construct, and the entry's `f64`
+/// parameters. `None` (no construct) also for programs of methods, generic entries, entries
+/// without an `f64` parameter and, unless `several_outputs`, entries returning several values.
+pub fn entry_draw(
+    p: &Program,
+    seed: u64,
+    stream: u64,
+    chance: f64,
+    several_outputs: bool,
+) -> Option<(Rng, Vec<String>)> {
+    let mut rng = Rng::new(mix(seed ^ stream));
+    if !rng.chance(chance) || p.methods {
+        return None;
+    }
+    let entry = p.funcs.last().expect("an entry");
+    let scalars: Vec<String> = entry
+        .params
+        .iter()
+        .filter(|q| q.kind == PKind::Scalar)
+        .map(|q| q.name.clone())
+        .collect();
+    if (entry.out.is_some() && !several_outputs) || entry.generic || scalars.is_empty() {
+        return None;
+    }
+    Some((rng, scalars))
+}

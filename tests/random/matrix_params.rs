@@ -39,20 +39,10 @@ struct MatrixRead {
 
 /// Gives the entry of `p` a matrix parameter, at chance [`CHANCE`].
 pub fn draw(p: &mut Program, seed: u64) {
-    let mut rng = Rng::new(mix(seed ^ 0x4D41_5452_4958_5053));
-    if !rng.chance(CHANCE) || p.methods {
+    let Some((mut rng, scalars)) = entry_draw(p, seed, 0x4D41_5452_4958_5053, CHANCE, false) else {
         return;
-    }
+    };
     let entry = p.funcs.last_mut().expect("an entry");
-    let scalars: Vec<String> = entry
-        .params
-        .iter()
-        .filter(|q| q.kind == PKind::Scalar)
-        .map(|q| q.name.clone())
-        .collect();
-    if entry.out.is_some() || entry.generic || scalars.is_empty() {
-        return;
-    }
     let (rows, cols) = (rng.range(1, 4) as usize, rng.range(1, 4) as usize);
     let shape = match rng.chance(0.5) {
         true => MatrixForm::Fixed,

@@ -32,20 +32,10 @@ struct PairsRead {
 
 /// Gives the entry of `p` a parameter of pairs, at chance [`CHANCE`].
 pub fn draw(p: &mut Program, seed: u64) {
-    let mut rng = Rng::new(mix(seed ^ 0x5041_4952_5344_4154));
-    if !rng.chance(CHANCE) || p.methods {
+    let Some((mut rng, scalars)) = entry_draw(p, seed, 0x5041_4952_5344_4154, CHANCE, false) else {
         return;
-    }
+    };
     let entry = p.funcs.last_mut().expect("an entry");
-    let scalars: Vec<String> = entry
-        .params
-        .iter()
-        .filter(|q| q.kind == PKind::Scalar)
-        .map(|q| q.name.clone())
-        .collect();
-    if entry.out.is_some() || entry.generic || scalars.is_empty() {
-        return;
-    }
     let labels: Vec<(String, usize)> = entry
         .params
         .iter()

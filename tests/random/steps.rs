@@ -32,20 +32,9 @@ struct StepLoop {
 
 /// Adds `fstep` to `p` and its loop to the entry's body, at chance [`CHANCE`].
 pub fn draw(p: &mut Program, seed: u64) {
-    let mut rng = Rng::new(mix(seed ^ 0x5354_4550_4845_4C50));
-    if !rng.chance(CHANCE) || p.methods {
+    let Some((mut rng, scalars)) = entry_draw(p, seed, 0x5354_4550_4845_4C50, CHANCE, true) else {
         return;
-    }
-    let entry = p.funcs.last().expect("an entry");
-    let scalars: Vec<String> = entry
-        .params
-        .iter()
-        .filter(|q| q.kind == PKind::Scalar)
-        .map(|q| q.name.clone())
-        .collect();
-    if entry.generic || scalars.is_empty() {
-        return;
-    }
+    };
     let m = rng.range(2, 4) as usize;
     let (hs, ws) = ("hs".to_string(), "ws".to_string());
     let at = |k: usize| Expr::Index(hs.clone(), IExpr::Lit(k as i64), true);

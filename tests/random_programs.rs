@@ -4,8 +4,9 @@
 //! method, `let`/shadowing/compound assignment, branches and `if` values, early returns, nested
 //! loops, slices, local arrays, calls with sub-slices, `wrt(..)`, integer and boolean
 //! parameters), a quarter of them with variables named like the macro's own names or as raw
-//! identifiers (tests/random/hygiene.rs). This test compiles them, in batches, into a crate
-//! under `CARGO_TARGET_TMPDIR` whose checker (tests/random/harness.rs) compares each `f_grad`
+//! identifiers (tests/random/hygiene.rs). This test compiles them, in batches, into crates
+//! under `CARGO_TARGET_TMPDIR` (`rustc` against the runtime `cargo test` built for this binary,
+//! see [`Runtime`]) whose checker (tests/random/harness.rs) compares each `f_grad`
 //! with central finite differences, with forward-mode dual numbers and, where it applies, with
 //! the `Value` engine, at random points kept away from kinks and branch boundaries. Some
 //! functions return several values (`[f64; M]` or a tuple, taken apart by their callers): an
@@ -53,14 +54,114 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     }
 }
 
-/// The profile of the batch crates and of the regressions' crates, which share one target
-/// directory. Unoptimized: building dominates, the checks take milliseconds, and `f64`
-/// arithmetic is the same at every optimization level. The same for both (`incremental`
-/// included, which applies to path dependencies): with the regressions' crates on a profile of
-/// their own, micrograd-codegen, micrograd-macros and micrograd-runtime were built twice. Both
-/// take the runtime without its default feature `parallel` (rayon and its crates): no checker
-/// trains a network.
-const PROFILE: &str = "[profile.dev]\nopt-level = 0\ndebug = false\nincremental = false\n";
+/// The runtime this test binary was built with, for the batch crates and the regressions'
+/// crates: `rustc` compiles each of them against the rlib of micrograd-runtime that `cargo
+/// test` just built beside this binary (`target/debug/deps`), so they expand with the very
+/// macro under test and build nothing else. Each was a cargo package of its own before, in a
+/// target directory of its own, where micrograd-codegen (16 s of CPU on the idle machine),
+/// `syn` (5 s), the macro, the runtime (4 s) and 20 more crates were built a second time from a
+/// fresh clone, and the regressions' crates waited for each other on that directory's lock;
+/// cargo cannot share the test build's units with another workspace, since a path package's
+/// unit hash depends on the workspace it is built from.
+struct Runtime {
+    rustc: PathBuf,
+    deps: PathBuf,
+    rlib: PathBuf,
+}
+
+impl Runtime {
+    /// The `rustc` beside `$CARGO` (the toolchain `cargo test` runs; `rustc` on the `PATH`
+    /// otherwise) and the newest `libmicrograd_runtime-*.rlib` beside this binary: the one this
+    /// invocation of cargo built or found fresh (a unit of other features built later has the
+    /// same sources, or this invocation would have rebuilt its own after it).
+    fn find() -> Runtime {
+        let exe = std::env::current_exe().expect("the test binary's path");
+        let deps = exe
+            .parent()
+            .expect("the test binary's directory")
+            .to_path_buf();
+        let rlib = std::fs::read_dir(&deps)
+            .expect("read the test binary's directory")
+            .flatten()
+            .filter(|e| {
+                let name = e.file_name().to_string_lossy().to_string();
+                name.starts_with("libmicrograd_runtime-") && name.ends_with(".rlib")
+            })
+            .max_by_key(|e| e.metadata().and_then(|m| m.modified()).ok())
+            .map(|e| e.path())
+            .unwrap_or_else(|| {
+                panic!(
+                    "no libmicrograd_runtime-*.rlib beside {}: run this test through `cargo test`",
+                    exe.display()
+                )
+            });
+        let rustc = std::env::var_os("CARGO")
+            .map(|cargo| Path::new(&cargo).with_file_name("rustc"))
+            .filter(|rustc| rustc.exists())
+            .unwrap_or_else(|| "rustc".into());
+        Runtime { rustc, deps, rlib }
+    }
+
+    /// The command compiling the crate in `dir` (`src/main.rs` and its modules) into the
+    /// executable `dir/NAME`, or `None` if that is up to date: newer than every file in `src`
+    /// and than the rlib, and built against this rlib (named in its stamp `NAME.rlib-used`), so
+    /// reruns are incremental. Unoptimized, without debug info: building dominates, the checks
+    /// take milliseconds, and `f64` arithmetic is the same at every optimization level. Errors
+    /// come in rustc's short format, relative to `dir` (`src/p12.rs:3:5: error: ..`).
+    fn compile(&self, dir: &Path, name: &str) -> Option<Command> {
+        let out = dir.join(name);
+        let built = out.metadata().and_then(|m| m.modified()).ok();
+        let newest = std::fs::read_dir(dir.join("src"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .chain([self.rlib.clone()])
+            .filter_map(|path| path.metadata().and_then(|m| m.modified()).ok())
+            .max();
+        let stamp = std::fs::read_to_string(dir.join(format!("{name}.rlib-used"))).ok();
+        if built.is_some()
+            && newest < built
+            && stamp.as_deref() == Some(&*self.rlib.to_string_lossy())
+        {
+            return None;
+        }
+        let mut rustc = Command::new(&self.rustc);
+        rustc
+            .args([
+                "--edition",
+                "2024",
+                "--crate-type",
+                "bin",
+                "--crate-name",
+                name,
+            ])
+            .args([
+                "--error-format",
+                "short",
+                "-C",
+                "debuginfo=0",
+                "-C",
+                "strip=debuginfo",
+            ])
+            .arg("--extern")
+            .arg(format!("micrograd_runtime={}", self.rlib.display()))
+            .arg("-L")
+            .arg(format!("dependency={}", self.deps.display()))
+            .args(["-o", name, "src/main.rs"])
+            .current_dir(dir)
+            .env_remove("RUSTFLAGS");
+        Some(rustc)
+    }
+
+    /// Records that `dir/NAME` was built against this rlib.
+    fn stamp(&self, dir: &Path, name: &str) {
+        write_if_changed(
+            &dir.join(format!("{name}.rlib-used")),
+            &self.rlib.to_string_lossy(),
+        );
+    }
+}
 
 /// Writes `contents` to `path` unless it already holds exactly that (keeps builds incremental).
 fn write_if_changed(path: &Path, contents: &str) {
@@ -97,44 +198,17 @@ fn parts() -> usize {
     env_or("MICROGRAD_RANDOM_JOBS", cores.clamp(1, 4))
 }
 
-/// Writes the batch `slot` into `dir`: a workspace of one crate per part, each a checker
+/// Writes the batch into `dir`: one crate per part (`dir/partK/src`), each a checker
 /// binary over its programs.
-fn write_batch(dir: &Path, slot: usize, parts: &[&[generator::Program]]) {
+fn write_batch(dir: &Path, parts: &[&[generator::Program]]) {
     std::fs::create_dir_all(dir).expect("create the batch directory");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let members: Vec<String> = (0..parts.len()).map(|k| format!("\"part{k}\"")).collect();
-    write_if_changed(
-        &dir.join("Cargo.toml"),
-        &format!(
-            "[workspace]\nresolver = \"3\"\nmembers = [{}]\n\n\
-             {PROFILE}",
-            members.join(", ")
-        ),
-    );
-    if !dir.join("Cargo.lock").exists() {
-        // The workspace's versions, and no registry access.
-        let _ = std::fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock"));
-    }
-    if let Ok(toolchain) = std::fs::read_to_string(root.join("rust-toolchain.toml")) {
-        write_if_changed(&dir.join("rust-toolchain.toml"), &toolchain);
-    }
     // Parts of an earlier, larger split.
     for k in parts.len()..16 {
         let _ = std::fs::remove_dir_all(dir.join(format!("part{k}")));
     }
-    let runtime = root.join("micrograd-runtime");
     for (k, programs) in parts.iter().enumerate() {
-        let part = dir.join(format!("part{k}"));
-        let src = part.join("src");
+        let src = dir.join(format!("part{k}")).join("src");
         std::fs::create_dir_all(&src).expect("create the crate directory");
-        write_if_changed(
-            &part.join("Cargo.toml"),
-            &format!(
-                "[package]\nname = \"random_programs_{slot}_{k}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
-                 [dependencies]\nmicrograd-runtime = {{ path = {:?}, default-features = false }}\n",
-                runtime.display().to_string()
-            ),
-        );
         write_if_changed(&src.join("rt.rs"), HARNESS);
         write_if_changed(&src.join("second.rs"), SECOND_ORDER);
         write_if_changed(&src.join("single.rs"), SINGLE);
@@ -172,23 +246,44 @@ fn write_batch(dir: &Path, slot: usize, parts: &[&[generator::Program]]) {
     }
 }
 
-/// Builds the batch in `dir`; on failure, the ids of the programs the errors point into and
-/// the errors.
-fn build(dir: &Path, target: &Path) -> Result<(), (Vec<usize>, String)> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = Command::new(cargo)
-        .args(["build", "--offline", "--message-format", "short"])
-        .current_dir(dir)
-        .env("CARGO_TARGET_DIR", target)
-        .env_remove("RUSTFLAGS")
-        .env_remove("CARGO_ENCODED_RUSTFLAGS")
-        .env_remove("CARGO_BUILD_RUSTFLAGS")
-        .output()
-        .expect("run cargo");
-    if out.status.success() {
+/// The name of part `k` of the batch in slot `slot`, and of its checker binary.
+fn part_name(slot: usize, k: usize) -> String {
+    format!("random_programs_{slot}_{k}")
+}
+
+/// Builds the batch in `dir`, its parts at once; on failure, the ids of the programs the
+/// errors point into and the errors.
+fn build(
+    dir: &Path,
+    slot: usize,
+    nparts: usize,
+    runtime: &Runtime,
+) -> Result<(), (Vec<usize>, String)> {
+    let jobs: Vec<(PathBuf, String, std::process::Child)> = (0..nparts)
+        .filter_map(|k| {
+            let part = dir.join(format!("part{k}"));
+            let name = part_name(slot, k);
+            let mut rustc = runtime.compile(&part, &name)?;
+            let child = rustc
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("run rustc");
+            Some((part, name, child))
+        })
+        .collect();
+    let mut stderr = String::new();
+    for (part, name, child) in jobs {
+        let out = child.wait_with_output().expect("wait for rustc");
+        if out.status.success() {
+            runtime.stamp(&part, &name);
+        } else {
+            stderr.push_str(&String::from_utf8_lossy(&out.stderr));
+        }
+    }
+    if stderr.is_empty() {
         return Ok(());
     }
-    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
     let mut ids: Vec<usize> = Vec::new();
     for line in stderr.lines().filter(|l| l.contains("error")) {
         if let Some(rest) = line.split("src/p").nth(1)
@@ -205,7 +300,7 @@ fn build(dir: &Path, target: &Path) -> Result<(), (Vec<usize>, String)> {
 fn batch(root: &Path, slot: usize, seed: u64, ids: &[usize], only: Option<usize>) -> Totals {
     let mut totals = Totals::default();
     let dir = root.join(format!("batch{slot}"));
-    let target = root.join("target");
+    let runtime = Runtime::find();
     let single = single_share();
     let mut programs: Vec<generator::Program> = ids
         .iter()
@@ -223,8 +318,8 @@ fn batch(root: &Path, slot: usize, seed: u64, ids: &[usize], only: Option<usize>
         while split.len() < nparts {
             split.push(&[]);
         }
-        write_batch(&dir, slot, &split);
-        match build(&dir, &target) {
+        write_batch(&dir, &split);
+        match build(&dir, slot, nparts, &runtime) {
             Ok(()) => break,
             Err((bad, stderr)) if !bad.is_empty() => {
                 // Keep the rest of the batch: report these and build again without them.
@@ -269,9 +364,7 @@ fn batch(root: &Path, slot: usize, seed: u64, ids: &[usize], only: Option<usize>
     let built = start.elapsed();
     for k in 0..nparts {
         let failures = dir.join(format!("failures{k}.txt"));
-        let bin = target
-            .join("debug")
-            .join(format!("random_programs_{slot}_{k}"));
+        let bin = dir.join(format!("part{k}")).join(part_name(slot, k));
         let mut run = Command::new(&bin);
         run.arg(seed.to_string()).arg(&failures);
         if let Some(id) = only {
@@ -409,35 +502,24 @@ fn build_and_run(name: &str, source: &str, main: &str) -> Result<(), String> {
     let dir = root.join("regressions").join(name);
     let src = dir.join("src");
     std::fs::create_dir_all(&src).expect("create the crate directory");
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    write_if_changed(
-        &dir.join("Cargo.toml"),
-        &format!(
-            "[package]\nname = \"regression_{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
-             [dependencies]\nmicrograd-runtime = {{ path = {:?}, default-features = false }}\n\n{PROFILE}\n[workspace]\n",
-            manifest.join("micrograd-runtime").display().to_string()
-        ),
-    );
-    if !dir.join("Cargo.lock").exists() {
-        let _ = std::fs::copy(manifest.join("Cargo.lock"), dir.join("Cargo.lock"));
-    }
-    if let Ok(toolchain) = std::fs::read_to_string(manifest.join("rust-toolchain.toml")) {
-        write_if_changed(&dir.join("rust-toolchain.toml"), &toolchain);
-    }
     write_if_changed(
         &src.join("main.rs"),
         &format!(
             "#![allow(warnings)]\nuse micrograd_runtime::prelude::*;\n\n{source}\nfn main() {{\n{main}\n}}\n"
         ),
     );
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = Command::new(cargo)
-        .args(["run", "--offline", "--quiet"])
-        .current_dir(&dir)
-        .env("CARGO_TARGET_DIR", root.join("target"))
-        .env_remove("RUSTFLAGS")
+    let runtime = Runtime::find();
+    let bin = format!("regression_{name}");
+    if let Some(mut rustc) = runtime.compile(&dir, &bin) {
+        let out = rustc.output().expect("run rustc");
+        if !out.status.success() {
+            return Err(String::from_utf8_lossy(&out.stderr).to_string());
+        }
+        runtime.stamp(&dir, &bin);
+    }
+    let out = Command::new(dir.join(&bin))
         .output()
-        .expect("run cargo");
+        .expect("run the regression");
     if out.status.success() {
         Ok(())
     } else {

@@ -97,6 +97,9 @@ pub mod lowered {
     pub const ENTRY: &str = "__mg_entry";
     /// The value a swap holds while it exchanges two (`lower/whole.rs`).
     pub const SWAPPED: &str = "__mg_swapped";
+    /// A local array a call assigned to it reads, copied before the call writes it
+    /// (`h = g(&h, x);` of a `g` returning `[f64; M]` of a `const M`, `returned.rs`).
+    pub const COPIED: &str = "__mg_copied";
     /// The float a local array is filled with, `[b; N]` (`lower/stmt.rs`).
     pub const FILL: &str = "__mg_fill";
     /// A local array's copy read by the call assigned to it, `h = g(&h);`

@@ -21,3 +21,11 @@ fn user(x: f64, a: &[f64; M]) -> f64 {
     let h: [f64; M] = sub(a, &b);
     h[0] + h[1] * h[2]
 }
+
+// A local array of the `const` length assigned from a call reading it: a copy is lent.
+#[differentiable]
+fn stepped(x: f64, a: &[f64; M]) -> f64 {
+    let mut h = [x; M];
+    h = sub(&h, a);
+    h[0] * h[2]
+}

@@ -253,3 +253,55 @@ fn a_caller_taking_const_length_arrays() {
         assert_near("energy_jvp", tangent, twin.eps, 1e-11);
     }
 }
+
+#[differentiable(jvp)]
+fn turn(h: &[f64; M], a: f64) -> [f64; M] {
+    let mut r = [0.0; M];
+    for i in 0..M {
+        r[i] = (a * h[M - 1 - i] + h[i]).tanh();
+    }
+    r
+}
+
+/// `h = turn(&h, a);` of a local array of the `const` length, `n` times: the argument reads the
+/// state before the call writes it.
+#[differentiable(jvp)]
+fn turned(x: &[f64; M], a: f64, n: usize) -> f64 {
+    let mut h = [0.0; M];
+    for i in 0..M {
+        h[i] = x[i] * a;
+    }
+    for _ in 0..n {
+        h = turn(&h, a);
+    }
+    h[0] * h[1] + h[2]
+}
+
+fn turned_dual<D: DualNum<Primitive = f64> + Copy>(x: [D; M], a: D, n: usize) -> D {
+    let mut h = x.map(|x| x * a);
+    for _ in 0..n {
+        h = std::array::from_fn(|i| (a * h[M - 1 - i] + h[i]).tanh());
+    }
+    h[0] * h[1] + h[2]
+}
+
+#[test]
+fn a_const_length_state_assigned_from_calls() {
+    let (x, a) = ([0.4, -0.9, 1.3], 0.7);
+    for n in [0, 1, 3] {
+        let mut d_x = [0.0; M];
+        let (value, d_a) = turned_grad(&x, &mut d_x, a, n);
+        assert_eq!(value.to_bits(), turned(&x, a, n).to_bits(), "turned value");
+        let point = [x[0], x[1], x[2], a];
+        let f = |p: &[f64]| turned(&[p[0], p[1], p[2]], p[3], n);
+        for (j, &partial) in [d_x[0], d_x[1], d_x[2], d_a].iter().enumerate() {
+            assert_partial("turned_grad", f, &point, j, partial);
+            let unit = |k: usize| Dual64::new(point[k], if k == j { 1.0 } else { 0.0 });
+            let twin = turned_dual([unit(0), unit(1), unit(2)], unit(3), n).eps;
+            assert_near("turned_grad", partial, twin, 1e-12);
+        }
+        let (same, tangent) = turned_jvp(&x, &[1.0, 0.0, -1.0], a, 0.5, n);
+        assert_eq!(same.to_bits(), value.to_bits(), "turned_jvp value");
+        assert_near("turned_jvp", tangent, d_x[0] - d_x[2] + 0.5 * d_a, 1e-12);
+    }
+}

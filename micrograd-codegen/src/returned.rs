@@ -222,7 +222,11 @@ fn wrappers(
             continue;
         };
         let name = flavor.sig.ident.to_string();
-        let Some(suffix) = name.strip_prefix(&into) else {
+        // `__f_into_pullback`, or a hidden flavour `____f_into_tangent`.
+        let Some(suffix) = name
+            .strip_prefix(&into)
+            .or_else(|| name.strip_prefix("__")?.strip_prefix(&into))
+        else {
             continue;
         };
         let Some(own) = own_params(&flavor.sig) else {
@@ -248,6 +252,20 @@ fn wrappers(
                         let mut #value = #zeros;
                         let mut #companion: #values = #runtime::calls::Seed::value(#seed);
                         #callee(#(#args,)* &mut #value, &mut #companion)
+                    },
+                )
+            }
+            // What a caller's tangent program calls where it takes the array apart (`let [p,
+            // q] = f(..);`): the tangent alone, an empty tangent slice standing for zeros.
+            "_tangent" if name.starts_with("__") => {
+                let name = names::flavor(f, "tangent", true);
+                (
+                    quote!(#[doc(hidden)] #vis fn #name #generics(#(#own,)*) -> #values #bounds),
+                    quote! {
+                        let mut #value = #zeros;
+                        let mut #companion = #zeros;
+                        #callee(#(#args,)* &mut #value, &mut #companion);
+                        #companion
                     },
                 )
             }

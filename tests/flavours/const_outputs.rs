@@ -305,3 +305,36 @@ fn a_const_length_state_assigned_from_calls() {
         assert_near("turned_jvp", tangent, d_x[0] - d_x[2] + 0.5 * d_a, 1e-12);
     }
 }
+
+/// `blend` taken apart by a caller that counts its outputs, `let [p, q, r] = blend(..);`: its
+/// pullback seeded per entry and its hidden tangent.
+#[differentiable(jvp)]
+fn apart(a: f64, w: &[f64; M]) -> f64 {
+    let [p, q, r] = blend(a, a * a, w);
+    p * q - r
+}
+
+#[test]
+fn a_caller_counting_the_outputs() {
+    for (a, _, w) in POINTS {
+        let mut d_w = [0.0; M];
+        let (value, d_a) = apart_grad(a, &w, &mut d_w);
+        assert_eq!(value.to_bits(), apart(a, &w).to_bits(), "apart value");
+        let point = [a, w[0], w[1], w[2]];
+        let twin = |p: &[Dual64]| {
+            let [p, q, r] = blend_dual(p[0], p[0] * p[0], [p[1], p[2], p[3]]);
+            p * q - r
+        };
+        for (j, &partial) in [d_a, d_w[0], d_w[1], d_w[2]].iter().enumerate() {
+            let f = |p: &[f64]| apart(p[0], &[p[1], p[2], p[3]]);
+            assert_partial("apart_grad", f, &point, j, partial);
+            let unit: Vec<Dual64> = (0..4)
+                .map(|k| Dual64::new(point[k], if k == j { 1.0 } else { 0.0 }))
+                .collect();
+            assert_near("apart_grad", partial, twin(&unit).eps, 1e-12);
+        }
+        let (same, tangent) = apart_jvp(a, 1.0, &w, &[0.0, 0.5, -1.0]);
+        assert_eq!(same.to_bits(), value.to_bits(), "apart_jvp value");
+        assert_near("apart_jvp", tangent, d_a + 0.5 * d_w[1] - d_w[2], 1e-12);
+    }
+}

@@ -254,6 +254,10 @@ pub struct Func {
     /// Whether it returns `()`, its output what it writes into its `&mut [f64]` parameter: the
     /// tail is stored into that parameter's entry 0 (a callee only; lend.rs).
     pub unit: Option<String>,
+    /// Whether its returned array's length is printed as a `const` beside it, `const
+    /// FSTEP_LEN: usize = 2;` and `-> [f64; FSTEP_LEN]` (issue 24, session 14; steps.rs), in
+    /// the plain program: a length the macro cannot count.
+    pub named_len: bool,
 }
 
 impl Func {

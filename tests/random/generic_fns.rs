@@ -43,6 +43,7 @@ pub fn generic_fn(seed: u64, value_only: bool) -> Option<Func> {
         unit: None,
         hvp: true,
         generic: true,
+        named_len: false,
     })
 }
 

@@ -198,6 +198,15 @@ impl Printer {
     }
 
     pub fn func(&mut self, f: &Func) {
+        // A length the macro cannot count, a `const` before the function (and its attribute).
+        let named_len = match &f.out {
+            Some(Out { m, tuple: false }) if f.named_len && self.mode == Mode::Plain => {
+                let len = format!("{}_LEN", f.name.trim_start_matches("r#").to_uppercase());
+                self.line(&format!("const {len}: usize = {m};"));
+                Some(len)
+            }
+            _ => None,
+        };
         if self.mode == Mode::Plain {
             // `hvp` (with `jvp`'s): the checker also runs forward mode and second order.
             let mut options = Vec::new();
@@ -261,7 +270,11 @@ impl Printer {
         let outer = std::mem::replace(&mut self.generic, generic);
         let ty = match &f.out {
             None => self.ty().to_string(),
-            Some(Out { m, tuple: false }) => format!("[{}; {m}]", self.ty()),
+            // A length the macro cannot count, a `const` beside the function.
+            Some(Out { m, tuple: false }) => match &named_len {
+                Some(len) => format!("[{}; {len}]", self.ty()),
+                None => format!("[{}; {m}]", self.ty()),
+            },
             Some(Out { m, tuple: true }) => format!("({})", vec![self.ty(); *m].join(", ")),
         };
         let bound = if generic { "<T: Float>" } else { "" };

@@ -261,6 +261,7 @@ pub fn program(seed: u64, id: usize) -> Program {
             jacobian: false,
             generic: false,
             unit,
+            named_len: false,
         });
     }
     entry_kinds(&mut funcs, program_seed(seed, id));

@@ -7,7 +7,8 @@
 //! Drawn from a stream of its own after the rest of the program (and after matrix_params.rs),
 //! so every other program of a seed stays as it was. Programs of methods and entries that are
 //! generic or have no `f64` parameter are left alone. `fstep` is arithmetic only (the `Value`
-//! engine and value-only programs have it), and asks for `hvp` where every function can.
+//! engine and value-only programs have it), and asks for `hvp` where every function can. Half
+//! of them print the returned array's length as a `const` (`Func::named_len`).
 
 use super::*;
 use std::rc::Rc;
@@ -79,6 +80,7 @@ pub fn draw(p: &mut Program, seed: u64) {
         jacobian: false,
         generic: false,
         unit: None,
+        named_len: false,
     };
     let a = scalars[rng.below(scalars.len())].clone();
     let node = StepLoop {
@@ -90,6 +92,15 @@ pub fn draw(p: &mut Program, seed: u64) {
         at: (rng.below(m), rng.below(m)),
         op: rng.pick(&["+", "-", "*"]),
     };
+    // Half the helpers return `[f64; FSTEP_LEN]` of a `const` (drawn last, so the draws above
+    // stay as they were): differentiated through `__fstep_into`, which has no second order, so
+    // no function of the program asks for `hvp`.
+    let mut step = step;
+    if rng.chance(0.5) {
+        step.named_len = true;
+        step.hvp = false;
+        p.funcs.iter_mut().for_each(|f| f.hvp = false);
+    }
     let last = p.funcs.len() - 1;
     p.funcs[last].body.insert(0, Stmt::Ext(Rc::new(node)));
     p.funcs.insert(last, step);

@@ -116,6 +116,9 @@ pub mod method {
     pub const PATH: &str = "__micrograd_method";
     /// `self.layers[i].g(..)`, read as `__micrograd_element::g(i, &__micrograd_self.layers, ..)`.
     pub const ELEMENT: &str = "__micrograd_element";
+    /// `self.layers[i].neurons.len()`, the length of a field of an element, read as
+    /// `__micrograd_element_len::layers::neurons(i)`, a call of integers (`methods/read.rs`).
+    pub const ELEMENT_LEN: &str = "__micrograd_element_len";
     /// The index of a loop over a field's elements, `for l in &self.layers`, read as the loop
     /// by index `for __micrograd_self_at in 0..self.layers.len()` (`methods/read.rs`).
     pub const ELEMENT_INDEX: &str = "__micrograd_self_at";

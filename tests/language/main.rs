@@ -28,6 +28,7 @@ mod const_fns;
 mod control;
 mod custom;
 mod element_elements;
+mod element_field_loops;
 mod element_methods;
 mod emptiness;
 mod filled_arrays;

@@ -30,6 +30,7 @@ const METHOD: &str = crate::names::method::PATH;
 
 /// The path a method of an element of a field (`self.layers[i]`) is called through.
 const ELEMENT: &str = crate::names::method::ELEMENT;
+const ELEMENT_LEN: &str = crate::names::method::ELEMENT_LEN;
 
 /// The path of the `Float` bound a float declared by the `impl` is read with.
 const OUTER_FLOAT: &str = crate::names::method::OUTER_FLOAT;
@@ -376,6 +377,16 @@ mod tests {
                 true,
             ),
             ("for l in &self.layers { s += l.f(x) * l.b; }", false),
+            ("for n in &self.layers[0].ns { s += n.f(x); }", true),
+            (
+                "for l in &self.ls { for n in &l.ns { s += n.f(x); } }",
+                true,
+            ),
+            (
+                "for l in &self.ls { for n in l.ns.iter() { s += n.f(x); } }",
+                false,
+            ),
+            ("for n in &self.layers[0].ns[1].ms { s += n.f(x); }", false),
             ("for l in &self.layers { s += w(l); }", false),
             ("for l in &self.layers { let l = 2.0; s += l.f(x); }", false),
             ("for (j, n) in &self.ns { o[j] = n.f(x); }", false),

@@ -10,7 +10,7 @@
 //! Before: `fn loss_grad(__micrograd_self: &Self, d___micrograd_self: &mut Self, ..) { .. __micrograd_method::forward_pullback(self_model, &mut d___micrograd_self.model, ..) }`
 //! After: `fn loss_grad(&self, d_self: &mut Self, ..) { .. self_model.forward_pullback(&mut d_self.model, ..) }`
 
-use super::{ELEMENT, MARKER, METHOD, OUTER_FLOAT, with_span};
+use super::{ELEMENT, ELEMENT_LEN, MARKER, METHOD, OUTER_FLOAT, with_span};
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, TokenStream, TokenTree};
 use std::collections::HashSet;
 
@@ -74,6 +74,9 @@ impl Restorer<'_> {
     /// `__micrograd_element::g(i, self_layers, ..)` printed by [`element_call`]; and how many
     /// tokens it read.
     fn call(&self, tokens: &[TokenTree]) -> Option<(Vec<TokenTree>, usize)> {
+        if let Some(len) = self.element_len(tokens) {
+            return Some(len);
+        }
         // `__micrograd_element::neurons::g(i, j, s, ..)`: a method of an element's element.
         if let [
             TokenTree::Ident(path),
@@ -135,6 +138,51 @@ impl Restorer<'_> {
         out.push(TokenTree::Ident(callee.clone()));
         out.push(Group::new(Delimiter::Parenthesis, rest).into());
         Some((out, 5))
+    }
+
+    /// `__micrograd_element_len::layers::neurons(i)` at the head of `tokens` (`read.rs`
+    /// `element_len`), printed `self.layers[i].neurons.len()`; and how many tokens it read.
+    fn element_len(&self, tokens: &[TokenTree]) -> Option<(Vec<TokenTree>, usize)> {
+        let Some(TokenTree::Ident(head)) = tokens.first() else {
+            return None;
+        };
+        if head != ELEMENT_LEN {
+            return None;
+        }
+        let span = head.span();
+        let mut fields = Vec::new();
+        let mut at = 1;
+        let args = loop {
+            match &tokens[at..] {
+                [
+                    TokenTree::Punct(a),
+                    TokenTree::Punct(b),
+                    TokenTree::Ident(field),
+                    ..,
+                ] if a.as_char() == ':' && b.as_char() == ':' => {
+                    fields.push(field.clone());
+                    at += 3;
+                }
+                [TokenTree::Group(args), ..] if args.delimiter() == Delimiter::Parenthesis => {
+                    break args;
+                }
+                _ => return None,
+            }
+        };
+        let (last, before) = fields.split_last()?;
+        let dot = || with_span(Punct::new('.', Spacing::Alone).into(), span);
+        // The receiver as the signature prints it (every parameter at `mixed_site`).
+        let receiver = Ident::new("self", proc_macro2::Span::mixed_site());
+        let mut out: Vec<TokenTree> = vec![receiver.into()];
+        for field in before {
+            out.extend([dot(), TokenTree::Ident(field.clone())]);
+        }
+        let mut index = Group::new(Delimiter::Bracket, self.restore(args.stream()));
+        index.set_span(args.span());
+        out.extend([index.into(), dot(), TokenTree::Ident(last.clone()), dot()]);
+        out.push(Ident::new("len", span).into());
+        out.push(Group::new(Delimiter::Parenthesis, TokenStream::new()).into());
+        Some((out, at + 1))
     }
 
     /// `T: RUNTIME::shadow::Differentiable,` after the `where` at the head of `tokens`, when

@@ -1,16 +1,19 @@
 //! A loop over the elements of a field of `self`, `for layer in &self.layers { .. }`, read as
 //! the loop by index whose body calls each element's method ([`element_loop`]).
 
-use super::super::{plain, with_span};
+use super::super::{ELEMENT_LEN, plain, with_span};
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, TokenStream, TokenTree};
 
 /// `for layer in &self.layers { .. layer.forward(x) .. }` at the head of `tokens` (also
-/// `self.layers.iter()`, and `for (l, layer) in self.layers.iter().enumerate()`), when the
-/// loop's variable is only ever the receiver of a method call: the loop by index,
-/// `for l in 0..self.layers.len() { .. self.layers[l].forward(x) .. }`, so that each call is an
-/// element's ([`element_method`]); and how many tokens it read. The index is the `enumerate`'s
-/// name, else `__micrograd_self_at` (printed `self_at`). Any other use of the variable (a field
-/// read, a rebinding, a closure's parameter of that name) leaves the loop as written.
+/// `self.layers.iter()`, `for (l, layer) in self.layers.iter().enumerate()`, and a field of an
+/// element, `for n in &self.layers[0].neurons`), when the loop's variable is only ever the
+/// receiver of a method call or, in `for n in &layer.neurons { .. }`, the base of an inner
+/// loop's sequence: the loop by index, `for l in 0..self.layers.len() { ..
+/// self.layers[l].forward(x) .. }`, so that each call is an element's ([`element_method`]);
+/// and how many tokens it read. The index is the `enumerate`'s name, else
+/// `__micrograd_self_at` (printed `self_at`), with one `_` more per element on the sequence's
+/// path, so nested loops keep theirs apart. Any other use of the variable (a field read, a
+/// rebinding, a closure's parameter of that name) leaves the loop as written.
 pub(super) fn element_loop(tokens: &[TokenTree]) -> Option<(Vec<TokenTree>, usize)> {
     let (index, name) = loop_pattern(tokens.get(1)?)?;
     let enumerated = matches!(tokens.get(1), Some(TokenTree::Group(_)));
@@ -20,16 +23,23 @@ pub(super) fn element_loop(tokens: &[TokenTree]) -> Option<(Vec<TokenTree>, usiz
     let body_at = tokens
         .iter()
         .position(|t| matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Brace))?;
-    let fields = loop_fields(&tokens[3..body_at], enumerated)?;
+    let (path, receiver) = loop_fields(&tokens[3..body_at], enumerated)?;
     let TokenTree::Group(body) = &tokens[body_at] else {
         return None;
     };
-    if fields.is_empty() || !only_receiver(body.stream(), &name) {
+    if !matches!(path.last(), Some(TokenTree::Ident(_))) || !only_receiver(body.stream(), &name) {
         return None;
     }
     let span = name.span();
-    let index = index.unwrap_or_else(|| Ident::new(crate::names::method::ELEMENT_INDEX, span));
-    let by_index = loop_by_index(&tokens[..3], &name, &index, &fields, body);
+    // One name per level, so a loop over an element's field inside a loop over the elements
+    // (`for l in &self.layers { for n in &l.neurons { .. } }`) keeps the outer index.
+    let depth = path
+        .iter()
+        .filter(|t| matches!(t, TokenTree::Group(_)))
+        .count();
+    let base = crate::names::method::ELEMENT_INDEX;
+    let index = index.unwrap_or_else(|| Ident::new(&format!("{base}{}", "_".repeat(depth)), span));
+    let by_index = loop_by_index(&tokens[..3], &name, &index, (&path, receiver), body)?;
     Some((by_index, body_at + 1))
 }
 
@@ -55,10 +65,14 @@ fn loop_pattern(pattern: &TokenTree) -> Option<(Option<Ident>, Ident)> {
     }
 }
 
-/// The fields of `self` a loop over elements reads, from its `sequence` (after `in`):
+/// The path after `self` a loop over elements reads, from its `sequence` (after `in`):
 /// `&self.a.b` or `self.a.b.iter()`, `.enumerate()` after it where the pattern is a pair
-/// (`enumerated`). `None` for any other sequence.
-fn loop_fields(sequence: &[TokenTree], enumerated: bool) -> Option<Vec<Ident>> {
+/// (`enumerated`), with elements on the way (`&self.layers[0].neurons`); and the span of its
+/// `self`. `None` for any other sequence.
+fn loop_fields(
+    sequence: &[TokenTree],
+    enumerated: bool,
+) -> Option<(Vec<TokenTree>, proc_macro2::Span)> {
     let (borrowed, mut rest) = match sequence {
         [amp, rest @ ..] if is_punct(Some(amp), '&') && !enumerated => (true, rest),
         rest => (false, rest),
@@ -66,6 +80,7 @@ fn loop_fields(sequence: &[TokenTree], enumerated: bool) -> Option<Vec<Ident>> {
     if !is_ident(rest.first(), "self") {
         return None;
     }
+    let receiver = rest[0].span();
     rest = &rest[1..];
     if enumerated {
         rest = without_call(rest, "enumerate")?;
@@ -73,41 +88,55 @@ fn loop_fields(sequence: &[TokenTree], enumerated: bool) -> Option<Vec<Ident>> {
     if !borrowed {
         rest = without_call(rest, "iter")?;
     }
-    let mut fields = Vec::new();
-    for pair in rest.chunks(2) {
-        match pair {
-            [dot, TokenTree::Ident(field)]
+    let mut path: Vec<TokenTree> = Vec::new();
+    let mut at = 0;
+    while at < rest.len() {
+        match &rest[at..] {
+            [dot, TokenTree::Ident(field), ..]
                 if is_punct(Some(dot), '.')
                     && plain(field)
                     && !matches!(dot, TokenTree::Punct(p) if p.spacing() == Spacing::Joint) =>
             {
-                fields.push(field.clone());
+                path.push(dot.clone());
+                path.push(TokenTree::Ident(field.clone()));
+                at += 2;
+            }
+            [TokenTree::Group(index), ..]
+                if index.delimiter() == Delimiter::Bracket && !path.is_empty() =>
+            {
+                path.push(rest[at].clone());
+                at += 1;
             }
             _ => return None,
         }
     }
-    Some(fields)
+    Some((path, receiver))
 }
 
 /// The loop by index, `for index in 0..self.a.b.len() { body }`, its head (`for`, `in`) from
 /// `head` and each use of `name` in `body` the element `self.a.b[index]` ([`by_index`]), at
-/// `name`'s span.
+/// `name`'s span; `path` is what follows `self` (`.a.b`, `.layers[0].neurons`), `receiver`
+/// the span of the user's `self`. `None` for a path whose length is not read ([`element_len`]).
 fn loop_by_index(
     head: &[TokenTree],
     name: &Ident,
     index: &Ident,
-    fields: &[Ident],
+    (path, receiver): (&[TokenTree], proc_macro2::Span),
     body: &Group,
-) -> Vec<TokenTree> {
+) -> Option<Vec<TokenTree>> {
     let span = name.span();
     // `self.a.b`, at the variable's span.
     let field_path = |span| {
-        let mut path: Vec<TokenTree> = vec![Ident::new("self", span).into()];
-        for field in fields {
-            path.push(with_span(Punct::new('.', Spacing::Alone).into(), span));
-            path.push(TokenTree::Ident(field.clone()));
+        let mut out: Vec<TokenTree> = vec![Ident::new("self", span).into()];
+        for token in path {
+            match token {
+                TokenTree::Punct(_) => {
+                    out.push(with_span(Punct::new('.', Spacing::Alone).into(), span));
+                }
+                other => out.push(other.clone()),
+            }
         }
-        path
+        out
     };
     let mut out: Vec<TokenTree> = vec![
         head[0].clone(),
@@ -117,20 +146,59 @@ fn loop_by_index(
     out.push(with_span(Literal::usize_unsuffixed(0).into(), span));
     out.push(with_span(Punct::new('.', Spacing::Joint).into(), span));
     out.push(with_span(Punct::new('.', Spacing::Alone).into(), span));
-    out.extend(field_path(span));
-    out.push(with_span(Punct::new('.', Spacing::Alone).into(), span));
-    out.push(Ident::new("len", span).into());
-    out.push(with_span(
-        Group::new(Delimiter::Parenthesis, TokenStream::new()).into(),
-        span,
-    ));
+    let elements = path.iter().any(|t| matches!(t, TokenTree::Group(_)));
+    match element_len(path, receiver) {
+        Some(len) => out.extend(len),
+        None if elements => return None,
+        None => {
+            out.extend(field_path(span));
+            out.push(with_span(Punct::new('.', Spacing::Alone).into(), span));
+            out.push(Ident::new("len", span).into());
+            out.push(with_span(
+                Group::new(Delimiter::Parenthesis, TokenStream::new()).into(),
+                span,
+            ));
+        }
+    }
     let mut block = Group::new(
         Delimiter::Brace,
         by_index(body.stream(), name, index, &field_path),
     );
     block.set_span(body.span());
     out.push(block.into());
-    out
+    Some(out)
+}
+
+/// The length of a field of an element, `.layers[i].neurons` after `self` (`path`, one index
+/// and one field after it): `__micrograd_element_len::layers::neurons(i)`, which the lowering
+/// reads as a call of integers (`IntExpr::Call`) and `restore.rs` prints back as
+/// `self.layers[i].neurons.len()`. `None` for a path without an index, or with two or more.
+fn element_len(path: &[TokenTree], span: proc_macro2::Span) -> Option<Vec<TokenTree>> {
+    let at = path.iter().position(|t| matches!(t, TokenTree::Group(_)))?;
+    let (before, index, after) = (&path[..at], &path[at], &path[at + 1..]);
+    let [_, TokenTree::Ident(_)] = after else {
+        return None;
+    };
+    let TokenTree::Group(index) = index else {
+        return None;
+    };
+    let colons = || -> [TokenTree; 2] {
+        [
+            with_span(Punct::new(':', Spacing::Joint).into(), span),
+            with_span(Punct::new(':', Spacing::Alone).into(), span),
+        ]
+    };
+    let mut out: Vec<TokenTree> = vec![Ident::new(ELEMENT_LEN, span).into()];
+    for token in before.iter().chain([&after[1]]) {
+        if let TokenTree::Ident(field) = token {
+            out.extend(colons());
+            out.push(TokenTree::Ident(field.clone()));
+        }
+    }
+    let mut args = Group::new(Delimiter::Parenthesis, index.stream());
+    args.set_span(index.span());
+    out.push(args.into());
+    Some(out)
 }
 
 /// `tokens` without their tail `.method()`, where they end so.
@@ -171,10 +239,26 @@ fn only_receiver(stream: TokenStream, name: &Ident) -> bool {
                     if after_path {
                         continue;
                     }
-                    let call = matches!(tokens.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == '.' && p.spacing() == Spacing::Alone)
+                    let dot = matches!(tokens.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == '.' && p.spacing() == Spacing::Alone);
+                    let call = dot
                         && matches!(tokens.get(k + 2), Some(TokenTree::Ident(m)) if plain(m) && !crate::lower::known_method(&m.to_string()))
                         && matches!(tokens.get(k + 3), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis);
-                    if !call {
+                    // `for n in &layer.neurons { .. }`: a field (of an element, once read by
+                    // index), the sequence of an inner loop over its elements.
+                    let inner_loop = match k {
+                        0 => false,
+                        1 => is_ident(tokens.first(), "in"),
+                        _ => {
+                            is_ident(tokens.get(k - 1), "in")
+                                || (is_punct(tokens.get(k - 1), '&')
+                                    && is_ident(tokens.get(k - 2), "in"))
+                        }
+                    };
+                    let field = inner_loop
+                        && dot
+                        && matches!(tokens.get(k + 2), Some(TokenTree::Ident(m)) if plain(m))
+                        && matches!(tokens.get(k + 3), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace);
+                    if !call && !field {
                         return false;
                     }
                 }

@@ -37,8 +37,9 @@ fn matvec_grad(
     for i in 0..a.len() / 3 {
         let y = 0.0_f64;
         let mut y_1 = y;
+        let a_view = &a[i * 3..i * 3 + 3][0..3];
         for j in 0..3 {
-            let t0 = a[i * 3 + ::micrograd_runtime::ops::index_in(j, 3)];
+            let t0 = a_view[j];
             let t1 = x[j];
             let t2 = t0 * t1;
             let y_2 = y_1 + t2;
@@ -48,11 +49,13 @@ fn matvec_grad(
         let s_2 = s_1 + t3;
         let d_y_1 = d_s_1 * (y_1 * 2.0);
         if d_y_1 != 0.0 {
+            let a_view = &a[i * 3..i * 3 + 3][0..3];
+            let d_a_view = &mut d_a[i * 3..i * 3 + 3][0..3];
             for j in (0..3).rev() {
                 let d_t0 = d_y_1 * x[j];
-                let d_t1 = d_y_1 * a[i * 3 + ::micrograd_runtime::ops::index_in(j, 3)];
+                let d_t1 = d_y_1 * a_view[j];
                 d_x[j] += d_t1;
-                d_a[i * 3 + ::micrograd_runtime::ops::index_in(j, 3)] += d_t0;
+                d_a_view[j] += d_t0;
             }
         }
         s_1 = s_2;
@@ -91,8 +94,9 @@ fn matvec_pullback(
     for i in 0..a.len() / 3 {
         let y = 0.0_f64;
         let mut y_1 = y;
+        let a_view = &a[i * 3..i * 3 + 3][0..3];
         for j in 0..3 {
-            let t0 = a[i * 3 + ::micrograd_runtime::ops::index_in(j, 3)];
+            let t0 = a_view[j];
             let t1 = x[j];
             let t2 = t0 * t1;
             let y_2 = y_1 + t2;
@@ -102,9 +106,10 @@ fn matvec_pullback(
         let s_2 = s_1 + t3;
         let d_y_1 = d_s_1 * (y_1 * 2.0);
         if d_y_1 != 0.0 {
+            let a_view = &a[i * 3..i * 3 + 3][0..3];
             for j in (0..3).rev() {
                 let d_t0 = d_y_1 * x[j];
-                let d_t1 = d_y_1 * a[i * 3 + ::micrograd_runtime::ops::index_in(j, 3)];
+                let d_t1 = d_y_1 * a_view[j];
                 if !d_x.is_empty() {
                     d_x[j] += d_t1;
                 }

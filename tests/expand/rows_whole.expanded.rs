@@ -45,9 +45,9 @@ fn rows_grad(
     m[2] = __mg_fill____;
     m[3] = __mg_fill_____;
     for __mg_entry______ in 0..l.len() / 2 {
+        let m_view = &m[__mg_entry______ * 2..__mg_entry______ * 2 + 2][0..2];
         for __mg_entry_______ in 0..2 {
-            let t1 = m[__mg_entry______ * 2
-                + ::micrograd_runtime::ops::index_in(__mg_entry_______, 2)];
+            let t1 = m_view[__mg_entry_______];
             l[__mg_entry______ * 2
                 + ::micrograd_runtime::ops::index_in(__mg_entry_______, 2)] = t1;
         }
@@ -66,13 +66,13 @@ fn rows_grad(
     d_l[3] += d_t3;
     d_l[0] += d_t2;
     for __mg_entry______ in (0..l.len() / 2).rev() {
+        let d_m_view = &mut d_m[__mg_entry______ * 2..__mg_entry______ * 2 + 2][0..2];
         for __mg_entry_______ in (0..2).rev() {
             let d_t1 = d_l[__mg_entry______ * 2
                 + ::micrograd_runtime::ops::index_in(__mg_entry_______, 2)];
             d_l[__mg_entry______ * 2
                 + ::micrograd_runtime::ops::index_in(__mg_entry_______, 2)] = 0.0;
-            d_m[__mg_entry______ * 2
-                + ::micrograd_runtime::ops::index_in(__mg_entry_______, 2)] += d_t1;
+            d_m_view[__mg_entry_______] += d_t1;
         }
     }
     let d___mg_fill_____ = d_m[3];
@@ -152,9 +152,9 @@ fn rows_pullback(
     m[2] = __mg_fill____;
     m[3] = __mg_fill_____;
     for __mg_entry______ in 0..l.len() / 2 {
+        let m_view = &m[__mg_entry______ * 2..__mg_entry______ * 2 + 2][0..2];
         for __mg_entry_______ in 0..2 {
-            let t1 = m[__mg_entry______ * 2
-                + ::micrograd_runtime::ops::index_in(__mg_entry_______, 2)];
+            let t1 = m_view[__mg_entry_______];
             l[__mg_entry______ * 2
                 + ::micrograd_runtime::ops::index_in(__mg_entry_______, 2)] = t1;
         }
@@ -173,13 +173,13 @@ fn rows_pullback(
     d_l[3] += d_t3;
     d_l[0] += d_t2;
     for __mg_entry______ in (0..l.len() / 2).rev() {
+        let d_m_view = &mut d_m[__mg_entry______ * 2..__mg_entry______ * 2 + 2][0..2];
         for __mg_entry_______ in (0..2).rev() {
             let d_t1 = d_l[__mg_entry______ * 2
                 + ::micrograd_runtime::ops::index_in(__mg_entry_______, 2)];
             d_l[__mg_entry______ * 2
                 + ::micrograd_runtime::ops::index_in(__mg_entry_______, 2)] = 0.0;
-            d_m[__mg_entry______ * 2
-                + ::micrograd_runtime::ops::index_in(__mg_entry_______, 2)] += d_t1;
+            d_m_view[__mg_entry_______] += d_t1;
         }
     }
     let d___mg_fill_____ = d_m[3];

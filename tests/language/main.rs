@@ -70,6 +70,7 @@ mod tuple_arrays;
 mod tuple_data;
 mod vecs;
 mod view_bounds;
+mod view_loops;
 mod views;
 mod written_calls;
 

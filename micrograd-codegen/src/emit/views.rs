@@ -4,6 +4,11 @@
 //! `w_view[i - lo]` (`w_view[i]` from 0); the reversed loop does the same, and adds into
 //! `d_w[c + i]` through `&mut d_w[c + lo..c + hi]`.
 //!
+//! An entry of a view the function took, `v[i]` of `let v = &w[c..c + len];`, which the
+//! generated code reads as `w[c + index_in(i, len)]` (checking `i` against the view and the
+//! sum against `w`), is read the same way through `&w[c..c + len][lo..hi]`: slicing the view
+//! checks `hi <= len` once, where `f` checked `i < len` in every iteration.
+//!
 //! Each read `w[c + i]` checks `c + i` against `w`'s length, which the compiler cannot take
 //! out of the loop (the sum may wrap, so `c + i < c + hi` does not follow from `i < hi`); the
 //! view's index `i - lo` is below the view's length `hi - lo` by the loop's own bound, so the
@@ -26,7 +31,7 @@ use super::loops::defined_in;
 use crate::diff::needs::BlockId;
 use crate::diff::{Expr, Rev};
 use crate::ir::{Arg, IntExpr, Loop, LoopKind, Op, Stmt, VarId};
-use offset::{Offset, index_in_view, offset, view_range};
+use offset::{Offset, index_in_view, offset, view_range, within};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 use std::cell::{Cell, RefCell};
@@ -49,6 +54,10 @@ struct View {
     at: IntExpr,
     lo: IntExpr,
     hi: IntExpr,
+    /// `(c, c + len)` where the body reads `w[c + index_in(i, len)]`, an entry of a view of
+    /// `f`'s (`let v = &w[c..c + len];` read at `v[i]`): the view is taken of `&w[c..c + len]`,
+    /// so it checks `hi <= len` where `f` checks `i < len` in every iteration.
+    within: Option<(IntExpr, IntExpr)>,
     used: Cell<bool>,
     /// A read at the loop's index itself (`w[i]`), whose check the compiler takes out of the
     /// loop already: printed as before, the view only recorded whole ([`Emitter::view_name`]).
@@ -168,6 +177,7 @@ impl Emitter<'_> {
             else {
                 continue;
             };
+            let within = within(&offset);
             let Some((lo, hi, from)) = view_range(offset, start, end) else {
                 continue;
             };
@@ -181,6 +191,7 @@ impl Emitter<'_> {
                 at: at_view,
                 lo,
                 hi,
+                within,
                 used: Cell::new(false),
                 whole,
             });
@@ -242,11 +253,18 @@ impl Emitter<'_> {
                     true => (self.names.adjoint(view.array), quote!(&mut)),
                     false => (self.names.var(view.array), quote!(&)),
                 };
+                let viewed = match &view.within {
+                    Some((c, end)) => {
+                        let (c, end) = (self.int(c), self.int(end));
+                        quote!(#array[#c..#end])
+                    }
+                    None => quote!(#array),
+                };
                 match runs {
-                    Some(_) => quote!(let #name = #borrow #array[#lo..#hi];),
+                    Some(_) => quote!(let #name = #borrow #viewed[#lo..#hi];),
                     None => quote! {
                         let #name = if #start < #end {
-                            #borrow #array[#lo..#hi]
+                            #borrow #viewed[#lo..#hi]
                         } else {
                             #borrow #array[..0]
                         };

@@ -11,9 +11,13 @@ pub(super) enum Offset<'a> {
     Sub(u128),
     /// `i` itself.
     Whole,
+    /// `c + index_in(i, len)`, with `c` and `len` the same in every iteration: `v[i]` of a
+    /// view `let v = &w[c..c + len];` the function took.
+    Checked(&'a IntExpr, &'a IntExpr),
 }
 
-/// `c + i`, `i + c` with `c` the same in every iteration, or `i - c` of a literal `c`.
+/// `c + i`, `i + c` with `c` the same in every iteration, `i - c` of a literal `c`, or
+/// `c + index_in(i, len)` with `c` and `len` the same in every iteration.
 pub(super) fn offset<'a>(
     at: &'a IntExpr,
     index: VarId,
@@ -21,6 +25,13 @@ pub(super) fn offset<'a>(
 ) -> Option<Offset<'a>> {
     let is_index = |e: &IntExpr| *e == IntExpr::Var(index);
     match at {
+        IntExpr::Binary(IntOp::Add, c, checked) if invariant(c, changing) => match &**checked {
+            IntExpr::Checked(i, len) if is_index(i) && invariant(len, changing) => {
+                Some(Offset::Checked(c, len))
+            }
+            i if is_index(i) => Some(Offset::Add(c)),
+            _ => None,
+        },
         IntExpr::Binary(IntOp::Add, c, i) | IntExpr::Binary(IntOp::Add, i, c)
             if is_index(i) && invariant(c, changing) =>
         {
@@ -58,7 +69,7 @@ pub(super) fn view_range(
 ) -> Option<(IntExpr, IntExpr, IntExpr)> {
     Some(match offset {
         Offset::Add(c) => (add(c, start), add(c, end), start.clone()),
-        Offset::Whole => (start.clone(), end.clone(), start.clone()),
+        Offset::Whole | Offset::Checked(..) => (start.clone(), end.clone(), start.clone()),
         Offset::Sub(c) => match start {
             IntExpr::Lit { value, suffix } if *value >= c => (
                 IntExpr::Lit {
@@ -71,6 +82,16 @@ pub(super) fn view_range(
             _ => return None,
         },
     })
+}
+
+/// `(c, c + len)` of a read of the function's view at `c + index_in(i, len)`: the view of
+/// `w[c..c + len]` the loop's view is taken within, so that it checks the loop's range against
+/// `len` as `f` checks each `i`.
+pub(super) fn within(offset: &Offset) -> Option<(IntExpr, IntExpr)> {
+    match offset {
+        Offset::Checked(c, len) => Some(((*c).clone(), add(c, len))),
+        _ => None,
+    }
 }
 
 /// The loop's `index` within a view starting at `from`: `index - from`.

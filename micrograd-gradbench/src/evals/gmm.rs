@@ -82,23 +82,37 @@ pub fn gmm_objective(
     let q_diag: Vec<f64> = q.iter().map(|&v| v.exp()).collect();
     let sum_q: Vec<f64> = q.chunks(d).map(|c| c.iter().sum::<f64>()).collect();
 
-    // βᵢₖ = αₖ + Σⱼ qₖⱼ - ½ ‖Qₖ (xᵢ - μₖ)‖², the product Qₖ (xᵢ - μₖ) column by column, as l
-    // holds Qₖ: each column adds into every row below the diagonal, independent updates
-    let mut qx = vec![0.0; d];
+    // Qₖ's strictly lower triangle row by row (l holds it column by column), so that each entry
+    // of Qₖ (xᵢ - μₖ) is one dot product over a contiguous row: sums in a register, no column
+    // updates of short, vectorized and guarded loops
+    let mut l_rows = vec![0.0; k * tri];
+    for c in 0..k {
+        for col in 0..d {
+            for row in col + 1..d {
+                l_rows[c * tri + (row * row - row) / 2 + col] =
+                    l[c * tri + col * (2 * d - col - 1) / 2 + row - col - 1];
+            }
+        }
+    }
+
+    // βᵢₖ = αₖ + Σⱼ qₖⱼ - ½ ‖Qₖ (xᵢ - μₖ)‖²
     let mut beta = vec![0.0; n * k];
     for i in 0..n {
+        let xi = &x[i];
         for c in 0..k {
-            for j in 0..d {
-                qx[j] = q_diag[c * d + j] * (x[i][j] - mu[c * d + j]);
-            }
-            for col in 0..d {
-                let centered = x[i][col] - mu[c * d + col];
-                let column = c * tri + col * (2 * d - col - 1) / 2;
-                for row in col + 1..d {
-                    qx[row] += l[column + row - col - 1] * centered;
+            let mu_c = &mu[c * d..(c + 1) * d];
+            let q_c = &q_diag[c * d..(c + 1) * d];
+            let l_c = &l_rows[c * tri..(c + 1) * tri];
+            let mut norm = 0.0;
+            for row in 0..d {
+                let start = (row * row - row) / 2;
+                let l_row = &l_c[start..start + row];
+                let mut y = q_c[row] * (xi[row] - mu_c[row]);
+                for col in 0..row {
+                    y += l_row[col] * (xi[col] - mu_c[col]);
                 }
+                norm += y * y;
             }
-            let norm = qx.iter().map(|v| v * v).sum::<f64>();
             beta[i * k + c] = alpha[c] + sum_q[c] - 0.5 * norm;
         }
     }

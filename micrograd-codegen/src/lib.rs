@@ -216,7 +216,7 @@ fn passive_rows(sig: Option<&mut ir::Signature>, options: &attr::Options) {
 
 /// The user's function as `syn` reads it, dropped without a recursion as deep as its
 /// expressions (`spine::drop_block`).
-struct Parsed(syn::ItemFn);
+pub(crate) struct Parsed(pub(crate) syn::ItemFn);
 
 impl std::ops::Deref for Parsed {
     type Target = syn::ItemFn;

@@ -36,12 +36,16 @@ pub fn expand(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
     if crate::nesting::too_deep(item).is_some() {
         return None;
     }
-    let function: ItemFn = syn::parse2(item.clone()).ok()?;
+    // Decided on the signature alone: the body's syntax tree is built (and dropped, through
+    // `Parsed`, without a recursion as deep as its expressions) only for the functions this
+    // module expands.
+    let header = signature_only(item)?;
     // A method's receiver is read by `methods`, which keeps the signature's error.
-    if matches!(function.sig.inputs.first(), Some(FnArg::Receiver(_))) {
+    if matches!(header.sig.inputs.first(), Some(FnArg::Receiver(_))) {
         return None;
     }
-    let (elem, len) = counted_by_type(&function)?;
+    let (elem, len) = counted_by_type(&header)?;
+    let function = crate::Parsed(syn::parse2(item.clone()).ok()?);
     let f = &function.sig.ident;
     let mut errors = Errors::default();
     let options = crate::attr::parse(attr.clone(), &mut errors);
@@ -57,7 +61,15 @@ pub fn expand(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
             );
         }
     }
-    let twin = twin(&function, &len, &mut errors);
+    let mut chains = LongestChain::default();
+    chains.visit_block(&function.block);
+    if let Some(span) = chains.span.filter(|_| chains.terms > MAX_TERMS) {
+        errors.at(span, format!("a function returning `[{}; {}]` of a length that is not a literal is read through a copy of its syntax, which takes a chain of at most {MAX_TERMS} terms (this one has {}); bind parts of it to variables with `let`, or write the length as a literal", elem.to_token_stream(), len.to_token_stream(), chains.terms));
+        let errors = errors.to_compile_errors();
+        let stubless = crate::fallback::without_body(&function);
+        return Some(quote!(#stubless #errors));
+    }
+    let twin = crate::Parsed(twin(&function, &len, &mut errors));
     if !errors.is_empty() {
         let errors = errors.to_compile_errors();
         let stubless = crate::fallback::without_body(&function);
@@ -89,6 +101,43 @@ fn hidden(expanded: TokenStream) -> TokenStream {
     file.to_token_stream()
 }
 
+/// `item`, a function, with its body left out (`{}`): its attributes and signature, read
+/// without building the body's syntax tree; `None` for an item that is not a function.
+fn signature_only(item: &TokenStream) -> Option<ItemFn> {
+    let mut tokens: Vec<TokenTree> = item.clone().into_iter().collect();
+    match tokens.last() {
+        Some(TokenTree::Group(body)) if body.delimiter() == Delimiter::Brace => tokens.pop(),
+        _ => return None,
+    };
+    tokens.push(TokenTree::Group(Group::new(
+        Delimiter::Brace,
+        TokenStream::new(),
+    )));
+    syn::parse2(tokens.into_iter().collect()).ok()
+}
+
+/// The longest chain of binary operators (`a + b + ..`) this module's copy of the body takes:
+/// the copy is printed and parsed again by syn's own recursions, a frame per term.
+const MAX_TERMS: usize = 1000;
+
+/// The longest chain of binary operators in a body, and where it is.
+#[derive(Default)]
+struct LongestChain {
+    terms: usize,
+    span: Option<Span>,
+}
+
+impl<'ast> Visit<'ast> for LongestChain {
+    fn visit_expr_binary(&mut self, binary: &'ast syn::ExprBinary) {
+        let terms = crate::spine::spine(binary).len() + 1;
+        if terms > self.terms {
+            self.terms = terms;
+            self.span = Some(syn::spanned::Spanned::span(&binary.op));
+        }
+        crate::spine::visit(self, binary, |_, _| {});
+    }
+}
+
 /// The element type and the length of `function`'s returned array, when it is an array of a
 /// float whose length is not an integer literal.
 fn counted_by_type(function: &ItemFn) -> Option<(Type, Expr)> {
@@ -118,7 +167,14 @@ fn counted_by_type(function: &ItemFn) -> Option<(Type, Expr)> {
 /// `__f_into`: `function` returning `()`, with the output parameter `__micrograd_out: &mut
 /// [F]` last, and its tail (a local array or an array literal) copied into it.
 fn twin(function: &ItemFn, len: &Expr, errors: &mut Errors) -> ItemFn {
-    let mut twin = function.clone();
+    // Cloned with a loop over the body's binary chains, as it is dropped (`Parsed`).
+    let mut twin = ItemFn {
+        attrs: function.attrs.clone(),
+        vis: function.vis.clone(),
+        modifiers: function.modifiers.clone(),
+        sig: function.sig.clone(),
+        block: Box::new(crate::spine::clone_block(&function.block)),
+    };
     let f = &function.sig.ident;
     twin.sig.ident = Ident::new(&names::hidden(&names::text(f), "_into"), f.span());
     twin.sig.output = ReturnType::Default;
@@ -176,6 +232,11 @@ impl<'ast> Visit<'ast> for Returns {
     fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
 
     fn visit_item(&mut self, _: &'ast syn::Item) {}
+
+    /// A sum of 10^5 terms without a frame per term.
+    fn visit_expr_binary(&mut self, binary: &'ast syn::ExprBinary) {
+        crate::spine::visit(self, binary, |_, _| {});
+    }
 }
 
 /// The attribute with the output parameter in `wrt(..)`, when it lists parameters: the
@@ -442,6 +503,11 @@ impl<'ast> Visit<'ast> for Sized {
     fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
 
     fn visit_item(&mut self, _: &'ast syn::Item) {}
+
+    /// A sum of 10^5 terms without a frame per term.
+    fn visit_expr_binary(&mut self, binary: &'ast syn::ExprBinary) {
+        crate::spine::visit(self, binary, |_, _| {});
+    }
 }
 
 struct Calls {
@@ -467,6 +533,11 @@ impl VisitMut for Calls {
     fn visit_expr_closure_mut(&mut self, _: &mut syn::ExprClosure) {}
 
     fn visit_item_mut(&mut self, _: &mut syn::Item) {}
+
+    /// A sum of 10^5 terms without a frame per term.
+    fn visit_expr_binary_mut(&mut self, binary: &mut syn::ExprBinary) {
+        crate::spine::visit_mut(self, binary);
+    }
 }
 
 impl Calls {

@@ -37,6 +37,20 @@ pub fn visit<'ast, V: Visit<'ast> + ?Sized>(
     }
 }
 
+/// Visits `binary`'s operands down its left spine in a loop, right sides first: a `VisitMut`
+/// that rewrites statements or expressions (not the chain's own nodes) walks a sum of 10^5 terms
+/// with no deeper stack than its deepest right side.
+pub fn visit_mut<V: syn::visit_mut::VisitMut + ?Sized>(visitor: &mut V, binary: &mut ExprBinary) {
+    let mut node = binary;
+    loop {
+        visitor.visit_expr_mut(&mut node.right);
+        match &mut *node.left {
+            Expr::Binary(inner) => node = inner,
+            left => return visitor.visit_expr_mut(left),
+        }
+    }
+}
+
 /// Drops `block` with a loop over its expressions, not by recursion: `syn`'s own drop of
 /// `a + b + ..` recurses once per term, and 10^5 terms overflowed rustc's 8 MiB stack.
 pub fn drop_block(block: &mut syn::Block) {

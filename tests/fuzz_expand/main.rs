@@ -495,6 +495,31 @@ fn deep_inputs_on_rustcs_stack() {
     }
 }
 
+/// A function returning `[f64; M]` of a `const M` (expanded through its hidden `__f_into`
+/// twin, a copy of its syntax) with a sum of 10^5 terms, on rustc's 8 MiB stack: one error at
+/// the chain, not a stack overflow. Deciding whether the twin applies, and reading callers'
+/// statements, once built and visited every body's syntax tree by recursion (a frame per
+/// term), which overflowed the stack for every function (`deep_inputs_on_rustcs_stack`).
+#[test]
+fn a_deep_sum_in_a_function_returning_a_const_length_array() {
+    let sum: Vec<String> = (0..100_000).map(|k| format!("y * {k}.0")).collect();
+    let source = format!(
+        "fn f(x: f64, y: f64) -> [f64; M] {{ let s = {}; let r: [f64; M] = [x, s]; r }}",
+        sum.join(" + ")
+    );
+    let output = std::thread::Builder::new()
+        .stack_size(8 << 20)
+        .spawn(move || {
+            let item = TokenStream::from_str(&source).expect("the case is tokens");
+            micrograd_codegen::expand(TokenStream::new(), item).to_string()
+        })
+        .expect("spawn a thread")
+        .join()
+        .expect("expand returns");
+    assert_eq!(output.matches("compile_error").count(), 1, "{output:.300}");
+    assert!(output.contains("at most 1000 terms"), "{output:.300}");
+}
+
 /// A generic float named by a raw identifier (`r#loop`, found by the mutation test) is printed
 /// raw in the generated code: `Ident::new("r#loop")` panicked inside the macro.
 #[test]

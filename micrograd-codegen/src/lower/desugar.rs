@@ -297,14 +297,7 @@ impl VisitMut for Pass {
     /// Down the left spine in a loop, right sides first: a sum of 10^5 terms needs no deeper
     /// stack.
     fn visit_expr_binary_mut(&mut self, binary: &mut syn::ExprBinary) {
-        let mut node = binary;
-        loop {
-            self.visit_expr_mut(&mut node.right);
-            match &mut *node.left {
-                Expr::Binary(inner) => node = inner,
-                left => return self.visit_expr_mut(left),
-            }
-        }
+        crate::spine::visit_mut(self, binary);
     }
 
     /// A `vec!`'s items are expressions the lowering parses from the macro's tokens

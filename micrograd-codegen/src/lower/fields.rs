@@ -10,11 +10,16 @@
 //! Before: `fn f(p: &S) -> f64 { p.w[0] * p.b }`
 //! After: the fields `p.w` (a slice) and `p.b` (an `f64`), lowered as parameters of their own.
 
+mod kinds;
+
 use crate::error::Errors;
 use crate::ir::FieldKind;
 use proc_macro2::Span;
 use syn::visit::Visit;
 use syn::{Expr, Ident};
+
+pub(super) use kinds::is_slice_method;
+use kinds::{SHARED_METHODS, SLICE_METHODS, annotated_kind, literal_kind, merge};
 
 /// One field of a parameter struct that the body reads.
 #[derive(Clone, Debug)]
@@ -111,26 +116,6 @@ struct Scan<'a, 'e> {
     errors: &'e mut Errors,
 }
 
-/// Methods that make their receiver a slice.
-const SLICE_METHODS: [&str; 8] = [
-    "len",
-    "iter",
-    "is_empty",
-    "chunks",
-    "chunks_exact",
-    "windows",
-    "first",
-    "last",
-];
-
-/// Whether `name` is one of [`SLICE_METHODS`].
-pub(super) fn is_slice_method(name: &str) -> bool {
-    SLICE_METHODS.contains(&name)
-}
-
-/// Methods integers share with `f64`: their receiver's kind comes from their argument.
-const SHARED_METHODS: [&str; 4] = ["min", "max", "abs", "pow"];
-
 impl Scan<'_, '_> {
     /// The struct path of `expr` if it is rooted at a struct parameter.
     fn field(&self, expr: &Expr) -> Option<(Ident, Vec<Ident>, Span)> {
@@ -191,44 +176,6 @@ impl Scan<'_, '_> {
                 ),
             ),
         }
-    }
-}
-
-/// Two readings of one field: the more specific, or `None` if they disagree.
-fn merge(a: FieldKind, b: FieldKind) -> Option<FieldKind> {
-    use FieldKind::{Elements, Slice, Whole};
-    match (a, b) {
-        _ if a == b => Some(a),
-        (Whole, Slice) | (Slice, Whole) => Some(Slice),
-        // `self.layers.len()` beside `self.layers[i].forward(x)`: its length.
-        (Elements, Slice | Whole) | (Slice | Whole, Elements) => Some(Elements),
-        _ => None,
-    }
-}
-
-/// The kind a literal gives the other operand of a binary operator.
-fn literal_kind(expr: &Expr) -> Option<FieldKind> {
-    let Expr::Lit(lit) = expr else { return None };
-    match &lit.lit {
-        syn::Lit::Int(int) if int.suffix().starts_with('f') => Some(FieldKind::Scalar),
-        syn::Lit::Int(_) => Some(FieldKind::Int),
-        syn::Lit::Float(_) => Some(FieldKind::Scalar),
-        syn::Lit::Bool(_) => Some(FieldKind::Bool),
-        _ => None,
-    }
-}
-
-/// What `let x: T = p.f;` says of the field.
-fn annotated_kind(ty: &syn::Type) -> Option<FieldKind> {
-    let syn::Type::Path(path) = ty else {
-        return None;
-    };
-    let name = path.path.get_ident()?.to_string();
-    match name.as_str() {
-        "f64" | "f32" => Some(FieldKind::Scalar),
-        "bool" => Some(FieldKind::Bool),
-        _ if crate::signature::is_int_name(&name) => Some(FieldKind::Int),
-        _ => None,
     }
 }
 

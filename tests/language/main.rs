@@ -79,6 +79,7 @@ mod alloc;
 mod alloc_loops;
 mod clad_loops;
 mod fused_loops;
+mod fused_then_added;
 mod lent_arrays;
 mod lent_beside_read_only;
 mod lent_fresh_arrays;

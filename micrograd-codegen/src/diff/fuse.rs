@@ -153,10 +153,15 @@ fn outer_adjoints(body: &[Rev], vars: &[VarInfo]) -> Option<(HashSet<VarId>, Has
 }
 
 /// The positions in `before` (the sweep ahead of the loop) of the declarations of `arrays`'
-/// adjoints, if each is declared there and no statement of `before` zeroes its entries (a
-/// later overwrite in the forward sweep, whose zeroing must follow the loop's additions).
+/// adjoints, if each is declared there and no statement of `before` zeroes or reads its
+/// entries: a later overwrite in the forward sweep, whose zeroing must follow the loop's
+/// additions, or a later `h[1] += t`, whose `d_t = d_h[1]` must not see them (the loop read
+/// the entry before it was added to; seed 8's program 60).
 fn declarations(before: &[Rev], arrays: &HashSet<VarId>) -> Option<Vec<usize>> {
     let mut zeroed = false;
+    read_adjoints(before, &mut |_| {}, &mut |array| {
+        zeroed |= arrays.contains(&array)
+    });
     walk(before, &mut |s| match s {
         Rev::ZeroElem(array, _) => zeroed |= arrays.contains(array),
         Rev::Pullback { args, .. } => zeroed |= args.iter().any(

@@ -1,9 +1,10 @@
 //! Constructs of issue 25's long tail, as numeric code is written: integer-valued `if`s bound
 //! by `let`, `assert!`s that hold, closures bound by `let` and called, and names the macro
-//! cannot see (`const K1: f64`, `static S1: f64`, `PI` from `use std::f64::consts::PI`),
-//! typed by their use. The outside items are printed once at the top of the macro's input
-//! ([`outside_items`]); the `Trace` and `Value` printings read their values as literals, so
-//! the references never depend on how the macro types them.
+//! cannot see (`const K1: f64`, `static S1: f64`, `PI` from `use std::f64::consts::PI`, the
+//! entries `W1[1]` and `W1[W1.len() - 1]` of `const W1: [f64; 3]`), typed by their use. The
+//! outside items are printed once at the top of the macro's input ([`outside_items`]); the
+//! `Trace` and `Value` printings read their values as literals, so the references never depend
+//! on how the macro types them.
 
 use super::*;
 use std::rc::Rc;
@@ -11,14 +12,22 @@ use std::rc::Rc;
 /// The items of the module every program may read: `(name, value)`, `const` then `static`.
 const OUTSIDE: [(&str, f64); 4] = [("K1", 1.5), ("K2", -0.75), ("K3", 0.25), ("S1", 0.5)];
 
-/// The lines declaring [`OUTSIDE`] and `PI`, in the `Plain` printing (the `f32` twin rewrites
-/// their `f64`s as it does the functions').
+/// The module's `const W1: [f64; 3]`, an array the function reads as data (session 14).
+const ARRAY: [f64; 3] = [0.5, -1.25, 2.0];
+
+/// The entries of [`ARRAY`] drawn, as written and with their values: a constant index and one
+/// from the array's length.
+const ENTRIES: [(&str, f64); 2] = [("W1[1]", ARRAY[1]), ("W1[W1.len() - 1]", ARRAY[2])];
+
+/// The lines declaring [`OUTSIDE`], `W1` ([`ARRAY`]) and `PI`, in the `Plain` printing (the
+/// `f32` twin rewrites their `f64`s as it does the functions').
 pub fn outside_items() -> String {
     let mut s = String::from("use std::f64::consts::PI;\nuse micrograd_runtime::num_traits::Float;\n");
     for (name, v) in OUTSIDE {
         let kind = if name.starts_with('S') { "static" } else { "const" };
         s.push_str(&format!("{kind} {name}: f64 = {v:?};\n"));
     }
+    s.push_str(&format!("const W1: [f64; 3] = {ARRAY:?};\n"));
     s
 }
 
@@ -316,8 +325,9 @@ fn outside_drawn() -> bool {
 }
 
 fn outside_pick(g: &mut Gen) -> (&'static str, f64) {
-    match g.rng.below(OUTSIDE.len() + 1) {
+    match g.rng.below(OUTSIDE.len() + ENTRIES.len() + 1) {
         k if k < OUTSIDE.len() => OUTSIDE[k],
+        k if k < OUTSIDE.len() + ENTRIES.len() => ENTRIES[k - OUTSIDE.len()],
         _ => ("PI", std::f64::consts::PI),
     }
 }

@@ -461,16 +461,8 @@ fn deep_inputs_on_rustcs_stack() {
         ("1,000 negations", negations, Verdict::Code),
     ];
     for (what, body, expected) in cases {
-        let source = format!("fn f(x: f64, y: f64) -> f64 {{ {body} }}");
-        let output = std::thread::Builder::new()
-            .stack_size(8 << 20)
-            .spawn(move || {
-                let item = TokenStream::from_str(&source).expect("the case is tokens");
-                micrograd_codegen::expand(TokenStream::new(), item).to_string()
-            })
-            .expect("spawn a thread")
-            .join()
-            .unwrap_or_else(|_| panic!("{what}: expand panicked"));
+        let output = expanded_on_rustcs_stack(format!("fn f(x: f64, y: f64) -> f64 {{ {body} }}"))
+            .unwrap_or_else(|| panic!("{what}: expand panicked"));
         let what = what.to_string();
         std::thread::Builder::new()
             .stack_size(1 << 30)
@@ -495,6 +487,20 @@ fn deep_inputs_on_rustcs_stack() {
     }
 }
 
+/// `expand` of the item `source` (no attribute) on a thread with rustc's 8 MiB stack, printed;
+/// `None` where it panicked (a stack overflow aborts the process).
+fn expanded_on_rustcs_stack(source: String) -> Option<String> {
+    std::thread::Builder::new()
+        .stack_size(8 << 20)
+        .spawn(move || {
+            let item = TokenStream::from_str(&source).expect("the case is tokens");
+            micrograd_codegen::expand(TokenStream::new(), item).to_string()
+        })
+        .expect("spawn a thread")
+        .join()
+        .ok()
+}
+
 /// A function returning `[f64; M]` of a `const M` (expanded through its hidden `__f_into`
 /// twin, a copy of its syntax) with a sum of 10^5 terms, on rustc's 8 MiB stack: one error at
 /// the chain, not a stack overflow. Deciding whether the twin applies, and reading callers'
@@ -507,15 +513,7 @@ fn a_deep_sum_in_a_function_returning_a_const_length_array() {
         "fn f(x: f64, y: f64) -> [f64; M] {{ let s = {}; let r: [f64; M] = [x, s]; r }}",
         sum.join(" + ")
     );
-    let output = std::thread::Builder::new()
-        .stack_size(8 << 20)
-        .spawn(move || {
-            let item = TokenStream::from_str(&source).expect("the case is tokens");
-            micrograd_codegen::expand(TokenStream::new(), item).to_string()
-        })
-        .expect("spawn a thread")
-        .join()
-        .expect("expand returns");
+    let output = expanded_on_rustcs_stack(source).expect("expand returns");
     assert_eq!(output.matches("compile_error").count(), 1, "{output:.300}");
     assert!(output.contains("at most 1000 terms"), "{output:.300}");
 }

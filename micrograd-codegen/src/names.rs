@@ -105,6 +105,11 @@ pub mod lowered {
     /// A local array's copy read by the call assigned to it, `h = g(&h);`
     /// (`lower/vector_call.rs`).
     pub const ARGUMENT: &str = "__mg_argument";
+    /// What a call of `__f_into`'s flavour writes beside the value, the seed or the tangent of
+    /// the array (`f_pullback`, `f_jvp` of a `[f64; M]` of a `const M`, `returned.rs`).
+    pub const COMPANION: &str = "__mg_companion";
+    /// The Jacobian's rows `f_jacobian` of a `[f64; M]` of a `const M` gathers (`returned.rs`).
+    pub const ROWS: &str = "__mg_rows";
 }
 
 /// The names a method is read as by the pipeline (`methods.rs`): its receiver as a parameter

@@ -65,20 +65,27 @@ pub fn expand(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
     chains.visit_block(&function.block);
     if let Some(span) = chains.span.filter(|_| chains.terms > MAX_TERMS) {
         errors.at(span, format!("a function returning `[{}; {}]` of a length that is not a literal is read through a copy of its syntax, which takes a chain of at most {MAX_TERMS} terms (this one has {}); bind parts of it to variables with `let`, or write the length as a literal", elem.to_token_stream(), len.to_token_stream(), chains.terms));
+    }
+    // The twin is built only from a body the checks above accepted.
+    let twin = errors
+        .is_empty()
+        .then(|| crate::Parsed(twin(&function, &len, &mut errors)));
+    let (Some(twin), true) = (twin, errors.is_empty()) else {
         let errors = errors.to_compile_errors();
         let stubless = crate::fallback::without_body(&function);
         return Some(quote!(#stubless #errors));
-    }
-    let twin = crate::Parsed(twin(&function, &len, &mut errors));
-    if !errors.is_empty() {
-        let errors = errors.to_compile_errors();
-        let stubless = crate::fallback::without_body(&function);
-        return Some(quote!(#stubless #errors));
-    }
+    };
     let twin_tokens = twin.to_token_stream();
     let expanded = crate::expand_as(with_out(attr), twin_tokens.clone(), &twin_tokens);
-    let wrappers = wrappers(&function, (&elem, &len), &expanded, &options);
-    let expanded = hidden(expanded);
+    // Parsed once: the wrappers read `__f_into`'s flavours' signatures, then they are hidden.
+    let (wrappers, expanded) = match syn::parse2::<syn::File>(expanded.clone()) {
+        Ok(mut file) => {
+            let wrappers = wrappers(&function, (&elem, &len), &file, &options);
+            hide(&mut file);
+            (wrappers, file.to_token_stream())
+        }
+        Err(_) => (TokenStream::new(), expanded),
+    };
     Some(quote! {
         #[allow(clippy::needless_range_loop, dead_code)]
         #item
@@ -88,17 +95,13 @@ pub fn expand(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
 }
 
 /// `__f_into` and its flavours, each `#[doc(hidden)]`: `f`'s are what users call.
-fn hidden(expanded: TokenStream) -> TokenStream {
-    let Ok(mut file) = syn::parse2::<syn::File>(expanded.clone()) else {
-        return expanded;
-    };
+fn hide(file: &mut syn::File) {
     for item in &mut file.items {
         if let syn::Item::Fn(function) = item {
             function.attrs.retain(|attr| !attr.path().is_ident("doc"));
             function.attrs.insert(0, syn::parse_quote!(#[doc(hidden)]));
         }
     }
-    file.to_token_stream()
 }
 
 /// `item`, a function, with its body left out (`{}`): its attributes and signature, read
@@ -259,17 +262,14 @@ fn with_out(attr: &TokenStream) -> TokenStream {
 }
 
 /// `f_pullback`, `f_jvp` and `f_jacobian`, each a call of `__f_into`'s with the array made
-/// before and returned after it, read from `__f_into`'s signatures in `expanded`: its
+/// before and returned after it, read from `__f_into`'s signatures in `file`: its
 /// parameters before `__micrograd_out` are `f`'s flavour's own.
 fn wrappers(
     function: &ItemFn,
     (elem, len): (&Type, &Expr),
-    expanded: &TokenStream,
+    file: &syn::File,
     options: &crate::attr::Options,
 ) -> TokenStream {
-    let Ok(file) = syn::parse2::<syn::File>(expanded.clone()) else {
-        return TokenStream::new();
-    };
     let f = &function.sig.ident;
     let into = names::hidden(&names::text(f), "_into");
     let runtime = options.runtime();
@@ -299,7 +299,7 @@ fn wrappers(
         let bounds = &flavor.sig.generics.where_clause;
         let returned = &flavor.sig.output;
         let value = Ident::new(names::lowered::VALUE, Span::mixed_site());
-        let companion = Ident::new("__mg_companion", Span::mixed_site());
+        let companion = Ident::new(names::lowered::COMPANION, Span::mixed_site());
         let (signature, body) = match suffix {
             "_pullback" => {
                 let seed = names::free(&mut used, "seed");
@@ -423,7 +423,7 @@ fn jacobian(
     let callee = &flavor.sig.ident;
     let value = Ident::new(names::lowered::VALUE, Span::mixed_site());
     let row = Ident::new(names::lowered::INDEX, Span::mixed_site());
-    let rows = Ident::new("__mg_rows", Span::mixed_site());
+    let rows = Ident::new(names::lowered::ROWS, Span::mixed_site());
     let n = columns.len();
     let entries = columns.iter().map(|column| quote!(#column[#row]));
     let width = proc_macro2::Literal::usize_unsuffixed(n);

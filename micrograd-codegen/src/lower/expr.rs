@@ -156,7 +156,8 @@ impl Lowerer<'_> {
     /// differentiate is (`const W: [f64; 3]`; `for w in W`, `W.iter()`, `W[i]`, `W.len()`).
     /// Its entries are what the whole function's uses of them say (`typing.rs`: `x[IDX[k]]`
     /// makes them integers, read as `usize`), else floats; the generated code reads them as
-    /// the user's code does, so a wrong guess is rustc's error at the name. A path of several segments (`m::W`) is refused, saying how to hand it in.
+    /// the user's code does, so a wrong guess is rustc's error at the name. A path of several
+    /// segments (`m::W`) is refused, saying how to hand it in.
     pub(super) fn outside_sequence(&mut self, outside: &Extern, span: proc_macro2::Span) -> Value {
         let name = outside.path.join("::");
         if let [single] = outside.path.as_slice()

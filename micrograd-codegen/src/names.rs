@@ -93,7 +93,8 @@ pub mod lowered {
     pub const VALUE: &str = "__mg_value";
     /// One part of a tuple chosen by a branch (`lower/tuple_branch.rs`).
     pub const PART: &str = "__mg_part";
-    /// The entry index of a whole-array assignment or swap (`lower/whole.rs`).
+    /// The entry index of a whole-array assignment or swap (`lower/whole.rs`), of a fill
+    /// (`lower/stmt.rs`) and of a tuple fill (`lower/desugar/tuple_fills.rs`).
     pub const ENTRY: &str = "__mg_entry";
     /// The value a swap holds while it exchanges two (`lower/whole.rs`).
     pub const SWAPPED: &str = "__mg_swapped";

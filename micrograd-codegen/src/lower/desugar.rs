@@ -38,12 +38,14 @@
 //!   `for p in w.iter().enumerate()` is not) is refused where the lowering meets the loop, so
 //!   errors keep their order.
 
+mod tuple_fills;
+
 use super::scan::{self, Escape};
 use super::{Lowerer, for_items, steps};
 use crate::ir::Scalar;
 use proc_macro2::Span;
 use std::borrow::Cow;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 use syn::spanned::Spanned;
 use syn::visit_mut::VisitMut;
 use syn::{Expr, parse_quote_spanned};
@@ -204,27 +206,35 @@ impl Drop for Body {
     }
 }
 
-/// `block`, of a function written in `scalar`, desugared, and the facts of its nodes.
-pub(crate) fn desugar(block: &syn::Block, scalar: Scalar) -> (Body, Nodes) {
+/// `block`, of a function written in `scalar`, desugared, and the facts of its nodes; the
+/// names the pass mints are made free of `used` (every name of the function) and added to it.
+pub(crate) fn desugar(
+    block: &syn::Block,
+    scalar: Scalar,
+    used: &mut HashSet<String>,
+) -> (Body, Nodes) {
     let mut pass = Pass {
         scalar,
         depth: 0,
         nodes: Nodes::default(),
+        used,
     };
     let mut block = Body(crate::spine::clone_block(block));
     pass.visit_block_mut(&mut block.0);
     (block, pass.nodes)
 }
 
-struct Pass {
+struct Pass<'u> {
     /// The float type the function is written in: what `f64::max` names.
     scalar: Scalar,
     /// The loops around the node visited.
     depth: usize,
     nodes: Nodes,
+    /// Every identifier of the function, and those minted for it.
+    used: &'u mut HashSet<String>,
 }
 
-impl Pass {
+impl Pass<'_> {
     fn nested(&mut self, visit: impl FnOnce(&mut Self)) {
         self.depth += 1;
         visit(self);
@@ -232,7 +242,7 @@ impl Pass {
     }
 }
 
-impl VisitMut for Pass {
+impl VisitMut for Pass<'_> {
     /// A node gets its id before its insides (outer loops are rewritten first, as the
     /// lowering meets them) and its facts after them, on its desugared syntax.
     fn visit_expr_mut(&mut self, expr: &mut Expr) {
@@ -268,6 +278,28 @@ impl VisitMut for Pass {
         if let Some(attrs) = attrs_mut(expr) {
             attrs.push(parse_quote_spanned!(span=> #[#name(#id)]));
         }
+    }
+
+    /// A statement the pass splits in two (`tuple_fills`) mints its index before its insides
+    /// are desugared, in the order the statements are written, as the lowering minted it.
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        let mut stmts = Vec::with_capacity(block.stmts.len());
+        for mut stmt in std::mem::take(&mut block.stmts) {
+            let index = match &stmt {
+                syn::Stmt::Local(local) if tuple_fills::applies(local) => {
+                    Some(crate::names::free(self.used, crate::names::lowered::ENTRY))
+                }
+                _ => None,
+            };
+            self.visit_stmt_mut(&mut stmt);
+            let stored = match (&mut stmt, index) {
+                (syn::Stmt::Local(local), Some(k)) => tuple_fills::rewrite(local, &k),
+                _ => None,
+            };
+            stmts.push(stmt);
+            stmts.extend(stored);
+        }
+        block.stmts = stmts;
     }
 
     fn visit_expr_for_loop_mut(&mut self, for_loop: &mut syn::ExprForLoop) {

@@ -186,7 +186,8 @@ pub fn lower(
 ) -> Option<Function> {
     let (specs, output) = (&sig.params, sig.output);
     let before = errors.len();
-    let (block, desugared) = desugar::desugar(&item.block, sig.scalar);
+    let mut used = sig.user_names.clone();
+    let (block, desugared) = desugar::desugar(&item.block, sig.scalar, &mut used);
     let mut lowerer = Lowerer {
         errors,
         scalar: sig.scalar,
@@ -209,7 +210,7 @@ pub fn lower(
         out: None,
         fields: HashMap::new(),
         structs: Vec::new(),
-        used: sig.user_names.clone(),
+        used,
         closures: HashMap::new(),
         rows: HashMap::new(),
         tuples: HashMap::new(),

@@ -231,7 +231,7 @@ impl Lowerer<'_> {
             && !tuple.elems.is_empty()
             && !vec
         {
-            return self.tuple_array(name, span, (fill, len), tuple.elems.len());
+            return self.tuple_array(name, span, len, tuple.elems.len());
         }
         if let Expr::Repeat(deeper) = strip_parens(fill) {
             self.errors.at(
@@ -284,18 +284,10 @@ impl Lowerer<'_> {
         }
     }
 
-    /// `let pts = [(x, y); N];`: `N` rows of `width` entries, zeros, then the tuple stored into
-    /// each (`Lowerer::tuples`).
-    ///
-    /// Before: `let mut pts = [(a, 0.0); 3];`
-    /// After: `let mut pts = [[0.0; 2]; 3]; for k in 0..3 { pts[k] = (a, 0.0); }`
-    fn tuple_array(
-        &mut self,
-        name: &str,
-        span: proc_macro2::Span,
-        (fill, len): (&Expr, &Expr),
-        width: usize,
-    ) {
+    /// `let pts = [(0.0, 0.0); N];`: `N` rows of `width` entries, zeros (`Lowerer::tuples`).
+    /// The desugaring pass wrote it, with a loop after it storing the user's tuple into each
+    /// entry (`desugar/tuple_fills.rs`), from `let pts = [(x, y); N];`.
+    fn tuple_array(&mut self, name: &str, span: proc_macro2::Span, len: &Expr, width: usize) {
         let Some(rows) = self.int_operand(len) else {
             return self.poison_name(name, span);
         };
@@ -312,14 +304,6 @@ impl Lowerer<'_> {
             fill: Operand::Const(0.0),
         });
         self.bind(name, dst);
-        let array = crate::names::ident(name, span);
-        let k = crate::names::free(&mut self.used, crate::names::lowered::ENTRY);
-        let stmt: syn::Stmt = syn::parse_quote_spanned!(span=>
-            for #k in 0..#len {
-                #array[#k] = #fill;
-            }
-        );
-        self.stmt(&stmt);
     }
 
     /// `let h = [b; N];` (or `[[b; N]; M]`, `vec![b; n]`) of a float variable `b`, after `h`
@@ -371,7 +355,7 @@ pub(super) fn is_compound(op: &BinOp) -> bool {
 }
 
 /// `expr` without the parentheses around it.
-fn strip_parens(expr: &Expr) -> &Expr {
+pub(super) fn strip_parens(expr: &Expr) -> &Expr {
     match expr {
         Expr::Paren(inner) => strip_parens(&inner.expr),
         Expr::Group(inner) => strip_parens(&inner.expr),

@@ -20,7 +20,8 @@ impl VisitMut for Unmark {
 
 /// `block` desugared and printed without its ids, and the table of its nodes' facts.
 fn desugared(block: syn::Block) -> (String, Nodes, syn::Block) {
-    let (block, nodes) = desugar(&block, crate::ir::Scalar::F64);
+    let mut used = std::collections::HashSet::new();
+    let (block, nodes) = desugar(&block, crate::ir::Scalar::F64, &mut used);
     let block = block.0.clone();
     let mut unmarked = block.clone();
     Unmark.visit_block_mut(&mut unmarked);
@@ -313,4 +314,47 @@ fn a_closure_s_assignments_outside_it_are_its_facts() {
     };
     assert!(carried(&map.args[0]).is_empty());
     assert!(carried(&fold.args[1]).is_empty());
+}
+
+#[test]
+fn a_tuple_fill_is_zeros_then_a_loop_storing_the_tuple() {
+    // Names minted in the order the statements are written, outer before inner, free of the
+    // function's own (`__mg_entry` is the user's here).
+    let mut used: std::collections::HashSet<String> = ["__mg_entry".to_string()].into();
+    let block: syn::Block = parse_quote!({
+        let mut ps = [(x0, v0); 2];
+        let qs: [(f64, f64, f64); N] = [((a, b.sin(), 1.0)); N];
+        for i in 0..n {
+            let rs = vec![(x0,); 3];
+        }
+        let kept = [0.0; 2];
+        let refused = [(x0, v0); 2] else {
+            return 0.0;
+        };
+    });
+    let (block, _) = desugar(&block, crate::ir::Scalar::F64, &mut used);
+    let mut unmarked = block.0.clone();
+    Unmark.visit_block_mut(&mut unmarked);
+    let expected = printed(quote!({
+        let mut ps = [(0.0, 0.0); 2];
+        for __mg_entry_ in 0..2 {
+            ps[__mg_entry_] = (x0, v0);
+        }
+        let qs: [(f64, f64, f64); N] = [(0.0, 0.0, 0.0); N];
+        for __mg_entry__ in 0..N {
+            qs[__mg_entry__] = ((a, b.sin(), 1.0));
+        }
+        for i in 0..n {
+            let rs = vec![(0.0,); 3];
+            for __mg_entry___ in 0..3 {
+                rs[__mg_entry___] = (x0,);
+            }
+        }
+        let kept = [0.0; 2];
+        let refused = [(x0, v0); 2] else {
+            return 0.0;
+        };
+    }));
+    assert_eq!(quote!(#unmarked).to_string(), expected);
+    assert!(used.contains("__mg_entry___"));
 }

@@ -96,3 +96,19 @@ fn a_closure_assigning_outside_it_is_refused() {
     let expanded = crate::expand(proc_macro2::TokenStream::new(), item).to_string();
     assert!(expanded.contains("this closure assigns `s`"), "{expanded}");
 }
+
+/// A `vec!` of tuples outside loops is refused once, at its fill, though the desugaring pass
+/// wrote it as zeros and a loop storing the tuple (`desugar/tuple_fills.rs`): the loop's store
+/// into the refused array reports nothing more.
+#[test]
+fn a_vec_of_tuples_is_refused_once_at_its_fill() {
+    let item: proc_macro2::TokenStream = quote::quote! {
+        fn f(x: f64) -> f64 {
+            let ps = vec![(x, 2.0 * x); 3];
+            ps[0].0
+        }
+    };
+    let expanded = crate::expand(proc_macro2::TokenStream::new(), item).to_string();
+    assert_eq!(expanded.matches("compile_error").count(), 1, "{expanded}");
+    assert!(expanded.contains("a `vec!` holds floats"), "{expanded}");
+}

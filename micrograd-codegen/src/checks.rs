@@ -17,7 +17,7 @@ pub(crate) fn check_output(
         syn::ReturnType::Type(_, ty) => syn::spanned::Spanned::span(ty),
         syn::ReturnType::Default => function.sig.ident.span(),
     };
-    if output.count() == 0 {
+    if output.is_unit() {
         return check_unit_output(options, (specs, wrt), span, errors);
     }
     // `f_hessian` lays out a unit tangent per entry, of which a `&mut f64` has none yet.

@@ -82,36 +82,49 @@ pub fn missing_callee_flavors(sig: &Signature, options: &crate::attr::Options) -
             _ => None,
         });
     missing
-    .map(|(flavor, bound)| {
-        // A function returning `()` has no second order yet, whatever its options say.
-        let unit = flavor == Flavor::TangentPullback && output.count() == 0;
-        let bound = if unit { "WrittenOutputsSecondOrder" } else { bound };
-        let seed = flavor.seeded(output.is_vector()).then_some(&seed);
-        let signature = header::signature(sig, &all, flavor, seed, runtime);
-        let refuses = flavor.after().is_none_or(|after| after.emitted_for(options, sig));
-        let bound = refuses.then(|| {
-            let bound = proc_macro2::Ident::new(bound, Span::mixed_site());
-            // After the signature's own `where` clause, if it has one.
-            let start = sig.bounds.is_empty().then(|| quote!(where));
-            quote!(#start for<'micrograd> #runtime::calls::Missing<'micrograd>: #runtime::calls::#bound)
-        });
-        let option = flavor.spec().request.option();
-        let message = match unit {
-            true => format!("`{}` returns `()`, and its second order is not generated yet", sig.ident),
-            false => format!(
-                "`{}` is built without `{option}`; add it to its `#[differentiable(..)]`",
-                sig.ident
-            ),
-        };
-        quote! {
-            #[doc(hidden)]
-            #[allow(unused_variables, dead_code, clippy::all)]
-            #signature #bound {
-                ::core::panic!(#message)
+        .map(|(flavor, bound)| {
+            // A function returning `()` has no second order yet, whatever its options say.
+            let unit = flavor == Flavor::TangentPullback && output.is_unit();
+            let bound = if unit {
+                "WrittenOutputsSecondOrder"
+            } else {
+                bound
+            };
+            let seed = flavor.seeded(output.is_vector()).then_some(&seed);
+            let signature = header::signature(sig, &all, flavor, seed, runtime);
+            let refuses = flavor
+                .after()
+                .is_none_or(|after| after.emitted_for(options, sig));
+            let bound = refuses.then(|| refusal(sig, bound, runtime));
+            let option = flavor.spec().request.option();
+            let message = match unit {
+                true => format!(
+                    "`{}` returns `()`, and its second order is not generated yet",
+                    sig.ident
+                ),
+                false => format!(
+                    "`{}` is built without `{option}`; add it to its `#[differentiable(..)]`",
+                    sig.ident
+                ),
+            };
+            quote! {
+                #[doc(hidden)]
+                #[allow(unused_variables, dead_code, clippy::all)]
+                #signature #bound {
+                    ::core::panic!(#message)
+                }
             }
-        }
-    })
-    .collect()
+        })
+        .collect()
+}
+
+/// The bound `micrograd_runtime::calls::Missing: bound` no call satisfies, after the `where`
+/// clause of `sig`'s flavours (or as one): a refusing stub's.
+pub fn refusal(sig: &Signature, bound: &str, runtime: &syn::Path) -> TokenStream {
+    let bound = proc_macro2::Ident::new(bound, Span::mixed_site());
+    // After the signature's own `where` clause, if it has one.
+    let start = sig.bounds.is_empty().then(|| quote!(where));
+    quote!(#start for<'micrograd> #runtime::calls::Missing<'micrograd>: #runtime::calls::#bound)
 }
 
 /// The seed parameter of a stub: `seed`, or `seed_` and so on while the user's function names

@@ -5,23 +5,37 @@
 use crate::flavor::{Flavor, Params, Returns, Seed};
 use crate::ir::{Output, ParamSpec, Signature};
 use crate::names;
-use crate::types::{Kind, Type};
+use crate::types::{Kind, Tokens, Type};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 /// The type of `f`'s value, printed: `f64`, `[f64; M]` or `(f64, .., f64)`. A pullback's seed
 /// has this type too, one seed per output.
-pub fn values(output: Output, float: &TokenStream) -> TokenStream {
+pub fn values(output: Output, float: &TokenStream, length: Option<&Tokens>) -> TokenStream {
     match output {
         Output::Scalar => float.clone(),
-        Output::Array(m) => {
-            let m = Literal::usize_unsuffixed(m);
+        Output::Array(_) | Output::Counted => {
+            let m = outputs(output, length);
             quote!([#float; #m])
         }
         Output::Tuple(m) => {
             let types = std::iter::repeat_n(float, m);
             quote!((#(#types,)*))
         }
+    }
+}
+
+/// How many outputs a vector output has, printed: a literal, or an [`Output::Counted`]'s
+/// length as written ([`Signature::length`]).
+fn outputs(output: Output, length: Option<&Tokens>) -> TokenStream {
+    match (output, length) {
+        (Output::Counted, Some(length)) => length.0.clone(),
+        (Output::Counted, None) => {
+            unreachable!(
+                "internal error: a length that is not a literal is printed from the signature"
+            )
+        }
+        (output, _) => Literal::usize_unsuffixed(output.count()).into_token_stream(),
     }
 }
 
@@ -59,6 +73,7 @@ pub fn signature(
         return signature(&sig, &chosen, Flavor::Pullback, seed, runtime);
     }
     let (params, partials) = params(sig, chosen, flavor);
+    let params: Vec<TokenStream> = params.iter().map(Param::typed).collect();
     if flavor == Flavor::Hessian {
         return hessian_signature(sig, chosen, params, &float);
     }
@@ -67,8 +82,8 @@ pub fn signature(
         shape => shape.unwrap_or(Output::Scalar),
     };
     // A function returning `()` has no seed: its outputs' adjoints are its shadows on entry.
-    let seed = seed.filter(|_| shape.count() > 0).map(|seed| {
-        let values = values(shape, &float);
+    let seed = seed.filter(|_| !shape.is_unit()).map(|seed| {
+        let values = values(shape, &float, sig.length.as_ref());
         // A `#[differentiable]` caller passes `ByCaller(seed)`, which a hand-written
         // `g_pullback` does not take (micrograd_runtime::calls).
         match flavor.spec().seed {
@@ -76,7 +91,12 @@ pub fn signature(
             _ => quote!(#seed: #values),
         }
     });
-    let output = output(flavor, &float, (shape, partials), runtime);
+    let output = output(
+        flavor,
+        (&float, sig.length.as_ref()),
+        (shape, partials),
+        runtime,
+    );
     let (vis, name) = (&sig.vis, name(sig, flavor));
     // Only `<const N: usize>` and a float `T: Float` get here (the signature check refuses
     // other generics).
@@ -88,19 +108,53 @@ pub fn signature(
         quote!(#ty: ::core::convert::Into<::core::primitive::f64>,)
     });
     // A function returning `()` returns nothing but partials: `()` is not written out.
-    let unit = shape.count() == 0 && output.to_string() == "()";
+    let unit = shape.is_unit() && output.to_string() == "()";
     let output = (!unit).then(|| quote!(-> #output));
     quote!(#vis fn #name #generics(#(#params,)* #seed) #output #bounds #into)
+}
+
+/// One parameter of a generated function, as its signature prints it.
+pub struct Param {
+    /// Its name.
+    pub ident: Ident,
+    /// Its type, printed.
+    pub ty: TokenStream,
+    /// The parameter of `f` it is or belongs to, by its index in [`Signature::params`].
+    pub of: usize,
+    /// What it is of that parameter.
+    pub role: Role,
+}
+
+/// What a generated function's parameter is of `f`'s parameter.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Role {
+    /// The parameter itself.
+    Value,
+    /// Its tangent `v_x`.
+    Tangent,
+    /// Its shadow `d_x`: the adjoints added into it, or its Jacobian's block.
+    Shadow,
+}
+
+impl Param {
+    /// `ident: ty`.
+    pub fn typed(&self) -> TokenStream {
+        let (ident, ty) = (&self.ident, &self.ty);
+        quote!(#ident: #ty)
+    }
+}
+
+/// `flavor`'s parameters of `sig` as its signature prints them ([`signature`]), each of `f`'s
+/// followed by its tangent and its shadow where it has them; `f_hessian`'s without its output
+/// `hess`. What a call of the flavour passes, read from the signature it is printed from.
+pub fn parameters(sig: &Signature, chosen: &[bool], flavor: Flavor) -> Vec<Param> {
+    params(sig, chosen, flavor).0
 }
 
 /// `flavor`'s parameters of `sig`, each followed by its tangent and its shadow where it has
 /// them, and the types of the partials it returns (`f_grad`'s and `f_pullback`'s, of the
 /// parameters without a shadow), in parameter order.
-fn params(
-    sig: &Signature,
-    chosen: &[bool],
-    flavor: Flavor,
-) -> (Vec<TokenStream>, Vec<TokenStream>) {
+fn params(sig: &Signature, chosen: &[bool], flavor: Flavor) -> (Vec<Param>, Vec<TokenStream>) {
     let specs = &sig.params;
     let all = tangent_specs(specs, chosen, flavor);
     let signature: Vec<(&Ident, bool)> = all
@@ -112,15 +166,20 @@ fn params(
     // The type of each partial `f_grad` and `f_pullback` return, in parameter order.
     let mut partials = Vec::new();
     let mut next = 0;
-    for (spec, &chosen) in specs.iter().zip(chosen) {
-        let (ident, ty) = (names::param(&spec.ident), param_type(spec));
-        params.push(quote!(#ident: #ty));
+    for (of, (spec, &chosen)) in specs.iter().zip(chosen).enumerate() {
+        let param = |ident: Ident, ty, role| Param {
+            ident,
+            ty,
+            of,
+            role,
+        };
+        let ident = names::param(&spec.ident);
+        params.push(param(ident, param_type(spec), Role::Value));
         let shadow = &shadows[next];
         next += 1;
         if flavor.has_tangent(spec, chosen) {
-            let tangent = names::param(&all[next].ident);
-            let ty = param_type(&all[next]);
-            params.push(quote!(#tangent: #ty));
+            let (tangent, ty) = (names::param(&all[next].ident), param_type(&all[next]));
+            params.push(param(tangent, ty, Role::Tangent));
             next += 1;
         }
         if !flavor.differentiates(spec, chosen) || grad_output(sig, flavor, spec) {
@@ -130,8 +189,7 @@ fn params(
         let sized = flavor.spec().whole_shadows;
         match (spec.kind().shadow(sig.scalar, sized), shadow) {
             (Some(ty), Some(shadow)) => {
-                let ty = print(&ty);
-                params.push(quote!(#shadow: #ty));
+                params.push(param(shadow.clone(), print(&ty), Role::Shadow))
             }
             _ => partials.extend(spec.kind().partial(sig.scalar).as_ref().map(print)),
         }
@@ -312,7 +370,7 @@ pub fn tangent_signature(sig: &Signature, chosen: &[bool], flavor: Flavor) -> Si
 /// the entries of `H v`).
 fn output(
     flavor: Flavor,
-    float: &TokenStream,
+    (float, length): (&TokenStream, Option<&Tokens>),
     (shape, mut partials): (Output, Vec<TokenStream>),
     runtime: &syn::Path,
 ) -> TokenStream {
@@ -320,24 +378,25 @@ fn output(
         [single] => single.clone(),
         types => quote!((#(#types),*)),
     };
+    let values = || values(shape, float, length);
     match flavor.spec().returns {
         // A function returning `()` writes its value: no value first.
-        Returns::ValueAndPartials if shape.count() == 0 => tuple(partials),
-        Returns::ValueAndTangent if shape.count() == 0 => quote!(()),
+        Returns::ValueAndPartials if shape.is_unit() => tuple(partials),
+        Returns::ValueAndTangent if shape.is_unit() => quote!(()),
         Returns::ValueAndPartials => {
-            partials.insert(0, values(shape, float));
+            partials.insert(0, values());
             tuple(partials)
         }
         Returns::Partials => tuple(partials),
         // The tangent has the value's shape: one entry per output.
-        Returns::ValueAndTangent => tuple(vec![values(shape, float), values(shape, float)]),
-        Returns::Tangent => values(shape, float),
+        Returns::ValueAndTangent => tuple(vec![values(), values()]),
+        Returns::Tangent => values(),
         Returns::Graph => quote!(#runtime::Graph),
         Returns::Hessian => unreachable!("internal error: `f_hessian` has a signature of its own"),
         Returns::Jacobian => {
-            let values = values(shape, float);
-            let (m, n) = (shape.count(), partials.len());
-            let (m, n) = (Literal::usize_unsuffixed(m), Literal::usize_unsuffixed(n));
+            let (m, n) = (outputs(shape, length), partials.len());
+            let n = Literal::usize_unsuffixed(n);
+            let values = values();
             quote!((#values, [[#float; #n]; #m]))
         }
     }

@@ -115,11 +115,7 @@ fn expand_function(
     // A function generic over `T: Float` is expanded with `T` as its float type
     // (`Scalar::Generic`), beside `f32` and `f64`.
     let scalar = signature::scalar(&function.sig, &options.runtime());
-    let mut sig = signature::check(function, &options.runtime(), &mut errors);
-    passive_rows(sig.as_mut(), options);
-    let wrt = sig
-        .as_ref()
-        .map(|sig| check_wrt(options, (&sig.params, scalar), &mut errors));
+    let (sig, wrt) = read_signature(function, options, &mut errors);
     let declared = signature::output(function, scalar);
     let output = declared.unwrap_or(ir::Output::Scalar);
     if let Some((sig, wrt)) = sig.as_ref().zip(wrt.as_ref()) {
@@ -180,6 +176,22 @@ fn expand_function(
     });
     let errors = errors.to_compile_errors();
     quote!(#function #stubs #nested #errors)
+}
+
+/// The signature of `function` as the IR holds it, with the parameters `wrt(..)` selects (every
+/// differentiable one without it), each once its checks passed.
+fn read_signature(
+    function: &syn::ItemFn,
+    options: &attr::Options,
+    errors: &mut Errors,
+) -> (Option<ir::Signature>, Option<Vec<String>>) {
+    let scalar = signature::scalar(&function.sig, &options.runtime());
+    let mut sig = signature::check(function, &options.runtime(), errors);
+    passive_rows(sig.as_mut(), options);
+    let wrt = sig
+        .as_ref()
+        .map(|sig| check_wrt(options, (&sig.params, scalar), errors));
+    (sig, wrt)
 }
 
 /// The output of a function with `derivative(..)`: `f` as written, the rules' checks, and the

@@ -78,6 +78,7 @@ pub fn check(item: &ItemFn, runtime: &syn::Path, errors: &mut Errors) -> Option<
         params,
         output: output(item, scalar),
         user_names: crate::names::user_names(item),
+        length: None,
     })
 }
 

@@ -519,7 +519,7 @@ fn sub_pullback(
     b: &[::core::primitive::f64; M],
     d_b: &mut [::core::primitive::f64],
     seed: impl ::micrograd_runtime::calls::Seed<[::core::primitive::f64; M]>,
-) {
+) -> () {
     let mut __mg_value = [0.0; M];
     let mut __mg_companion: [::core::primitive::f64; M] = ::micrograd_runtime::calls::Seed::value(
         seed,

@@ -26,6 +26,7 @@ mod written_jacobian;
 pub use hessian::hessian;
 pub use tangent::tangent;
 pub use written_jacobian::generate as written_jacobian;
+pub use written_jacobian::parameters as written_jacobian_parameters;
 
 use crate::attr::Options;
 use crate::diff::{Adjoint, Shadow};

@@ -306,7 +306,7 @@ impl Flavor {
         let of_output = self.spec().differentiates == Params::ChosenWithOutput;
         let written_scalar = of_output && sig.written_scalar().is_some();
         // `f_jacobian` of a function returning `()` is made of its `f_jvp`'s columns.
-        let columns = self == Flavor::Jvp && options.jacobian && output.count() == 0;
+        let columns = self == Flavor::Jvp && options.jacobian && output.is_unit();
         (written_scalar && self.requested(options)) || columns || self.emitted(options, output)
     }
 

@@ -36,6 +36,9 @@ pub struct Signature {
     pub output: Option<Output>,
     /// Every identifier in the function (unraw): the names generated bindings must not print as.
     pub user_names: HashSet<String>,
+    /// The length of an [`Output::Counted`] array as written (`M`), printed wherever its
+    /// values' type is; `None` for every other output.
+    pub length: Option<types::Tokens>,
 }
 
 /// One parameter of the signature.
@@ -86,6 +89,11 @@ pub enum Output {
     Array(usize),
     /// `-> (f64, .., f64)`, with this many elements.
     Tuple(usize),
+    /// `-> [f64; M]` with `M` not a literal (a `const` or a const generic), of the length
+    /// [`Signature::length`] prints: its outputs are counted when it runs, by the function
+    /// writing them into an output parameter (`returned/`), so it is never lowered, only its
+    /// flavours' signatures printed.
+    Counted,
 }
 
 impl Output {
@@ -94,7 +102,17 @@ impl Output {
         match self {
             Output::Scalar => 1,
             Output::Array(m) | Output::Tuple(m) => m,
+            Output::Counted => {
+                unreachable!(
+                    "internal error: a length that is not a literal is printed, never counted"
+                )
+            }
         }
+    }
+
+    /// Whether it returns nothing, `()`: its outputs are all written through references.
+    pub fn is_unit(self) -> bool {
+        self == Output::Tuple(0)
     }
 
     /// Whether it is a vector output (an array or a tuple).

@@ -45,8 +45,9 @@ impl Lowerer<'_> {
                 return Some(Operand::Const(0.0));
             }
             Some(Output::Array(m) | Output::Tuple(m)) => m,
-            // The signature's error said what to return; the body is still checked.
-            None => {
+            // The signature's error said what to return; the body is still checked. A length
+            // that is not a literal is lowered as `__f_into` (`returned/`), never as `f`.
+            None | Some(Output::Counted) => {
                 self.expr(expr);
                 return Some(Operand::Const(0.0));
             }

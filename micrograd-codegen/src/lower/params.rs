@@ -49,7 +49,8 @@ impl Lowerer<'_> {
         result: Operand,
     ) -> Function {
         let (results, shape) = match sig.output {
-            Some(Output::Scalar) | None => (vec![result], Shape::Scalar),
+            // A length that is not a literal is lowered as `__f_into` (`returned/`).
+            Some(Output::Scalar | Output::Counted) | None => (vec![result], Shape::Scalar),
             Some(Output::Array(_)) => (self.results, Shape::Array),
             Some(Output::Tuple(_)) => (self.results, Shape::Tuple),
         };

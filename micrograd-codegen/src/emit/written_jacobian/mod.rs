@@ -25,6 +25,7 @@ use parts::Parts;
 use crate::attr::Options;
 use crate::diff::tangent::{LANES, Lanes};
 use crate::flavor::Flavor;
+use crate::header::Param;
 use crate::ir::{ParamSpec, Signature};
 use crate::names;
 use crate::types::Kind;
@@ -80,6 +81,13 @@ impl Role {
     }
 }
 
+/// `f_jacobian`'s parameters of `sig`, a function returning `()`, as [`generate`] prints them:
+/// each parameter, a differentiated `f64` followed by its column and a differentiated slice by
+/// its block (each a [`Role::Shadow`](crate::header::Role::Shadow)).
+pub fn parameters(sig: &Signature, chosen: &[bool]) -> Vec<Param> {
+    Parts::new(sig, chosen).params(&sig.params)
+}
+
 /// `f_jacobian` of `sig`, a function returning `()`, from its `f_jvp`, or where `lanes` are
 /// given from `__f_jvp_lanes` (`super::lanes`), one call per chunk of columns.
 pub fn generate(
@@ -94,7 +102,11 @@ pub fn generate(
     let name = crate::header::name(sig, Flavor::Jacobian);
     let jvp = crate::header::name(sig, Flavor::Jvp);
     let f = &sig.ident;
-    let params = parts.params(specs);
+    let params = parts
+        .params(specs)
+        .iter()
+        .map(Param::typed)
+        .collect::<Vec<_>>();
     let (counts, checks, setup) = (parts.counts(), parts.checks(&name), parts.setup());
     let call = parts.call(&jvp);
     let widths = parts.widths();

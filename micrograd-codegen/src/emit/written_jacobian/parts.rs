@@ -2,6 +2,7 @@
 //! from the parameters' roles.
 
 use super::{Role, role};
+use crate::header::{self, Param};
 use crate::ir::{ParamSpec, Signature};
 use crate::names;
 use proc_macro2::{Ident, TokenStream};
@@ -60,20 +61,27 @@ impl Parts {
     }
 
     /// `f_jacobian`'s parameters: each of `specs`, a differentiated one followed by its block.
-    pub(super) fn params(&self, specs: &[ParamSpec]) -> Vec<TokenStream> {
+    pub(super) fn params(&self, specs: &[ParamSpec]) -> Vec<Param> {
         let float = &self.float;
-        let each = specs.iter().zip(&self.roles);
-        each.map(|(spec, role)| {
-            let ident = names::param(&spec.ident);
-            let ty = crate::header::param_type(spec);
-            match role {
-                Role::Scalar { shadow, .. } | Role::Slice { shadow, .. } => {
-                    quote!(#ident: #ty, #shadow: &mut [#float])
-                }
-                _ => quote!(#ident: #ty),
+        let mut params = Vec::new();
+        for (of, (spec, role)) in specs.iter().zip(&self.roles).enumerate() {
+            let (ident, ty) = (names::param(&spec.ident), crate::header::param_type(spec));
+            params.push(Param {
+                ident,
+                ty,
+                of,
+                role: header::Role::Value,
+            });
+            if let Role::Scalar { shadow, .. } | Role::Slice { shadow, .. } = role {
+                params.push(Param {
+                    ident: shadow.clone(),
+                    ty: quote!(&mut [#float]),
+                    of,
+                    role: header::Role::Shadow,
+                });
             }
-        })
-        .collect()
+        }
+        params
     }
 
     /// The outputs' entries, summed into `m`.

@@ -81,9 +81,9 @@ struct Results {
     tangent_reverse: Vec<((Params, Params), Adjoint)>,
     /// `f_jacobian`'s function (every output) and its sweeps.
     jacobian: Option<(Function, emit::JacobianSweeps)>,
-    /// `f_jacobian` of a function returning `()`: its tangent programs along `LANES`
-    /// directions merged, where they can be.
-    lanes: Option<diff::tangent::Lanes>,
+    /// `f_jacobian` of a function returning `()`: its tangent programs along each of
+    /// `WIDTHS`' counts of directions merged, widest first, where they can be.
+    lanes: Option<Vec<diff::tangent::Lanes>>,
 }
 
 impl Results {
@@ -167,7 +167,9 @@ impl Results {
             // A function returning `()`: `f_jacobian` calls its `f_jvp`.
             Step::Jacobian if lowered.results.is_empty() => {
                 let varying = Params::Chosen.vars(lowered);
-                self.lanes = diff::tangent::lanes(lowered, &varying, diff::tangent::LANES);
+                self.lanes = (diff::tangent::WIDTHS.iter())
+                    .map(|&k| diff::tangent::lanes(lowered, &varying, k))
+                    .collect();
             }
             Step::Jacobian => self.jacobian = Some(jacobian_sweeps(sig, lowered)),
         }
@@ -208,7 +210,7 @@ impl Results {
                 unreachable!("internal error: {flavor:?} is printed by `nested/`")
             }
             Needs::Columns if lowered.results.is_empty() => {
-                emit::written_jacobian(sig, chosen, self.lanes.as_ref(), options)
+                emit::written_jacobian(sig, chosen, self.lanes.as_deref(), options)
             }
             Needs::Columns => {
                 let (all, sweeps) = self

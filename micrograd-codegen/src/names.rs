@@ -53,10 +53,19 @@ pub fn flavor(f: &Ident, suffix: &str, hidden: bool) -> Ident {
     Ident::new(&format!("{prefix}{}_{suffix}", text(f)), f.span())
 }
 
-/// `__f_jvp_lanes`: `f_jvp` along several directions at once, what `f_jacobian` of a
-/// function writing its outputs calls once per chunk of columns.
-pub fn lanes(f: &Ident) -> Ident {
-    Ident::new(&hidden(&text(f), "_jvp_lanes"), f.span())
+/// `__f_jvp_lanes`: `f_jvp` along `k` directions at once, what `f_jacobian` of a function
+/// writing its outputs calls once per chunk of columns; `__f_jvp_lanes4` and the like for the
+/// narrower widths than `LANES`.
+pub fn lanes(f: &Ident, k: usize) -> Ident {
+    Ident::new(&hidden(&text(f), &lanes_suffix(k)), f.span())
+}
+
+/// `_jvp_lanes` for the widest sweep, `_jvp_lanes4` for 4 lanes.
+pub fn lanes_suffix(k: usize) -> String {
+    match k {
+        crate::diff::tangent::LANES => "_jvp_lanes".to_string(),
+        k => format!("_jvp_lanes{k}"),
+    }
 }
 
 /// `rule_grad` of `rule`: `suffix` after `ident`, with its span (a user's rule's flavour).

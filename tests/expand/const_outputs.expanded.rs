@@ -210,7 +210,13 @@ fn __sub_into_jacobian(
     ::std::vec![0.0; __micrograd_out.len()]);
     let mut c0 = 0usize;
     while c0 < n {
-        for l in 0..8 {
+        let k: usize = match n - c0 {
+            1 => 1,
+            2 => 2,
+            3..=4 => 4,
+            _ => 8,
+        };
+        for l in 0..k {
             let c = c0 + l;
             if c < n {
                 if c >= o_a && c < o_a + a.len() {
@@ -222,44 +228,90 @@ fn __sub_into_jacobian(
             }
         }
         __micrograd_out.copy_from_slice(&entry___micrograd_out);
-        for t_ in v___micrograd_out_.iter_mut() {
+        for t_ in v___micrograd_out_[..k].iter_mut() {
             t_.fill(0.0);
         }
         {
             let [v0___micrograd_out, v1___micrograd_out, v2___micrograd_out,
             v3___micrograd_out, v4___micrograd_out, v5___micrograd_out,
             v6___micrograd_out, v7___micrograd_out] = &mut v___micrograd_out_;
-            ____sub_into_jvp_lanes(
-                a,
-                (&v_a_[0][..]).try_into().unwrap(),
-                (&v_a_[1][..]).try_into().unwrap(),
-                (&v_a_[2][..]).try_into().unwrap(),
-                (&v_a_[3][..]).try_into().unwrap(),
-                (&v_a_[4][..]).try_into().unwrap(),
-                (&v_a_[5][..]).try_into().unwrap(),
-                (&v_a_[6][..]).try_into().unwrap(),
-                (&v_a_[7][..]).try_into().unwrap(),
-                b,
-                (&v_b_[0][..]).try_into().unwrap(),
-                (&v_b_[1][..]).try_into().unwrap(),
-                (&v_b_[2][..]).try_into().unwrap(),
-                (&v_b_[3][..]).try_into().unwrap(),
-                (&v_b_[4][..]).try_into().unwrap(),
-                (&v_b_[5][..]).try_into().unwrap(),
-                (&v_b_[6][..]).try_into().unwrap(),
-                (&v_b_[7][..]).try_into().unwrap(),
-                __micrograd_out,
-                v0___micrograd_out,
-                v1___micrograd_out,
-                v2___micrograd_out,
-                v3___micrograd_out,
-                v4___micrograd_out,
-                v5___micrograd_out,
-                v6___micrograd_out,
-                v7___micrograd_out,
-            );
+            match k {
+                4 => {
+                    ____sub_into_jvp_lanes4(
+                        a,
+                        (&v_a_[0][..]).try_into().unwrap(),
+                        (&v_a_[1][..]).try_into().unwrap(),
+                        (&v_a_[2][..]).try_into().unwrap(),
+                        (&v_a_[3][..]).try_into().unwrap(),
+                        b,
+                        (&v_b_[0][..]).try_into().unwrap(),
+                        (&v_b_[1][..]).try_into().unwrap(),
+                        (&v_b_[2][..]).try_into().unwrap(),
+                        (&v_b_[3][..]).try_into().unwrap(),
+                        __micrograd_out,
+                        v0___micrograd_out,
+                        v1___micrograd_out,
+                        v2___micrograd_out,
+                        v3___micrograd_out,
+                    )
+                }
+                2 => {
+                    ____sub_into_jvp_lanes2(
+                        a,
+                        (&v_a_[0][..]).try_into().unwrap(),
+                        (&v_a_[1][..]).try_into().unwrap(),
+                        b,
+                        (&v_b_[0][..]).try_into().unwrap(),
+                        (&v_b_[1][..]).try_into().unwrap(),
+                        __micrograd_out,
+                        v0___micrograd_out,
+                        v1___micrograd_out,
+                    )
+                }
+                1 => {
+                    ____sub_into_jvp_lanes1(
+                        a,
+                        (&v_a_[0][..]).try_into().unwrap(),
+                        b,
+                        (&v_b_[0][..]).try_into().unwrap(),
+                        __micrograd_out,
+                        v0___micrograd_out,
+                    )
+                }
+                _ => {
+                    ____sub_into_jvp_lanes(
+                        a,
+                        (&v_a_[0][..]).try_into().unwrap(),
+                        (&v_a_[1][..]).try_into().unwrap(),
+                        (&v_a_[2][..]).try_into().unwrap(),
+                        (&v_a_[3][..]).try_into().unwrap(),
+                        (&v_a_[4][..]).try_into().unwrap(),
+                        (&v_a_[5][..]).try_into().unwrap(),
+                        (&v_a_[6][..]).try_into().unwrap(),
+                        (&v_a_[7][..]).try_into().unwrap(),
+                        b,
+                        (&v_b_[0][..]).try_into().unwrap(),
+                        (&v_b_[1][..]).try_into().unwrap(),
+                        (&v_b_[2][..]).try_into().unwrap(),
+                        (&v_b_[3][..]).try_into().unwrap(),
+                        (&v_b_[4][..]).try_into().unwrap(),
+                        (&v_b_[5][..]).try_into().unwrap(),
+                        (&v_b_[6][..]).try_into().unwrap(),
+                        (&v_b_[7][..]).try_into().unwrap(),
+                        __micrograd_out,
+                        v0___micrograd_out,
+                        v1___micrograd_out,
+                        v2___micrograd_out,
+                        v3___micrograd_out,
+                        v4___micrograd_out,
+                        v5___micrograd_out,
+                        v6___micrograd_out,
+                        v7___micrograd_out,
+                    )
+                }
+            }
         }
-        for l in 0..8 {
+        for l in 0..k {
             let c = c0 + l;
             if c < n {
                 if c >= o_a && c < o_a + a.len() {
@@ -270,7 +322,7 @@ fn __sub_into_jacobian(
                 }
             }
         }
-        for l in 0..8 {
+        for l in 0..k {
             let c = c0 + l;
             if c < n {
                 if c >= o_a && c < o_a + a.len() {
@@ -289,7 +341,7 @@ fn __sub_into_jacobian(
                 }
             }
         }
-        c0 += 8;
+        c0 += k;
     }
     if 0 + a.len() + b.len() == 0 {
         __sub_into_jvp(
@@ -482,6 +534,212 @@ fn ____sub_into_jvp_lanes(
         v5___micrograd_out[__mg_k] = t53;
         v6___micrograd_out[__mg_k] = t61;
         v7___micrograd_out[__mg_k] = t69;
+    }
+}
+#[doc(hidden)]
+#[allow(dead_code, unused_parens, clippy::all)]
+#[inline]
+fn ____sub_into_jvp_lanes4(
+    a: &[::core::primitive::f64; M],
+    v0_a: &[::core::primitive::f64; M],
+    v1_a: &[::core::primitive::f64; M],
+    v2_a: &[::core::primitive::f64; M],
+    v3_a: &[::core::primitive::f64; M],
+    b: &[::core::primitive::f64; M],
+    v0_b: &[::core::primitive::f64; M],
+    v1_b: &[::core::primitive::f64; M],
+    v2_b: &[::core::primitive::f64; M],
+    v3_b: &[::core::primitive::f64; M],
+    __micrograd_out: &mut [::core::primitive::f64],
+    v0___micrograd_out: &mut [::core::primitive::f64],
+    v1___micrograd_out: &mut [::core::primitive::f64],
+    v2___micrograd_out: &mut [::core::primitive::f64],
+    v3___micrograd_out: &mut [::core::primitive::f64],
+) {
+    if v0___micrograd_out.len() != __micrograd_out.len() {
+        ::core::panic!(
+            "____sub_into_jvp_lanes4: the tangent `v0___micrograd_out` has {} entries but `__micrograd_out` has {}; they must have the same length",
+            v0___micrograd_out.len(), __micrograd_out.len()
+        );
+    }
+    if v1___micrograd_out.len() != __micrograd_out.len() {
+        ::core::panic!(
+            "____sub_into_jvp_lanes4: the tangent `v1___micrograd_out` has {} entries but `__micrograd_out` has {}; they must have the same length",
+            v1___micrograd_out.len(), __micrograd_out.len()
+        );
+    }
+    if v2___micrograd_out.len() != __micrograd_out.len() {
+        ::core::panic!(
+            "____sub_into_jvp_lanes4: the tangent `v2___micrograd_out` has {} entries but `__micrograd_out` has {}; they must have the same length",
+            v2___micrograd_out.len(), __micrograd_out.len()
+        );
+    }
+    if v3___micrograd_out.len() != __micrograd_out.len() {
+        ::core::panic!(
+            "____sub_into_jvp_lanes4: the tangent `v3___micrograd_out` has {} entries but `__micrograd_out` has {}; they must have the same length",
+            v3___micrograd_out.len(), __micrograd_out.len()
+        );
+    }
+    let mut r = [0.0_f64; M];
+    let mut v0_r = [0.0_f64; M];
+    let mut v1_r = [0.0_f64; M];
+    let mut v2_r = [0.0_f64; M];
+    let mut v3_r = [0.0_f64; M];
+    for i in 0..M {
+        let t0 = a[i];
+        let t6 = v0_a[i];
+        let t14 = v1_a[i];
+        let t22 = v2_a[i];
+        let t30 = v3_a[i];
+        let t1 = b[i];
+        let t7 = v0_b[i];
+        let t15 = v1_b[i];
+        let t23 = v2_b[i];
+        let t31 = v3_b[i];
+        let t2 = t0 * t1;
+        let t8 = t6 * t1;
+        let t9 = t7 * t0;
+        let t10 = t8 + t9;
+        let t16 = t14 * t1;
+        let t17 = t15 * t0;
+        let t18 = t16 + t17;
+        let t24 = t22 * t1;
+        let t25 = t23 * t0;
+        let t26 = t24 + t25;
+        let t32 = t30 * t1;
+        let t33 = t31 * t0;
+        let t34 = t32 + t33;
+        let t3 = b[i];
+        let t11 = v0_b[i];
+        let t19 = v1_b[i];
+        let t27 = v2_b[i];
+        let t35 = v3_b[i];
+        let t4 = t2 - t3;
+        let t12 = t10 - t11;
+        let t20 = t18 - t19;
+        let t28 = t26 - t27;
+        let t36 = t34 - t35;
+        r[i] = t4;
+        v0_r[i] = t12;
+        v1_r[i] = t20;
+        v2_r[i] = t28;
+        v3_r[i] = t36;
+    }
+    for __mg_k in 0..M {
+        let t5 = r[__mg_k];
+        let t13 = v0_r[__mg_k];
+        let t21 = v1_r[__mg_k];
+        let t29 = v2_r[__mg_k];
+        let t37 = v3_r[__mg_k];
+        __micrograd_out[__mg_k] = t5;
+        v0___micrograd_out[__mg_k] = t13;
+        v1___micrograd_out[__mg_k] = t21;
+        v2___micrograd_out[__mg_k] = t29;
+        v3___micrograd_out[__mg_k] = t37;
+    }
+}
+#[doc(hidden)]
+#[allow(dead_code, unused_parens, clippy::all)]
+#[inline]
+fn ____sub_into_jvp_lanes2(
+    a: &[::core::primitive::f64; M],
+    v0_a: &[::core::primitive::f64; M],
+    v1_a: &[::core::primitive::f64; M],
+    b: &[::core::primitive::f64; M],
+    v0_b: &[::core::primitive::f64; M],
+    v1_b: &[::core::primitive::f64; M],
+    __micrograd_out: &mut [::core::primitive::f64],
+    v0___micrograd_out: &mut [::core::primitive::f64],
+    v1___micrograd_out: &mut [::core::primitive::f64],
+) {
+    if v0___micrograd_out.len() != __micrograd_out.len() {
+        ::core::panic!(
+            "____sub_into_jvp_lanes2: the tangent `v0___micrograd_out` has {} entries but `__micrograd_out` has {}; they must have the same length",
+            v0___micrograd_out.len(), __micrograd_out.len()
+        );
+    }
+    if v1___micrograd_out.len() != __micrograd_out.len() {
+        ::core::panic!(
+            "____sub_into_jvp_lanes2: the tangent `v1___micrograd_out` has {} entries but `__micrograd_out` has {}; they must have the same length",
+            v1___micrograd_out.len(), __micrograd_out.len()
+        );
+    }
+    let mut r = [0.0_f64; M];
+    let mut v0_r = [0.0_f64; M];
+    let mut v1_r = [0.0_f64; M];
+    for i in 0..M {
+        let t0 = a[i];
+        let t6 = v0_a[i];
+        let t14 = v1_a[i];
+        let t1 = b[i];
+        let t7 = v0_b[i];
+        let t15 = v1_b[i];
+        let t2 = t0 * t1;
+        let t8 = t6 * t1;
+        let t9 = t7 * t0;
+        let t10 = t8 + t9;
+        let t16 = t14 * t1;
+        let t17 = t15 * t0;
+        let t18 = t16 + t17;
+        let t3 = b[i];
+        let t11 = v0_b[i];
+        let t19 = v1_b[i];
+        let t4 = t2 - t3;
+        let t12 = t10 - t11;
+        let t20 = t18 - t19;
+        r[i] = t4;
+        v0_r[i] = t12;
+        v1_r[i] = t20;
+    }
+    for __mg_k in 0..M {
+        let t5 = r[__mg_k];
+        let t13 = v0_r[__mg_k];
+        let t21 = v1_r[__mg_k];
+        __micrograd_out[__mg_k] = t5;
+        v0___micrograd_out[__mg_k] = t13;
+        v1___micrograd_out[__mg_k] = t21;
+    }
+}
+#[doc(hidden)]
+#[allow(dead_code, unused_parens, clippy::all)]
+#[inline]
+fn ____sub_into_jvp_lanes1(
+    a: &[::core::primitive::f64; M],
+    v0_a: &[::core::primitive::f64; M],
+    b: &[::core::primitive::f64; M],
+    v0_b: &[::core::primitive::f64; M],
+    __micrograd_out: &mut [::core::primitive::f64],
+    v0___micrograd_out: &mut [::core::primitive::f64],
+) {
+    if v0___micrograd_out.len() != __micrograd_out.len() {
+        ::core::panic!(
+            "____sub_into_jvp_lanes1: the tangent `v0___micrograd_out` has {} entries but `__micrograd_out` has {}; they must have the same length",
+            v0___micrograd_out.len(), __micrograd_out.len()
+        );
+    }
+    let mut r = [0.0_f64; M];
+    let mut v0_r = [0.0_f64; M];
+    for i in 0..M {
+        let t0 = a[i];
+        let t6 = v0_a[i];
+        let t1 = b[i];
+        let t7 = v0_b[i];
+        let t2 = t0 * t1;
+        let t8 = t6 * t1;
+        let t9 = t7 * t0;
+        let t10 = t8 + t9;
+        let t3 = b[i];
+        let t11 = v0_b[i];
+        let t4 = t2 - t3;
+        let t12 = t10 - t11;
+        r[i] = t4;
+        v0_r[i] = t12;
+    }
+    for __mg_k in 0..M {
+        let t5 = r[__mg_k];
+        let t13 = v0_r[__mg_k];
+        __micrograd_out[__mg_k] = t5;
+        v0___micrograd_out[__mg_k] = t13;
     }
 }
 #[doc(hidden)]

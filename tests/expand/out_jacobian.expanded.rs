@@ -138,7 +138,7 @@ fn residual_jvp(
         v_err[0] += t21;
     }
 }
-/// The outputs `residual` writes and their Jacobian: each differentiated read-only slice `w` is followed by its block `d_w` (outputs × `w.len()`, row-major, row `i` output `i`'s gradient over `w`), each differentiated `f64` by its column (one entry per output); the outputs are the `&mut` parameters' entries in parameter order, written as `residual` writes them (the last column's call writes them). One sweep per 8 columns, computing `residual` once and the 8 columns beside it.
+/// The outputs `residual` writes and their Jacobian: each differentiated read-only slice `w` is followed by its block `d_w` (outputs × `w.len()`, row-major, row `i` output `i`'s gradient over `w`), each differentiated `f64` by its column (one entry per output); the outputs are the `&mut` parameters' entries in parameter order, written as `residual` writes them (the last column's call writes them). One sweep per 8 columns, computing `residual` once and the 8 columns beside it; the last sweep as narrow as the columns left allow.
 #[allow(
     dead_code,
     unused_parens,
@@ -187,7 +187,13 @@ fn residual_jacobian(
     let mut v_err_: [::core::primitive::f64; 8] = [0.0; 8];
     let mut c0 = 0usize;
     while c0 < n {
-        for l in 0..8 {
+        let k: usize = match n - c0 {
+            1 => 1,
+            2 => 2,
+            3..=4 => 4,
+            _ => 8,
+        };
+        for l in 0..k {
             let c = c0 + l;
             if c < n {
                 if c >= o_x && c < o_x + x.len() {
@@ -200,53 +206,109 @@ fn residual_jacobian(
         }
         out.copy_from_slice(&entry_out);
         *err = entry_err;
-        for t_ in v_out_.iter_mut() {
+        for t_ in v_out_[..k].iter_mut() {
             t_.fill(0.0);
         }
         v_err_ = [0.0; 8];
         {
             let [v0_out, v1_out, v2_out, v3_out, v4_out, v5_out, v6_out, v7_out] = &mut v_out_;
             let [v0_err, v1_err, v2_err, v3_err, v4_err, v5_err, v6_err, v7_err] = &mut v_err_;
-            __residual_jvp_lanes(
-                x,
-                &v_x_[0],
-                &v_x_[1],
-                &v_x_[2],
-                &v_x_[3],
-                &v_x_[4],
-                &v_x_[5],
-                &v_x_[6],
-                &v_x_[7],
-                a,
-                v_a_[0],
-                v_a_[1],
-                v_a_[2],
-                v_a_[3],
-                v_a_[4],
-                v_a_[5],
-                v_a_[6],
-                v_a_[7],
-                out,
-                v0_out,
-                v1_out,
-                v2_out,
-                v3_out,
-                v4_out,
-                v5_out,
-                v6_out,
-                v7_out,
-                err,
-                v0_err,
-                v1_err,
-                v2_err,
-                v3_err,
-                v4_err,
-                v5_err,
-                v6_err,
-                v7_err,
-            );
+            match k {
+                4 => {
+                    __residual_jvp_lanes4(
+                        x,
+                        &v_x_[0],
+                        &v_x_[1],
+                        &v_x_[2],
+                        &v_x_[3],
+                        a,
+                        v_a_[0],
+                        v_a_[1],
+                        v_a_[2],
+                        v_a_[3],
+                        out,
+                        v0_out,
+                        v1_out,
+                        v2_out,
+                        v3_out,
+                        err,
+                        v0_err,
+                        v1_err,
+                        v2_err,
+                        v3_err,
+                    )
+                }
+                2 => {
+                    __residual_jvp_lanes2(
+                        x,
+                        &v_x_[0],
+                        &v_x_[1],
+                        a,
+                        v_a_[0],
+                        v_a_[1],
+                        out,
+                        v0_out,
+                        v1_out,
+                        err,
+                        v0_err,
+                        v1_err,
+                    )
+                }
+                1 => {
+                    __residual_jvp_lanes1(
+                        x,
+                        &v_x_[0],
+                        a,
+                        v_a_[0],
+                        out,
+                        v0_out,
+                        err,
+                        v0_err,
+                    )
+                }
+                _ => {
+                    __residual_jvp_lanes(
+                        x,
+                        &v_x_[0],
+                        &v_x_[1],
+                        &v_x_[2],
+                        &v_x_[3],
+                        &v_x_[4],
+                        &v_x_[5],
+                        &v_x_[6],
+                        &v_x_[7],
+                        a,
+                        v_a_[0],
+                        v_a_[1],
+                        v_a_[2],
+                        v_a_[3],
+                        v_a_[4],
+                        v_a_[5],
+                        v_a_[6],
+                        v_a_[7],
+                        out,
+                        v0_out,
+                        v1_out,
+                        v2_out,
+                        v3_out,
+                        v4_out,
+                        v5_out,
+                        v6_out,
+                        v7_out,
+                        err,
+                        v0_err,
+                        v1_err,
+                        v2_err,
+                        v3_err,
+                        v4_err,
+                        v5_err,
+                        v6_err,
+                        v7_err,
+                    )
+                }
+            }
         }
-        for l in 0..8 {
+        for l in 0..k {
             let c = c0 + l;
             if c < n {
                 if c >= o_x && c < o_x + x.len() {
@@ -257,7 +319,7 @@ fn residual_jacobian(
                 }
             }
         }
-        for l in 0..8 {
+        for l in 0..k {
             let c = c0 + l;
             if c < n {
                 if c >= o_x && c < o_x + x.len() {
@@ -280,7 +342,7 @@ fn residual_jacobian(
                 }
             }
         }
-        c0 += 8;
+        c0 += k;
     }
     if 0 + x.len() + 1 == 0 {
         residual_jvp(x, &v_x, a, v_a, out, &mut v_out, err, &mut v_err);
@@ -619,6 +681,348 @@ fn __residual_jvp_lanes(
         v5_err[0] += t91;
         v6_err[0] += t105;
         v7_err[0] += t119;
+    }
+}
+#[doc(hidden)]
+#[allow(dead_code, unused_parens, clippy::all)]
+#[inline]
+fn __residual_jvp_lanes4(
+    x: &[::core::primitive::f64],
+    v0_x: &[::core::primitive::f64],
+    v1_x: &[::core::primitive::f64],
+    v2_x: &[::core::primitive::f64],
+    v3_x: &[::core::primitive::f64],
+    a: ::core::primitive::f64,
+    v0_a: ::core::primitive::f64,
+    v1_a: ::core::primitive::f64,
+    v2_a: ::core::primitive::f64,
+    v3_a: ::core::primitive::f64,
+    out: &mut [::core::primitive::f64],
+    v0_out: &mut [::core::primitive::f64],
+    v1_out: &mut [::core::primitive::f64],
+    v2_out: &mut [::core::primitive::f64],
+    v3_out: &mut [::core::primitive::f64],
+    err: &mut ::core::primitive::f64,
+    v0_err: &mut ::core::primitive::f64,
+    v1_err: &mut ::core::primitive::f64,
+    v2_err: &mut ::core::primitive::f64,
+    v3_err: &mut ::core::primitive::f64,
+) {
+    let err = ::core::slice::from_mut(err);
+    let v0_err = ::core::slice::from_mut(v0_err);
+    let v1_err = ::core::slice::from_mut(v1_err);
+    let v2_err = ::core::slice::from_mut(v2_err);
+    let v3_err = ::core::slice::from_mut(v3_err);
+    if v0_x.len() != x.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes4: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
+            v0_x.len(), x.len()
+        );
+    }
+    if v1_x.len() != x.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes4: the tangent `v1_x` has {} entries but `x` has {}; they must have the same length",
+            v1_x.len(), x.len()
+        );
+    }
+    if v2_x.len() != x.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes4: the tangent `v2_x` has {} entries but `x` has {}; they must have the same length",
+            v2_x.len(), x.len()
+        );
+    }
+    if v3_x.len() != x.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes4: the tangent `v3_x` has {} entries but `x` has {}; they must have the same length",
+            v3_x.len(), x.len()
+        );
+    }
+    if v0_out.len() != out.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes4: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
+            v0_out.len(), out.len()
+        );
+    }
+    if v1_out.len() != out.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes4: the tangent `v1_out` has {} entries but `out` has {}; they must have the same length",
+            v1_out.len(), out.len()
+        );
+    }
+    if v2_out.len() != out.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes4: the tangent `v2_out` has {} entries but `out` has {}; they must have the same length",
+            v2_out.len(), out.len()
+        );
+    }
+    if v3_out.len() != out.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes4: the tangent `v3_out` has {} entries but `out` has {}; they must have the same length",
+            v3_out.len(), out.len()
+        );
+    }
+    if v0_err.len() != err.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes4: the tangent `v0_err` has {} entries but `err` has {}; they must have the same length",
+            v0_err.len(), err.len()
+        );
+    }
+    if v1_err.len() != err.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes4: the tangent `v1_err` has {} entries but `err` has {}; they must have the same length",
+            v1_err.len(), err.len()
+        );
+    }
+    if v2_err.len() != err.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes4: the tangent `v2_err` has {} entries but `err` has {}; they must have the same length",
+            v2_err.len(), err.len()
+        );
+    }
+    if v3_err.len() != err.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes4: the tangent `v3_err` has {} entries but `err` has {}; they must have the same length",
+            v3_err.len(), err.len()
+        );
+    }
+    for i in 0..x.len() {
+        let t0 = x[i];
+        let t8 = v0_x[i];
+        let t22 = v1_x[i];
+        let t36 = v2_x[i];
+        let t50 = v3_x[i];
+        let t1 = a * t0;
+        let t9 = v0_a * t0;
+        let t10 = t8 * a;
+        let t11 = t9 + t10;
+        let t23 = v1_a * t0;
+        let t24 = t22 * a;
+        let t25 = t23 + t24;
+        let t37 = v2_a * t0;
+        let t38 = t36 * a;
+        let t39 = t37 + t38;
+        let t51 = v3_a * t0;
+        let t52 = t50 * a;
+        let t53 = t51 + t52;
+        let t2 = x[i];
+        let t12 = v0_x[i];
+        let t26 = v1_x[i];
+        let t40 = v2_x[i];
+        let t54 = v3_x[i];
+        let t3 = t1 * t2;
+        let t13 = t11 * t2;
+        let t14 = t12 * t1;
+        let t15 = t13 + t14;
+        let t27 = t25 * t2;
+        let t28 = t26 * t1;
+        let t29 = t27 + t28;
+        let t41 = t39 * t2;
+        let t42 = t40 * t1;
+        let t43 = t41 + t42;
+        let t55 = t53 * t2;
+        let t56 = t54 * t1;
+        let t57 = t55 + t56;
+        let t4 = t3 - 1.0;
+        let t16 = t15;
+        let t30 = t29;
+        let t44 = t43;
+        let t58 = t57;
+        out[i] = t4;
+        v0_out[i] = t16;
+        v1_out[i] = t30;
+        v2_out[i] = t44;
+        v3_out[i] = t58;
+        let t5 = out[i];
+        let t17 = v0_out[i];
+        let t31 = v1_out[i];
+        let t45 = v2_out[i];
+        let t59 = v3_out[i];
+        let t6 = out[i];
+        let t18 = v0_out[i];
+        let t32 = v1_out[i];
+        let t46 = v2_out[i];
+        let t60 = v3_out[i];
+        let t7 = t5 * t6;
+        let t19 = t17 * t6;
+        let t20 = t18 * t5;
+        let t21 = t19 + t20;
+        let t33 = t31 * t6;
+        let t34 = t32 * t5;
+        let t35 = t33 + t34;
+        let t47 = t45 * t6;
+        let t48 = t46 * t5;
+        let t49 = t47 + t48;
+        let t61 = t59 * t6;
+        let t62 = t60 * t5;
+        let t63 = t61 + t62;
+        err[0] += t7;
+        v0_err[0] += t21;
+        v1_err[0] += t35;
+        v2_err[0] += t49;
+        v3_err[0] += t63;
+    }
+}
+#[doc(hidden)]
+#[allow(dead_code, unused_parens, clippy::all)]
+#[inline]
+fn __residual_jvp_lanes2(
+    x: &[::core::primitive::f64],
+    v0_x: &[::core::primitive::f64],
+    v1_x: &[::core::primitive::f64],
+    a: ::core::primitive::f64,
+    v0_a: ::core::primitive::f64,
+    v1_a: ::core::primitive::f64,
+    out: &mut [::core::primitive::f64],
+    v0_out: &mut [::core::primitive::f64],
+    v1_out: &mut [::core::primitive::f64],
+    err: &mut ::core::primitive::f64,
+    v0_err: &mut ::core::primitive::f64,
+    v1_err: &mut ::core::primitive::f64,
+) {
+    let err = ::core::slice::from_mut(err);
+    let v0_err = ::core::slice::from_mut(v0_err);
+    let v1_err = ::core::slice::from_mut(v1_err);
+    if v0_x.len() != x.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes2: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
+            v0_x.len(), x.len()
+        );
+    }
+    if v1_x.len() != x.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes2: the tangent `v1_x` has {} entries but `x` has {}; they must have the same length",
+            v1_x.len(), x.len()
+        );
+    }
+    if v0_out.len() != out.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes2: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
+            v0_out.len(), out.len()
+        );
+    }
+    if v1_out.len() != out.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes2: the tangent `v1_out` has {} entries but `out` has {}; they must have the same length",
+            v1_out.len(), out.len()
+        );
+    }
+    if v0_err.len() != err.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes2: the tangent `v0_err` has {} entries but `err` has {}; they must have the same length",
+            v0_err.len(), err.len()
+        );
+    }
+    if v1_err.len() != err.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes2: the tangent `v1_err` has {} entries but `err` has {}; they must have the same length",
+            v1_err.len(), err.len()
+        );
+    }
+    for i in 0..x.len() {
+        let t0 = x[i];
+        let t8 = v0_x[i];
+        let t22 = v1_x[i];
+        let t1 = a * t0;
+        let t9 = v0_a * t0;
+        let t10 = t8 * a;
+        let t11 = t9 + t10;
+        let t23 = v1_a * t0;
+        let t24 = t22 * a;
+        let t25 = t23 + t24;
+        let t2 = x[i];
+        let t12 = v0_x[i];
+        let t26 = v1_x[i];
+        let t3 = t1 * t2;
+        let t13 = t11 * t2;
+        let t14 = t12 * t1;
+        let t15 = t13 + t14;
+        let t27 = t25 * t2;
+        let t28 = t26 * t1;
+        let t29 = t27 + t28;
+        let t4 = t3 - 1.0;
+        let t16 = t15;
+        let t30 = t29;
+        out[i] = t4;
+        v0_out[i] = t16;
+        v1_out[i] = t30;
+        let t5 = out[i];
+        let t17 = v0_out[i];
+        let t31 = v1_out[i];
+        let t6 = out[i];
+        let t18 = v0_out[i];
+        let t32 = v1_out[i];
+        let t7 = t5 * t6;
+        let t19 = t17 * t6;
+        let t20 = t18 * t5;
+        let t21 = t19 + t20;
+        let t33 = t31 * t6;
+        let t34 = t32 * t5;
+        let t35 = t33 + t34;
+        err[0] += t7;
+        v0_err[0] += t21;
+        v1_err[0] += t35;
+    }
+}
+#[doc(hidden)]
+#[allow(dead_code, unused_parens, clippy::all)]
+#[inline]
+fn __residual_jvp_lanes1(
+    x: &[::core::primitive::f64],
+    v0_x: &[::core::primitive::f64],
+    a: ::core::primitive::f64,
+    v0_a: ::core::primitive::f64,
+    out: &mut [::core::primitive::f64],
+    v0_out: &mut [::core::primitive::f64],
+    err: &mut ::core::primitive::f64,
+    v0_err: &mut ::core::primitive::f64,
+) {
+    let err = ::core::slice::from_mut(err);
+    let v0_err = ::core::slice::from_mut(v0_err);
+    if v0_x.len() != x.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes1: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
+            v0_x.len(), x.len()
+        );
+    }
+    if v0_out.len() != out.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes1: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
+            v0_out.len(), out.len()
+        );
+    }
+    if v0_err.len() != err.len() {
+        ::core::panic!(
+            "__residual_jvp_lanes1: the tangent `v0_err` has {} entries but `err` has {}; they must have the same length",
+            v0_err.len(), err.len()
+        );
+    }
+    for i in 0..x.len() {
+        let t0 = x[i];
+        let t8 = v0_x[i];
+        let t1 = a * t0;
+        let t9 = v0_a * t0;
+        let t10 = t8 * a;
+        let t11 = t9 + t10;
+        let t2 = x[i];
+        let t12 = v0_x[i];
+        let t3 = t1 * t2;
+        let t13 = t11 * t2;
+        let t14 = t12 * t1;
+        let t15 = t13 + t14;
+        let t4 = t3 - 1.0;
+        let t16 = t15;
+        out[i] = t4;
+        v0_out[i] = t16;
+        let t5 = out[i];
+        let t17 = v0_out[i];
+        let t6 = out[i];
+        let t18 = v0_out[i];
+        let t7 = t5 * t6;
+        let t19 = t17 * t6;
+        let t20 = t18 * t5;
+        let t21 = t19 + t20;
+        err[0] += t7;
+        v0_err[0] += t21;
     }
 }
 #[doc(hidden)]

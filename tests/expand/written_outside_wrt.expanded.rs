@@ -193,7 +193,7 @@ fn __through_tangent(
     }
     ()
 }
-/// The outputs `through` writes and their Jacobian: each differentiated read-only slice `w` is followed by its block `d_w` (outputs × `w.len()`, row-major, row `i` output `i`'s gradient over `w`), each differentiated `f64` by its column (one entry per output); the outputs are the `&mut` parameters' entries in parameter order, written as `through` writes them (the last column's call writes them). One sweep per 8 columns, computing `through` once and the 8 columns beside it.
+/// The outputs `through` writes and their Jacobian: each differentiated read-only slice `w` is followed by its block `d_w` (outputs × `w.len()`, row-major, row `i` output `i`'s gradient over `w`), each differentiated `f64` by its column (one entry per output); the outputs are the `&mut` parameters' entries in parameter order, written as `through` writes them (the last column's call writes them). One sweep per 8 columns, computing `through` once and the 8 columns beside it; the last sweep as narrow as the columns left allow.
 #[allow(
     dead_code,
     unused_parens,
@@ -230,7 +230,13 @@ fn through_jacobian(
     ::std::vec![0.0; out.len()]);
     let mut c0 = 0usize;
     while c0 < n {
-        for l in 0..8 {
+        let k: usize = match n - c0 {
+            1 => 1,
+            2 => 2,
+            3..=4 => 4,
+            _ => 8,
+        };
+        for l in 0..k {
             let c = c0 + l;
             if c < n {
                 if c >= o_x && c < o_x + x.len() {
@@ -240,35 +246,68 @@ fn through_jacobian(
         }
         extra.copy_from_slice(&entry_extra);
         out.copy_from_slice(&entry_out);
-        for t_ in v_out_.iter_mut() {
+        for t_ in v_out_[..k].iter_mut() {
             t_.fill(0.0);
         }
         {
             let [v0_out, v1_out, v2_out, v3_out, v4_out, v5_out, v6_out, v7_out] = &mut v_out_;
-            __through_jvp_lanes(
-                x,
-                &v_x_[0],
-                &v_x_[1],
-                &v_x_[2],
-                &v_x_[3],
-                &v_x_[4],
-                &v_x_[5],
-                &v_x_[6],
-                &v_x_[7],
-                s,
-                extra,
-                out,
-                v0_out,
-                v1_out,
-                v2_out,
-                v3_out,
-                v4_out,
-                v5_out,
-                v6_out,
-                v7_out,
-            );
+            match k {
+                4 => {
+                    __through_jvp_lanes4(
+                        x,
+                        &v_x_[0],
+                        &v_x_[1],
+                        &v_x_[2],
+                        &v_x_[3],
+                        s,
+                        extra,
+                        out,
+                        v0_out,
+                        v1_out,
+                        v2_out,
+                        v3_out,
+                    )
+                }
+                2 => {
+                    __through_jvp_lanes2(
+                        x,
+                        &v_x_[0],
+                        &v_x_[1],
+                        s,
+                        extra,
+                        out,
+                        v0_out,
+                        v1_out,
+                    )
+                }
+                1 => __through_jvp_lanes1(x, &v_x_[0], s, extra, out, v0_out),
+                _ => {
+                    __through_jvp_lanes(
+                        x,
+                        &v_x_[0],
+                        &v_x_[1],
+                        &v_x_[2],
+                        &v_x_[3],
+                        &v_x_[4],
+                        &v_x_[5],
+                        &v_x_[6],
+                        &v_x_[7],
+                        s,
+                        extra,
+                        out,
+                        v0_out,
+                        v1_out,
+                        v2_out,
+                        v3_out,
+                        v4_out,
+                        v5_out,
+                        v6_out,
+                        v7_out,
+                    )
+                }
+            }
         }
-        for l in 0..8 {
+        for l in 0..k {
             let c = c0 + l;
             if c < n {
                 if c >= o_x && c < o_x + x.len() {
@@ -276,7 +315,7 @@ fn through_jacobian(
                 }
             }
         }
-        for l in 0..8 {
+        for l in 0..k {
             let c = c0 + l;
             if c < n {
                 if c >= o_x && c < o_x + x.len() {
@@ -288,7 +327,7 @@ fn through_jacobian(
                 }
             }
         }
-        c0 += 8;
+        c0 += k;
     }
     if 0 + x.len() == 0 {
         through_jvp(x, &v_x, s, extra, out, &mut v_out);
@@ -547,6 +586,278 @@ fn __through_jvp_lanes(
         v5_out[i] = t86;
         v6_out[i] = t99;
         v7_out[i] = t112;
+    }
+}
+#[doc(hidden)]
+#[allow(dead_code, unused_parens, clippy::all)]
+#[inline]
+fn __through_jvp_lanes4(
+    x: &[::core::primitive::f64],
+    v0_x: &[::core::primitive::f64],
+    v1_x: &[::core::primitive::f64],
+    v2_x: &[::core::primitive::f64],
+    v3_x: &[::core::primitive::f64],
+    s: ::core::primitive::f64,
+    extra: &mut [::core::primitive::f64],
+    out: &mut [::core::primitive::f64],
+    v0_out: &mut [::core::primitive::f64],
+    v1_out: &mut [::core::primitive::f64],
+    v2_out: &mut [::core::primitive::f64],
+    v3_out: &mut [::core::primitive::f64],
+) {
+    if v0_x.len() != x.len() {
+        ::core::panic!(
+            "__through_jvp_lanes4: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
+            v0_x.len(), x.len()
+        );
+    }
+    if v1_x.len() != x.len() {
+        ::core::panic!(
+            "__through_jvp_lanes4: the tangent `v1_x` has {} entries but `x` has {}; they must have the same length",
+            v1_x.len(), x.len()
+        );
+    }
+    if v2_x.len() != x.len() {
+        ::core::panic!(
+            "__through_jvp_lanes4: the tangent `v2_x` has {} entries but `x` has {}; they must have the same length",
+            v2_x.len(), x.len()
+        );
+    }
+    if v3_x.len() != x.len() {
+        ::core::panic!(
+            "__through_jvp_lanes4: the tangent `v3_x` has {} entries but `x` has {}; they must have the same length",
+            v3_x.len(), x.len()
+        );
+    }
+    if v0_out.len() != out.len() {
+        ::core::panic!(
+            "__through_jvp_lanes4: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
+            v0_out.len(), out.len()
+        );
+    }
+    if v1_out.len() != out.len() {
+        ::core::panic!(
+            "__through_jvp_lanes4: the tangent `v1_out` has {} entries but `out` has {}; they must have the same length",
+            v1_out.len(), out.len()
+        );
+    }
+    if v2_out.len() != out.len() {
+        ::core::panic!(
+            "__through_jvp_lanes4: the tangent `v2_out` has {} entries but `out` has {}; they must have the same length",
+            v2_out.len(), out.len()
+        );
+    }
+    if v3_out.len() != out.len() {
+        ::core::panic!(
+            "__through_jvp_lanes4: the tangent `v3_out` has {} entries but `out` has {}; they must have the same length",
+            v3_out.len(), out.len()
+        );
+    }
+    let mut t9 = ::std::vec![0.0_f64; extra.len()];
+    let mut t22 = ::std::vec![0.0_f64; extra.len()];
+    let mut t35 = ::std::vec![0.0_f64; extra.len()];
+    let mut t48 = ::std::vec![0.0_f64; extra.len()];
+    for i in 0..x.len() {
+        let t0 = extra[i];
+        let t10 = t9[i];
+        let t23 = t22[i];
+        let t36 = t35[i];
+        let t49 = t48[i];
+        let t1 = 0.5 * t0;
+        let t11 = t10 * 0.5;
+        let t24 = t23 * 0.5;
+        let t37 = t36 * 0.5;
+        let t50 = t49 * 0.5;
+        let t2 = x[i];
+        let t12 = v0_x[i];
+        let t25 = v1_x[i];
+        let t38 = v2_x[i];
+        let t51 = v3_x[i];
+        let t3 = t2.sin();
+        let t13 = t2.cos();
+        let t14 = t12 * t13;
+        let t26 = t2.cos();
+        let t27 = t25 * t26;
+        let t39 = t2.cos();
+        let t40 = t38 * t39;
+        let t52 = t2.cos();
+        let t53 = t51 * t52;
+        let t4 = s * t3;
+        let t15 = t14 * s;
+        let t28 = t27 * s;
+        let t41 = t40 * s;
+        let t54 = t53 * s;
+        let t5 = t1 + t4;
+        let t16 = t11 + t15;
+        let t29 = t24 + t28;
+        let t42 = t37 + t41;
+        let t55 = t50 + t54;
+        extra[i] = t5;
+        t9[i] = t16;
+        t22[i] = t29;
+        t35[i] = t42;
+        t48[i] = t55;
+        let t6 = extra[i];
+        let t17 = t9[i];
+        let t30 = t22[i];
+        let t43 = t35[i];
+        let t56 = t48[i];
+        let t7 = x[i];
+        let t18 = v0_x[i];
+        let t31 = v1_x[i];
+        let t44 = v2_x[i];
+        let t57 = v3_x[i];
+        let t8 = t6 * t7;
+        let t19 = t17 * t7;
+        let t20 = t18 * t6;
+        let t21 = t19 + t20;
+        let t32 = t30 * t7;
+        let t33 = t31 * t6;
+        let t34 = t32 + t33;
+        let t45 = t43 * t7;
+        let t46 = t44 * t6;
+        let t47 = t45 + t46;
+        let t58 = t56 * t7;
+        let t59 = t57 * t6;
+        let t60 = t58 + t59;
+        out[i] = t8;
+        v0_out[i] = t21;
+        v1_out[i] = t34;
+        v2_out[i] = t47;
+        v3_out[i] = t60;
+    }
+}
+#[doc(hidden)]
+#[allow(dead_code, unused_parens, clippy::all)]
+#[inline]
+fn __through_jvp_lanes2(
+    x: &[::core::primitive::f64],
+    v0_x: &[::core::primitive::f64],
+    v1_x: &[::core::primitive::f64],
+    s: ::core::primitive::f64,
+    extra: &mut [::core::primitive::f64],
+    out: &mut [::core::primitive::f64],
+    v0_out: &mut [::core::primitive::f64],
+    v1_out: &mut [::core::primitive::f64],
+) {
+    if v0_x.len() != x.len() {
+        ::core::panic!(
+            "__through_jvp_lanes2: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
+            v0_x.len(), x.len()
+        );
+    }
+    if v1_x.len() != x.len() {
+        ::core::panic!(
+            "__through_jvp_lanes2: the tangent `v1_x` has {} entries but `x` has {}; they must have the same length",
+            v1_x.len(), x.len()
+        );
+    }
+    if v0_out.len() != out.len() {
+        ::core::panic!(
+            "__through_jvp_lanes2: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
+            v0_out.len(), out.len()
+        );
+    }
+    if v1_out.len() != out.len() {
+        ::core::panic!(
+            "__through_jvp_lanes2: the tangent `v1_out` has {} entries but `out` has {}; they must have the same length",
+            v1_out.len(), out.len()
+        );
+    }
+    let mut t9 = ::std::vec![0.0_f64; extra.len()];
+    let mut t22 = ::std::vec![0.0_f64; extra.len()];
+    for i in 0..x.len() {
+        let t0 = extra[i];
+        let t10 = t9[i];
+        let t23 = t22[i];
+        let t1 = 0.5 * t0;
+        let t11 = t10 * 0.5;
+        let t24 = t23 * 0.5;
+        let t2 = x[i];
+        let t12 = v0_x[i];
+        let t25 = v1_x[i];
+        let t3 = t2.sin();
+        let t13 = t2.cos();
+        let t14 = t12 * t13;
+        let t26 = t2.cos();
+        let t27 = t25 * t26;
+        let t4 = s * t3;
+        let t15 = t14 * s;
+        let t28 = t27 * s;
+        let t5 = t1 + t4;
+        let t16 = t11 + t15;
+        let t29 = t24 + t28;
+        extra[i] = t5;
+        t9[i] = t16;
+        t22[i] = t29;
+        let t6 = extra[i];
+        let t17 = t9[i];
+        let t30 = t22[i];
+        let t7 = x[i];
+        let t18 = v0_x[i];
+        let t31 = v1_x[i];
+        let t8 = t6 * t7;
+        let t19 = t17 * t7;
+        let t20 = t18 * t6;
+        let t21 = t19 + t20;
+        let t32 = t30 * t7;
+        let t33 = t31 * t6;
+        let t34 = t32 + t33;
+        out[i] = t8;
+        v0_out[i] = t21;
+        v1_out[i] = t34;
+    }
+}
+#[doc(hidden)]
+#[allow(dead_code, unused_parens, clippy::all)]
+#[inline]
+fn __through_jvp_lanes1(
+    x: &[::core::primitive::f64],
+    v0_x: &[::core::primitive::f64],
+    s: ::core::primitive::f64,
+    extra: &mut [::core::primitive::f64],
+    out: &mut [::core::primitive::f64],
+    v0_out: &mut [::core::primitive::f64],
+) {
+    if v0_x.len() != x.len() {
+        ::core::panic!(
+            "__through_jvp_lanes1: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
+            v0_x.len(), x.len()
+        );
+    }
+    if v0_out.len() != out.len() {
+        ::core::panic!(
+            "__through_jvp_lanes1: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
+            v0_out.len(), out.len()
+        );
+    }
+    let mut t9 = ::std::vec![0.0_f64; extra.len()];
+    for i in 0..x.len() {
+        let t0 = extra[i];
+        let t10 = t9[i];
+        let t1 = 0.5 * t0;
+        let t11 = t10 * 0.5;
+        let t2 = x[i];
+        let t12 = v0_x[i];
+        let t3 = t2.sin();
+        let t13 = t2.cos();
+        let t14 = t12 * t13;
+        let t4 = s * t3;
+        let t15 = t14 * s;
+        let t5 = t1 + t4;
+        let t16 = t11 + t15;
+        extra[i] = t5;
+        t9[i] = t16;
+        let t6 = extra[i];
+        let t17 = t9[i];
+        let t7 = x[i];
+        let t18 = v0_x[i];
+        let t8 = t6 * t7;
+        let t19 = t17 * t7;
+        let t20 = t18 * t6;
+        let t21 = t19 + t20;
+        out[i] = t8;
+        v0_out[i] = t21;
     }
 }
 #[doc(hidden)]

@@ -25,6 +25,7 @@ mod vector_calls;
 mod vector_columns;
 mod vector_control;
 mod vector_forward;
+mod vector_lane_widths;
 mod vector_lanes;
 mod vector_outputs;
 mod vector_slices;

@@ -1,25 +1,30 @@
 //! Vector forward mode for `f_jacobian` of a function writing its outputs: the hidden
 //! `__f_jvp_lanes`, `f_jvp` along [`LANES`] directions in one sweep (the primal once), printed
-//! from [`crate::diff::tangent::lanes`] as `f_jvp` is from its tangent program; and the loop
-//! of `f_jacobian` that calls it once per chunk of that many columns.
+//! from [`crate::diff::tangent::lanes`] as `f_jvp` is from its tangent program, with its
+//! narrower kin `__f_jvp_lanes4`, `__f_jvp_lanes2`, `__f_jvp_lanes1` ([`WIDTHS`]); and the
+//! loop of `f_jacobian` that calls the widest once per chunk of that many columns and, for the
+//! columns left, the narrowest that holds them.
 //!
 //! Before: `#[differentiable(jacobian)] fn f(x: &[f64], out: &mut [f64]) { .. }`
 //! After: `fn __f_jvp_lanes(x: &[f64], v0_x: &[f64], .., v7_x: &[f64], out: &mut [f64],
 //! v0_out: &mut [f64], .., v7_out: &mut [f64]) { /* f_jvp's sweep, 8 tangents per value */ }`
-//! and in `f_jacobian`: `while c0 < n { /* unit directions c0..c0 + 8 */ /* outputs restored */
-//! __f_jvp_lanes(x, &dirs[o0..o0 + x.len()], .., out, &mut v0_out, ..); /* scatter */ c0 += 8; }`
+//! (and `__f_jvp_lanes4`, .. with 4, 2, 1 tangents) and in `f_jacobian`: `while c0 < n {`
+//! `let k = match n - c0 { 1 => 1, 2 => 2, 3..=4 => 4, _ => 8 };` `/* unit directions`
+//! `c0..c0 + k */ /* outputs restored */ match k { 1 => __f_jvp_lanes1(x, &dirs[0], .., out,`
+//! `v0_out), .., _ => __f_jvp_lanes(..) } /* scatter */ c0 += k; }`
 
 use super::written_jacobian::Role;
 use super::{Emitter, Flavor, wrt};
 use crate::attr::Options;
 use crate::diff::Adjoint;
-use crate::diff::tangent::{LANES, Lanes};
+use crate::diff::tangent::{LANES, Lanes, WIDTHS};
 use crate::ir::{ParamSpec, Signature};
 use crate::names::{self, Names};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 
-/// `__f_jvp_lanes` of `sig` from its merged tangent programs `lanes`.
+/// `__f_jvp_lanes` of `sig` (or its kin of `lanes.k` lanes) from its merged tangent programs
+/// `lanes`.
 pub fn function(sig: &Signature, lanes: &Lanes, options: &Options) -> TokenStream {
     let mut used: std::collections::HashSet<String> =
         sig.params.iter().map(|s| names::text(&s.ident)).collect();
@@ -44,7 +49,7 @@ pub fn function(sig: &Signature, lanes: &Lanes, options: &Options) -> TokenStrea
         .flat_map(|(p, tangents)| tangents.iter().map(|t| (*p, *t)))
         .collect();
     emitter.tangent.unread = lanes.unread.clone();
-    let name = names::lanes(&sig.ident);
+    let name = names::lanes(&sig.ident, lanes.k);
     let (generics, bounds) = (&sig.generics, &sig.bounds);
     let typed = all.iter().map(|spec| {
         let ident = names::param(&spec.ident);
@@ -98,11 +103,12 @@ struct Output<'r> {
     one: bool,
 }
 
-/// The chunk loop's locals: the column count `n`, the chunk's first column `c0`, a lane's
-/// column `c`, a row `i`, an entry `t`, a lane `l`.
+/// The chunk loop's locals: the column count `n`, the chunk's first column `c0` and width
+/// `k`, a lane's column `c`, a row `i`, an entry `t`, a lane `l`.
 struct Locals {
     n: Ident,
     c0: Ident,
+    k: Ident,
     c: Ident,
     i: Ident,
     t: Ident,
@@ -117,11 +123,13 @@ struct Chunks<'r> {
     locals: Locals,
     zero: TokenStream,
     float: TokenStream,
-    k: Literal,
+    /// The lane arrays' length, the widest sweep's lanes.
+    wide: Literal,
 }
 
 impl Loop<'_> {
-    /// The columns, [`LANES`] per call: `n` columns, each differentiated slice's entries or
+    /// The columns, [`LANES`] per call while as many are left, then one call of the narrowest
+    /// of [`WIDTHS`] that holds the rest: `n` columns, each differentiated slice's entries or
     /// `f64` in parameter order.
     pub fn columns(self) -> TokenStream {
         let Loop {
@@ -135,6 +143,7 @@ impl Loop<'_> {
         let locals = Locals {
             n: fresh("n"),
             c0: fresh("c0"),
+            k: fresh("k"),
             c: fresh("c"),
             i: fresh("i"),
             t: fresh("t"),
@@ -147,28 +156,29 @@ impl Loop<'_> {
             locals,
             zero,
             float,
-            k: Literal::usize_unsuffixed(LANES),
+            wide: Literal::usize_unsuffixed(LANES),
         };
         chunks.read(fresh);
         let (offsets, setup, zeroing) = chunks.setup();
         let (units, clears) = (chunks.set(&one), chunks.set(&chunks.zero));
-        let (lend, args) = chunks.args();
+        let (lend, calls) = chunks.calls(f);
         let scatter = chunks.scatter();
-        let Locals { n, c0, c, l, .. } = &chunks.locals;
+        let Locals { n, c0, k, c, l, .. } = &chunks.locals;
         let widths = chunks.inputs.iter().map(|input| &input.width);
-        let (callee, k) = (names::lanes(f), &chunks.k);
+        let choose = choose(&quote!(#n - #c0));
         quote! {
             #(#offsets)*
             let #n: usize = 0 #(+ #widths)*;
             #(#setup)*
             let mut #c0 = 0usize;
             while #c0 < #n {
+                let #k: usize = #choose;
                 #units
                 #(#restore)*
                 #(#zeroing)*
                 {
                     #(#lend)*
-                    #callee(#(#args),*);
+                    #calls
                 }
                 #clears
                 for #l in 0..#k {
@@ -219,7 +229,7 @@ impl<'r> Chunks<'r> {
     /// Each input's offset among the columns; every lane array (`[f64; K]` for an `f64` or a
     /// one-entry output, `[Vec<f64>; K]` for a slice); the outputs' tangents zeroed.
     fn setup(&self) -> (Vec<TokenStream>, Vec<TokenStream>, Vec<TokenStream>) {
-        let (zero, float, k, t) = (&self.zero, &self.float, &self.k, &self.locals.t);
+        let (zero, float, k, t) = (&self.zero, &self.float, &self.wide, &self.locals.t);
         let inputs = &self.inputs;
         let offsets = inputs.iter().enumerate().map(|(at, input)| {
             let (o, before) = (&input.offset, inputs[..at].iter().map(|b| &b.width));
@@ -238,11 +248,11 @@ impl<'r> Chunks<'r> {
             .map(|input| lanes_of(input.p, &input.lanes, input.scalar)))
         .chain((self.outputs.iter()).map(|out| lanes_of(out.p, &out.lanes, out.one)));
         let zeroing = self.outputs.iter().map(|out| {
-            let v = &out.lanes;
+            let (v, live) = (&out.lanes, &self.locals.k);
             if out.one {
                 quote!(#v = [#zero; #k];)
             } else {
-                quote!(for #t in #v.iter_mut() { #t.fill(#zero); })
+                quote!(for #t in #v[..#live].iter_mut() { #t.fill(#zero); })
             }
         });
         (offsets.collect(), setup.collect(), zeroing.collect())
@@ -250,7 +260,7 @@ impl<'r> Chunks<'r> {
 
     /// Each lane's direction along its column `c` set to `value`.
     fn set(&self, value: &TokenStream) -> TokenStream {
-        let Locals { n, c0, c, l, .. } = &self.locals;
+        let Locals { n, c0, k, c, l, .. } = &self.locals;
         let each = self.inputs.iter().map(|input| {
             let (o, w, v) = (&input.offset, &input.width, &input.lanes);
             let entry = if input.scalar {
@@ -260,7 +270,6 @@ impl<'r> Chunks<'r> {
             };
             quote!(if #c >= #o && #c < #o + #w { #entry })
         });
-        let k = &self.k;
         quote! {
             for #l in 0..#k {
                 let #c = #c0 + #l;
@@ -269,9 +278,35 @@ impl<'r> Chunks<'r> {
         }
     }
 
-    /// The outputs' lanes lent by destructuring, and the call's arguments: each parameter,
-    /// then its direction or tangent in each lane.
-    fn args(&self) -> (Vec<TokenStream>, Vec<TokenStream>) {
+    /// The outputs' lanes lent by destructuring, and the call of the sweep as wide as the
+    /// chunk: a `match` on its width `k`, each arm's arguments each parameter, then its
+    /// direction or tangent in each of the first `k` lanes.
+    fn calls(&self, f: &Ident) -> (Vec<TokenStream>, TokenStream) {
+        let arms = WIDTHS.iter().map(|&width| {
+            let (callee, args) = (names::lanes(f, width), self.args(width));
+            let call = quote!(#callee(#(#args),*));
+            match width {
+                LANES => quote!(_ => #call,),
+                _ => {
+                    let width = Literal::usize_unsuffixed(width);
+                    quote!(#width => #call,)
+                }
+            }
+        });
+        // The widest last: its arm is `_`.
+        let arms: Vec<TokenStream> = arms.collect();
+        let (widest, narrower) = arms.split_first().expect("one width at least");
+        let k = &self.locals.k;
+        let lend = self.outputs.iter().map(|out| {
+            let (v, lent) = (&out.lanes, &out.lent);
+            quote!(let [#(#lent),*] = &mut #v;)
+        });
+        let call = quote!(match #k { #(#narrower)* #widest });
+        (lend.collect(), call)
+    }
+
+    /// The arguments of the sweep of `width` lanes.
+    fn args(&self, width: usize) -> Vec<TokenStream> {
         let mut args = Vec::new();
         let (mut at_input, mut at_output) = (self.inputs.iter(), self.outputs.iter());
         for (p, role, _) in self.params {
@@ -280,7 +315,7 @@ impl<'r> Chunks<'r> {
                 Role::Slice { .. } | Role::Scalar { .. } => {
                     let input = at_input.next().expect("one per input");
                     let v = &input.lanes;
-                    args.extend((0..LANES).map(|lane| {
+                    args.extend((0..width).map(|lane| {
                         let lane = Literal::usize_unsuffixed(lane);
                         match (input.scalar, input.array) {
                             (true, _) => quote!(#v[#lane]),
@@ -293,16 +328,12 @@ impl<'r> Chunks<'r> {
                     tangent: Some(_), ..
                 } => {
                     let out = at_output.next().expect("one per output");
-                    args.extend(out.lent.iter().map(|v| quote!(#v)));
+                    args.extend(out.lent[..width].iter().map(|v| quote!(#v)));
                 }
                 _ => {}
             }
         }
-        let lend = self.outputs.iter().map(|out| {
-            let (v, lent) = (&out.lanes, &out.lent);
-            quote!(let [#(#lent),*] = &mut #v;)
-        });
-        (lend.collect(), args)
+        args
     }
 
     /// Lane `l`'s column `c` into its block: entry `c - o` of row `i` of `d_w`.
@@ -328,4 +359,28 @@ impl<'r> Chunks<'r> {
         });
         scatter.collect()
     }
+}
+
+/// The width of a chunk of `left` columns (never 0): [`LANES`] while that many are left, else
+/// the narrowest of [`WIDTHS`] that holds them (`match left { 1 => 1, 2 => 2, 3..=4 => 4,`
+/// `_ => 8 }`).
+fn choose(left: &TokenStream) -> TokenStream {
+    let mut ascending = WIDTHS;
+    ascending.sort_unstable();
+    let mut from = 1;
+    let arms = ascending[..ascending.len() - 1].iter().map(|&width| {
+        let (lo, hi) = (
+            Literal::usize_unsuffixed(from),
+            Literal::usize_unsuffixed(width),
+        );
+        let arm = match from == width {
+            true => quote!(#hi => #hi,),
+            false => quote!(#lo..=#hi => #hi,),
+        };
+        from = width + 1;
+        arm
+    });
+    let arms: Vec<TokenStream> = arms.collect();
+    let widest = Literal::usize_unsuffixed(LANES);
+    quote!(match #left { #(#arms)* _ => #widest })
 }

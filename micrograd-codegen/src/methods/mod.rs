@@ -296,15 +296,15 @@ fn siblings(name: &str) -> HashSet<String> {
         "_pullback",
         "_graph",
         "_jvp",
-        "_jvp_lanes",
         "_hvp",
         "_hessian",
         "_jacobian",
         "_tangent",
         "_tangent_pullback",
     ];
-    suffixes
-        .iter()
+    let lanes = crate::diff::tangent::WIDTHS.map(crate::names::lanes_suffix);
+    (suffixes.iter().map(|suffix| suffix.to_string()))
+        .chain(lanes)
         .flat_map(|suffix| [format!("{name}{suffix}"), format!("__{name}{suffix}")])
         .collect()
 }

@@ -15,9 +15,15 @@ use super::transform;
 use crate::ir::{Function, Op, Origin, Param, Stmt, VarId};
 use std::collections::HashSet;
 
-/// How many directions one sweep carries: the primal runs once per `LANES` columns. Eight
-/// `f64`s are two AVX registers; measured on ht (BENCHMARKS.md, "Session 13: ht").
+/// How many directions one sweep carries at most: the primal runs once per `LANES` columns.
+/// Eight `f64`s are two AVX registers; measured on ht (BENCHMARKS.md, "Session 13: ht").
 pub const LANES: usize = 8;
+
+/// The widths `f_jacobian`'s sweeps are compiled at, widest first: `LANES` while `LANES` or
+/// more columns are left, then the narrowest width that holds the rest, so a last chunk of
+/// `r` columns runs at most `r - 1` idle lanes (3 for `r = 5`) where a fixed width ran
+/// `LANES - r` (ht's 26 columns: 8, 8, 8, 2; BENCHMARKS.md, "Session 15: ht").
+pub const WIDTHS: [usize; 4] = [LANES, 4, 2, 1];
 
 /// `f` with `K` tangents of every varying parameter.
 pub struct Lanes {
@@ -32,6 +38,8 @@ pub struct Lanes {
     pub tangents: Vec<Vec<VarId>>,
     /// The tangent parameters nothing reads.
     pub unread: Vec<VarId>,
+    /// How many lanes: the directions one sweep carries.
+    pub k: usize,
 }
 
 /// `k` tangent programs of `function` along `varying`, merged; `None` where a lane would
@@ -94,6 +102,7 @@ pub fn lanes(function: &Function, varying: &HashSet<VarId>, k: usize) -> Option<
         primals: function.params.iter().map(|p| p.var).collect(),
         tangents,
         unread,
+        k,
     })
 }
 

@@ -21,7 +21,7 @@ mod select;
 mod stmts;
 
 pub use columns::{Columns, columns};
-pub use lanes::{LANES, Lanes, lanes};
+pub use lanes::{LANES, Lanes, WIDTHS, lanes};
 
 use super::Activity;
 use crate::ir::{Block, Function, Operand, Origin, Param, Stmt, Ty, VarId, VarInfo};

@@ -89,11 +89,12 @@ pub fn parameters(sig: &Signature, chosen: &[bool]) -> Vec<Param> {
 }
 
 /// `f_jacobian` of `sig`, a function returning `()`, from its `f_jvp`, or where `lanes` are
-/// given from `__f_jvp_lanes` (`super::lanes`), one call per chunk of columns.
+/// given (one merged program per width of `WIDTHS`) from `__f_jvp_lanes` and its narrower
+/// kin (`super::lanes`), one call per chunk of columns.
 pub fn generate(
     sig: &Signature,
     chosen: &[bool],
-    lanes: Option<&Lanes>,
+    lanes: Option<&[Lanes]>,
     options: &Options,
 ) -> TokenStream {
     let specs = &sig.params;
@@ -133,8 +134,10 @@ pub fn generate(
                 zero_one: (zero.clone(), one.clone()),
                 float: float.clone(),
             };
-            let function = super::lanes::function(sig, lanes, options);
-            (function, vec![chunks.columns()])
+            let functions = lanes
+                .iter()
+                .map(|l| super::lanes::function(sig, l, options));
+            (quote!(#(#functions)*), vec![chunks.columns()])
         }
         None => (quote!(), parts.per_column(&call)),
     };
@@ -161,7 +164,7 @@ pub fn generate(
 fn doc(f: &Ident, jvp: &Ident, lanes: bool) -> String {
     let how = match lanes {
         true => format!(
-            "One sweep per {LANES} columns, computing `{f}` once and the {LANES} columns beside it."
+            "One sweep per {LANES} columns, computing `{f}` once and the {LANES} columns beside it; the last sweep as narrow as the columns left allow."
         ),
         false => format!("One call of `{jvp}` per column."),
     };

@@ -104,9 +104,16 @@ fn zeros(fill: &Expr) -> Expr {
     let Expr::Tuple(tuple) = strip_parens(fill) else {
         return fill.clone();
     };
-    let zeros = tuple
-        .elems
-        .iter()
-        .map(|_| quote::quote_spanned!(span=> 0.0));
-    parse_quote_spanned!(span=> (#(#zeros,)*))
+    let zero: Expr = parse_quote_spanned!(span=> 0.0);
+    let mut elems: syn::punctuated::Punctuated<Expr, syn::Token![,]> =
+        tuple.elems.iter().map(|_| zero.clone()).collect();
+    // `(0.0,)`: a tuple of one keeps its comma.
+    if elems.len() == 1 {
+        elems.push_punct(syn::Token![,](span));
+    }
+    Expr::Tuple(syn::ExprTuple {
+        attrs: Vec::new(),
+        paren_token: syn::token::Paren(span),
+        elems,
+    })
 }

@@ -72,6 +72,7 @@ mod vecs;
 mod view_bounds;
 mod view_loops;
 mod views;
+mod whole_vec_lengths;
 mod written_calls;
 
 // Loops, their exits and their tapes; arrays lent as `&mut` to calls.

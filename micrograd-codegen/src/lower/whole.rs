@@ -258,10 +258,16 @@ impl Lowerer<'_> {
             quote::ToTokens::to_token_stream(a),
             quote::ToTokens::to_token_stream(b)
         );
-        let check: syn::Stmt = parse_quote_spanned!(b.span()=>
-            ::core::assert_eq!(#a.len(), #b.len(), #message);
-        );
-        self.stmt(&check);
+        // `assert_eq!(a.len(), b.len(), "..")`, kept in the forward sweep (`asserts.rs`).
+        let lens = [vars.0, vars.1].map(|var| crate::ir::Arg::Int(self.whole(var).count()));
+        let format = syn::LitStr::new(&message, b.span()).token().to_string();
+        self.emit(crate::ir::Stmt::Assert(Box::new(crate::ir::Assert {
+            name: "assert_eq".to_string(),
+            args: lens.into(),
+            format: Some(format),
+            operands: 2,
+            span: b.span(),
+        })));
     }
 }
 

@@ -112,3 +112,27 @@ fn a_vec_of_tuples_is_refused_once_at_its_fill() {
     assert_eq!(expanded.matches("compile_error").count(), 1, "{expanded}");
     assert!(expanded.contains("a `vec!` holds floats"), "{expanded}");
 }
+
+/// Two `Vec`s of lengths written apart, assigned or swapped whole: `f` panics where their
+/// lengths differ, and so does every flavour, by the assertion kept in the forward sweep,
+/// `assert_eq!(u.len(), v.len(), ..)` before the entries are copied.
+#[test]
+fn whole_vecs_of_lengths_written_apart_are_checked_to_agree() {
+    let item: proc_macro2::TokenStream = quote::quote! {
+        fn f(x: f64, n: usize, m: usize) -> f64 {
+            let mut u = vec![x; n];
+            let mut v = vec![2.0; m];
+            u = v;
+            std::mem::swap(&mut u, &mut v);
+            u[0] * v[0]
+        }
+    };
+    let expanded = crate::expand(proc_macro2::TokenStream::new(), item).to_string();
+    let check = |a: &str, b: &str| {
+        format!(
+            "assert_eq ! ({a} . len () , {b} . len () , \"`#[differentiable]` assigns or swaps whole `Vec`s of one length only: `{a}` and `{b}` differ\")"
+        )
+    };
+    assert!(expanded.contains(&check("u", "v")), "{expanded}");
+    assert!(!expanded.contains("compile_error"), "{expanded}");
+}

@@ -82,7 +82,7 @@ pub(super) fn declare(tokens: &mut Vec<TokenTree>, fn_at: usize, float: &Ident) 
 
 /// The body (or the attribute's arguments) as the pipeline reads it: `self` is the marker, and
 /// `self.g(args)` is `Self::g(__micrograd_self, args)`; a path `self::m` stays.
-pub(super) fn read_body(stream: TokenStream) -> TokenStream {
+pub(crate) fn read_body(stream: TokenStream) -> TokenStream {
     let tokens: Vec<TokenTree> = stream.into_iter().collect();
     let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
     let mut i = 0;

@@ -10,7 +10,10 @@
 //! Before: `fn loss_grad(__micrograd_self: &Self, d___micrograd_self: &mut Self, ..) { .. __micrograd_method::forward_pullback(self_model, &mut d___micrograd_self.model, ..) }`
 //! After: `fn loss_grad(&self, d_self: &mut Self, ..) { .. self_model.forward_pullback(&mut d_self.model, ..) }`
 
+mod element;
+
 use super::{ELEMENT, ELEMENT_LEN, MARKER, METHOD, OUTER_FLOAT, with_span};
+use element::element_call;
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, TokenStream, TokenTree};
 use std::collections::HashSet;
 
@@ -334,79 +337,6 @@ fn outer_generics(tokens: &[TokenTree]) -> Option<(Vec<TokenTree>, usize)> {
     }
 }
 
-/// `__micrograd_element::callee(index, sequence, companions.., rest..)` printed as
-/// `(sequence)[index].callee((companion)[index].., rest..)`: the sequence's shadow and tangent
-/// (`&mut d_self.layers`, `&v_self.layers`), as many as the flavour `callee` takes after its
-/// receiver, are indexed as the sequence is.
-fn element_call(
-    callee: &Ident,
-    inner: Option<&Ident>,
-    args: TokenStream,
-) -> Option<Vec<TokenTree>> {
-    let mut parts: Vec<Vec<TokenTree>> = vec![Vec::new()];
-    for token in args {
-        match &token {
-            TokenTree::Punct(p) if p.as_char() == ',' => parts.push(Vec::new()),
-            _ => parts.last_mut().expect("a part").push(token),
-        }
-    }
-    if parts.last().is_some_and(Vec::is_empty) {
-        parts.pop();
-    }
-    let text = callee.to_string();
-    let companions = match () {
-        _ if text.starts_with("__") && text.ends_with("_tangent_pullback") => 3,
-        _ if text.starts_with("__") && text.ends_with("_tangent") => 1,
-        _ if text.ends_with("_pullback") => 1,
-        _ => 0,
-    };
-    // The indices before the sequence: `i`, or `i, j` for an element's element.
-    let indices = if inner.is_some() { 2 } else { 1 };
-    if parts.len() < indices + 1 + companions {
-        // Not a call the pipeline printed: left as it is, for rustc to report.
-        return None;
-    }
-    let span = callee.span();
-    let index = Group::new(Delimiter::Bracket, parts[0].iter().cloned().collect());
-    // `.neurons[j]` after `[i]`.
-    let deeper: Vec<TokenTree> = match inner {
-        Some(inner) => vec![
-            with_span(Punct::new('.', Spacing::Alone).into(), span),
-            TokenTree::Ident(inner.clone()),
-            Group::new(Delimiter::Bracket, parts[1].iter().cloned().collect()).into(),
-        ],
-        None => Vec::new(),
-    };
-    let indexed = |part: &[TokenTree]| -> Vec<TokenTree> {
-        let inner = Group::new(Delimiter::Parenthesis, part.iter().cloned().collect());
-        let mut out = vec![inner.into(), index.clone().into()];
-        out.extend(deeper.iter().cloned());
-        out
-    };
-    let mut rest: Vec<TokenTree> = Vec::new();
-    for (k, part) in parts[indices + 1..].iter().enumerate() {
-        if k > 0 {
-            rest.push(Punct::new(',', Spacing::Alone).into());
-        }
-        if k < companions {
-            // `&mut (&mut d_self.layers)[i]`, `&(&v_self.layers)[i]`.
-            let mutable = matches!(part.get(1), Some(TokenTree::Ident(m)) if m == "mut");
-            rest.push(with_span(Punct::new('&', Spacing::Alone).into(), span));
-            if mutable {
-                rest.push(Ident::new("mut", span).into());
-            }
-            rest.extend(indexed(part));
-        } else {
-            rest.extend(part.iter().cloned());
-        }
-    }
-    let mut out = indexed(&parts[indices]);
-    out.push(with_span(Punct::new('.', Spacing::Alone).into(), span));
-    out.push(TokenTree::Ident(callee.clone()));
-    out.push(Group::new(Delimiter::Parenthesis, rest.into_iter().collect()).into());
-    Some(out)
-}
-
 /// The name `text` (holding the marker) stands for: the marker is `self`
 /// (`d___micrograd_self` is `d_self`), with `_` appended while the user's function has that
 /// name, as `names::shadows` does for a parameter named `d_w`.
@@ -419,7 +349,7 @@ fn restored(text: &str, user: &HashSet<String>) -> String {
 }
 
 /// `text` (a message, a doc) with each word holding the marker [`restored`].
-pub(super) fn restored_in(text: &str, user: &HashSet<String>) -> String {
+pub(crate) fn restored_in(text: &str, user: &HashSet<String>) -> String {
     let word = |c: char| c.is_alphanumeric() || c == '_';
     let mut out = String::with_capacity(text.len());
     let mut rest = text;

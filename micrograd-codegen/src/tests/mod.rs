@@ -15,6 +15,7 @@ mod header;
 mod items;
 mod layouts;
 mod lowering;
+mod methods;
 mod naming;
 mod needs;
 mod out_params;

@@ -2,10 +2,14 @@
 //! output and for the stubs beside an error (thiserror's `fallback.rs` reuses its `expand`), so
 //! the two cannot drift and a new flavor cannot be missing from the stubs.
 
+mod print;
+
+pub use print::{param_type, print};
+
 use crate::flavor::{Flavor, Params, Returns, Seed};
 use crate::ir::{Output, ParamSpec, Signature};
 use crate::names;
-use crate::types::{Kind, Tokens, Type};
+use crate::types::{Kind, Tokens};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{ToTokens, quote};
 
@@ -268,47 +272,6 @@ pub fn hessian_out(specs: &[ParamSpec]) -> Ident {
     let mut used: std::collections::HashSet<String> =
         specs.iter().map(|spec| names::text(&spec.ident)).collect();
     names::free(&mut used, "hess")
-}
-
-/// The type of parameter `spec`: what the macro passes through as written, what it
-/// differentiates printed from its structural type (`&Vec<f64>` as `&::std::vec::Vec<f64>`).
-pub fn param_type(spec: &ParamSpec) -> TokenStream {
-    match spec.kind() {
-        Kind::Int | Kind::Data => spec.written.0.clone(),
-        _ => print(&spec.value),
-    }
-}
-
-/// A structural type, printed: floats and `bool` by their paths in `core` (a user's `f64`
-/// cannot shadow them), `Vec` by its path in `std`, lengths and named types as written.
-pub fn print(ty: &Type) -> TokenStream {
-    match ty {
-        Type::Float(scalar) => scalar.ty(),
-        Type::Int(name) => Ident::new(name, proc_macro2::Span::call_site()).into_token_stream(),
-        Type::Bool => quote!(::core::primitive::bool),
-        Type::Str => quote!(str),
-        Type::Array(elem, len) => {
-            let elem = print(elem);
-            quote!([#elem; #len])
-        }
-        Type::Slice(elem) => {
-            let elem = print(elem);
-            quote!([#elem])
-        }
-        Type::Vec(elem) => {
-            let elem = print(elem);
-            quote!(::std::vec::Vec<#elem>)
-        }
-        Type::Tuple(elems) => {
-            let elems = elems.iter().map(print);
-            quote!((#(#elems,)*))
-        }
-        Type::Ref { mutable, elem } => {
-            let (elem, mutable) = (print(elem), mutable.then(|| quote!(mut)));
-            quote!(&#mutable #elem)
-        }
-        Type::Named(tokens) | Type::Opaque(tokens) => tokens.0.clone(),
-    }
 }
 
 /// The parameters of `flavor`'s function without shadows: each of `specs`, followed by its

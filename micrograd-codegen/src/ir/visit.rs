@@ -11,48 +11,16 @@
 //! node's kind is here and exhaustive, so no pass has a wildcard arm that a new kind falls
 //! through unseen.
 
+mod nest;
+mod walks;
+
+pub use nest::{Access, Nest};
+pub use walks::{Reads, forward_only, walk};
+
 use super::{
-    Arg, Assert, Block, BranchId, Carried, Cond, Extern, If, IntExpr, Join, Loop, LoopId, LoopKind,
-    Op, Operand, Place, Scoped, Step, Stmt, VarId,
+    Arg, Assert, Block, Carried, Cond, Extern, If, IntExpr, Join, Loop, LoopKind, Op, Operand,
+    Place, Scoped, Step, Stmt, VarId,
 };
-
-/// Where a block sits: what runs it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Nest {
-    /// The function's body, or a block a pass walks on its own.
-    Top,
-    /// The branch taken when an `if`'s condition holds.
-    Then(BranchId),
-    /// The branch taken otherwise.
-    Else(BranchId),
-    /// A loop's body.
-    Body(LoopId),
-    /// The head of a `while`: the statements its condition reads, each iteration.
-    Head(LoopId),
-    /// The statements of the right operand of `&&` / `||`.
-    Operand,
-}
-
-impl Nest {
-    /// Whether only the forward sweep runs the block (a condition has no derivative).
-    pub fn is_forward_only(self) -> bool {
-        matches!(self, Nest::Head(_) | Nest::Operand)
-    }
-}
-
-/// How a node uses a variable it names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Access {
-    /// Binds it: a statement's `dst`, a join, a loop's slot, index or trip count, the tangent
-    /// a call returns beside its value.
-    Def,
-    /// Reads it (a scalar, an integer, a boolean, an array's entries or its length, data).
-    Read,
-    /// Writes one of its entries (`w[i] = ..`, `w[i] += ..`).
-    Store,
-    /// Lends it as `&mut` to a call, which reads and writes it.
-    Lent,
-}
 
 /// Writes a visitor trait: `make_ir_visitor!(Visitor<'a>,)` takes every node as `&'a`, and
 /// `make_ir_visitor!(MutVisitor, mut)` as `&mut`. The bodies are written once for both.
@@ -429,91 +397,3 @@ macro_rules! make_ir_visitor {
 
 make_ir_visitor!(Visitor<'a>,);
 make_ir_visitor!(MutVisitor, mut);
-
-/// Calls `f` on every statement of `block` and of the blocks nested in it, outermost first,
-/// also those that compute the right operands of `&&` / `||` in conditions.
-pub fn walk<'a>(block: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt)) {
-    struct Each<'f, 'a>(&'f mut dyn FnMut(&'a Stmt));
-    impl<'a> Visitor<'a> for Each<'_, 'a> {
-        fn visit_stmt(&mut self, stmt: &'a Stmt) {
-            (self.0)(stmt);
-            self.super_stmt(stmt);
-        }
-    }
-    let mut each = Each(f);
-    for stmt in block {
-        each.visit_stmt(stmt);
-    }
-}
-
-/// Calls `f` on each block nested in `block` that only the forward sweep runs: the head of a
-/// `while`, and the right operands of `&&` / `||` (a condition has no derivative). The blocks
-/// of a statement come before those nested in them.
-pub fn forward_only<'a>(block: &'a [Stmt], f: &mut dyn FnMut(&'a [Stmt])) {
-    /// The forward-only blocks of one statement, not those nested in its blocks.
-    struct Shallow<'f, 'a>(&'f mut dyn FnMut(&'a [Stmt]));
-    impl<'a> Visitor<'a> for Shallow<'_, 'a> {
-        fn visit_block(&mut self, block: &'a Block, nest: Nest) {
-            if nest.is_forward_only() {
-                (self.0)(block);
-            }
-        }
-    }
-    walk(block, &mut |stmt| Shallow(f).super_stmt(stmt));
-}
-
-/// Calls `f` on every variable `node` reads, in order (`visit` is one of the visitor's
-/// methods, `Reads::visit_int` and so on): statements of the right operand of `&&` / `||` are
-/// left out, the condition counting by its final test only.
-pub struct Reads<'f>(pub &'f mut dyn FnMut(VarId));
-
-impl Visitor<'_> for Reads<'_> {
-    fn visit_block(&mut self, _: &Block, _: Nest) {}
-
-    fn visit_var(&mut self, var: &VarId, access: Access) {
-        if access == Access::Read {
-            (self.0)(*var);
-        }
-    }
-}
-
-impl Cond {
-    /// Whether evaluating the condition runs statements (of a right operand of `&&` / `||`).
-    pub fn has_stmts(&self) -> bool {
-        struct Any(bool);
-        impl Visitor<'_> for Any {
-            fn visit_block(&mut self, block: &Block, _: Nest) {
-                self.0 |= !block.is_empty();
-            }
-        }
-        let mut any = Any(false);
-        any.visit_cond(self);
-        any.0
-    }
-}
-
-impl Cond {
-    /// Calls `f` on every variable the condition reads.
-    ///
-    /// The right operand of `&&` / `||` counts by its final condition only: the reverse sweep
-    /// re-reads boolean arguments, and lowering computes one whose right operand runs
-    /// statements into a boolean first (`lower/call.rs`), so none reaches it here.
-    pub fn visit_vars(&self, f: &mut dyn FnMut(VarId)) {
-        Reads(f).visit_cond(self)
-    }
-}
-
-impl IntExpr {
-    /// Calls `f` on every variable the expression reads (integers, and arrays whose `len()` it
-    /// takes).
-    pub fn visit_vars(&self, f: &mut dyn FnMut(VarId)) {
-        Reads(f).visit_int(self)
-    }
-}
-
-impl Place {
-    /// Calls `f` on the data parameter and on every variable its indices read.
-    pub fn visit_vars(&self, f: &mut dyn FnMut(VarId)) {
-        Reads(f).visit_place(self)
-    }
-}

@@ -68,17 +68,11 @@ fn function((item, sig): (&syn::ItemFn, &Signature), wrt: &[String], rules: &Rul
         let Some(rule) = rule else { continue };
         let partial = var(Ty::F64, Origin::Temp, rule.span());
         let callee = ir::Extern {
-            path: path(rule),
-            span: rule.span(),
-            entry: None,
-            pair: None,
-            guessed: false,
-            dropped: false,
-            limit: false,
             rule: Some(Box::new(ir::Rule {
                 pointer: quote_spanned!(rule.span()=> #pointer),
                 arguments: arguments(rule),
             })),
+            ..ir::Extern::new(path(rule), rule.span())
         };
         body.push(Stmt::Assign {
             dst: partial,

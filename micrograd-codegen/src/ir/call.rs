@@ -54,6 +54,25 @@ pub struct Entry {
     pub tuple: bool,
 }
 
+impl Extern {
+    /// The name `path` written at `span`, read as written: a plain call or constant, none of
+    /// the flags set (no output read, no pair, not guessed, not dropped, not a generic float's
+    /// constant, no rule). Each other kind sets its field on it:
+    /// `Extern { guessed: true, ..Extern::new(path, span) }`.
+    pub fn new(path: Vec<String>, span: Span) -> Extern {
+        Extern {
+            path,
+            span,
+            entry: None,
+            pair: None,
+            guessed: false,
+            dropped: false,
+            limit: false,
+            rule: None,
+        }
+    }
+}
+
 impl PartialEq for Extern {
     fn eq(&self, other: &Extern) -> bool {
         let arguments = |e: &Extern| {

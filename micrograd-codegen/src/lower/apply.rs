@@ -275,14 +275,8 @@ impl Lowerer<'_> {
             // Constants too, whose values differ between `f32` and `f64`: printed as the call.
             "epsilon" | "max_value" | "min_value" | "min_positive_value" => {
                 return Some(Value::F64(Operand::Extern(crate::ir::Extern {
-                    path: vec![name.to_string()],
-                    span: path.span(),
-                    entry: None,
-                    pair: None,
-                    guessed: false,
-                    dropped: false,
                     limit: true,
-                    rule: None,
+                    ..crate::ir::Extern::new(vec![name.to_string()], path.span())
                 })));
             }
             _ => match crate::ir::scalar::float_const(name) {

@@ -37,19 +37,9 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
             names.insert(0, String::new());
         }
     }
-    let absolute = |tail: &[&str]| Extern {
-        path: ["", "core"]
-            .iter()
-            .chain(tail)
-            .map(|s| s.to_string())
-            .collect(),
-        span,
-        entry: None,
-        pair: None,
-        guessed: false,
-        dropped: false,
-        limit: false,
-        rule: None,
+    let absolute = |tail: &[&str]| {
+        let path = ["", "core"].iter().chain(tail).map(|s| s.to_string());
+        Extern::new(path.collect(), span)
     };
     let all: Vec<&str> = names.iter().map(String::as_str).collect();
     let relative = match all.as_slice() {
@@ -78,14 +68,8 @@ pub fn classify(path: &syn::ExprPath, scalar: Scalar) -> Named {
                 full.insert(0, String::new());
             }
             Named::Other(Extern {
-                path: full,
-                span,
-                entry: None,
-                pair: None,
                 guessed: true,
-                dropped: false,
-                limit: false,
-                rule: None,
+                ..Extern::new(full, span)
             })
         }
     }

@@ -36,16 +36,8 @@ impl Pass<'_> {
             }
             Expr::Consts(name) => {
                 let path = ["", "core", self.scalar.name(), "consts", name];
-                return Operand::Extern(Extern {
-                    path: path.map(String::from).to_vec(),
-                    span: proc_macro2::Span::mixed_site(),
-                    entry: None,
-                    pair: None,
-                    guessed: false,
-                    dropped: false,
-                    limit: false,
-                    rule: None,
-                });
+                let path = path.map(String::from).to_vec();
+                return Operand::Extern(Extern::new(path, proc_macro2::Span::mixed_site()));
             }
             Expr::Int(n) => Op::FromInt(n),
             Expr::Load(w, i) => Op::Load(w, i),

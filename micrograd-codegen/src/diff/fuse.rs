@@ -158,18 +158,19 @@ fn outer_adjoints(body: &[Rev], vars: &[VarInfo]) -> Option<(HashSet<VarId>, Has
 /// additions, or a later `h[1] += t`, whose `d_t = d_h[1]` must not see them (the loop read
 /// the entry before it was added to; seed 8's program 60).
 fn declarations(before: &[Rev], arrays: &HashSet<VarId>) -> Option<Vec<usize>> {
-    let mut zeroed = false;
+    // Whether `before` zeroes, reads or lends an entry of one of `arrays`' adjoints.
+    let mut touched = false;
     read_adjoints(before, &mut |_| {}, &mut |array| {
-        zeroed |= arrays.contains(&array)
+        touched |= arrays.contains(&array)
     });
     walk(before, &mut |s| match s {
-        Rev::ZeroElem(array, _) => zeroed |= arrays.contains(array),
-        Rev::Pullback { args, .. } => zeroed |= args.iter().any(
+        Rev::ZeroElem(array, _) => touched |= arrays.contains(array),
+        Rev::Pullback { args, .. } => touched |= args.iter().any(
             |arg| matches!(arg, Arg::Slice { array, mutable: true, .. } if arrays.contains(array)),
         ),
         _ => {}
     });
-    if zeroed {
+    if touched {
         return None;
     }
     arrays

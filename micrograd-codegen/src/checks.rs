@@ -175,13 +175,12 @@ fn float_data(spec: &ir::ParamSpec, scalar: ir::Scalar) -> bool {
             || written().is_ok_and(|ty| signature::float_in(&ty, scalar).is_some()))
 }
 
-/// What to write for floats the macro differentiates in another shape: rows of one length
-/// (`&[[f64; N]]`) for ragged ones.
+/// What to write for floats the macro differentiates in another shape: rows (`&[&[f64]]`,
+/// `&Vec<Vec<f64>>`) as `&[Vec<f64>]`, or `&[[f64; N]]` where they have one length.
 fn instead(spec: &ir::ParamSpec) -> &'static str {
-    let rows = |elem: &types::Type| matches!(elem, types::Type::Vec(e) if matches!(**e, types::Type::Float(_)));
-    match &spec.value {
-        types::Type::Ref { elem, .. } if matches!(&**elem, types::Type::Slice(e) if rows(e)) => {
-            "; to differentiate rows of one length, take them as `&[[f64; N]]`"
+    match spec.value.elem() {
+        Some(row) if row.is_float_sequence() => {
+            "; to differentiate rows, take them as `&[Vec<f64>]` (rows of one length as `&[[f64; N]]`)"
         }
         _ => "",
     }

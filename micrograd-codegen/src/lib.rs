@@ -221,7 +221,7 @@ fn passive_rows(sig: Option<&mut ir::Signature>, options: &attr::Options) {
     if let Some(sig) = sig {
         for spec in &mut sig.params {
             let listed = |names: &Vec<syn::Ident>| names.contains(&spec.ident);
-            spec.passive = spec.kind().row().is_some() && !options.wrt.as_ref().is_some_and(listed);
+            spec.passive = spec.kind().is_rows() && !options.wrt.as_ref().is_some_and(listed);
         }
     }
 }

@@ -24,6 +24,7 @@ mod padded;
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod persist;
 pub mod plot;
+pub mod ragged;
 pub mod rng;
 pub mod shadow;
 // What generated code names, not an API of its own: public, out of the docs.

@@ -60,6 +60,7 @@ mod matrix_values;
 mod out_params;
 mod params;
 mod passive_data;
+mod ragged_rows;
 mod ref_scalars;
 mod rows_calls;
 mod rows_whole;

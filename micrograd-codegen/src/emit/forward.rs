@@ -34,6 +34,25 @@ impl Emitter<'_> {
         )
     }
 
+    /// `i` where `lo..hi` is all of row `i` of rows of their own lengths (`(i, 0)..(i,
+    /// w[i].len())`), which a call is passed as `&w[i]` (its tangent `&v_w[i]`, of the same
+    /// shape).
+    pub(super) fn whole_row(
+        &self,
+        lo: &Option<IntExpr>,
+        hi: &Option<IntExpr>,
+    ) -> Option<TokenStream> {
+        match (lo, hi) {
+            (Some(IntExpr::Entry(i, zero)), Some(IntExpr::Entry(_, len)))
+                if matches!(**zero, IntExpr::Lit { value: 0, .. })
+                    && matches!(&**len, IntExpr::RowLen(_, row) if row == i) =>
+            {
+                Some(self.int(i))
+            }
+            _ => None,
+        }
+    }
+
     /// The forward sweep of the function: its body, where a function with `derivative(..)`
     /// rules (whose IR is one block of assignments, `crate::custom`) leaves out what nothing
     /// the flavour returns depends on: the body's value (`ir::Op::Custom`) in `f_pullback`,
@@ -295,8 +314,13 @@ impl Emitter<'_> {
                     (None, None, true) => quote!(#name),
                     (None, None, false) => quote!(&#name),
                     _ => {
-                        let (lo, hi) = self.bounds(lo, hi);
-                        let part = quote!(&#name[#lo..#hi]);
+                        let part = match self.whole_row(lo, hi) {
+                            Some(i) => quote!(&#name[#i]),
+                            None => {
+                                let (lo, hi) = self.bounds(lo, hi);
+                                quote!(&#name[#lo..#hi])
+                            }
+                        };
                         if self.tangent.maybe_empty.contains(array) {
                             // An empty tangent stands for zeros: its part is empty too.
                             return quote!(if #name.is_empty() { &[] } else { #part });

@@ -79,7 +79,9 @@ pub fn hessian(sig: &Signature, chosen: &[bool], options: &crate::attr::Options)
         .filter(|(spec, chosen)| **chosen && spec.kind().is_differentiable())
         .map(|(spec, _)| {
             let text = names::text(&spec.ident);
-            let is_struct = matches!(spec.kind(), Kind::Struct(_));
+            // Rows of their own lengths take part as a struct does: a tangent and a shadow of
+            // their shape (`Vec<Vec<f64>>`), their entries counted in row-major order.
+            let is_struct = matches!(spec.kind(), Kind::Struct(_) | Kind::Ragged);
             Part {
                 spec,
                 offset: names::free(&mut used, &format!("at_{text}")),

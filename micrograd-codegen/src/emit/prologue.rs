@@ -30,6 +30,10 @@ impl Emitter<'_> {
     pub(super) fn flattened(&self, specs: &[ParamSpec], wrt: &HashSet<VarId>) -> TokenStream {
         let mut tokens = TokenStream::new();
         for (param, spec) in self.function.params.iter().zip(specs) {
+            if spec.kind() == Kind::Ragged {
+                tokens.extend(self.ragged(param.var, wrt.contains(&param.var)));
+                continue;
+            }
             if spec.kind().row().is_none() {
                 continue;
             }
@@ -40,6 +44,19 @@ impl Emitter<'_> {
                 let d_w = self.names.adjoint(param.var);
                 tokens.extend(quote!(let #d_w = #d_w.as_flattened_mut();));
             }
+        }
+        tokens
+    }
+
+    /// `let w = Ragged::new(w);` for rows of their own lengths (`&[Vec<f64>]`, and its
+    /// tangent), `let d_w = &mut RaggedMut::new(d_w);` for its shadow: the body reads entry
+    /// `j` of row `i` in place as `w[(i, j)]` and adds into `d_w[(i, j)]`.
+    fn ragged(&self, var: VarId, shadow: bool) -> TokenStream {
+        let (w, runtime) = (self.names.var(var), &self.runtime);
+        let mut tokens = quote!(let #w = #runtime::ragged::Ragged::new(#w););
+        if shadow {
+            let d_w = self.names.adjoint(var);
+            tokens.extend(quote!(let #d_w = &mut #runtime::ragged::RaggedMut::new(#d_w);));
         }
         tokens
     }

@@ -276,11 +276,16 @@ macro_rules! make_ir_visitor {
                 match int {
                     IntExpr::Lit { .. } => {}
                     IntExpr::Var(var) | IntExpr::Len(var) => self.visit_var(var, Access::Read),
+                    IntExpr::RowLen(var, row) => {
+                        self.visit_var(var, Access::Read);
+                        self.visit_int(row);
+                    }
                     IntExpr::Extern(name) => self.visit_extern(name),
                     IntExpr::Data(place) => self.visit_place(place),
                     IntExpr::Binary(_, a, b)
                     | IntExpr::Bits(_, a, b)
                     | IntExpr::Min(a, b)
+                    | IntExpr::Entry(a, b)
                     | IntExpr::Checked(a, b) => {
                         self.visit_int(a);
                         self.visit_int(b);

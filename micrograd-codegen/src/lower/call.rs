@@ -192,6 +192,10 @@ impl Lowerer<'_> {
             self.errors.spanned(expr, "an array of tuples is not passed to `#[differentiable]` functions; pass the floats of its tuples, `g(pts[i].0, pts[i].1)`, or hold them as rows, `[[x, y], ..]`, and pass `&rows`");
             return None;
         }
+        if view.row == Some(super::view::Row::Own) {
+            self.errors.spanned(expr, "rows of their own lengths (`w: &[Vec<f64>]`) are not passed whole to `#[differentiable]` functions; pass its rows, `g(&w[i])`, in a loop over `0..w.len()`");
+            return None;
+        }
         if view.row.is_some() {
             // `g(m)` of a matrix by value, a local or a `[[f64; N]; M]` parameter.
             if view.is_whole() && self.is_array_value(expr, view.base) {

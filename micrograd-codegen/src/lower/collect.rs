@@ -201,6 +201,10 @@ impl Lowerer<'_> {
             }
             None => (self.fixed(view.len(), span), true),
         };
+        if view.row == Some(super::view::Row::Own) {
+            self.errors.at(span, "a copy of rows of their own lengths is not supported; read the rows in place, `w[i][j]`");
+            return self.poison_name(name, span);
+        }
         let row = view.row.clone();
         let tuple = self
             .tuples
@@ -260,7 +264,7 @@ impl Lowerer<'_> {
     /// The length of `view` if it is a constant: an array's `N`, or a literal.
     fn constant_len(&self, view: &View) -> Option<IntExpr> {
         // A row of rows, `N` long whatever the number of rows.
-        if let Some(row) = self.rows.get(&view.base)
+        if let Some(row) = self.rows.get(&view.base).and_then(super::view::Row::len)
             && matches!(view.len(), IntExpr::Lit { .. } | IntExpr::Extern(_))
             && view.len() == *row
         {

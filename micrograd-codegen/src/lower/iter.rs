@@ -34,6 +34,8 @@ pub(super) enum Chain<'a> {
     },
     /// `windows(k)` of a slice.
     Windows { of: View, size: IntExpr },
+    /// The rows of rows of their own lengths (`w.iter()` of `w: &[Vec<f64>]`), each a view.
+    Rows(View),
     /// `(index, element)` pairs.
     Enumerate(Box<Chain<'a>>),
     /// Pairs of two chains, as long as the shorter.

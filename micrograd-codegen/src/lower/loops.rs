@@ -111,9 +111,9 @@ impl Lowerer<'_> {
             Expr::Index(index) if matches!(&*index.index, Expr::Range(_)) => {
                 Some(self.sub_slice(index))
             }
-            // A row of data, `for x in &rows[i]`.
+            // A row of data or of rows, `for x in &rows[i]`: its place, or its view.
             Expr::Index(_) => match self.expr(items) {
-                value @ (Value::Data(..) | Value::Error) => Some(value),
+                value @ (Value::Data(..) | Value::Seq(_) | Value::Error) => Some(value),
                 _ => {
                     self.errors.at(items.span(), "`for` runs over slices, arrays and rows of data (`for x in &rows[i]`), but this is one value");
                     None

@@ -165,7 +165,7 @@ pub struct Lowerer<'e> {
     closures: HashMap<String, std::rc::Rc<bound_closures::Bound>>,
     /// The sequences of rows (`[[f64; N]; M]` locals, `&[[f64; N]]` parameters), held flat,
     /// by their variable: the length of a row.
-    rows: HashMap<VarId, crate::ir::IntExpr>,
+    rows: HashMap<VarId, view::Row>,
     /// The sequences of rows that are tuples (`[(f64, f64); N]` locals), among `rows`, by
     /// their variable: how many elements a tuple has. Indexing one yields a tuple of its row's
     /// entries, `pts[i].0`, `let (x, y) = pts[i];`.

@@ -84,7 +84,10 @@ impl Lowerer<'_> {
         let var = self.new_var(Origin::Param, ty, spec.ident.span());
         if let Some(row) = spec.kind().row() {
             let row = self.len_expr(row);
-            self.rows.insert(var, row);
+            self.rows.insert(var, view::Row::Len(row));
+        }
+        if matches!(spec.kind(), Kind::Ragged) {
+            self.rows.insert(var, view::Row::Own);
         }
         if matches!(spec.kind(), Kind::Scalar)
             && matches!(spec.value, crate::types::Type::Ref { .. })

@@ -182,6 +182,7 @@ impl Lowerer<'_> {
                 value: width as u128,
                 suffix: String::new(),
             };
+            let row = super::view::Row::Len(row);
             self.rows.insert(view.base, row.clone());
             if tuple {
                 self.tuples.insert(view.base, width as u128);

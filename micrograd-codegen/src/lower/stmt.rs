@@ -275,7 +275,7 @@ impl Lowerer<'_> {
         };
         let dst = self.named(name, Ty::local(len, vec), span);
         if let Some(row) = row {
-            self.rows.insert(dst, row);
+            self.rows.insert(dst, super::view::Row::Len(row));
         }
         self.emit(Stmt::Array { dst, fill });
         self.bind(name, dst);
@@ -297,7 +297,7 @@ impl Lowerer<'_> {
         };
         let entries = super::view::mul(rows, row.clone());
         let dst = self.named(name, Ty::local(entries, false), span);
-        self.rows.insert(dst, row);
+        self.rows.insert(dst, super::view::Row::Len(row));
         self.tuples.insert(dst, width as u128);
         self.emit(Stmt::Array {
             dst,

@@ -25,8 +25,29 @@ pub struct View {
     /// The length of a row where the view is a sequence of rows (`l` of
     /// `let mut l = [[0.0; N]; M];`, or a `&[[f64; N]]` parameter): the entries are the rows'
     /// floats one after the other (row-major), so `l[i]` is the view of entries
-    /// `i * N..(i + 1) * N` and `l[i][j]` the entry `i * N + j`.
-    pub row: Option<IntExpr>,
+    /// `i * N..(i + 1) * N` and `l[i][j]` the entry `i * N + j`. Rows of their own lengths
+    /// (`&[Vec<f64>]`, [`Row::Own`]) are read in place: `w[i]` is the view of entries
+    /// `(i, 0)..(i, w[i].len())` and `w[i][j]` the entry `(i, j)` ([`IntExpr::Entry`]).
+    pub row: Option<Row>,
+}
+
+/// How a sequence of rows holds them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Row {
+    /// Rows of one length, held flat in row-major order.
+    Len(IntExpr),
+    /// Rows of their own lengths (`&[Vec<f64>]`), read in place by row and column.
+    Own,
+}
+
+impl Row {
+    /// The length of a row where the rows have one.
+    pub fn len(&self) -> Option<&IntExpr> {
+        match self {
+            Row::Len(len) => Some(len),
+            Row::Own => None,
+        }
+    }
 }
 
 impl View {
@@ -41,7 +62,7 @@ impl View {
     }
 
     /// All of `base`, a sequence of rows of `row` floats each if `row` is set.
-    pub fn rows_of(base: VarId, row: Option<IntExpr>) -> View {
+    pub fn rows_of(base: VarId, row: Option<Row>) -> View {
         View {
             row,
             ..View::whole(base)
@@ -51,8 +72,8 @@ impl View {
     /// The number of elements: rows of a sequence of rows, else entries.
     pub fn count(&self) -> IntExpr {
         match &self.row {
-            Some(row) => div(self.len(), row.clone()),
-            None => self.len(),
+            Some(Row::Len(row)) => div(self.len(), row.clone()),
+            Some(Row::Own) | None => self.len(),
         }
     }
 
@@ -60,10 +81,29 @@ impl View {
     /// against the row's length, and the base checks the entry, so a row past the end panics
     /// where `f`'s `l[i]` does (except in rows of no entries, where nothing is read).
     pub fn row_at(&self, i: IntExpr) -> View {
-        let row = self.row.clone().unwrap_or(IntExpr::Lit {
-            value: 1,
-            suffix: String::new(),
-        });
+        if self.row == Some(Row::Own) {
+            // `w[i]` of `&[Vec<f64>]`: its entries `(i, 0)..(i, w[i].len())`.
+            let len = IntExpr::RowLen(self.base, Box::new(i.clone()));
+            let zero = IntExpr::Lit {
+                value: 0,
+                suffix: String::new(),
+            };
+            return View {
+                base: self.base,
+                lo: Some(IntExpr::Entry(Box::new(i.clone()), Box::new(zero))),
+                hi: Some(IntExpr::Entry(Box::new(i), Box::new(len))),
+                row: None,
+            };
+        }
+        let row = self
+            .row
+            .as_ref()
+            .and_then(Row::len)
+            .cloned()
+            .unwrap_or(IntExpr::Lit {
+                value: 1,
+                suffix: String::new(),
+            });
         let lo = plus(self.lo.clone(), mul(i, row.clone()));
         let hi = plus(Some(lo.clone()), row);
         View {
@@ -87,6 +127,11 @@ impl View {
     pub fn len(&self) -> IntExpr {
         let hi = self.hi.clone().unwrap_or(IntExpr::Len(self.base));
         match (&self.lo, hi) {
+            // Entries `(i, a)..(i, b)` of a row of its own length.
+            (Some(IntExpr::Entry(_, a)), IntExpr::Entry(_, b)) => match &**a {
+                IntExpr::Lit { value: 0, .. } => *b,
+                a => IntExpr::Binary(IntOp::Sub, b, Box::new(a.clone())),
+            },
             (Some(lo), IntExpr::Binary(IntOp::Add, a, c)) if *a == *lo => *c,
             (Some(IntExpr::Lit { value: lo, .. }), IntExpr::Lit { value: hi, suffix })
                 if hi >= *lo =>
@@ -106,6 +151,13 @@ impl View {
     pub fn checked_at(&self, i: IntExpr) -> IntExpr {
         if self.is_whole() {
             return i;
+        }
+        // Row `r` whole of rows of their own lengths: `w[r][j]` checks `j` itself.
+        if let (Some(IntExpr::Entry(r, zero)), Some(IntExpr::Entry(_, len))) = (&self.lo, &self.hi)
+            && matches!(**zero, IntExpr::Lit { value: 0, .. })
+            && **len == IntExpr::RowLen(self.base, r.clone())
+        {
+            return self.at(i);
         }
         let len = self.len();
         let inside = match (&i, &len) {
@@ -150,7 +202,7 @@ impl View {
             hi: self.hi.clone(),
             by_value: false,
             mutable: false,
-            rows: self.row.clone(),
+            rows: self.row.as_ref().and_then(Row::len).cloned(),
             entry: false,
         }
     }
@@ -207,6 +259,7 @@ pub(super) fn folded(sum: IntExpr) -> IntExpr {
 /// `a + b`, folded where both are literals or one is missing or 0.
 fn plus(a: Option<IntExpr>, b: IntExpr) -> IntExpr {
     match (a, b) {
+        (Some(a @ IntExpr::Entry(..)), b) => add(a, b),
         (None | Some(IntExpr::Lit { value: 0, .. }), b) => b,
         (Some(IntExpr::Lit { value: a, suffix }), IntExpr::Lit { value: b, .. }) => IntExpr::Lit {
             value: a + b,
@@ -217,6 +270,14 @@ fn plus(a: Option<IntExpr>, b: IntExpr) -> IntExpr {
 }
 
 fn add(a: IntExpr, b: IntExpr) -> IntExpr {
+    match (a, b) {
+        // Entry `(i, c)` plus `b` is `(i, c + b)`, the same row.
+        (IntExpr::Entry(i, c), b) => IntExpr::Entry(i, Box::new(plus(Some(*c), b))),
+        (a, b) => add_flat(a, b),
+    }
+}
+
+fn add_flat(a: IntExpr, b: IntExpr) -> IntExpr {
     match b {
         IntExpr::Lit { value: 0, .. } => a,
         b => IntExpr::Binary(IntOp::Add, Box::new(a), Box::new(b)),
@@ -285,7 +346,13 @@ impl Lowerer<'_> {
         };
         // Rows `a..b` of a sequence of rows are its entries `a * N..b * N`.
         let (lo, hi) = match &view.row {
-            Some(row) => (
+            Some(Row::Own) => {
+                return self.error(
+                    index.span(),
+                    "sub-slices of rows of their own lengths (`&w[a..b]` of `w: &[Vec<f64>]`) are not supported; index the rows `w[i]` in a loop over `a..b` instead",
+                );
+            }
+            Some(Row::Len(row)) => (
                 lo.map(|lo| mul(lo, row.clone())),
                 hi.map(|hi| mul(hi, row.clone())),
             ),

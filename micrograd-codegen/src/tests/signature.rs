@@ -113,10 +113,19 @@ fn each_parameter_kind_reads_to_its_type_and_layout() {
         (row.value, rows.tokens.0.to_string()),
         (Some(3), "N".into())
     );
-    for data in ["ragged", "o", "n", "on"] {
+    for data in ["o", "n", "on"] {
         assert_eq!(facts(kind(data)), (false, false, false), "{data}");
     }
-    assert_eq!(kind("ragged"), Kind::Data);
+    // Rows of their own lengths (issue 24): a shadow `&mut [Vec<f64>]` of the same shape.
+    assert_eq!(kind("ragged"), Kind::Ragged);
+    assert_eq!(facts(kind("ragged")), (true, true, true));
+    assert_eq!(
+        kind("ragged").shadow(crate::scalar::Scalar::F64, true),
+        Some(crate::types::read(
+            &parse_quote!(&mut [Vec<f64>]),
+            crate::scalar::Scalar::F64
+        ))
+    );
     assert_eq!(kind("o"), Kind::Data);
 }
 
@@ -169,7 +178,8 @@ fn the_kind_is_a_query_on_the_structural_type() {
         kind(parse_quote!([[f64; 3]; 3])),
         is(rows(Some(&three), true))
     );
-    assert_eq!(kind(parse_quote!(&[Vec<f64>])), is(Kind::Data));
+    assert_eq!(kind(parse_quote!(&[Vec<f64>])), is(Kind::Ragged));
+    assert_eq!(kind(parse_quote!(&[&[f64]])), is(Kind::Data));
     assert_eq!(kind(parse_quote!(&[[[f64; 3]; 3]])), is(Kind::Data));
     assert_eq!(kind(parse_quote!(&Vec<usize>)), is(Kind::Data));
     assert_eq!(kind(parse_quote!((f64, f64))), is(Kind::Data));

@@ -128,7 +128,7 @@ fn what_holds_floats_and_what_is_copy() {
 #[test]
 fn data_parameters_lower_to_places() {
     let item: syn::ItemFn = parse_quote! {
-        fn f(w: &[f64], pts: &[Vec<f64>], labels: &[usize]) -> f64 {
+        fn f(w: &[f64], pts: &[&[f64]], labels: &[usize]) -> f64 {
             let k = labels[1];
             w[k] * pts[k][0]
         }

@@ -30,6 +30,10 @@ pub enum Kind<'a> {
         /// Taken by value, `[[f64; N]; M]`.
         by_value: bool,
     },
+    /// `w: &[Vec<f64>]`: rows of their own lengths, which the body reads in place (`w[i][j]`
+    /// the entry `(i, j)`, `micrograd_runtime::ragged`); its shadow `d_w: &mut [Vec<f64>]` (of
+    /// the same shape) follows it, and its tangent has its type.
+    Ragged,
     /// `w: &mut [f64]`: read and written; its shadow `d_w: &mut [f64]` receives the gradient
     /// with respect to the values `w` held on entry.
     SliceMut,
@@ -60,10 +64,17 @@ impl<'a> Kind<'a> {
                 | Kind::Vec
                 | Kind::Array(_)
                 | Kind::Rows { .. }
+                | Kind::Ragged
                 | Kind::SliceMut
                 | Kind::ScalarMut
                 | Kind::Struct(_)
         )
+    }
+
+    /// Whether it holds rows of floats, of one length or their own: data unless `wrt(..)`
+    /// lists it.
+    pub fn is_rows(self) -> bool {
+        matches!(self, Kind::Rows { .. } | Kind::Ragged)
     }
 
     /// The length of a row where it holds rows of floats (`&[[f64; N]]`): how the body indexes
@@ -84,6 +95,7 @@ impl<'a> Kind<'a> {
                 | Kind::Vec
                 | Kind::Array(_)
                 | Kind::Rows { .. }
+                | Kind::Ragged
                 | Kind::SliceMut
                 | Kind::ScalarMut
                 | Kind::Struct(_)
@@ -100,6 +112,7 @@ impl<'a> Kind<'a> {
                     by_value: false,
                     ..
                 }
+                | Kind::Ragged
                 | Kind::SliceMut
                 | Kind::ScalarMut
                 | Kind::Struct(_)
@@ -127,6 +140,7 @@ impl<'a> Kind<'a> {
                     _ => Type::Slice(row),
                 }
             }
+            Kind::Ragged => Type::Slice(Box::new(Type::Vec(float))),
             Kind::Struct(path) => Type::Named(path.clone()),
             Kind::ScalarMut => Type::Float(scalar),
             _ => return None,
@@ -218,6 +232,9 @@ impl<'a> Kind<'a> {
                 ..
             } => Layout::given(rows),
             Kind::Rows { rows, .. } => Layout::slice(rows, false),
+            // Read in place by row and column (`emit` binds `Ragged::new(w)`), its length
+            // counted in rows.
+            Kind::Ragged => Layout::slice(None, false),
             // Read only by calls, which pass it and its shadow on as they pass a slice's.
             Kind::Struct(_) => Layout::slice(None, false),
             Kind::Data => Layout::Data(()),

@@ -138,6 +138,11 @@ fn struct_buffers(parts: &[Part], l: &Locals) -> TokenStream {
     for (k, v, d) in &l.structs {
         let part = &parts[*k];
         let (p, count) = (names::param(&part.spec.ident), &part.count);
+        // `&[Vec<f64>]`: buffers of its shape, `Vec<Vec<f64>>`.
+        let p = match part.spec.kind() {
+            Kind::Ragged => quote!(&#p.to_vec()),
+            _ => quote!(#p),
+        };
         tokens.extend(quote! {
             let mut #v = #runtime::shadow::Differentiable::zeroed_like(#p);
             let mut #d = #runtime::shadow::Differentiable::zeroed_like(#p);

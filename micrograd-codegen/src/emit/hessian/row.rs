@@ -87,7 +87,7 @@ fn part(
             args.extend(passed);
             after.extend(back);
         }
-        Kind::Struct(_) => {
+        Kind::Struct(_) | Kind::Ragged => {
             let (before, passed, back) = struct_part(l, k, (at, &len, h));
             tokens.extend(before);
             args.extend(passed);

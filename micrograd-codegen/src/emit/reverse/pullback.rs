@@ -295,10 +295,13 @@ impl Emitter<'_> {
         let part = match (lo, hi) {
             (None, None) if is_param => quote!(&mut #name[..]),
             (None, None) => quote!(&mut #name),
-            _ => {
-                let (lo, hi) = (lo.map(|e| self.int(e)), hi.map(|e| self.int(e)));
-                quote!(&mut #name[#lo..#hi])
-            }
+            _ => match self.whole_row(&lo.cloned(), &hi.cloned()) {
+                Some(i) => quote!(&mut #name[#i]),
+                None => {
+                    let (lo, hi) = (lo.map(|e| self.int(e)), hi.map(|e| self.int(e)));
+                    quote!(&mut #name[#lo..#hi])
+                }
+            },
         };
         if self.may_be_empty(array) {
             quote!(if #name.is_empty() { &mut [] } else { #part })

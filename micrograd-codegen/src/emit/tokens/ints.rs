@@ -28,6 +28,14 @@ impl Emitter<'_> {
                 (quote!(#v.len()), Prec::Postfix)
             }
             IntExpr::Data(place) => (self.data(place), Prec::Postfix),
+            IntExpr::Entry(i, j) => {
+                let (i, j) = (self.int(i), self.int(j));
+                (quote!((#i, #j)), Prec::Postfix)
+            }
+            IntExpr::RowLen(v, i) => {
+                let (v, i) = (self.names.var(*v), self.int(i));
+                (quote!(#v[#i].len()), Prec::Postfix)
+            }
             IntExpr::Binary(op, a, b) => self.int_binary(*op, a, b),
             IntExpr::Bits(op, a, b) => self.bits(*op, a, b),
             IntExpr::Method(method, a, b) => {

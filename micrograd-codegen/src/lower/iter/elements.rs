@@ -14,7 +14,8 @@ impl Chain<'_> {
     /// `N` entries of its flat storage).
     pub(super) fn of(view: View) -> Self {
         match view.row.clone() {
-            Some(size) => Chain::Chunks {
+            Some(crate::lower::view::Row::Own) => Chain::Rows(view),
+            Some(crate::lower::view::Row::Len(size)) => Chain::Chunks {
                 of: View { row: None, ..view },
                 size,
                 exact: true,
@@ -27,6 +28,7 @@ impl Chain<'_> {
     pub(in crate::lower) fn count(&self) -> IntExpr {
         match self {
             Chain::Slice(view) => view.len(),
+            Chain::Rows(view) => view.count(),
             Chain::Data(place, _) => crate::lower::data::len(place.clone()),
             Chain::Ints(ints) => int(ints.len() as u128),
             // An empty range when `hi < lo`, without an integer underflow.
@@ -97,6 +99,7 @@ impl Lowerer<'_> {
                 let hi = if *exact { hi } else { min(hi, of.len()) };
                 Value::Seq(of.sub(Some(lo), Some(hi)))
             }
+            Chain::Rows(view) => Value::Seq(view.row_at(i)),
             Chain::Windows { of, size } => {
                 let hi = bin(IntOp::Add, i.clone(), size.clone());
                 Value::Seq(of.sub(Some(i), Some(hi)))

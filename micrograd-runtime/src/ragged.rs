@@ -1,0 +1,119 @@
+//! Rows of their own lengths (`&[Vec<f64>]`) as the code `#[differentiable]` writes reads them.
+//!
+//! A function differentiated along `w: &[Vec<f64>]` reads entry `j` of row `i` as
+//! `w[(i, j)]` and adds its gradient into `d_w[(i, j)]` of the shadow `d_w: &mut [Vec<f64>]`:
+//! the generated code holds the entry's row and column as one index, so it reads the rows in
+//! place (no copy into a flat buffer). A row passed on to a call is `&w[i]` (`&mut d_w[i]`),
+//! a part of one `&w[(i, a)..(i, b)]`.
+//!
+//! ```
+//! use micrograd_runtime::ragged::{Ragged, RaggedMut};
+//!
+//! let w = vec![vec![1.0, 2.0], vec![3.0]];
+//! let rows = Ragged::new(&w);
+//! assert_eq!((rows.len(), rows[1].len(), rows[(0, 1)]), (2, 1, 2.0));
+//! assert_eq!(&rows[(0, 0)..(0, 2)], &[1.0, 2.0]);
+//!
+//! let mut d_w = vec![vec![0.0; 2], vec![0.0]];
+//! let mut shadow = RaggedMut::new(&mut d_w);
+//! shadow[(1, 0)] += 0.5;
+//! assert_eq!(d_w, [vec![0.0, 0.0], vec![0.5]]);
+//! ```
+
+use core::ops::{Index, IndexMut, Range};
+
+/// Rows of their own lengths read by `(row, column)`.
+#[derive(Clone, Copy, Debug)]
+pub struct Ragged<'a, T>(pub &'a [Vec<T>]);
+
+/// Rows of their own lengths written by `(row, column)`: a shadow or a tangent's.
+#[derive(Debug)]
+pub struct RaggedMut<'a, T>(pub &'a mut [Vec<T>]);
+
+impl<'a, T> Ragged<'a, T> {
+    /// The rows `rows`.
+    pub fn new(rows: &'a [Vec<T>]) -> Self {
+        Ragged(rows)
+    }
+
+    /// The number of rows.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are no rows (a caller's empty tangent or shadow).
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl<'a, T> RaggedMut<'a, T> {
+    /// The rows `rows`.
+    pub fn new(rows: &'a mut [Vec<T>]) -> Self {
+        RaggedMut(rows)
+    }
+
+    /// The number of rows.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are no rows (a caller's empty shadow).
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// Entries `from.1..to.1` of row `from.0` (`to.0` is the same row).
+fn row_range(range: &Range<(usize, usize)>) -> (usize, Range<usize>) {
+    debug_assert_eq!(range.start.0, range.end.0, "a range of entries of one row");
+    (range.start.0, range.start.1..range.end.1)
+}
+
+macro_rules! index {
+    ($ty:ident) => {
+        impl<T> Index<usize> for $ty<'_, T> {
+            type Output = [T];
+            fn index(&self, i: usize) -> &[T] {
+                &self.0[i]
+            }
+        }
+
+        impl<T> Index<(usize, usize)> for $ty<'_, T> {
+            type Output = T;
+            fn index(&self, (i, j): (usize, usize)) -> &T {
+                &self.0[i][j]
+            }
+        }
+
+        impl<T> Index<Range<(usize, usize)>> for $ty<'_, T> {
+            type Output = [T];
+            fn index(&self, range: Range<(usize, usize)>) -> &[T] {
+                let (i, columns) = row_range(&range);
+                &self.0[i][columns]
+            }
+        }
+    };
+}
+
+index!(Ragged);
+index!(RaggedMut);
+
+impl<T> IndexMut<usize> for RaggedMut<'_, T> {
+    fn index_mut(&mut self, i: usize) -> &mut [T] {
+        &mut self.0[i]
+    }
+}
+
+impl<T> IndexMut<(usize, usize)> for RaggedMut<'_, T> {
+    fn index_mut(&mut self, (i, j): (usize, usize)) -> &mut T {
+        &mut self.0[i][j]
+    }
+}
+
+impl<T> IndexMut<Range<(usize, usize)>> for RaggedMut<'_, T> {
+    fn index_mut(&mut self, range: Range<(usize, usize)>) -> &mut [T] {
+        let (i, columns) = row_range(&range);
+        &mut self.0[i][columns]
+    }
+}

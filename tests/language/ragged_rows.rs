@@ -1,0 +1,164 @@
+//! Rows of their own lengths differentiated (issue 24): `w: &[Vec<f64>]`, listed in
+//! `wrt(..)` (else data, as before), followed by its shadow `d_w: &mut [Vec<f64>]` of the same
+//! shape, its tangent of its type in `f_jvp` and `f_hvp`, its entries row-major in
+//! `f_hessian`; read as `w[i][j]`, `w[i].len()`, `for row in w`, `for &x in &w[i]`,
+//! `w[i].iter().zip(x)` sums, `&w[i]` passed to a helper, `w.len()` rows. With 0, 1 and many
+//! rows of different lengths (an empty one among them), against central differences and
+//! num-dual on generic twins written by hand, the value bit for bit `f`'s, at points that
+//! cross the branches.
+
+#![allow(clippy::needless_range_loop)] // rows are walked by index, as such code is written
+
+use crate::common;
+
+use common::{assert_gradient, assert_near, assert_same_value};
+use micrograd_runtime::prelude::*;
+use num_dual::{Dual64, DualNum, HyperDual64};
+
+#[differentiable(hvp, hessian)]
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(p, q)| p * q).sum::<f64>()
+}
+
+/// Every read of rows the brief names, through a helper per row and a branch per row.
+#[differentiable(hvp, hessian, wrt(w, x))]
+fn ragged(w: &[Vec<f64>], x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..w.len() {
+        let y = dot(&w[i], x);
+        s += if y > 0.0 { y * y } else { -0.5 * y * x[0] };
+    }
+    for row in w {
+        s += row.iter().map(|v| v.sin()).sum::<f64>() * x[1];
+    }
+    for i in 0..w.len() {
+        for &v in &w[i] {
+            s += v * v * x[2];
+        }
+        s += w[i].iter().zip(x).map(|(a, b)| a * b).sum::<f64>() * (w[i].len() as f64);
+        for j in 0..w[i].len() {
+            s += w[i][j] * x[j] * w[i][w[i].len() - 1 - j];
+        }
+    }
+    s
+}
+
+fn ragged_twin<D: DualNum<Primitive = f64> + Copy>(w: &[Vec<D>], x: &[D]) -> D {
+    let mut s = D::from(0.0);
+    for row in w {
+        let mut y = D::from(0.0);
+        for (a, b) in row.iter().zip(x) {
+            y += *a * *b;
+        }
+        s += if y.re() > 0.0 {
+            y * y
+        } else {
+            -y * D::from(0.5) * x[0]
+        };
+    }
+    for row in w {
+        let mut t = D::from(0.0);
+        for v in row {
+            t += v.sin();
+        }
+        s += t * x[1];
+    }
+    for row in w {
+        for v in row {
+            s += *v * *v * x[2];
+        }
+        let mut z = D::from(0.0);
+        for (a, b) in row.iter().zip(x) {
+            z += *a * *b;
+        }
+        s += z * D::from(row.len() as f64);
+        for j in 0..row.len() {
+            s += row[j] * x[j] * row[row.len() - 1 - j];
+        }
+    }
+    s
+}
+
+/// The rows as one flat vector, and back from a flat vector to rows of `lens`.
+fn flat<T: Copy>(rows: &[Vec<T>]) -> Vec<T> {
+    rows.iter().flatten().copied().collect()
+}
+
+fn shaped<T: Copy>(flat: &[T], lens: &[usize]) -> Vec<Vec<T>> {
+    let mut at = 0;
+    lens.iter()
+        .map(|&n| {
+            at += n;
+            flat[at - n..at].to_vec()
+        })
+        .collect()
+}
+
+#[test]
+fn rows_of_their_own_lengths_in_every_flavour() {
+    let x = [0.6, -1.1, 0.9, 0.4];
+    let all = [0.5, -0.3, 1.2, -0.8, 0.4, 0.7, 1.1, 0.2, -0.6, -0.4];
+    for lens in [vec![], vec![3], vec![2, 0, 4, 1, 3]] {
+        let n: usize = lens.iter().sum();
+        let w = shaped(&all[..n], &lens);
+        let f = |p: &[f64]| ragged(&shaped(&p[..n], &lens), &p[n..]);
+        let point: Vec<f64> = flat(&w).into_iter().chain(x).collect();
+        // f_grad: the shadow has the parameter's shape.
+        let mut d_w: Vec<Vec<f64>> = lens.iter().map(|&k| vec![0.0; k]).collect();
+        let mut d_x = [0.0; 4];
+        let value = ragged_grad(&w, &mut d_w, &x, &mut d_x);
+        assert_same_value("ragged", value, ragged(&w, &x), &point);
+        let gradient: Vec<f64> = flat(&d_w).into_iter().chain(d_x).collect();
+        assert_gradient("ragged", f, &point, &gradient);
+        let (_, dual) = common::oracle::dual_gradient(
+            |q| ragged_twin(&shaped(&q[..n], &lens), &q[n..]),
+            &point,
+        );
+        for (k, (g, d)) in gradient.iter().zip(&dual).enumerate() {
+            assert_near(&format!("ragged d[{k}] (num-dual)"), *g, *d, 1e-12);
+        }
+        // f_pullback: a seed, shadows of the same shape.
+        let mut d_w: Vec<Vec<f64>> = lens.iter().map(|&k| vec![0.0; k]).collect();
+        let mut d_x = [0.0; 4];
+        ragged_pullback(&w, &mut d_w, &x, &mut d_x, 2.0);
+        let pulled: Vec<f64> = flat(&d_w).into_iter().chain(d_x).collect();
+        for (p, g) in pulled.iter().zip(&gradient) {
+            assert_near("ragged_pullback", *p, 2.0 * g, 1e-12);
+        }
+        // f_jvp against Dual64 on the twin.
+        let v: Vec<f64> = (0..point.len()).map(|k| 0.3 - 0.2 * k as f64).collect();
+        let (v_w, v_x) = (shaped(&v[..n], &lens), &v[n..]);
+        let (value, tangent) = ragged_jvp(&w, &v_w, &x, v_x);
+        assert_same_value("ragged_jvp", value, ragged(&w, &x), &point);
+        let duals: Vec<Dual64> = point
+            .iter()
+            .zip(&v)
+            .map(|(&p, &t)| Dual64::new(p, t))
+            .collect();
+        let twin = ragged_twin(&shaped(&duals[..n], &lens), &duals[n..]);
+        assert_near("ragged_jvp", tangent, twin.eps, 1e-12);
+        // f_hvp and f_hessian against HyperDual64.
+        let h = common::oracle::dual_hessian(
+            |q: &[HyperDual64]| ragged_twin(&shaped(&q[..n], &lens), &q[n..]),
+            &point,
+        );
+        let mut hv_w: Vec<Vec<f64>> = lens.iter().map(|&k| vec![0.0; k]).collect();
+        let mut hv_x = [0.0; 4];
+        let value = ragged_hvp(&w, &v_w, &mut hv_w, &x, v_x, &mut hv_x);
+        assert_same_value("ragged_hvp", value, ragged(&w, &x), &point);
+        let hv: Vec<f64> = flat(&hv_w).into_iter().chain(hv_x).collect();
+        for (i, row) in h.iter().enumerate() {
+            let expected: f64 = row.iter().zip(&v).map(|(a, b)| a * b).sum();
+            assert_near("ragged_hvp", hv[i], expected, 1e-10);
+        }
+        let k = point.len();
+        let mut dense = vec![0.0; k * k];
+        let value = ragged_hessian(&w, &x, &mut dense);
+        assert_same_value("ragged_hessian", value, ragged(&w, &x), &point);
+        for i in 0..k {
+            for j in 0..k {
+                assert_near("ragged_hessian", dense[i * k + j], h[i][j], 1e-10);
+            }
+        }
+    }
+}

@@ -13,6 +13,7 @@
 
 mod attr;
 mod checks;
+mod counted;
 mod custom;
 mod derive;
 mod diff;
@@ -48,13 +49,17 @@ use quote::quote;
 /// Expands `#[differentiable(attr)] item` into `item`, `item_grad` and `item_pullback`, or into
 /// `item` with spanned `compile_error!`s (and stubs, so callers see one error, not two).
 pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
-    if let Some(returned) = returned::expand(&attr, &item) {
-        return returned;
-    }
-    if let Some(method) = methods::expand(&attr, &item) {
-        return method;
-    }
-    methods::associated(&attr, &item)
+    // A function returning `[F; M]` has its output count beside it, which a caller binding
+    // its value without a type reads (`counted.rs`).
+    let count = counted::constant(&item);
+    let expanded = if let Some(returned) = returned::expand(&attr, &item) {
+        returned
+    } else if let Some(method) = methods::expand(&attr, &item) {
+        method
+    } else {
+        methods::associated(&attr, &item)
+    };
+    quote!(#expanded #count)
 }
 
 /// Expands `item`, printing `printed` as the user's function: `item` is what the pipeline
@@ -75,6 +80,7 @@ fn expand_as(attr: TokenStream, item: TokenStream, printed: &TokenStream) -> Tok
     }
     let function: Parsed = match syn::parse2(item.clone()) {
         Ok(mut function) => {
+            counted::calls(&mut function);
             returned::calls(&mut function);
             Parsed(function)
         }

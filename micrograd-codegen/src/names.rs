@@ -120,6 +120,16 @@ pub mod lowered {
     pub const COMPANION: &str = "__mg_companion";
     /// The Jacobian's rows `f_jacobian` of a `[f64; M]` of a `const M` gathers (`returned.rs`).
     pub const ROWS: &str = "__mg_rows";
+    /// The output a loop over a call's outputs reads, `let oc = sub3(o, c);` read as
+    /// `for __mg_output in 0..__sub3_outputs { oc[__mg_output] = sub3(o, c)[__mg_output]; }`
+    /// (`counted.rs`).
+    pub const OUTPUT: &str = "__mg_output";
+}
+
+/// The hidden constant beside a function returning `[F; M]` that holds `M`, its output count,
+/// from the last segment of its path: `__g_outputs` for `g` (`counted.rs`).
+pub fn outputs(segment: &str) -> String {
+    hidden(segment, "_outputs")
 }
 
 /// The names a method is read as by the pipeline (`methods.rs`): its receiver as a parameter

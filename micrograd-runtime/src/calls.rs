@@ -87,6 +87,25 @@ impl<T> Seed<T> for ByCaller<T> {
     }
 }
 
+/// The seed of one output of a call returning `[T; N]` whose `N` the caller cannot see: `seed`
+/// at `k`, `zero` elsewhere, its length `N` inferred from the pullback the caller passes it to.
+/// A `#[differentiable]` caller binding `let oc = sub3(o, c);` without a type reads the outputs
+/// in a loop over the callee's hidden output count, and seeds each output's pullback with this.
+///
+/// ```
+/// use micrograd_runtime::calls::unit;
+///
+/// let seed: [f64; 3] = unit(1, 2.5, 0.0);
+/// assert_eq!(seed, [0.0, 2.5, 0.0]);
+/// ```
+#[doc(hidden)]
+#[inline(always)]
+pub fn unit<T: Copy, const N: usize>(k: usize, seed: T, zero: T) -> [T; N] {
+    let mut entries = [zero; N];
+    entries[k] = seed;
+    entries
+}
+
 /// How a caller differentiates through a call made only for what it writes (`g(x, &mut out);`,
 /// its value dropped): the callee may return `()`, whose outputs are what it leaves in its
 /// `&mut` parameters and whose pullback takes no seed, or an `f64` the caller drops, whose

@@ -825,6 +825,9 @@ fn sub_jacobian(
     let __mg_rows: [[::core::primitive::f64; 0]; M] = [[0.0; 0]; M];
     (__mg_value, __mg_rows)
 }
+#[doc(hidden)]
+#[allow(non_upper_case_globals, dead_code)]
+const __sub_outputs: usize = M;
 #[allow(clippy::needless_range_loop, dead_code)]
 fn user(x: f64, a: &[f64; M]) -> f64 {
     let b = [x, x * x, 1.0];

@@ -87,6 +87,9 @@ fn __polar_tangent_pullback(
         "`polar` is built without `hvp`; add it to its `#[differentiable(..)]`"
     )
 }
+#[doc(hidden)]
+#[allow(non_upper_case_globals, dead_code)]
+const __polar_outputs: usize = 2;
 #[allow(clippy::needless_range_loop, dead_code)]
 fn residual(a: f64, b: f64, t: &[f64; 3]) -> (f64, f64, f64) {
     let mut r = [0.0; 3];
@@ -390,3 +393,6 @@ fn __weighted_tangent_pullback(
         "`weighted` is built without `hvp`; add it to its `#[differentiable(..)]`"
     )
 }
+#[doc(hidden)]
+#[allow(non_upper_case_globals, dead_code)]
+const __weighted_outputs: usize = 2;

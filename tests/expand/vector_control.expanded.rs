@@ -82,6 +82,9 @@ fn __swap_tangent_pullback(
         "`swap` is built without `hvp`; add it to its `#[differentiable(..)]`"
     )
 }
+#[doc(hidden)]
+#[allow(non_upper_case_globals, dead_code)]
+const __swap_outputs: usize = 2;
 #[allow(clippy::needless_range_loop, dead_code)]
 fn escape(x: f64, y: f64) -> (f64, f64) {
     let mut z = x;

@@ -100,3 +100,6 @@ where
         "`polar` is built without `hvp`; add it to its `#[differentiable(..)]`"
     )
 }
+#[doc(hidden)]
+#[allow(non_upper_case_globals, dead_code)]
+const __polar_outputs: usize = 2;

@@ -160,6 +160,9 @@ fn __polar_tangent_pullback(
     let d_theta = d_t10 * -t4 + d_t2 * t0 - d_t5 * t0 + d_t0 * -t4;
     (d_r, d_v_r, d_theta, d_v_theta)
 }
+#[doc(hidden)]
+#[allow(non_upper_case_globals, dead_code)]
+const __polar_outputs: usize = 2;
 #[allow(clippy::needless_range_loop, dead_code)]
 fn caller(x: f64, y: f64) -> f64 {
     let [a, b] = polar(x, y);

@@ -1074,3 +1074,6 @@ fn __pair_tangent_pullback(
         "`pair` is built without `hvp`; add it to its `#[differentiable(..)]`"
     )
 }
+#[doc(hidden)]
+#[allow(non_upper_case_globals, dead_code)]
+const __pair_outputs: usize = 2;

@@ -1,9 +1,9 @@
 //! What a `#[differentiable]` function returning `[f64; M]` returned, bound and passed on by
 //! reference (issue 25): `let oc: [f64; 3] = sub3(origin, center); dot3(&oc, &d)`. Unannotated,
 //! `oc` was taken for one `f64` and `&oc` passed as one, which did not compile ("this function
-//! takes 5 arguments but 3 arguments were supplied"); now that is refused at `&oc`
-//! (tests/ui/array_result_by_reference.rs), and the annotated form is checked here against
-//! central differences, the value bit for bit `f`'s.
+//! takes 5 arguments but 3 arguments were supplied"), then was refused at `&oc`; now it is read
+//! through `sub3`'s hidden output count (tests/flavours/counted_calls.rs). The annotated form is
+//! checked here against central differences, the value bit for bit `f`'s.
 
 use crate::common;
 

@@ -283,12 +283,13 @@ pub(super) fn constant(scalar: Scalar, c: f64, need: Prec) -> TokenStream {
 /// `g_pullback` beside a plain `g` takes the bare seed, so the call does not build
 /// (micrograd_runtime::calls).
 pub(super) fn entry_seed(
+    emitter: &Emitter,
     callee: &Extern,
     seed: TokenStream,
     zero: &TokenStream,
-    runtime: &syn::Path,
 ) -> TokenStream {
-    let seed = entry_value(callee, seed, zero);
+    let seed = entry_value(emitter, callee, seed, zero);
+    let runtime = &emitter.runtime;
     // Spanned at the user's call, so "expected `f64`, found `ByCaller<f64>`" points there.
     let by_caller = quote!(#runtime::calls::ByCaller)
         .into_iter()
@@ -302,16 +303,35 @@ pub(super) fn entry_seed(
 
 /// The seed of a callee's pullback, unwrapped: `seed`, or for output `k` of several, `seed` at
 /// `k` and `zero` elsewhere, shaped as the callee returns (`[0.0, seed]`, `(0.0, seed)`).
-pub(super) fn entry_value(callee: &Extern, seed: TokenStream, zero: &TokenStream) -> TokenStream {
-    match callee.entry {
+/// Where the caller cannot count the outputs, `calls::unit(k, seed, zero)`, whose length rustc
+/// infers from the pullback.
+pub(super) fn entry_value(
+    emitter: &Emitter,
+    callee: &Extern,
+    seed: TokenStream,
+    zero: &TokenStream,
+) -> TokenStream {
+    match &callee.entry {
         None => seed,
-        Some(Entry { k, m, tuple }) => {
-            let items = (0..m).map(|i| if i == k { seed.clone() } else { zero.clone() });
+        Some(Entry {
+            k,
+            m: Some(m),
+            tuple,
+        }) if matches!(**k, IntExpr::Lit { .. }) => {
+            let IntExpr::Lit { value: k, .. } = **k else {
+                unreachable!("matched a literal")
+            };
+            let (k, tuple) = (k as usize, *tuple);
+            let items = (0..*m).map(|i| if i == k { seed.clone() } else { zero.clone() });
             if tuple {
                 quote!((#(#items,)*))
             } else {
                 quote!([#(#items),*])
             }
+        }
+        Some(Entry { k, .. }) => {
+            let (runtime, k) = (&emitter.runtime, emitter.int(k));
+            quote!(#runtime::calls::unit(#k, #seed, #zero))
         }
     }
 }

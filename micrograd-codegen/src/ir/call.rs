@@ -44,12 +44,14 @@ pub struct Pair {
 
 /// Output `k` of a called function returning `m` values (`g(x)[k]` or `g(x).k`): its pullback
 /// is seeded with `seed` at `k` and zeros elsewhere.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Entry {
-    /// Which output.
-    pub k: usize,
-    /// How many outputs the callee returns.
-    pub m: usize,
+    /// Which output: a literal where the outputs are unrolled, the loop's counter where they
+    /// are read in a loop over the callee's hidden output count (`let oc = sub3(o, c);`).
+    pub k: Box<IntExpr>,
+    /// How many outputs the callee returns; `None` where the caller cannot see it, the seed
+    /// then an array whose length rustc infers from the pullback (`calls::unit(k, seed, 0.0)`).
+    pub m: Option<usize>,
     /// A tuple (`.k`) rather than an array (`[k]`).
     pub tuple: bool,
 }

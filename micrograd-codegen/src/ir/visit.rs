@@ -387,8 +387,12 @@ macro_rules! make_ir_visitor {
                 }
             }
 
-            /// The parts of `callee`: the tangent a call returns beside its value.
+            /// The parts of `callee`: the output a call reads (its counter, where the outputs
+            /// are read in a loop) and the tangent it returns beside its value.
             fn super_extern(&mut self, callee: &$($lt)? $($mutability)? Extern) {
+                if let Some(entry) = & $($mutability)? callee.entry {
+                    self.visit_int(& $($mutability)? *entry.k);
+                }
                 if let Some(super::Pair {
                     tangent: Some(tangent),
                 }) = & $($mutability)? callee.pair

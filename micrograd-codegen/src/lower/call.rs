@@ -135,7 +135,7 @@ impl Lowerer<'_> {
             let float = self.scalar.name();
             self.errors.at(
                 reference.expr.span(),
-                format!("this holds what a call returned, taken for one `{float}`; if the function returns `[{float}; M]`, say so where it is bound: `let v: [{float}; M] = g(..);`, and if it is one `{float}` for a `&{float}` parameter, pass `&(v)`"),
+                format!("this holds what a call returned, taken for one `{float}`; if it returns `[{float}; M]` and the macro cannot reach its output count (a method of an element or of a field, `self.layers[i].g(..)`), say so where it is bound: `let v: [{float}; M] = ..;`, and if it is one `{float}` for a `&{float}` parameter, pass `&(v)`"),
             );
             return None;
         }

@@ -248,6 +248,11 @@ impl Lowerer<'_> {
     }
 
     fn index(&mut self, index: &syn::ExprIndex) -> Value {
+        if let Expr::Call(call) = &*index.expr
+            && !matches!(&*index.index, Expr::Range(_))
+        {
+            return self.call_entry(call, &index.index);
+        }
         let base = self.expr(&index.expr);
         self.index_value(base, index)
     }
@@ -278,7 +283,7 @@ impl Lowerer<'_> {
                 }
                 return self.error(
                     index.expr.span(),
-                    "this holds one `f64`, so it cannot be indexed; if it is what a function returning `[f64; M]` returned, say so where it is bound: `let r: [f64; M] = g(..);` or `let [a, b] = g(..);`",
+                    "this holds one `f64`, so it cannot be indexed; if it is what a call returning `[f64; M]` returned whose output count the macro cannot reach (a method of an element or of a field, `self.layers[i].g(..)`), say so where it is bound: `let r: [f64; M] = ..;` or `let [a, b] = ..;`",
                 );
             }
             _ => {

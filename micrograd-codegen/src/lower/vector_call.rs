@@ -140,6 +140,39 @@ impl Lowerer<'_> {
         true
     }
 
+    /// `g(args)[k]`, output `k` of a `#[differentiable]` function returning `[f64; M]`, `k` any
+    /// integer: its pullback is seeded through `calls::unit(k, seed, 0.0)`, whose length rustc
+    /// infers, so the caller need not count the outputs (what `let oc = sub3(o, c);` is read
+    /// as, `counted.rs`, and what a user may write).
+    pub(super) fn call_entry(&mut self, call: &syn::ExprCall, k: &Expr) -> Value {
+        let callee = match &*call.func {
+            Expr::Path(path) => match super::paths::classify(path, self.scalar) {
+                Named::Other(callee) => Some(callee),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(mut callee) = callee else {
+            return self.error(
+                call.func.span(),
+                "only a `#[differentiable]` function called by name returns several values here",
+            );
+        };
+        let Some(args) = self.args(call, true) else {
+            return Value::Error;
+        };
+        let Some(k) = self.int_operand(k) else {
+            return Value::Error;
+        };
+        callee.entry = Some(Entry {
+            k: Box::new(k),
+            m: None,
+            tuple: false,
+        });
+        let span = call.func.span();
+        Value::F64(self.temp(Op::Call(callee, args), span))
+    }
+
     /// `g(args)[k]` for each of the `m` outputs but the `skipped` ones (a zero stands for
     /// those), the arguments lowered once.
     fn vector_call(
@@ -165,7 +198,11 @@ impl Lowerer<'_> {
         let span = call.func.span();
         let outputs = (0..m).map(|k| {
             let mut callee = callee.clone();
-            callee.entry = Some(Entry { k, m, tuple });
+            callee.entry = Some(Entry {
+                k: Box::new(lit(k)),
+                m: Some(m),
+                tuple,
+            });
             Op::Call(callee, args.clone())
         });
         let outputs: Vec<Op> = outputs.collect();

@@ -127,7 +127,7 @@ fn hide(file: &mut syn::File) {
 
 /// `item`, a function, with its body left out (`{}`): its attributes and signature, read
 /// without building the body's syntax tree; `None` for an item that is not a function.
-fn signature_only(item: &TokenStream) -> Option<ItemFn> {
+pub(crate) fn signature_only(item: &TokenStream) -> Option<ItemFn> {
     let mut tokens: Vec<TokenTree> = item.clone().into_iter().collect();
     match tokens.last() {
         Some(TokenTree::Group(body)) if body.delimiter() == Delimiter::Brace => tokens.pop(),

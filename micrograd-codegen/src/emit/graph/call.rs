@@ -36,7 +36,7 @@ impl Emitter<'_> {
         let label = callee.path.last().cloned().unwrap_or_default();
         let one = self.function.scalar.literal(1.0, true);
         let zero = self.function.scalar.zero();
-        let one = super::super::tokens::entry_seed(callee, one, &zero, &self.runtime);
+        let one = super::super::tokens::entry_seed(self, callee, one, &zero);
         let call = super::super::tokens::call(pullback, quote!(#(#call_args,)* #one), callee.span);
         let bind = match partial_names.len() {
             0 => quote!(#call;),

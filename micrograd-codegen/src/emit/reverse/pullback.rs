@@ -152,10 +152,10 @@ impl Emitter<'_> {
                     tree
                 })
                 .collect();
-            let seed = entry_value(path, seed, &zero);
+            let seed = entry_value(self, path, seed, &zero);
             call(dropped, quote!(#callee, #(#tokens,)* #seed), path.span)
         } else {
-            let seed = entry_seed(path, seed, &zero, &self.runtime);
+            let seed = entry_seed(self, path, seed, &zero);
             tokens.push(seed);
             call(callee, quote!(#(#tokens),*), path.span)
         }

@@ -4,7 +4,7 @@
 use super::super::Emitter;
 use super::{call, external};
 use crate::diff::Expr;
-use crate::ir::{Entry, Extern, Op, Operand};
+use crate::ir::{Extern, IntExpr, Op, Operand};
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
@@ -55,17 +55,21 @@ impl Emitter<'_> {
                 quote!(#body(#(#args),*))
             }
             Op::Call(callee, args) => {
-                let (entry, span) = (callee.entry, callee.span);
+                let (entry, span) = (&callee.entry, callee.span);
                 let callee = self.callee(callee);
                 let args = args.iter().map(|arg| self.arg(arg));
                 let call = call(callee, quote!(#(#args),*), span);
-                match entry {
-                    Some(Entry { k, tuple: true, .. }) => {
-                        let k = syn::Index::from(k);
+                match entry.as_ref().map(|entry| (&*entry.k, entry.tuple)) {
+                    Some((IntExpr::Lit { value, .. }, true)) => {
+                        let k = syn::Index::from(*value as usize);
                         quote!(#call.#k)
                     }
-                    Some(Entry { k, .. }) => {
-                        let k = Literal::usize_unsuffixed(k);
+                    Some((IntExpr::Lit { value, .. }, false)) => {
+                        let k = Literal::usize_unsuffixed(*value as usize);
+                        quote!(#call[#k])
+                    }
+                    Some((k, _)) => {
+                        let k = self.int(k);
                         quote!(#call[#k])
                     }
                     None => call,

@@ -1,0 +1,352 @@
+//! A call returning `[f64; M]` bound without a type, `let oc = sub3(o, c);`: the caller's
+//! macro cannot see `sub3`'s signature, so it cannot count the outputs it unrolls a call into
+//! (`lower/vector_call.rs`). The attribute on `sub3` writes the count beside it, a hidden
+//! `const __sub3_outputs: usize = 3;` (an associated const for a method), and the caller reads
+//! the outputs in a loop over it, each output `sub3(o, c)[k]` of a `k` the caller does not
+//! know, whose pullback is seeded through `calls::unit(k, seed, 0.0)`, an array whose length
+//! rustc infers from `sub3_pullback`'s seed.
+//!
+//! Before: `let oc = sub3(o, c); dot3(&oc, d)`
+//! After (what the pipeline reads, not what is printed as `f`): `let mut oc = [0.0;
+//! __sub3_outputs]; for __mg_output in 0..__sub3_outputs { oc[__mg_output] = sub3(o,
+//! c)[__mg_output]; } dot3(&oc, d)`
+//!
+//! A name is read so where the rest of its block uses it as an array (indexed, lent as `&oc`,
+//! iterated, its `len()`) and nothing but its `let` defines it; a name used as one `f64` keeps
+//! the call's value. `&(v)` lends one `f64`.
+
+use crate::names;
+use proc_macro2::TokenStream;
+use quote::quote;
+use std::collections::HashSet;
+use syn::visit::Visit;
+use syn::visit_mut::VisitMut;
+use syn::{Expr, ItemFn, Pat, ReturnType, Stmt, Type};
+
+/// The hidden constant holding the output count of `item`, a function returning `[F; M]`:
+/// `#[doc(hidden)] const __f_outputs: usize = M;`, with `f`'s visibility, printed beside it
+/// (as an associated const in an `impl`). `None` for every other item, and for a length that
+/// names the function's own generics (`fn f<const N: usize>() -> [f64; N]`), which no item
+/// outside it can read.
+pub fn constant(item: &TokenStream) -> Option<TokenStream> {
+    if crate::nesting::too_deep(item).is_some() {
+        return None;
+    }
+    let header = crate::returned::signature_only(item)?;
+    let ReturnType::Type(_, ty) = &header.sig.output else {
+        return None;
+    };
+    let Type::Array(array) = &**ty else {
+        return None;
+    };
+    let generics: HashSet<String> = header
+        .sig
+        .generics
+        .params
+        .iter()
+        .filter_map(|param| match param {
+            syn::GenericParam::Const(c) => Some(names::text(&c.ident)),
+            syn::GenericParam::Type(t) => Some(names::text(&t.ident)),
+            syn::GenericParam::Lifetime(_) => None,
+        })
+        .collect();
+    let mut named = Named {
+        names: &generics,
+        found: false,
+    };
+    named.visit_expr(&array.len);
+    if named.found {
+        return None;
+    }
+    let f = &header.sig.ident;
+    let name = names::ident(&names::outputs(&names::text(f)), f.span());
+    let (vis, len) = (&header.vis, &array.len);
+    Some(quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, dead_code)]
+        #vis const #name: usize = #len;
+    })
+}
+
+/// Whether an expression names one of `names`.
+struct Named<'a> {
+    names: &'a HashSet<String>,
+    found: bool,
+}
+
+impl<'ast> Visit<'ast> for Named<'_> {
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        self.found |= path
+            .segments
+            .iter()
+            .any(|segment| self.names.contains(&names::text(&segment.ident)));
+        syn::visit::visit_path(self, path);
+    }
+}
+
+/// Rewrites each `let oc = g(args);` of `function` whose `oc` the rest of its block uses as an
+/// array into the loop over `g`'s hidden output count (the module's Before/After). What the
+/// pipeline reads, not what is printed as `f`.
+pub fn calls(function: &mut ItemFn) {
+    let mut locals = Locals(HashSet::new());
+    locals.visit_item_fn(function);
+    // A path through a generic parameter (`T::from(..)`) is no `#[differentiable]` function.
+    for param in &function.sig.generics.params {
+        match param {
+            syn::GenericParam::Type(t) => locals.0.insert(names::text(&t.ident)),
+            syn::GenericParam::Const(c) => locals.0.insert(names::text(&c.ident)),
+            syn::GenericParam::Lifetime(_) => false,
+        };
+    }
+    let mut calls = Calls {
+        used: names::user_names(function),
+        locals: locals.0,
+    };
+    calls.visit_block_mut(&mut function.block);
+}
+
+/// The names the function binds (its parameters, `let`s, closures' parameters) and its generic
+/// parameters: a call of one is of a closure, and a path through one (`T::from(..)`) is a
+/// trait's function, never a `#[differentiable]` function.
+struct Locals(HashSet<String>);
+
+impl<'ast> Visit<'ast> for Locals {
+    fn visit_pat_ident(&mut self, pat: &'ast syn::PatIdent) {
+        self.0.insert(names::text(&pat.ident));
+        syn::visit::visit_pat_ident(self, pat);
+    }
+
+    fn visit_item(&mut self, _: &'ast syn::Item) {}
+
+    /// A sum of 10^5 terms without a frame per term.
+    fn visit_expr_binary(&mut self, binary: &'ast syn::ExprBinary) {
+        crate::spine::visit(self, binary, |_, _| {});
+    }
+}
+
+struct Calls {
+    /// Every name of the function, and the loop counters bound so far.
+    used: HashSet<String>,
+    /// [`Locals`]' names.
+    locals: HashSet<String>,
+}
+
+impl VisitMut for Calls {
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        syn::visit_mut::visit_block_mut(self, block);
+        let counted: Vec<bool> = (0..block.stmts.len())
+            .map(|i| self.counted(&block.stmts[i], &block.stmts[i + 1..]))
+            .collect();
+        if !counted.contains(&true) {
+            return;
+        }
+        let mut stmts = Vec::with_capacity(block.stmts.len() + 1);
+        for (stmt, counted) in block.stmts.drain(..).zip(counted) {
+            match counted {
+                true => stmts.extend(self.rewrite(stmt)),
+                false => stmts.push(stmt),
+            }
+        }
+        block.stmts = stmts;
+    }
+
+    fn visit_item_mut(&mut self, _: &mut syn::Item) {}
+
+    /// A sum of 10^5 terms without a frame per term.
+    fn visit_expr_binary_mut(&mut self, binary: &mut syn::ExprBinary) {
+        crate::spine::visit_mut(self, binary);
+    }
+}
+
+/// The parts of `let name = g(args);` this module reads: the name and the call.
+fn bound_call(stmt: &Stmt) -> Option<(&syn::PatIdent, &syn::ExprCall, &syn::ExprPath)> {
+    let Stmt::Local(local) = stmt else {
+        return None;
+    };
+    let Pat::Ident(name) = &local.pat else {
+        return None;
+    };
+    if name.by_ref.is_some() || name.subpat.is_some() {
+        return None;
+    }
+    let init = local.init.as_ref().filter(|init| init.diverge.is_none())?;
+    let Expr::Call(call) = &*init.expr else {
+        return None;
+    };
+    let Expr::Path(callee) = &*call.func else {
+        return None;
+    };
+    (callee.qself.is_none()).then_some((name, call, callee))
+}
+
+impl Calls {
+    /// Whether `stmt` is `let name = g(args);` of a `g` that may be `#[differentiable]`, whose
+    /// `name` the `rest` of its block uses as an array and its arguments do not read.
+    fn counted(&self, stmt: &Stmt, rest: &[Stmt]) -> bool {
+        let Some((name, call, callee)) = bound_call(stmt) else {
+            return false;
+        };
+        let segments = &callee.path.segments;
+        let first = segments.first().map(|s| names::text(&s.ident));
+        // A closure's call, or an element's or a field's method (`self.layers[0].g(x)`), whose
+        // count no path reaches.
+        let unreachable = match first.as_deref() {
+            None => true,
+            Some(names::method::PATH | names::method::ELEMENT) => true,
+            Some(first) if segments.len() == 1 => self.locals.contains(first),
+            // The standard library's constructors (`Vec::with_capacity(n)`,
+            // `std::array::from_fn(..)`), and paths through a generic parameter.
+            Some(first) => STANDARD.contains(&first) || self.locals.contains(first),
+        };
+        if unreachable || callee.path.leading_colon.is_some() && segments.len() < 2 {
+            return false;
+        }
+        let name = names::text(&name.ident);
+        let mut reads = Uses {
+            name: &name,
+            array: false,
+            read: false,
+        };
+        call.args.iter().for_each(|arg| reads.visit_expr(arg));
+        if reads.read || reads.array {
+            return false;
+        }
+        let mut uses = Uses {
+            name: &name,
+            array: false,
+            read: false,
+        };
+        for stmt in rest {
+            // Up to a `let` that shadows the name (its initializer still reads the old one).
+            if let Stmt::Local(local) = stmt {
+                if let Some(init) = &local.init {
+                    uses.visit_expr(&init.expr);
+                }
+                let mut bound = Vec::new();
+                crate::lower::scan::pattern_names(&local.pat, &mut bound);
+                if bound.contains(&name) {
+                    break;
+                }
+                continue;
+            }
+            uses.visit_stmt(stmt);
+        }
+        uses.array
+    }
+
+    /// `let oc = g(args);` as `let mut oc = [0.0; __g_outputs];` and the loop storing each
+    /// output `g(args)[k]` into `oc[k]`.
+    fn rewrite(&mut self, stmt: Stmt) -> Vec<Stmt> {
+        let Stmt::Local(local) = stmt else {
+            unreachable!("counted() matched a `let`")
+        };
+        let Pat::Ident(name) = local.pat else {
+            unreachable!("counted() matched a name")
+        };
+        let Some(init) = local.init else {
+            unreachable!("counted() matched an initializer")
+        };
+        let Expr::Call(call) = *init.expr else {
+            unreachable!("counted() matched a call")
+        };
+        let Expr::Path(callee) = &*call.func else {
+            unreachable!("counted() matched a path")
+        };
+        let mut count = callee.path.clone();
+        let last = count
+            .segments
+            .last_mut()
+            .expect("counted() matched a path of one segment or more");
+        last.ident = names::ident(
+            &names::outputs(&names::text(&last.ident)),
+            last.ident.span(),
+        );
+        last.arguments = syn::PathArguments::None;
+        let (ident, k) = (
+            &name.ident,
+            names::free(&mut self.used, names::lowered::OUTPUT),
+        );
+        vec![
+            syn::parse_quote!(let mut #ident = [0.0; #count];),
+            syn::parse_quote!(for #k in 0..#count { #ident[#k] = #call[#k]; }),
+        ]
+    }
+}
+
+/// How the statements after a `let` use its name: as an array (`oc[i]`, `&oc`, `oc.iter()`,
+/// `oc.len()`, `for v in oc`), or at all.
+struct Uses<'a> {
+    name: &'a str,
+    array: bool,
+    read: bool,
+}
+
+impl Uses<'_> {
+    fn is_name(&self, expr: &Expr) -> bool {
+        matches!(expr, Expr::Path(path) if path.qself.is_none()
+            && path.path.get_ident().is_some_and(|ident| names::text(ident) == self.name))
+    }
+}
+
+/// The first segments of the standard library's paths a body calls: no `#[differentiable]`
+/// function is reached through them.
+const STANDARD: &[&str] = &[
+    "std",
+    "core",
+    "alloc",
+    "Vec",
+    "Box",
+    "String",
+    "Option",
+    "Result",
+    "Default",
+    "array",
+    "iter",
+    "mem",
+    "f32",
+    "f64",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "i128",
+    "isize",
+    "u8",
+    "u16",
+    "u32",
+    "u64",
+    "u128",
+    "usize",
+    "Float",
+    "FromPrimitive",
+    "NumCast",
+];
+
+/// The methods of an array that say a name holds one.
+const ARRAY_METHODS: &[&str] = &["iter", "len", "into_iter", "map", "as_slice", "to_vec"];
+
+impl<'ast> Visit<'ast> for Uses<'_> {
+    fn visit_expr(&mut self, expr: &'ast Expr) {
+        match expr {
+            Expr::Index(index) if self.is_name(&index.expr) => self.array = true,
+            Expr::Reference(reference) if self.is_name(&reference.expr) => self.array = true,
+            Expr::MethodCall(call)
+                if self.is_name(&call.receiver)
+                    && ARRAY_METHODS.contains(&names::text(&call.method).as_str()) =>
+            {
+                self.array = true;
+            }
+            Expr::ForLoop(for_loop) if self.is_name(&for_loop.expr) => self.array = true,
+            Expr::Path(_) if self.is_name(expr) => self.read = true,
+            _ => {}
+        }
+        syn::visit::visit_expr(self, expr);
+    }
+
+    fn visit_item(&mut self, _: &'ast syn::Item) {}
+
+    /// A sum of 10^5 terms without a frame per term.
+    fn visit_expr_binary(&mut self, binary: &'ast syn::ExprBinary) {
+        crate::spine::visit(self, binary, |_, _| {});
+    }
+}

@@ -20,6 +20,7 @@ mod nested_derivatives;
 // Functions returning `[f64; M]` or tuples: vector-Jacobian products and Jacobians.
 mod const_outputs;
 mod counted_calls;
+mod issue25_probes;
 mod matrix_jacobians;
 mod vector_array_params;
 mod vector_calls;

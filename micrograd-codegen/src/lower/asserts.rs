@@ -98,10 +98,22 @@ impl Lowerer<'_> {
     }
 
     /// The two sides of `assert_eq!(a, b)`, a name the function does not define taking the
-    /// type of the other side (two of them are integers).
+    /// type of the other side (two of them are integers), and a call beside an integer an
+    /// integer call (`assert_eq!(half(6), 3)` of a `const fn`), as in a comparison.
     fn compared(&mut self, a: &Expr, b: &Expr) -> Option<Vec<Arg>> {
-        let left = self.expr(a);
-        let right = self.expr(b);
+        let call = |side: &Expr| matches!(super::call::strip(side), Expr::Call(_));
+        let (left, right) = match (call(a), call(b)) {
+            (true, false) => {
+                let right = self.expr(b);
+                (self.beside(a, &right), right)
+            }
+            (false, true) => {
+                let left = self.expr(a);
+                let right = self.beside(b, &left);
+                (left, right)
+            }
+            _ => (self.expr(a), self.expr(b)),
+        };
         let float = matches!(left, Value::F64(_)) || matches!(right, Value::F64(_));
         let side = |value: Value, this: &mut Self, expr: &Expr| -> Option<Arg> {
             match value {

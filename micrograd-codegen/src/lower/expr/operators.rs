@@ -122,7 +122,7 @@ impl Lowerer<'_> {
     }
 
     /// `call` compared with `other`: an integer call where `other` is an integer.
-    fn beside(&mut self, call: &Expr, other: &Value) -> Value {
+    pub(in crate::lower) fn beside(&mut self, call: &Expr, other: &Value) -> Value {
         if matches!(other, Value::Int(_))
             && let Some(int) = self.int_call(call)
         {

@@ -9,7 +9,7 @@
 //! identifiers (`r#in`) are minted raw exactly where the text is a keyword (`d_in` is not).
 
 use crate::ir::{Origin, Ty, VarId, VarInfo};
-use proc_macro2::{Ident, Span};
+use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use std::collections::HashSet;
 use syn::ext::IdentExt;
 
@@ -18,6 +18,9 @@ pub struct Names {
     vars: Vec<Ident>,
     adjoints: Vec<Ident>,
     used: HashSet<String>,
+    /// The `const` arrays read through a path (`weights::ALL`, `Origin::Outside` of several
+    /// segments), by variable: printed as the path where they are read ([`Names::root`]).
+    paths: std::collections::HashMap<usize, TokenStream>,
 }
 
 /// The text of `ident` without the `r#` of a raw identifier: what names are built from.
@@ -236,6 +239,24 @@ pub fn fresh_in_loop(for_loop: &syn::ExprForLoop, base: &str, span: Span) -> Ide
     ident(&name, span)
 }
 
+/// The path `a::b::C` (`::` before a leading empty segment) at `span`, its keywords (`self`,
+/// `super`, `crate`, `Self`) kept.
+fn outside_path(path: &str, span: Span) -> TokenStream {
+    let mut tokens: Vec<TokenTree> = Vec::new();
+    for (i, segment) in path.split("::").enumerate() {
+        if i > 0 {
+            tokens.push(Punct::new(':', Spacing::Joint).into());
+            tokens.push(Punct::new(':', Spacing::Alone).into());
+        }
+        match segment {
+            "" => {}
+            "self" | "Self" | "super" | "crate" => tokens.push(Ident::new(segment, span).into()),
+            _ => tokens.push(ident(segment, span).into()),
+        }
+    }
+    tokens.into_iter().collect()
+}
+
 /// `base` with `_` appended until it is not in `used`; recorded as used.
 pub fn free(used: &mut HashSet<String>, base: &str) -> Ident {
     let mut name = base.strip_prefix("r#").unwrap_or(base).to_string();
@@ -255,6 +276,7 @@ impl Names {
             vars: Vec::new(),
             adjoints: Vec::new(),
             used: HashSet::new(),
+            paths: std::collections::HashMap::new(),
         };
         let param_of = |index: usize| params.iter().find(|(var, _)| var.0 as usize == index);
         for (_, ident) in params {
@@ -278,6 +300,12 @@ impl Names {
                 (Origin::Named { name, version }, None) => {
                     let name = name.strip_prefix("r#").unwrap_or(name);
                     Some(names.fresh(&format!("{name}_{version}")))
+                }
+                // A path (`weights::ALL`), printed where it is read; its variable's own name
+                // is a temporary's, bound nowhere.
+                (Origin::Outside(name), None) if name.contains("::") => {
+                    names.paths.insert(index, outside_path(name, info.span));
+                    None
                 }
                 // The item's own name: a user name, so nothing generated takes it.
                 (Origin::Outside(name), None) => Some(ident(name, info.span)),
@@ -332,6 +360,15 @@ impl Names {
     /// The name of a forward variable.
     pub fn var(&self, var: VarId) -> &Ident {
         &self.vars[var.0 as usize]
+    }
+
+    /// The root of a read of data: its variable's name, or the path of a `const` array read
+    /// through one (`weights::ALL`).
+    pub fn root(&self, var: VarId) -> TokenStream {
+        match self.paths.get(&(var.0 as usize)) {
+            Some(path) => path.clone(),
+            None => TokenTree::from(self.var(var).clone()).into(),
+        }
     }
 
     /// The name of its adjoint (for a slice parameter, its shadow `d_w`).

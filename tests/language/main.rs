@@ -38,6 +38,7 @@ mod matching;
 mod method_programs;
 mod methods;
 mod mut_methods;
+mod outside_array_paths;
 mod outside_arrays;
 mod outside_calls;
 mod outside_consts;

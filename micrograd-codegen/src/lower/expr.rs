@@ -160,9 +160,13 @@ impl Lowerer<'_> {
     /// segments (`m::W`) is refused, saying how to hand it in.
     pub(super) fn outside_sequence(&mut self, outside: &Extern, span: proc_macro2::Span) -> Value {
         let name = outside.path.join("::");
-        if let [single] = outside.path.as_slice()
-            && !single.is_empty()
-        {
+        // `W`, or a path to it (`weights::ALL`, printed where it is read: `names::Names::root`).
+        let segments = match outside.path.split_first() {
+            Some((first, rest)) if first.is_empty() => rest,
+            _ => outside.path.as_slice(),
+        };
+        if !segments.is_empty() && segments.iter().all(|segment| !segment.is_empty()) {
+            let single = &name;
             let elem = Box::new(match self.outside.entries_of(&outside.path) {
                 Some(false) => crate::types::Type::Int("usize".into()),
                 _ => crate::types::Type::Float(self.scalar),

@@ -182,11 +182,12 @@ fn stepped(expr: &Expr) -> Option<(&syn::ExprRange, &Expr)> {
     }
 }
 
-/// The items of `expr`: a name (`w`), a struct's field (`p.w`) or a sub-slice (`w[a..b]`),
+/// The items of `expr`: a name (`w`) or a path (`m::W`), a struct's field (`p.w`) or a sub-slice (`w[a..b]`),
 /// `w.iter()`, and `.copied()`, `.cloned()`, `.enumerate()`, `.zip(x)` after them.
 fn shape(expr: &Expr) -> Option<Shape> {
     match expr {
-        Expr::Path(path) if path.path.get_ident().is_some() => Some(Shape::Elem(expr.clone())),
+        // A name, or a path to a `const` array (`weights::ALL`).
+        Expr::Path(path) if path.qself.is_none() => Some(Shape::Elem(expr.clone())),
         // A sub-slice `w[a..b]`, or a row of data `rows[i]`.
         Expr::Index(_) => Some(Shape::Elem(expr.clone())),
         // A field of a parameter struct, `p.layer.w`.

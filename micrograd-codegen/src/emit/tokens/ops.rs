@@ -6,7 +6,7 @@ use super::{call, external};
 use crate::diff::Expr;
 use crate::ir::{Extern, IntExpr, Op, Operand};
 use proc_macro2::{Literal, TokenStream};
-use quote::{ToTokens, quote};
+use quote::quote;
 
 impl Emitter<'_> {
     /// The right side of a forward assignment.
@@ -94,7 +94,7 @@ impl Emitter<'_> {
     /// A read of data, as `f` reads it: `pts[i][0]`, `data[i].1`, `rows[i].len()`.
     pub(in crate::emit) fn data(&self, place: &crate::ir::Place) -> TokenStream {
         use crate::ir::Step;
-        let mut tokens = self.names.var(place.root).to_token_stream();
+        let mut tokens = self.names.root(place.root);
         for step in &place.steps {
             tokens = match step {
                 Step::Index(i) => {

@@ -185,7 +185,8 @@ fn tail_twin<D: DualNum<Primitive = f64> + Copy>(p: &[D]) -> D {
     s + fmod(x * 3.0, D::from(1.5)) + fmod(x, y + 4.0)
 }
 
-/// `.skip`, `.take`, `.step_by` anywhere in a chain and in a `zip`, `array.map`, a closure
+/// `.skip`, `.take`, `.step_by` anywhere in a chain and in a `zip`, `array.map` (of a name and
+/// of an array literal), a closure
 /// bound by `let`, and a sub-slice's `iter()` in a reduction.
 #[differentiable(hessian, graph)]
 fn chains(x: f64, y: f64) -> f64 {
@@ -194,9 +195,10 @@ fn chains(x: f64, y: f64) -> f64 {
     let b: f64 = w.iter().zip(w.iter().skip(1)).map(|(p, q)| p * q).sum();
     let param = [x, y];
     let m = param.map(|t| 4.0 * t - 2.0);
+    let n = [x, y * x].map(|t| t * t);
     let sq = |t: f64| t * t + y;
     let c: f64 = w[1..4].iter().sum();
-    a + b + m[0] * m[1] + sq(x) + sq(y) + c
+    a + b + m[0] * m[1] + sq(x) + sq(y) + c + n[0] * n[1]
 }
 
 fn chains_twin<D: DualNum<Primitive = f64> + Copy>(p: &[D]) -> D {
@@ -206,7 +208,8 @@ fn chains_twin<D: DualNum<Primitive = f64> + Copy>(p: &[D]) -> D {
     let b = w[0] * w[1] + w[1] * w[2] + w[2] * w[3] + w[3] * w[4];
     let m = [x * 4.0 - 2.0, y * 4.0 - 2.0];
     let sq = |t: D| t * t + y;
-    a + b + m[0] * m[1] + sq(x) + sq(y) + (w[1] + w[2] + w[3])
+    let n = [x * x, y * x * (y * x)];
+    a + b + m[0] * m[1] + sq(x) + sq(y) + (w[1] + w[2] + w[3]) + n[0] * n[1]
 }
 
 /// `[first, .., last]` and `[a, rest @ ..]`, `break 'label value`, a `const` array iterated, and

@@ -6,7 +6,6 @@
 
 use super::expr::Value;
 use super::{Binding, Lowerer};
-use syn::spanned::Spanned;
 use syn::visit::Visit;
 use syn::{Expr, ExprClosure};
 
@@ -127,9 +126,13 @@ impl Lowerer<'_> {
         }
         let name = match &*call.receiver {
             Expr::Path(receiver) => receiver.path.get_ident().map(ToString::to_string),
-            Expr::Array(array) => {
-                self.errors.at(array.span(), "`.map(|x| ..)` is read on an array bound to a name; bind it first: `let a = [..]; let y = a.map(|x| ..);`");
-                self.poison(&local.pat);
+            // An array literal, `[x, y].map(|t| ..)`: its entries' iterator, as a name's.
+            Expr::Array(_) => {
+                let pat = match &local.pat {
+                    syn::Pat::Type(typed) => &*typed.pat,
+                    other => other,
+                };
+                self.collect_map(pat, &call.receiver, (&call.args[0], call.method.span()));
                 return true;
             }
             _ => None,

@@ -9,6 +9,7 @@ mod common;
 
 // Operations, functions, constants and numerics.
 mod consts;
+mod detached;
 mod float_casts;
 mod functions;
 mod fused;

@@ -4,6 +4,8 @@
 //! on it; only values that are both get an adjoint. Arrays are tracked whole. Both facts are
 //! fixpoints over the loops, found by repeating the pass until nothing changes.
 
+use super::Expr;
+use super::functions::{pullback1, pullback2};
 use crate::ir::{Access, Block, Cond, Function, IntExpr, Op, Operand, Place, Stmt, VarId, Visitor};
 use std::collections::HashSet;
 
@@ -83,6 +85,26 @@ pub fn written(op: &Op) -> Vec<VarId> {
     differentiable(op, &[Access::Lent])
 }
 
+/// The variables whose values flow into `op` with a derivative that is not identically zero:
+/// [`sources`] without the operands a function passes no gradient to (`x.detach()`, `x.floor()`,
+/// `signum`, the sign operand of `copysign`), whose pullbacks are `None`. A value read only
+/// through them is neither varied nor useful, so it gets no adjoint, and the forward sweep
+/// records nothing for it: `x.iter().copied().fold(f64::NEG_INFINITY, f64::max).detach()`, the
+/// shift of a LogSumExp, is the primal's loop alone.
+fn flowing(op: &Op) -> Vec<VarId> {
+    let var = |operand: &Operand| operand_var(operand).into_iter();
+    let flat = || Expr::Const(0.0);
+    match op {
+        Op::Call1(f, _) if pullback1(*f, flat(), flat(), flat()).is_none() => Vec::new(),
+        Op::Call2(f, a, b) => {
+            let (to_a, to_b) = pullback2(*f, flat(), flat(), flat(), flat());
+            let a = var(a).filter(|_| to_a.is_some());
+            a.chain(var(b).filter(|_| to_b.is_some())).collect()
+        }
+        _ => sources(op),
+    }
+}
+
 /// One pass of "depends on an input"; true if anything changed.
 fn forward(block: &Block, varied: &mut HashSet<VarId>) -> bool {
     let mut changed = false;
@@ -92,7 +114,7 @@ fn forward(block: &Block, varied: &mut HashSet<VarId>) -> bool {
     for stmt in block {
         match stmt {
             Stmt::Assign { dst, op } => {
-                let from = sources(op);
+                let from = flowing(op);
                 changed |= mark(varied, *dst, &from);
                 for var in op.tangent_out().into_iter().chain(written(op)) {
                     changed |= mark(varied, var, &from);
@@ -141,7 +163,7 @@ fn backward(block: &Block, useful: &mut HashSet<VarId>) -> bool {
     for stmt in block.iter().rev() {
         match stmt {
             Stmt::Assign { dst, op } => {
-                let to = sources(op);
+                let to = flowing(op);
                 changed |= spread(useful, *dst, &to);
                 for var in op.tangent_out().into_iter().chain(written(op)) {
                     changed |= spread(useful, var, &to);

@@ -52,10 +52,11 @@ pub struct Gradient {
     pub l: Vec<Vec<f64>>,
 }
 
-/// log Σ exp(vᵢ), with the max subtracted first.
+/// log Σ exp(vᵢ), with the max subtracted first: detached, as in `lse` (the value is the same
+/// for any shift, so no gradient goes through it, and the reverse sweep does not walk its fold).
 #[differentiable]
 pub fn logsumexp(v: &[f64]) -> f64 {
-    let a = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let a = v.iter().copied().fold(f64::NEG_INFINITY, f64::max).detach();
     let s = v.iter().map(|&vi| (vi - a).exp()).sum::<f64>();
     a + s.ln()
 }

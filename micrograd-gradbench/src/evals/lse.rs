@@ -17,9 +17,13 @@ pub struct Input {
 }
 
 /// log Σ exp(xᵢ), computed as a + log Σ exp(xᵢ - a) with a = max x, so no exponential overflows.
+///
+/// The shift `a` is detached, as JAX's `logsumexp` stops the gradient at its max: the value is
+/// the same for any `a`, so its derivative along `a` is zero (1 - Σ softmax, rounding alone),
+/// and the reverse sweep neither records the fold of `f64::max` nor walks it back.
 #[differentiable]
 pub fn logsumexp(x: &[f64]) -> f64 {
-    let a = x.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let a = x.iter().copied().fold(f64::NEG_INFINITY, f64::max).detach();
     let s = x.iter().map(|&xi| (xi - a).exp()).sum::<f64>();
     a + s.ln()
 }

@@ -162,6 +162,16 @@ impl Hand {
         triangle_error_jvp(a.0, a.1, b.0, b.1, c.0, c.1, u0, v_u[0], u1, v_u[1], point)
     }
 
+    /// The vertices the points' errors read: each point's vertex (`us` empty) or its
+    /// triangle's three.
+    pub fn read_vertices(&self, us: &[f64]) -> Vec<usize> {
+        let at = self.correspondences.iter();
+        match us.is_empty() {
+            true => at.copied().collect(),
+            false => at.flat_map(|&t| self.triangles[t]).collect(),
+        }
+    }
+
     /// The errors at `theta` (and `us`, when not empty) into `err`, the hand posed into
     /// `posed`.
     pub fn objective(&self, theta: &[f64], us: &[f64], posed: &mut [f64], err: &mut [f64]) {
@@ -184,14 +194,16 @@ impl Hand {
 /// The Jacobian's columns: with `us`, d/du₀ and d/du₁ first (each point's error depends on
 /// its own two coordinates only, so one sweep along every point's u₀ gives the first column),
 /// then θ's 26. Row i is error i's derivatives. The vertices' Jacobian over θ comes from
-/// `skin_jacobian` (the skinning run once per 8 columns); each of its columns is passed on
-/// to each point's error JVP, as generated code passes a callee's tangent to its caller.
+/// `skin_jacobian` (the skinning run once per 8 columns); each of its columns, at the
+/// vertices the points read, is passed on to each point's error JVP, as generated code passes
+/// a callee's tangent to its caller.
 fn jacobian(hand: &Hand, theta: &[f64], us: &[f64], buffers: &mut Buffers) {
     let Buffers {
         d_theta,
         posed,
         v_posed,
         rows,
+        read,
     } = buffers;
     let extra = if us.is_empty() { 0 } else { 2 };
     v_posed.fill(0.0);
@@ -201,9 +213,12 @@ fn jacobian(hand: &Hand, theta: &[f64], us: &[f64], buffers: &mut Buffers) {
         if column < extra {
             v_u[column] = 1.0;
         } else {
-            // Column `column - extra` of ∂posed/∂θ.
-            for (v, row) in v_posed.iter_mut().zip(d_theta.chunks_exact(THETA)) {
-                *v = row[column - extra];
+            // Column `column - extra` of ∂posed/∂θ, at the vertices read (one to three per
+            // point, of the hand's 10,000).
+            for &v in read.iter() {
+                for e in 3 * v..3 * v + 3 {
+                    v_posed[e] = d_theta[e * THETA + column - extra];
+                }
             }
         }
         for (i, three) in rows.chunks_exact_mut(3).enumerate() {
@@ -221,6 +236,8 @@ struct Buffers {
     posed: Vec<f64>,
     v_posed: Vec<f64>,
     rows: Vec<Vec<f64>>,
+    /// The vertices the errors read (`Hand::read_vertices`).
+    read: Vec<usize>,
 }
 
 /// `objective` (the errors, from `ht_objective`) or `jacobian` (from `ht_objective_jvp`) at
@@ -249,6 +266,7 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluated, String> {
                 v_posed: vec![0.0; posed.len()],
                 posed,
                 rows: vec![vec![0.0; columns]; 3 * n_points],
+                read: hand.read_vertices(&us),
             };
             let (_, timings) = repeat(input.runs, || {
                 jacobian(&hand, &input.theta, &us, &mut buffers)

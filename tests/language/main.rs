@@ -20,6 +20,7 @@ mod remainder;
 
 // Control flow, calls and names.
 mod adversarial;
+mod arm_locals;
 mod asserts;
 mod block_items;
 mod bound_closures;

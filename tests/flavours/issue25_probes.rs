@@ -13,6 +13,9 @@ use micrograd_runtime::prelude::*;
 use num_dual::{Dual64, DualNum, HyperDual64};
 use std::f64::consts::PI;
 
+/// `f_hessian` of `f(x, y)`: the value and the 2x2 Hessian.
+type HessianOf2 = fn(f64, f64) -> (f64, [[f64; 2]; 2]);
+
 /// The flavours of `f(x, y)` at each point against `f` and its twin at `Dual64` and
 /// `HyperDual64`.
 struct Flavours {
@@ -22,7 +25,7 @@ struct Flavours {
     pullback: fn(f64, f64, f64) -> (f64, f64),
     jvp: fn(f64, f64, f64, f64) -> (f64, f64),
     hvp: fn(f64, f64, f64, f64) -> (f64, f64, f64),
-    hessian: fn(f64, f64) -> (f64, [[f64; 2]; 2]),
+    hessian: HessianOf2,
     graph: fn(f64, f64) -> micrograd_runtime::Graph,
     dual: fn(&[Dual64]) -> Dual64,
     hyper: fn(&[HyperDual64]) -> HyperDual64,

@@ -181,32 +181,40 @@ impl Lowerer<'_> {
         };
         let t = crate::names::free(&mut self.used, crate::names::lowered::SWAPPED);
         let arrays = (self.local_array(a), self.local_array(b));
-        let stmts: Vec<syn::Stmt> = match arrays {
+        match arrays {
             (Some(first), Some(second)) => {
                 self.same_length(a, b, (first, second));
                 let k = crate::names::free(&mut self.used, crate::names::lowered::ENTRY);
-                vec![parse_quote_spanned!(span=>
+                let entries: syn::Stmt = parse_quote_spanned!(span=>
                     for #k in 0..#a.len() {
                         let #t = #a[#k];
                         #a[#k] = #b[#k];
                         #b[#k] = #t;
                     }
-                )]
+                );
+                self.stmt(&entries);
             }
-            (None, None) if self.is_f64_var(a) && self.is_f64_var(b) => vec![
-                parse_quote_spanned!(span=> let #t = #a;),
-                parse_quote_spanned!(span=> #a = #b;),
-                parse_quote_spanned!(span=> #b = #t;),
-            ],
+            (None, None) if self.is_f64_var(a) && self.is_f64_var(b) => self.swap_floats(&t, a, b),
             _ => {
                 self.errors.at(span, "`std::mem::swap` exchanges two local arrays of the same length (`let mut u = [0.0; N];`) or two `f64` variables; swap other values entry by entry");
-                return true;
             }
-        };
-        for stmt in &stmts {
-            self.stmt(stmt);
         }
         true
+    }
+
+    /// `std::mem::swap(&mut a, &mut b)` of two `f64` variables, lowered as `let t = a; a = b;
+    /// b = t;` would be: `t` bound to `a`'s value, then new versions of `a` and `b`.
+    fn swap_floats(&mut self, t: &syn::Ident, a: &Expr, b: &Expr) {
+        self.copy_value(t, a);
+        self.assign(a, None, b);
+        let (Some(held), Expr::Path(path)) = (self.lookup(&t.to_string()), b) else {
+            return;
+        };
+        let Some(name) = path.path.get_ident().map(ToString::to_string) else {
+            return;
+        };
+        let var = self.define(&name, crate::ir::Operand::Var(held.var), b.span());
+        self.rebind(&name, var);
     }
 
     /// The local array (`[c; N]`, `vec![c; n]`, not an array of rows) that `expr` names.

@@ -136,3 +136,32 @@ fn whole_vecs_of_lengths_written_apart_are_checked_to_agree() {
     assert!(expanded.contains(&check("u", "v")), "{expanded}");
     assert!(!expanded.contains("compile_error"), "{expanded}");
 }
+
+/// `std::mem::swap` of two `f64`s, in a loop, in a branch and of a parameter: the three
+/// copies through a held value, `let t = p; p = q; q = t;`, as new versions of each name.
+#[test]
+fn a_swap_of_two_floats_is_three_copies() {
+    let item: proc_macro2::TokenStream = quote::quote! {
+        fn f(a: f64, b: f64, n: usize) -> f64 {
+            let (mut p, mut q) = (a, b);
+            for i in 0..n {
+                p = p * q + 0.25;
+                if p > q {
+                    std::mem::swap(&mut p, &mut q);
+                }
+            }
+            let mut r = a;
+            core::mem::swap(&mut r, &mut p);
+            p - q * r
+        }
+    };
+    let expanded = crate::expand(proc_macro2::TokenStream::new(), item).to_string();
+    assert!(!expanded.contains("compile_error"), "{expanded}");
+    // In the loop's branch, then after it (of `r` and `p` as the loop left it).
+    for copies in [
+        "let __mg_swapped = p_2 ; let p_3 = q_1 ; let q_2 = __mg_swapped ;",
+        "let __mg_swapped_ = r ; let r_1 = p_1 ; let p_5 = __mg_swapped_ ;",
+    ] {
+        assert!(expanded.contains(copies), "{expanded}");
+    }
+}

@@ -62,6 +62,16 @@ impl<'a, T> RaggedMut<'a, T> {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+
+    /// Sets every entry to `value` (`f_jacobian` zeroes its blocks).
+    pub fn fill(&mut self, value: T)
+    where
+        T: Clone,
+    {
+        for row in self.0.iter_mut() {
+            row.fill(value.clone());
+        }
+    }
 }
 
 /// Entries `from.1..to.1` of row `from.0` (`to.0` is the same row).

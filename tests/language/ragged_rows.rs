@@ -162,3 +162,147 @@ fn rows_of_their_own_lengths_in_every_flavour() {
         }
     }
 }
+
+/// Rows by their iterators: `enumerate`, `map` of a row's sum, `zip` of two rows' entries,
+/// a row's entries through `iter().sum()`, and a loop over the rows from the last.
+#[differentiable(jvp, wrt(w, t))]
+fn chains(w: &[Vec<f64>], t: f64) -> f64 {
+    let mut s = 0.0;
+    for (i, row) in w.iter().enumerate() {
+        s += row.iter().map(|v| v * t).sum::<f64>() * (i as f64 + 1.0);
+    }
+    s += w
+        .iter()
+        .map(|row| row.iter().sum::<f64>().tanh())
+        .sum::<f64>();
+    for i in (0..w.len()).rev() {
+        if w[i].len() > 1 {
+            s += w[i]
+                .iter()
+                .zip(w[i].iter().skip(1))
+                .map(|(a, b)| a * b)
+                .sum::<f64>();
+        }
+        s += w[i].iter().sum::<f64>() * t * t;
+    }
+    s
+}
+
+fn chains_twin<D: DualNum<Primitive = f64> + Copy>(w: &[Vec<D>], t: D) -> D {
+    let mut s = D::from(0.0);
+    for (i, row) in w.iter().enumerate() {
+        let mut r = D::from(0.0);
+        for v in row {
+            r += *v * t;
+        }
+        s += r * D::from(i as f64 + 1.0);
+    }
+    for row in w {
+        let mut r = D::from(0.0);
+        for v in row {
+            r += *v;
+        }
+        s += r.tanh();
+    }
+    for row in w.iter().rev() {
+        for j in 1..row.len() {
+            s += row[j - 1] * row[j];
+        }
+        let mut r = D::from(0.0);
+        for v in row {
+            r += *v;
+        }
+        s += r * t * t;
+    }
+    s
+}
+
+#[test]
+fn rows_of_their_own_lengths_through_iterators() {
+    let all = [0.5, -0.3, 1.2, -0.8, 0.4, 0.7, 1.1, 0.2, -0.6, -0.4];
+    for lens in [vec![], vec![1], vec![3, 0, 2, 4, 1]] {
+        let n: usize = lens.iter().sum();
+        let w = shaped(&all[..n], &lens);
+        let t = 0.7;
+        let point: Vec<f64> = flat(&w).into_iter().chain([t]).collect();
+        let mut d_w: Vec<Vec<f64>> = lens.iter().map(|&k| vec![0.0; k]).collect();
+        let (value, d_t) = chains_grad(&w, &mut d_w, t);
+        let gradient: Vec<f64> = flat(&d_w).into_iter().chain([d_t]).collect();
+        let f = |p: &[f64]| chains(&shaped(&p[..n], &lens), p[n]);
+        common::oracle::Gradient::new("chains", &point, (value, &gradient))
+            .central(f)
+            .dual(|q| chains_twin(&shaped(&q[..n], &lens), q[n]));
+        let v: Vec<f64> = (0..point.len()).map(|k| 0.5 - 0.15 * k as f64).collect();
+        let (value, tangent) = chains_jvp(&w, &shaped(&v[..n], &lens), t, v[n]);
+        assert_same_value("chains_jvp", value, chains(&w, t), &point);
+        let expected: f64 = gradient.iter().zip(&v).map(|(g, d)| g * d).sum();
+        assert_near("chains_jvp", tangent, expected, 1e-12);
+    }
+}
+
+/// In `f32`: the shadow `&mut [Vec<f32>]`.
+#[differentiable(wrt(w))]
+fn norm_f32(w: &[Vec<f32>], x: &[f32]) -> f32 {
+    let mut s = 0.0;
+    for row in w {
+        let y = row.iter().zip(x).map(|(a, b)| a * b).sum::<f32>();
+        s += y * y;
+    }
+    s
+}
+
+#[test]
+fn rows_of_their_own_lengths_in_f32() {
+    let w = vec![vec![1.0f32, 2.0], vec![3.0], vec![]];
+    let x = [1.0f32, -1.0];
+    let mut d_w = vec![vec![0.0f32; 2], vec![0.0], vec![]];
+    let value = norm_f32_grad(&w, &mut d_w, &x);
+    assert_eq!(value.to_bits(), norm_f32(&w, &x).to_bits());
+    // y = (-1, 3): 2 yᵢ xⱼ, exact in f32.
+    assert_eq!(d_w, [vec![-2.0, 2.0], vec![6.0], vec![]]);
+}
+
+#[test]
+#[should_panic(expected = "the shadow `d_w` has 1 entries but `w` has 2")]
+fn a_shadow_of_another_number_of_rows_is_the_callers_mistake() {
+    let w = [vec![1.0f32], vec![2.0]];
+    norm_f32_grad(&w, &mut [vec![0.0f32]], &[1.0f32]);
+}
+
+/// Two outputs: `f_jacobian`'s block for `w` is two blocks of its shape, one per output.
+#[differentiable(jacobian, wrt(w, x))]
+fn two_sums(w: &[Vec<f64>], x: &[f64]) -> [f64; 2] {
+    let mut a = 0.0;
+    let mut b = 0.0;
+    for row in w {
+        a += row.iter().zip(x).map(|(p, q)| p * q).sum::<f64>();
+        b += row.iter().map(|p| p * p).sum::<f64>() * x[0];
+    }
+    [a.sin(), b]
+}
+
+#[test]
+fn jacobian_blocks_of_rows_of_their_own_lengths() {
+    let x = [0.7, -0.2, 0.4];
+    for lens in [vec![], vec![2], vec![3, 0, 1]] {
+        let n: usize = lens.iter().sum();
+        let all = [0.5, 1.2, -0.3, 0.4, 0.9];
+        let w = shaped(&all[..n], &lens);
+        let rows = w.len();
+        let mut block: Vec<Vec<f64>> = (0..2)
+            .flat_map(|_| lens.iter().map(|&k| vec![0.0; k]))
+            .collect();
+        let mut d_x = [0.0; 6];
+        let (value, _) = two_sums_jacobian(&w, &mut block, &x, &mut d_x);
+        assert_eq!(value, two_sums(&w, &x));
+        let point: Vec<f64> = flat(&w).into_iter().chain(x).collect();
+        for k in 0..2 {
+            let f = |p: &[f64]| two_sums(&shaped(&p[..n], &lens), &p[n..])[k];
+            let gradient: Vec<f64> = flat(&block[k * rows..(k + 1) * rows])
+                .into_iter()
+                .chain(d_x[k * 3..(k + 1) * 3].iter().copied())
+                .collect();
+            assert_gradient("two_sums_jacobian", f, &point, &gradient);
+        }
+    }
+}

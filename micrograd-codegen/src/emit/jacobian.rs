@@ -185,11 +185,24 @@ impl Emitter<'_> {
 
     /// `{ reverse sweep; [∂fₖ/∂x₁, ..] }` for this emitter's row.
     fn row(&self, (scalars, slices, specs): Differentiated, k: &TokenStream) -> TokenStream {
-        // Row `k`'s shadow of `w` is its part of the Jacobian block `d_w`.
-        let shadows = slices.iter().map(|w| {
-            let d_w = self.names.adjoint(*w);
-            let w = self.names.var(*w);
-            quote!(let #d_w = &mut #d_w[#k * #w.len()..(#k + 1) * #w.len()];)
+        // Row `k`'s shadow of `w` is its part of the Jacobian block `d_w`: of rows of their own
+        // lengths, its rows `k * w.len()..`, read by row and column again.
+        let shadows = slices.iter().map(|var| {
+            let (d_w, w) = (self.names.adjoint(*var), self.names.var(*var));
+            let part = quote!(#k * #w.len()..(#k + 1) * #w.len());
+            let ragged = self
+                .function
+                .params
+                .iter()
+                .zip(specs)
+                .any(|(p, s)| p.var == *var && s.kind() == crate::types::Kind::Ragged);
+            match ragged {
+                true => {
+                    let runtime = &self.runtime;
+                    quote!(let #d_w = &mut #runtime::ragged::RaggedMut::new(&mut #d_w.0[#part]);)
+                }
+                false => quote!(let #d_w = &mut #d_w[#part];),
+            }
         });
         // A `&mut [f64]` left out of `wrt(..)` still carries gradient from what is written
         // into it to what is read back: its row's adjoint is a local, zeros on entry, as in

@@ -206,6 +206,7 @@ impl<'a> Kind<'a> {
                     by_value: false,
                     ..
                 }
+                | Kind::Ragged
         )
     }
 

@@ -20,9 +20,10 @@
 //! assert_eq!(d_w, [vec![0.0, 0.0], vec![0.5]]);
 //! ```
 
-use core::ops::{Index, IndexMut, Range};
+use core::ops::{Deref, Index, IndexMut, Range, RangeFull};
 
-/// Rows of their own lengths read by `(row, column)`.
+/// Rows of their own lengths read by `(row, column)`. The generated code holds a reference to
+/// one (`let w = &Ragged::new(w);`), which passes on to a call as the rows it reads.
 #[derive(Clone, Copy, Debug)]
 pub struct Ragged<'a, T>(pub &'a [Vec<T>]);
 
@@ -108,6 +109,36 @@ macro_rules! index {
 
 index!(Ragged);
 index!(RaggedMut);
+
+/// The rows whole, `&w[..]`: passed on to a call taking `&[Vec<f64>]`.
+impl<T> Index<RangeFull> for Ragged<'_, T> {
+    type Output = [Vec<T>];
+    fn index(&self, _: RangeFull) -> &[Vec<T>] {
+        self.0
+    }
+}
+
+/// The rows whole, `&mut d_w[..]`: a shadow passed on to a call.
+impl<T> Index<RangeFull> for RaggedMut<'_, T> {
+    type Output = [Vec<T>];
+    fn index(&self, _: RangeFull) -> &[Vec<T>] {
+        self.0
+    }
+}
+
+impl<T> IndexMut<RangeFull> for RaggedMut<'_, T> {
+    fn index_mut(&mut self, _: RangeFull) -> &mut [Vec<T>] {
+        self.0
+    }
+}
+
+/// The rows as a slice, so `w` passes on to a call taking `&[Vec<f64>]`.
+impl<T> Deref for Ragged<'_, T> {
+    type Target = [Vec<T>];
+    fn deref(&self) -> &[Vec<T>] {
+        self.0
+    }
+}
 
 impl<T> IndexMut<usize> for RaggedMut<'_, T> {
     fn index_mut(&mut self, i: usize) -> &mut [T] {

@@ -24,7 +24,7 @@ fn matvec_grad(
     x: &[::core::primitive::f64],
     d_x: &mut [::core::primitive::f64],
 ) -> ::core::primitive::f64 {
-    let a = ::micrograd_runtime::ragged::Ragged::new(a);
+    let a = &::micrograd_runtime::ragged::Ragged::new(a);
     let d_a = &mut ::micrograd_runtime::ragged::RaggedMut::new(d_a);
     if d_a.len() != a.len() {
         ::core::panic!(
@@ -77,7 +77,7 @@ fn matvec_pullback(
     d_x: &mut [::core::primitive::f64],
     seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> () {
-    let a = ::micrograd_runtime::ragged::Ragged::new(a);
+    let a = &::micrograd_runtime::ragged::Ragged::new(a);
     let d_a = &mut ::micrograd_runtime::ragged::RaggedMut::new(d_a);
     let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_a.is_empty() && d_a.len() != a.len() {
@@ -589,7 +589,7 @@ fn rows_through_helper_grad(
     x: &[::core::primitive::f64],
     d_x: &mut [::core::primitive::f64],
 ) -> ::core::primitive::f64 {
-    let w = ::micrograd_runtime::ragged::Ragged::new(w);
+    let w = &::micrograd_runtime::ragged::Ragged::new(w);
     let d_w = &mut ::micrograd_runtime::ragged::RaggedMut::new(d_w);
     if d_w.len() != w.len() {
         ::core::panic!(
@@ -675,7 +675,7 @@ fn rows_through_helper_pullback(
     d_x: &mut [::core::primitive::f64],
     seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> () {
-    let w = ::micrograd_runtime::ragged::Ragged::new(w);
+    let w = &::micrograd_runtime::ragged::Ragged::new(w);
     let d_w = &mut ::micrograd_runtime::ragged::RaggedMut::new(d_w);
     let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_w.is_empty() && d_w.len() != w.len() {
@@ -767,8 +767,8 @@ fn rows_through_helper_jvp(
     x: &[::core::primitive::f64],
     v_x: &[::core::primitive::f64],
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
-    let w = ::micrograd_runtime::ragged::Ragged::new(w);
-    let v_w = ::micrograd_runtime::ragged::Ragged::new(v_w);
+    let w = &::micrograd_runtime::ragged::Ragged::new(w);
+    let v_w = &::micrograd_runtime::ragged::Ragged::new(v_w);
     if v_w.len() != w.len() {
         ::core::panic!(
             "rows_through_helper_jvp: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
@@ -843,8 +843,8 @@ fn __rows_through_helper_tangent(
     x: &[::core::primitive::f64],
     v_x: &[::core::primitive::f64],
 ) -> ::core::primitive::f64 {
-    let w = ::micrograd_runtime::ragged::Ragged::new(w);
-    let v_w = ::micrograd_runtime::ragged::Ragged::new(v_w);
+    let w = &::micrograd_runtime::ragged::Ragged::new(w);
+    let v_w = &::micrograd_runtime::ragged::Ragged::new(v_w);
     if !v_w.is_empty() && v_w.len() != w.len() {
         ::core::panic!(
             "__rows_through_helper_tangent: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
@@ -926,9 +926,9 @@ fn rows_through_helper_hvp(
     v_x: &[::core::primitive::f64],
     d_x: &mut [::core::primitive::f64],
 ) -> ::core::primitive::f64 {
-    let w = ::micrograd_runtime::ragged::Ragged::new(w);
+    let w = &::micrograd_runtime::ragged::Ragged::new(w);
     let d_w = &mut ::micrograd_runtime::ragged::RaggedMut::new(d_w);
-    let v_w = ::micrograd_runtime::ragged::Ragged::new(v_w);
+    let v_w = &::micrograd_runtime::ragged::Ragged::new(v_w);
     if d_w.len() != w.len() {
         ::core::panic!(
             "rows_through_helper_hvp: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
@@ -1060,9 +1060,9 @@ fn __rows_through_helper_tangent_pullback(
     d_v_x: &mut [::core::primitive::f64],
     seed: impl ::micrograd_runtime::calls::Seed<::core::primitive::f64>,
 ) -> () {
-    let w = ::micrograd_runtime::ragged::Ragged::new(w);
+    let w = &::micrograd_runtime::ragged::Ragged::new(w);
     let d_w = &mut ::micrograd_runtime::ragged::RaggedMut::new(d_w);
-    let v_w = ::micrograd_runtime::ragged::Ragged::new(v_w);
+    let v_w = &::micrograd_runtime::ragged::Ragged::new(v_w);
     let d_v_w = &mut ::micrograd_runtime::ragged::RaggedMut::new(d_v_w);
     let seed = ::micrograd_runtime::calls::Seed::value(seed);
     if !d_w.is_empty() && d_w.len() != w.len() {

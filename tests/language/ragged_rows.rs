@@ -306,3 +306,67 @@ fn jacobian_blocks_of_rows_of_their_own_lengths() {
         }
     }
 }
+
+/// A helper over rows of their own lengths, called with the caller's rows whole.
+#[differentiable(hvp, wrt(w, t))]
+fn row_norms(w: &[Vec<f64>], t: f64) -> f64 {
+    let mut s = 0.0;
+    for row in w {
+        s += (row.iter().map(|v| v * v).sum::<f64>() + t).sqrt();
+    }
+    s
+}
+
+#[differentiable(hvp, hessian, wrt(w, t))]
+fn rows_whole(w: &[Vec<f64>], t: f64) -> f64 {
+    let a = row_norms(w, t * t);
+    let mut b = 0.0;
+    for i in 0..w.len() {
+        b += dot(&w[i], &w[i]) * t;
+    }
+    a * b + row_norms(w, 1.0)
+}
+
+fn rows_whole_twin<D: DualNum<Primitive = f64> + Copy>(w: &[Vec<D>], t: D) -> D {
+    let norms = |t: D| {
+        let mut s = D::from(0.0);
+        for row in w {
+            let mut r = D::from(0.0);
+            for v in row {
+                r += *v * *v;
+            }
+            s += (r + t).sqrt();
+        }
+        s
+    };
+    let mut b = D::from(0.0);
+    for row in w {
+        for v in row {
+            b += *v * *v * t;
+        }
+    }
+    norms(t * t) * b + norms(D::from(1.0))
+}
+
+#[test]
+fn rows_of_their_own_lengths_passed_whole_to_a_call() {
+    let all = [0.5, -0.3, 1.2, -0.8, 0.4, 0.7];
+    for lens in [vec![], vec![2], vec![3, 0, 1, 2]] {
+        let n: usize = lens.iter().sum();
+        let w = shaped(&all[..n], &lens);
+        let t = 0.8;
+        let point: Vec<f64> = flat(&w).into_iter().chain([t]).collect();
+        let mut d_w: Vec<Vec<f64>> = lens.iter().map(|&k| vec![0.0; k]).collect();
+        let (value, d_t) = rows_whole_grad(&w, &mut d_w, t);
+        let gradient: Vec<f64> = flat(&d_w).into_iter().chain([d_t]).collect();
+        common::oracle::Gradient::new("rows_whole", &point, (value, &gradient))
+            .central(|p| rows_whole(&shaped(&p[..n], &lens), p[n]))
+            .dual(|q| rows_whole_twin(&shaped(&q[..n], &lens), q[n]));
+        let k = point.len();
+        let mut dense = vec![0.0; k * k];
+        let value = rows_whole_hessian(&w, t, &mut dense);
+        assert_same_value("rows_whole_hessian", value, rows_whole(&w, t), &point);
+        common::oracle::Hessian::new("rows_whole_hessian", &point, &dense)
+            .dual(|q| rows_whole_twin(&shaped(&q[..n], &lens), q[n]));
+    }
+}

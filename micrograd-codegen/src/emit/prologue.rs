@@ -48,12 +48,12 @@ impl Emitter<'_> {
         tokens
     }
 
-    /// `let w = Ragged::new(w);` for rows of their own lengths (`&[Vec<f64>]`, and its
+    /// `let w = &Ragged::new(w);` for rows of their own lengths (`&[Vec<f64>]`, and its
     /// tangent), `let d_w = &mut RaggedMut::new(d_w);` for its shadow: the body reads entry
     /// `j` of row `i` in place as `w[(i, j)]` and adds into `d_w[(i, j)]`.
     fn ragged(&self, var: VarId, shadow: bool) -> TokenStream {
         let (w, runtime) = (self.names.var(var), &self.runtime);
-        let mut tokens = quote!(let #w = #runtime::ragged::Ragged::new(#w););
+        let mut tokens = quote!(let #w = &#runtime::ragged::Ragged::new(#w););
         if shadow {
             let d_w = self.names.adjoint(var);
             tokens.extend(quote!(let #d_w = &mut #runtime::ragged::RaggedMut::new(#d_w);));

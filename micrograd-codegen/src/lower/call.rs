@@ -83,8 +83,25 @@ impl Lowerer<'_> {
         // A `&mut [f64]` parameter passed bare, which the macro takes as lent: the callee's
         // signature, which says whether it only reads it, is not visible here.
         let mut bare = None;
+        // Rows of their own lengths passed whole, once per call (a second shadow of their
+        // shape cannot borrow `d_w` again).
+        let mut whole_rows = Vec::new();
         for expr in &call.args {
             let arg = self.arg(expr);
+            if let Some(Arg::Slice {
+                array,
+                lo: None,
+                hi: None,
+                ..
+            }) = &arg
+                && self.rows.get(array) == Some(&super::view::Row::Own)
+            {
+                if whole_rows.contains(array) {
+                    self.errors.spanned(expr, "rows of their own lengths are passed whole once per call; pass them once and read them twice in the callee");
+                    args = None;
+                }
+                whole_rows.push(*array);
+            }
             if arg.as_ref().is_some_and(Arg::is_mut) {
                 lent += 1;
                 if let Expr::Path(path) = strip(expr)
@@ -193,8 +210,9 @@ impl Lowerer<'_> {
             return None;
         }
         if view.row == Some(super::view::Row::Own) {
-            self.errors.spanned(expr, "rows of their own lengths (`w: &[Vec<f64>]`) are not passed whole to `#[differentiable]` functions; pass its rows, `g(&w[i])`, in a loop over `0..w.len()`");
-            return None;
+            // `g(w)` of `w: &[Vec<f64>]`, the rows whole (a part of them is refused where it
+            // is taken, `view::sub_slice`), passed as they came with their shadow and tangent.
+            return Some(view.arg(false, false));
         }
         if view.row.is_some() {
             // `g(m)` of a matrix by value, a local or a `[[f64; N]; M]` parameter.

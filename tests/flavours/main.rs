@@ -19,6 +19,7 @@ mod nested_derivatives;
 
 // Functions returning `[f64; M]` or tuples: vector-Jacobian products and Jacobians.
 mod const_outputs;
+mod const_outputs_wrt;
 mod counted_calls;
 mod issue25_probes;
 mod matrix_jacobians;

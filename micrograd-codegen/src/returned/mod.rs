@@ -76,13 +76,7 @@ pub fn expand(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
         }
         _ => TokenStream::new(),
     };
-    let expanded = match syn::parse2::<syn::File>(expanded.clone()) {
-        Ok(mut file) => {
-            hide(&mut file);
-            file.to_token_stream()
-        }
-        Err(_) => expanded,
-    };
+    let expanded = hide(expanded);
     Some(quote! {
         #[allow(clippy::needless_range_loop, dead_code)]
         #item
@@ -115,14 +109,54 @@ fn refused(function: &ItemFn, (elem, len): (&Type, &Expr), options: &Options, er
     }
 }
 
-/// `__f_into` and its flavours, each `#[doc(hidden)]`: `f`'s are what users call.
-fn hide(file: &mut syn::File) {
-    for item in &mut file.items {
-        if let syn::Item::Fn(function) = item {
-            function.attrs.retain(|attr| !attr.path().is_ident("doc"));
-            function.attrs.insert(0, syn::parse_quote!(#[doc(hidden)]));
+/// `__f_into` and its flavours, each `#[doc(hidden)]`: `f`'s are what users call. Read on the
+/// expansion's tokens, not parsed again: an item ends at a brace group (a body, a macro's) or a
+/// `;` at the top level, and each that is a function has its `#[doc ..]` attributes left out
+/// and `#[doc(hidden)]` first.
+fn hide(expanded: TokenStream) -> TokenStream {
+    let mut out = TokenStream::new();
+    let mut item: Vec<TokenTree> = Vec::new();
+    for token in expanded {
+        let ends = match &token {
+            TokenTree::Group(group) => group.delimiter() == Delimiter::Brace,
+            TokenTree::Punct(punct) => punct.as_char() == ';',
+            _ => false,
+        };
+        item.push(token);
+        if ends {
+            out.extend(hidden(std::mem::take(&mut item)));
         }
     }
+    out.extend(item);
+    out
+}
+
+/// `item` (one item's tokens) with `#[doc(hidden)]` first and no other `#[doc ..]`, if it is a
+/// function; else as it is.
+fn hidden(item: Vec<TokenTree>) -> Vec<TokenTree> {
+    let function = item
+        .iter()
+        .any(|token| matches!(token, TokenTree::Ident(ident) if ident == "fn"));
+    if !function {
+        return item;
+    }
+    let doc = |token: Option<&TokenTree>| match token {
+        Some(TokenTree::Group(group)) if group.delimiter() == Delimiter::Bracket => {
+            let first = group.stream().into_iter().next();
+            matches!(first, Some(TokenTree::Ident(ident)) if ident == "doc")
+        }
+        _ => false,
+    };
+    let mut out: Vec<TokenTree> = quote!(#[doc(hidden)]).into_iter().collect();
+    let mut tokens = item.into_iter().peekable();
+    while let Some(token) = tokens.next() {
+        if matches!(&token, TokenTree::Punct(p) if p.as_char() == '#') && doc(tokens.peek()) {
+            tokens.next();
+            continue;
+        }
+        out.push(token);
+    }
+    out
 }
 
 /// `item`, a function, with its body left out (`{}`): its attributes and signature, read

@@ -134,9 +134,33 @@ struct Calls {
 impl VisitMut for Calls {
     fn visit_block_mut(&mut self, block: &mut syn::Block) {
         syn::visit_mut::visit_block_mut(self, block);
-        let counted: Vec<bool> = (0..block.stmts.len())
-            .map(|i| self.counted(&block.stmts[i], &block.stmts[i + 1..]))
-            .collect();
+        // One pass from the end: `after` holds the names the statements after the current one
+        // use as arrays, each up to a `let` that binds it again (whose initializer still reads
+        // the earlier binding).
+        let mut after = HashSet::new();
+        let mut counted = vec![false; block.stmts.len()];
+        for (i, stmt) in block.stmts.iter().enumerate().rev() {
+            let mut uses = Uses {
+                name: None,
+                arrays: HashSet::new(),
+                read: false,
+            };
+            match stmt {
+                Stmt::Local(local) => {
+                    counted[i] = self.counted(stmt, &after);
+                    let mut bound = Vec::new();
+                    crate::lower::scan::pattern_names(&local.pat, &mut bound);
+                    bound.iter().for_each(|name| {
+                        after.remove(name);
+                    });
+                    if let Some(init) = &local.init {
+                        uses.visit_local_init(init);
+                    }
+                }
+                stmt => uses.visit_stmt(stmt),
+            }
+            after.extend(uses.arrays);
+        }
         if !counted.contains(&true) {
             return;
         }
@@ -181,11 +205,16 @@ fn bound_call(stmt: &Stmt) -> Option<(&syn::PatIdent, &syn::ExprCall, &syn::Expr
 
 impl Calls {
     /// Whether `stmt` is `let name = g(args);` of a `g` that may be `#[differentiable]`, whose
-    /// `name` the `rest` of its block uses as an array and its arguments do not read.
-    fn counted(&self, stmt: &Stmt, rest: &[Stmt]) -> bool {
+    /// `name` the rest of its block uses as an array (`after` holds those names) and its
+    /// arguments do not read.
+    fn counted(&self, stmt: &Stmt, after: &HashSet<String>) -> bool {
         let Some((name, call, callee)) = bound_call(stmt) else {
             return false;
         };
+        let name = names::text(&name.ident);
+        if !after.contains(&name) {
+            return false;
+        }
         let segments = &callee.path.segments;
         let first = segments.first().map(|s| names::text(&s.ident));
         // A closure's call, or an element's or a field's method (`self.layers[0].g(x)`), whose
@@ -201,37 +230,17 @@ impl Calls {
         if unreachable || callee.path.leading_colon.is_some() && segments.len() < 2 {
             return false;
         }
-        let name = names::text(&name.ident);
         let mut reads = Uses {
-            name: &name,
-            array: false,
+            name: Some(&name),
+            arrays: HashSet::new(),
             read: false,
         };
         call.args.iter().for_each(|arg| reads.visit_expr(arg));
-        if reads.read || reads.array {
-            return false;
-        }
-        let mut uses = Uses {
-            name: &name,
-            array: false,
-            read: false,
-        };
-        for stmt in rest {
-            // Up to a `let` that shadows the name (its initializer still reads the old one).
-            if let Stmt::Local(local) = stmt {
-                if let Some(init) = &local.init {
-                    uses.visit_expr(&init.expr);
-                }
-                let mut bound = Vec::new();
-                crate::lower::scan::pattern_names(&local.pat, &mut bound);
-                if bound.contains(&name) {
-                    break;
-                }
-                continue;
-            }
-            uses.visit_stmt(stmt);
-        }
-        uses.array
+        // The rewrite prints the call and parses it again, with syn's recursions: a frame per
+        // term of a chain (`g(a + b + ..)`).
+        let mut chains = Chains(0);
+        call.args.iter().for_each(|arg| chains.visit_expr(arg));
+        !reads.read && chains.0 <= MAX_TERMS
     }
 
     /// `let oc = g(args);` as `let mut oc = [0.0; __g_outputs];` and the loop storing each
@@ -273,18 +282,32 @@ impl Calls {
     }
 }
 
-/// How the statements after a `let` use its name: as an array (`oc[i]`, `&oc`, `oc.iter()`,
-/// `oc.len()`, `for v in oc`), or at all.
+/// The names an expression or statement uses as arrays (`oc[i]`, `&oc`, `oc.iter()`,
+/// `oc.len()`, `for v in oc`), and whether it reads `name` at all.
 struct Uses<'a> {
-    name: &'a str,
-    array: bool,
+    name: Option<&'a str>,
+    arrays: HashSet<String>,
     read: bool,
 }
 
-impl Uses<'_> {
-    fn is_name(&self, expr: &Expr) -> bool {
-        matches!(expr, Expr::Path(path) if path.qself.is_none()
-            && path.path.get_ident().is_some_and(|ident| names::text(ident) == self.name))
+/// The name `expr` is, alone.
+fn bare(expr: &Expr) -> Option<String> {
+    match expr {
+        Expr::Path(path) if path.qself.is_none() => path.path.get_ident().map(names::text),
+        _ => None,
+    }
+}
+
+/// The longest chain of binary operators (`a + b + ..`) [`Calls::counted`] prints again.
+const MAX_TERMS: usize = 1000;
+
+/// The longest chain of binary operators an expression holds.
+struct Chains(usize);
+
+impl<'ast> Visit<'ast> for Chains {
+    fn visit_expr_binary(&mut self, binary: &'ast syn::ExprBinary) {
+        self.0 = self.0.max(crate::spine::spine(binary).len() + 1);
+        crate::spine::visit(self, binary, |_, _| {});
     }
 }
 
@@ -327,19 +350,22 @@ const ARRAY_METHODS: &[&str] = &["iter", "len", "into_iter", "map", "as_slice", 
 
 impl<'ast> Visit<'ast> for Uses<'_> {
     fn visit_expr(&mut self, expr: &'ast Expr) {
-        match expr {
-            Expr::Index(index) if self.is_name(&index.expr) => self.array = true,
-            Expr::Reference(reference) if self.is_name(&reference.expr) => self.array = true,
+        let array = match expr {
+            Expr::Index(index) => bare(&index.expr),
+            Expr::Reference(reference) => bare(&reference.expr),
             Expr::MethodCall(call)
-                if self.is_name(&call.receiver)
-                    && ARRAY_METHODS.contains(&names::text(&call.method).as_str()) =>
+                if ARRAY_METHODS.contains(&names::text(&call.method).as_str()) =>
             {
-                self.array = true;
+                bare(&call.receiver)
             }
-            Expr::ForLoop(for_loop) if self.is_name(&for_loop.expr) => self.array = true,
-            Expr::Path(_) if self.is_name(expr) => self.read = true,
-            _ => {}
-        }
+            Expr::ForLoop(for_loop) => bare(&for_loop.expr),
+            Expr::Path(_) => {
+                self.read |= self.name.is_some() && bare(expr).as_deref() == self.name;
+                None
+            }
+            _ => None,
+        };
+        self.arrays.extend(array);
         syn::visit::visit_expr(self, expr);
     }
 

@@ -148,6 +148,40 @@ fn clone_expr(expr: &Expr) -> Expr {
             label: block.label.clone(),
             block: clone_block(&block.block),
         }),
+        // A call's arguments (`g(a + b + ..)`), as `drop_block` walks them.
+        Expr::Call(call) => Expr::Call(syn::ExprCall {
+            attrs: call.attrs.clone(),
+            func: call.func.clone(),
+            paren_token: call.paren_token,
+            args: call.args.pairs().map(clone_pair).collect(),
+        }),
+        Expr::MethodCall(call) => Expr::MethodCall(syn::ExprMethodCall {
+            attrs: call.attrs.clone(),
+            receiver: Box::new(clone_expr(&call.receiver)),
+            dot_token: call.dot_token,
+            method: call.method.clone(),
+            turbofish: call.turbofish.clone(),
+            paren_token: call.paren_token,
+            args: call.args.pairs().map(clone_pair).collect(),
+        }),
+        Expr::Cast(cast) => Expr::Cast(syn::ExprCast {
+            attrs: cast.attrs.clone(),
+            expr: Box::new(clone_expr(&cast.expr)),
+            as_token: cast.as_token,
+            ty: cast.ty.clone(),
+        }),
         other => other.clone(),
+    }
+}
+
+/// One argument of a call and its comma, copied by [`clone_expr`].
+fn clone_pair(
+    pair: syn::punctuated::Pair<&Expr, &syn::Token![,]>,
+) -> syn::punctuated::Pair<Expr, syn::Token![,]> {
+    match pair {
+        syn::punctuated::Pair::Punctuated(arg, comma) => {
+            syn::punctuated::Pair::Punctuated(clone_expr(arg), *comma)
+        }
+        syn::punctuated::Pair::End(arg) => syn::punctuated::Pair::End(clone_expr(arg)),
     }
 }

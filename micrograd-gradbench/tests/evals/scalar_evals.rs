@@ -185,7 +185,13 @@ fn kmeans_dual2(points: &[f64], centroids: &[f64], d: usize, at: usize) -> num_d
 #[test]
 fn kmeans_newton_direction() {
     use micrograd_gradbench::evals::kmeans;
-    for (n, k, d, seed) in [(1, 1, 1, 1), (6, 2, 2, 2), (20, 4, 3, 3), (40, 5, 8, 4)] {
+    for (n, k, d, seed) in [
+        (1, 1, 1, 1),
+        (6, 2, 2, 2),
+        (20, 4, 3, 3),
+        (40, 5, 8, 4),
+        (60, 9, 3, 5),
+    ] {
         let points = points(n * d, seed);
         // each centroid near a point of its own, so each is some point's closest
         let centroids: Vec<f64> = points[..k * d].iter().map(|v| v * 0.9 + 0.01).collect();

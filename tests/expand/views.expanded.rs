@@ -34,8 +34,8 @@ fn kmeans_cost_grad(
     for __mg_k0 in 0..points.len() {
         let n = centroids.len() / d;
         let mut fold = ::core::primitive::f64::INFINITY;
-        tape.reserve((0..n).size_hint().0 * 2);
-        for i in 0..n {
+        let region = tape.grow((0..n).size_hint().0 * 2);
+        for (i, at) in (0..n).zip(region.chunks_exact_mut(2)) {
             let n_1 = ::core::cmp::min(points[__mg_k0].len(), d);
             let mut sum = (-0.0_f64);
             let centroids_view = if 0 < n_1 {
@@ -52,17 +52,18 @@ fn kmeans_cost_grad(
                 sum = t2;
             }
             let acc = fold;
+            at[0] = acc;
             let x = sum;
+            at[1] = x;
             let t3 = acc.min(x);
-            tape.push(acc);
-            tape.push(x);
             fold = t3;
         }
         let cost_2 = cost_1 + fold;
         let mut d_fold = d_cost_1;
-        for i in (0..n).rev() {
-            let x = tape.pop();
-            let acc = tape.pop();
+        let region = tape.last((0..n).size_hint().0 * 2);
+        for (i, at) in (0..n).rev().zip(region.rchunks_exact(2)) {
+            let acc = at[0];
+            let x = at[1];
             let n_1 = ::core::cmp::min(points[__mg_k0].len(), d);
             let d_t3 = d_fold;
             let d_acc = if acc < x || x.is_nan() {
@@ -96,6 +97,7 @@ fn kmeans_cost_grad(
                 }
             }
         }
+        tape.discard((0..n).size_hint().0 * 2);
         cost_1 = cost_2;
     }
     cost_1
@@ -125,8 +127,8 @@ fn kmeans_cost_pullback(
     for __mg_k0 in 0..points.len() {
         let n = centroids.len() / d;
         let mut fold = ::core::primitive::f64::INFINITY;
-        tape.reserve((0..n).size_hint().0 * 2);
-        for i in 0..n {
+        let region = tape.grow((0..n).size_hint().0 * 2);
+        for (i, at) in (0..n).zip(region.chunks_exact_mut(2)) {
             let n_1 = ::core::cmp::min(points[__mg_k0].len(), d);
             let mut sum = (-0.0_f64);
             let centroids_view = if 0 < n_1 {
@@ -143,17 +145,18 @@ fn kmeans_cost_pullback(
                 sum = t2;
             }
             let acc = fold;
+            at[0] = acc;
             let x = sum;
+            at[1] = x;
             let t3 = acc.min(x);
-            tape.push(acc);
-            tape.push(x);
             fold = t3;
         }
         let cost_2 = cost_1 + fold;
         let mut d_fold = d_cost_1;
-        for i in (0..n).rev() {
-            let x = tape.pop();
-            let acc = tape.pop();
+        let region = tape.last((0..n).size_hint().0 * 2);
+        for (i, at) in (0..n).rev().zip(region.rchunks_exact(2)) {
+            let acc = at[0];
+            let x = at[1];
             let n_1 = ::core::cmp::min(points[__mg_k0].len(), d);
             let d_t3 = d_fold;
             let d_acc = if acc < x || x.is_nan() {
@@ -184,6 +187,7 @@ fn kmeans_cost_pullback(
                 }
             }
         }
+        tape.discard((0..n).size_hint().0 * 2);
         cost_1 = cost_2;
     }
     ()
@@ -396,8 +400,8 @@ fn kmeans_cost_hvp(
         let n = centroids.len() / d;
         let mut fold = ::core::primitive::f64::INFINITY;
         let mut v_fold = 0.0_f64;
-        branches.reserve((0..n).size_hint().0 * 4);
-        for i in 0..n {
+        let region = branches.grow((0..n).size_hint().0 * 4);
+        for (i, at) in (0..n).zip(region.chunks_exact_mut(4)) {
             let n_1 = ::core::cmp::min(points[__mg_k0].len(), d);
             let mut sum = (-0.0_f64);
             let mut v_sum = 0.0_f64;
@@ -457,21 +461,22 @@ fn kmeans_cost_hvp(
                 (t12, c0)
             };
             let t14 = t10 + t13;
-            branches.push(c1);
-            branches.push(c0);
-            branches.push(c3);
-            branches.push(c2);
+            at[0] = c1;
+            at[1] = c0;
+            at[2] = c3;
+            at[3] = c2;
             fold = t3;
             v_fold = t14;
         }
         let cost_2 = cost_1 + fold;
         let v_cost_2 = v_cost_1 + v_fold;
         let mut d_v_fold = d_v_cost_1;
-        for i in (0..n).rev() {
-            let c2 = branches.pop();
-            let c3 = branches.pop();
-            let c0 = branches.pop();
-            let c1 = branches.pop();
+        let region = branches.last((0..n).size_hint().0 * 4);
+        for (i, at) in (0..n).rev().zip(region.rchunks_exact(4)) {
+            let c1 = at[0];
+            let c0 = at[1];
+            let c3 = at[2];
+            let c2 = at[3];
             let n_1 = ::core::cmp::min(points[__mg_k0].len(), d);
             let d_t14 = d_v_fold;
             let mut d_v_x = 0.0;
@@ -511,6 +516,7 @@ fn kmeans_cost_hvp(
                 }
             }
         }
+        branches.discard((0..n).size_hint().0 * 4);
         cost_1 = cost_2;
         v_cost_1 = v_cost_2;
     }
@@ -556,8 +562,8 @@ fn __kmeans_cost_tangent_pullback(
         let n = centroids.len() / d;
         let mut fold = ::core::primitive::f64::INFINITY;
         let mut v_fold = 0.0_f64;
-        branches.reserve((0..n).size_hint().0 * 4);
-        for i in 0..n {
+        let region = branches.grow((0..n).size_hint().0 * 4);
+        for (i, at) in (0..n).zip(region.chunks_exact_mut(4)) {
             let n_1 = ::core::cmp::min(points[__mg_k0].len(), d);
             let mut sum = (-0.0_f64);
             let mut v_sum = 0.0_f64;
@@ -616,21 +622,22 @@ fn __kmeans_cost_tangent_pullback(
                 (t12, c0)
             };
             let t14 = t10 + t13;
-            branches.push(c1);
-            branches.push(c0);
-            branches.push(c3);
-            branches.push(c2);
+            at[0] = c1;
+            at[1] = c0;
+            at[2] = c3;
+            at[3] = c2;
             fold = t3;
             v_fold = t14;
         }
         let cost_2 = cost_1 + fold;
         let v_cost_2 = v_cost_1 + v_fold;
         let mut d_v_fold = d_v_cost_1;
-        for i in (0..n).rev() {
-            let c2 = branches.pop();
-            let c3 = branches.pop();
-            let c0 = branches.pop();
-            let c1 = branches.pop();
+        let region = branches.last((0..n).size_hint().0 * 4);
+        for (i, at) in (0..n).rev().zip(region.rchunks_exact(4)) {
+            let c1 = at[0];
+            let c0 = at[1];
+            let c3 = at[2];
+            let c2 = at[3];
             let n_1 = ::core::cmp::min(points[__mg_k0].len(), d);
             let d_t14 = d_v_fold;
             let mut d_v_x = 0.0;
@@ -678,6 +685,7 @@ fn __kmeans_cost_tangent_pullback(
                 }
             }
         }
+        branches.discard((0..n).size_hint().0 * 4);
         cost_1 = cost_2;
         v_cost_1 = v_cost_2;
     }

@@ -100,6 +100,7 @@ mod loop_sub_slices;
 mod loop_values;
 mod loop_views;
 mod loops;
+mod region_inner_loops;
 
 // The reverse sweep's shape: linear folding, gates, long sums, warnings.
 mod folding;

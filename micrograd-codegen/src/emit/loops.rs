@@ -6,7 +6,7 @@ mod records;
 use super::Emitter;
 use crate::diff::needs::BlockId;
 use crate::diff::{Fusion, Rev};
-use crate::ir::{Cond, IntExpr, Loop, LoopId, LoopKind, Op, Operand, Stmt, VarId};
+use crate::ir::{Cond, IntExpr, Loop, LoopId, LoopKind, Operand, Stmt, VarId};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use std::collections::HashSet;
@@ -269,22 +269,6 @@ impl Emitter<'_> {
             None => quote!(_),
         }
     }
-}
-
-/// Whether `block` runs a loop or a call, however deep.
-fn runs_loops_or_calls(block: &[Stmt]) -> bool {
-    let mut any = false;
-    crate::ir::walk(block, &mut |stmt| {
-        any |= matches!(
-            stmt,
-            Stmt::Loop(_)
-                | Stmt::Assign {
-                    op: Op::Call(..),
-                    ..
-                }
-        );
-    });
-    any
 }
 
 /// `tape`'s count in `per_tape`, added at zero if it has none yet.

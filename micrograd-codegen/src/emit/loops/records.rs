@@ -3,7 +3,7 @@
 //! iteration.
 
 use super::super::Emitter;
-use super::{Count, count_of, defined_in, invariant, runs_loops_or_calls};
+use super::{Count, count_of, defined_in, invariant};
 use crate::ir::{Arg, Loop, LoopKind, Op, Stmt, VarId};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
@@ -203,10 +203,11 @@ impl Emitter<'_> {
 
     /// The tape, the length of the region `the_loop` records into and what one iteration
     /// records there, when it records at known positions rather than by a push and a pop per
-    /// value: a `for` over a range with
-    /// no exit (so its trip count is known before it runs), not fused, whose values all go on
-    /// one tape and whose body runs no loop and no call (which would record on the tape
-    /// between two of its iterations). Each iteration writes its values into its own chunk of
+    /// value: a `for` over a range with no exit (so its trip count is known before it runs),
+    /// not fused, whose values all go on one tape and whose body runs no call and no loop that
+    /// records (either would record on the tape between two of its iterations; an inner loop
+    /// that records nothing, such as a dot product whose terms are read again, leaves the
+    /// region's chunks in step). Each iteration writes its values into its own chunk of
     /// the region, zipped with the loop's range, and the reversed iteration reads them there
     /// (`rchunks_exact`): a store and a load with no check, where a push checked the tape's
     /// room and a pop its length and kept the tape's fields in memory.
@@ -230,7 +231,7 @@ impl Emitter<'_> {
             || the_loop.exit.is_some()
             || the_loop.count.is_some()
             || records.iter().any(|v| self.tape_of(*v) != tape)
-            || runs_loops_or_calls(&the_loop.body)
+            || self.records_inside(&the_loop.body)
         {
             return None;
         }
@@ -240,6 +241,24 @@ impl Emitter<'_> {
             1 => (tape, quote!((#range).size_hint().0), count),
             _ => (tape, quote!((#range).size_hint().0 * #count), count),
         })
+    }
+
+    /// Whether `block` runs a call or a loop that records a value or its trip count, however
+    /// deep: what would put values on a tape inside one iteration of a loop around it.
+    fn records_inside(&self, block: &[Stmt]) -> bool {
+        let mut any = false;
+        crate::ir::walk(block, &mut |stmt| {
+            any |= match stmt {
+                Stmt::Loop(inner) => {
+                    inner.count.is_some() || !self.adjoint.plan.records[inner.id].is_empty()
+                }
+                Stmt::Assign {
+                    op: Op::Call(..), ..
+                } => true,
+                _ => false,
+            };
+        });
+        any
     }
 
     /// `for (i, at) in (a..b).ITER`: a region loop's header, its index beside `at`, the slots

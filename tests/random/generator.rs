@@ -29,7 +29,8 @@
 //! `#[derive(Differentiable)] struct Prog` calling each other, printed by
 //! `Printer::funcs`). Session 13's data forms: filled.rs (`[b; N]` of a float variable, arrays
 //! of float tuples), steps.rs (`h = fstep(&h, a);`, a helper returning `[f64; M]`), pairs.rs
-//! (data `&[(f64, f64)]`, indexed by a label).
+//! (data `&[(f64, f64)]`, indexed by a label). Session 15: const_loops.rs (`for w in W1` over
+//! the `const` array), matrices.rs's rows assigned whole, generic_fns.rs's `T::epsilon()`.
 
 #[macro_use]
 mod ext;
@@ -83,4 +84,5 @@ constructs! {
     filled => [Filled], [];
     steps => [], [];
     pairs => [], [];
+    const_loops => [], [ConstLoop];
 }

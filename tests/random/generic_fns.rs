@@ -4,9 +4,12 @@
 //! inference from its `f64` ones. Its body is drawn here, from its parameters, `+ - *`,
 //! negation, smooth methods and literals (`T::from(0.5).unwrap()`); the `Trace` and `Value`
 //! printings are the same body over `T` of the harness and `Value`. Drawn from a stream of
-//! its own, so the programs without one are as they were.
+//! its own, so the programs without one are as they were. A term may add `T::epsilon()` (or
+//! scale by `T::one() + T::epsilon()`), the machine epsilon of the type the function is called
+//! at: `f32`'s in the twin, where `f64`'s would round away in `1 + ε`.
 
 use super::*;
+use std::rc::Rc;
 
 /// The name of a program's generic function.
 pub const NAME: &str = "gf";
@@ -61,7 +64,7 @@ fn body(rng: &mut Rng, params: &[Param], depth: usize, value_only: bool) -> Expr
         return leaf(rng, params);
     }
     let d = depth - 1;
-    match rng.weighted(&[2, 6, 1, 3, 2]) {
+    match rng.weighted(&[2, 6, 1, 3, 2, 1]) {
         0 => leaf(rng, params),
         1 => {
             let op = rng.pick(&["+", "-", "*"]);
@@ -77,6 +80,18 @@ fn body(rng: &mut Rng, params: &[Param], depth: usize, value_only: bool) -> Expr
             };
             Expr::M1(m, Box::new(body(rng, params, d, value_only)))
         }
+        5 => {
+            // `e + T::epsilon()` or `e * (T::one() + T::epsilon())`.
+            let e = body(rng, params, d, value_only);
+            let eps = Expr::Ext(Rc::new(Epsilon));
+            match rng.chance(0.5) {
+                true => Expr::Bin("+", Box::new(e), Box::new(eps)),
+                false => {
+                    let factor = Expr::Bin("+", Box::new(Expr::Lit(1.0)), Box::new(eps));
+                    Expr::Bin("*", Box::new(e), Box::new(factor))
+                }
+            }
+        }
         _ => {
             // A literal only beside a parameter: `T::from(c).unwrap() * x`.
             let c = rng.pick(&[0.5, 1.5, 2.0, 0.25, -0.75, 3.0]);
@@ -84,5 +99,29 @@ fn body(rng: &mut Rng, params: &[Param], depth: usize, value_only: bool) -> Expr
             let e = body(rng, params, d, value_only);
             Expr::Bin(op, Box::new(Expr::Lit(c)), Box::new(e))
         }
+    }
+}
+
+/// `T::epsilon()` in the generic function; the `Trace` and `Value` printings write `f64`'s,
+/// which the `f32` twin's printing turns into `f32::EPSILON`.
+#[derive(Debug)]
+struct Epsilon;
+
+impl ExprNode for Epsilon {
+    fn print(&self, p: &mut Printer, _typed: bool) -> String {
+        match p.mode {
+            Mode::Plain if p.generic => "T::epsilon()".to_string(),
+            Mode::Plain => "f64::EPSILON".to_string(),
+            Mode::Trace => "T::c(f64::EPSILON)".to_string(),
+            Mode::Value => "Value::new(f64::EPSILON)".to_string(),
+        }
+    }
+
+    fn has_stmts(&self) -> bool {
+        false
+    }
+
+    fn anchored(&self) -> bool {
+        true
     }
 }

@@ -1,6 +1,10 @@
 //! Nested local arrays (issue 24): `let mut m = [[0.0; C]; R];` or `[[e, ..], ..]`, entries
 //! written and updated (`m[i][j] = e`, `m[i][j] += e`), then read back as an entry, through the
-//! rows (`for row in &m`) and as a row summed (`m[k].iter()`), into a new `f64`.
+//! rows (`for row in &m`) and as a row summed (`m[k].iter()`), into a new `f64`. Between the
+//! writes and the reads, half of them are assigned whole (issue 24's rows assigned whole): a
+//! fill `m = [[0.0; C]; R];`, a literal of rows `m = [[e, m[1][0] * (e)], ..];` whose entries
+//! read the array it replaces, or another array of rows `m = mn;` built from `m`'s entries,
+//! once or in a loop of two or three trips (an LSTM's state at the end of each step).
 //!
 //! `T` is `Copy`, so its printing is `f64`'s over `[[T; C]; R]`; `Value` is not: its matrix is
 //! a `Vec` of `Vec`s whose entries are cloned where read. `T` and `Value` have no `Sum`: a row
@@ -31,6 +35,26 @@ struct MatrixNode {
     column: usize,
     weight: Expr,
     summed: usize,
+    /// The assignment of the whole array after the writes, if any.
+    whole: Option<Whole>,
+}
+
+/// An entry of a whole assignment: `e`, or `m[i][j] * (e)` (an entry of the array replaced).
+type Cell = (Option<(usize, usize)>, Expr);
+
+/// How the array is assigned whole.
+#[derive(Debug)]
+enum Whole {
+    /// `m = [[0.0; C]; R];`
+    Fill,
+    /// `m = [[cell, ..], ..];`
+    Literal(Vec<Cell>),
+    /// `let mn = [[cell, ..], ..]; m = mn;`, inside `for _ in 0..trips` if `trips > 0`.
+    Other {
+        next: String,
+        cells: Vec<Cell>,
+        trips: usize,
+    },
 }
 
 impl StmtConstruct for MatrixLocal {
@@ -51,6 +75,41 @@ impl StmtConstruct for MatrixLocal {
                 (i, j, g.rng.pick(&["=", "+=", "-="]), g.expr(d))
             })
             .collect();
+        let whole = g.rng.chance(0.5).then(|| {
+            let cells = |g: &mut Gen| -> Vec<Cell> {
+                (0..rows * cols)
+                    .map(|_| {
+                        let entry = g
+                            .rng
+                            .chance(0.6)
+                            .then(|| (g.rng.below(rows), g.rng.below(cols)));
+                        (entry, g.expr(d))
+                    })
+                    .collect()
+            };
+            match g.rng.below(3) {
+                0 => Whole::Fill,
+                1 => Whole::Literal(cells(g)),
+                _ => {
+                    let trips = match g.loops_left > 0 && g.rng.chance(0.5) {
+                        true => {
+                            g.loops_left -= 1;
+                            g.rng.range(2, 3) as usize
+                        }
+                        false => 0,
+                    };
+                    let next = g.fresh("mn");
+                    // In a loop, its entries are drawn as a loop body is (const_loops.rs).
+                    let looped = trips > 0;
+                    g.loop_depth += usize::from(looped);
+                    let saved = g.enter_nested();
+                    let cells = cells(g);
+                    g.leave_nested(saved);
+                    g.loop_depth -= usize::from(looped);
+                    Whole::Other { next, cells, trips }
+                }
+            }
+        });
         let read = (g.rng.below(rows), g.rng.below(cols));
         let (column, summed) = (g.rng.below(cols), g.rng.below(rows));
         let weight = g.leaf();
@@ -73,6 +132,7 @@ impl StmtConstruct for MatrixLocal {
             column,
             weight,
             summed,
+            whole,
         }))
     }
 }
@@ -137,6 +197,9 @@ impl StmtNode for MatrixNode {
             };
             p.line(&text);
         }
+        if let Some(whole) = &self.whole {
+            self.print_whole(p, whole, &m);
+        }
         let (r, c) = self.read;
         let first = at(&format!("{m}[{r}]"), &c.to_string());
         p.line(&format!("let mut {acc} = {first};"));
@@ -161,5 +224,68 @@ impl StmtNode for MatrixNode {
             }
         };
         p.line(&format!("let {name} = {acc} + {sum};"));
+    }
+}
+
+impl MatrixNode {
+    /// The rows of `cells` as an array literal in `p.mode` (`vec!`s of `Value`s).
+    fn rows_text(&self, p: &mut Printer, m: &str, cells: &[Cell]) -> String {
+        let value = p.mode == Mode::Value;
+        let entries: Vec<String> = cells
+            .iter()
+            .map(|(entry, e)| match entry {
+                None => p.expr(e, true),
+                Some((i, j)) => {
+                    let e = p.expr(e, false);
+                    match value {
+                        true => format!("{m}[{i}][{j}].clone() * ({e})"),
+                        false => format!("{m}[{i}][{j}] * ({e})"),
+                    }
+                }
+            })
+            .collect();
+        let rows: Vec<String> = entries
+            .chunks(self.shape.1)
+            .map(|row| match value {
+                true => format!("vec![{}]", row.join(", ")),
+                false => format!("[{}]", row.join(", ")),
+            })
+            .collect();
+        match value {
+            true => format!("vec![{}]", rows.join(", ")),
+            false => format!("[{}]", rows.join(", ")),
+        }
+    }
+
+    /// `m = ..;`, the array assigned whole.
+    fn print_whole(&self, p: &mut Printer, whole: &Whole, m: &str) {
+        let (rows, cols) = self.shape;
+        match whole {
+            Whole::Fill => {
+                let zero = p.float(0.0, false);
+                p.line(&match p.mode {
+                    Mode::Value => format!("{m} = vec![vec![{zero}; {cols}]; {rows}];"),
+                    _ => format!("{m} = [[{zero}; {cols}]; {rows}];"),
+                });
+            }
+            Whole::Literal(cells) => {
+                let text = self.rows_text(p, m, cells);
+                p.line(&format!("{m} = {text};"));
+            }
+            Whole::Other { next, cells, trips } => {
+                let next = p.name(next);
+                if *trips > 0 {
+                    p.line(&format!("for _ in 0..{trips} {{"));
+                    p.indent += 1;
+                }
+                let text = self.rows_text(p, m, cells);
+                p.line(&format!("let {next} = {text};"));
+                p.line(&format!("{m} = {next};"));
+                if *trips > 0 {
+                    p.indent -= 1;
+                    p.line("}");
+                }
+            }
+        }
     }
 }

@@ -13,7 +13,7 @@ use std::rc::Rc;
 const OUTSIDE: [(&str, f64); 4] = [("K1", 1.5), ("K2", -0.75), ("K3", 0.25), ("S1", 0.5)];
 
 /// The module's `const W1: [f64; 3]`, an array the function reads as data (session 14).
-const ARRAY: [f64; 3] = [0.5, -1.25, 2.0];
+pub(super) const ARRAY: [f64; 3] = [0.5, -1.25, 2.0];
 
 /// The entries of [`ARRAY`] drawn, as written and with their values: a constant index and one
 /// from the array's length.
@@ -320,7 +320,7 @@ struct OutsideNode {
 /// Whether outside names are drawn: by default (`MICROGRAD_RANDOM_OUTSIDE=0` leaves them out).
 /// They were off while the macro refused uses that decide their type elsewhere in the function
 /// (7 of 200 programs at seed 1 on `901ac5c`), which `lower/typing.rs` now types.
-fn outside_drawn() -> bool {
+pub(super) fn outside_drawn() -> bool {
     std::env::var("MICROGRAD_RANDOM_OUTSIDE").map_or(true, |v| v.trim() != "0")
 }
 

@@ -370,3 +370,28 @@ fn rows_of_their_own_lengths_passed_whole_to_a_call() {
             .dual(|q| rows_whole_twin(&shaped(&q[..n], &lens), q[n]));
     }
 }
+
+/// `for &v in &a[i]` over a row of rows of one length (`&[[f64; N]]`), which the same change
+/// let through (it was refused as one value).
+#[differentiable(wrt(a))]
+fn row_items(a: &[[f64; 3]], t: f64) -> f64 {
+    let mut s = 0.0;
+    for i in 0..a.len() {
+        for &v in &a[i] {
+            s += (v * t).sin() * (i as f64 + 1.0);
+        }
+    }
+    s
+}
+
+#[test]
+fn a_row_of_rows_of_one_length_in_a_for_over_items() {
+    let a = [[0.5, -0.3, 1.2], [-0.8, 0.4, 0.7]];
+    let t = 0.9;
+    let mut d_a = [[0.0; 3]; 2];
+    let value = row_items_grad(&a, &mut d_a, t);
+    let point: Vec<f64> = a.iter().flatten().copied().collect();
+    let f = |p: &[f64]| row_items(&[[p[0], p[1], p[2]], [p[3], p[4], p[5]]], t);
+    assert_same_value("row_items", value, row_items(&a, t), &point);
+    assert_gradient("row_items", f, &point, d_a.as_flattened());
+}

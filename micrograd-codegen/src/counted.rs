@@ -164,14 +164,23 @@ impl VisitMut for Calls {
         if !counted.contains(&true) {
             return;
         }
-        let mut stmts = Vec::with_capacity(block.stmts.len() + 1);
-        for (stmt, counted) in block.stmts.drain(..).zip(counted) {
-            match counted {
-                true => stmts.extend(self.rewrite(stmt)),
-                false => stmts.push(stmt),
-            }
+        // From the last: each counted `let`, and the assignments of a call to its name after it
+        // (`oc = g(y, x);`), which take their outputs by the same loop. Its array's length is a
+        // path (`__g_outputs`), which returned/calls.rs would otherwise read as a length the
+        // macro cannot count, lending the array to a `__g_into` that only a function returning
+        // `[f64; M]` of a non-literal `M` has.
+        for i in (0..block.stmts.len()).rev().filter(|&i| counted[i]) {
+            let (name, _, _) = bound_call(&block.stmts[i]).expect("counted() matched a call");
+            let name = names::text(&name.ident);
+            let mut tail = syn::Block {
+                brace_token: block.brace_token,
+                stmts: block.stmts.split_off(i + 1),
+            };
+            Assigned { name, calls: self }.visit_block_mut(&mut tail);
+            let stmt = block.stmts.pop().expect("the counted `let`");
+            block.stmts.extend(self.rewrite(stmt));
+            block.stmts.extend(tail.stmts);
         }
-        block.stmts = stmts;
     }
 
     fn visit_item_mut(&mut self, _: &mut syn::Item) {}
@@ -212,7 +221,22 @@ impl Calls {
             return false;
         };
         let name = names::text(&name.ident);
-        if !after.contains(&name) {
+        if !after.contains(&name) || !self.reachable(callee) {
+            return false;
+        }
+        let mut reads = Uses {
+            name: Some(&name),
+            arrays: HashSet::new(),
+            read: false,
+        };
+        call.args.iter().for_each(|arg| reads.visit_expr(arg));
+        !reads.read && short(call)
+    }
+
+    /// Whether `callee` is a path that may name a `#[differentiable]` function, whose output
+    /// count a path reaches.
+    fn reachable(&self, callee: &syn::ExprPath) -> bool {
+        if callee.qself.is_some() {
             return false;
         }
         let segments = &callee.path.segments;
@@ -227,20 +251,24 @@ impl Calls {
             // `std::array::from_fn(..)`), and paths through a generic parameter.
             Some(first) => STANDARD.contains(&first) || self.locals.contains(first),
         };
-        if unreachable || callee.path.leading_colon.is_some() && segments.len() < 2 {
-            return false;
-        }
-        let mut reads = Uses {
-            name: Some(&name),
-            arrays: HashSet::new(),
-            read: false,
-        };
-        call.args.iter().for_each(|arg| reads.visit_expr(arg));
-        // The rewrite prints the call and parses it again, with syn's recursions: a frame per
-        // term of a chain (`g(a + b + ..)`).
-        let mut chains = Chains(0);
-        call.args.iter().for_each(|arg| chains.visit_expr(arg));
-        !reads.read && chains.0 <= MAX_TERMS
+        !(unreachable || callee.path.leading_colon.is_some() && segments.len() < 2)
+    }
+
+    /// The loop storing each output `g(args)[k]` into `target[k]` (`k` below `g`'s hidden
+    /// output count).
+    fn outputs(&mut self, target: &syn::Ident, callee: &syn::ExprPath, call: &Expr) -> Stmt {
+        let mut count = callee.path.clone();
+        let last = count
+            .segments
+            .last_mut()
+            .expect("a callee's path has one segment or more");
+        last.ident = names::ident(
+            &names::outputs(&names::text(&last.ident)),
+            last.ident.span(),
+        );
+        last.arguments = syn::PathArguments::None;
+        let k = names::free(&mut self.used, names::lowered::OUTPUT);
+        syn::parse_quote!(for #k in 0..#count { #target[#k] = #call[#k]; })
     }
 
     /// `let oc = g(args);` as `let mut oc = [0.0; __g_outputs];` and the loop storing each
@@ -261,24 +289,110 @@ impl Calls {
         let Expr::Path(callee) = &*call.func else {
             unreachable!("counted() matched a path")
         };
-        let mut count = callee.path.clone();
-        let last = count
-            .segments
-            .last_mut()
-            .expect("counted() matched a path of one segment or more");
-        last.ident = names::ident(
-            &names::outputs(&names::text(&last.ident)),
-            last.ident.span(),
-        );
-        last.arguments = syn::PathArguments::None;
-        let (ident, k) = (
-            &name.ident,
-            names::free(&mut self.used, names::lowered::OUTPUT),
-        );
-        vec![
-            syn::parse_quote!(let mut #ident = [0.0; #count];),
-            syn::parse_quote!(for #k in 0..#count { #ident[#k] = #call[#k]; }),
-        ]
+        let ident = &name.ident;
+        let count = self.outputs(ident, callee, &Expr::Call(call.clone()));
+        let Stmt::Expr(Expr::ForLoop(ref for_loop), _) = count else {
+            unreachable!("outputs() is a loop")
+        };
+        let Expr::Range(range) = &*for_loop.expr else {
+            unreachable!("outputs() loops over a range")
+        };
+        let len = range.end.as_ref().expect("outputs() loops up to the count");
+        vec![syn::parse_quote!(let mut #ident = [0.0; #len];), count]
+    }
+}
+
+/// Whether the call's arguments are short enough to print and parse again: the rewrite prints
+/// the call and parses it again, with syn's recursions, a frame per term of a chain
+/// (`g(a + b + ..)`).
+fn short(call: &syn::ExprCall) -> bool {
+    let mut chains = Chains(0);
+    call.args.iter().for_each(|arg| chains.visit_expr(arg));
+    chains.0 <= MAX_TERMS
+}
+
+/// Whether `stmt` is a `let` binding `name` again.
+fn binds(stmt: &Stmt, name: &str) -> bool {
+    let Stmt::Local(local) = stmt else {
+        return false;
+    };
+    let mut bound = Vec::new();
+    crate::lower::scan::pattern_names(&local.pat, &mut bound);
+    bound.iter().any(|bound| bound == name)
+}
+
+/// Rewrites `name = g(args);` of a counted `name` (up to a `let` binding it again, in its block
+/// or a nested one) into the loop storing `g`'s outputs, after `let c = name;` when an argument
+/// reads `name` (which it then reads as `c`).
+struct Assigned<'a> {
+    name: String,
+    calls: &'a mut Calls,
+}
+
+impl Assigned<'_> {
+    /// The statements replacing `stmt`, if it is such an assignment.
+    fn assignment(&mut self, stmt: &Stmt) -> Option<Vec<Stmt>> {
+        let Stmt::Expr(Expr::Assign(assign), Some(_)) = stmt else {
+            return None;
+        };
+        let (Expr::Path(target), Expr::Call(call)) = (&*assign.left, &*assign.right) else {
+            return None;
+        };
+        let target = target.path.get_ident()?;
+        let Expr::Path(callee) = &*call.func else {
+            return None;
+        };
+        if names::text(target) != self.name || !self.calls.reachable(callee) || !short(call) {
+            return None;
+        }
+        let copy = names::free(&mut self.calls.used, names::lowered::COPIED);
+        let mut reads = crate::returned::Reads {
+            name: target,
+            copy: &copy,
+            read: false,
+        };
+        let mut call = call.clone();
+        call.args
+            .iter_mut()
+            .for_each(|arg| reads.visit_expr_mut(arg));
+        let mut stmts: Vec<Stmt> = Vec::new();
+        if reads.read {
+            stmts.push(syn::parse_quote!(let #copy = #target;));
+        }
+        let callee = callee.clone();
+        stmts.push(self.calls.outputs(target, &callee, &Expr::Call(call)));
+        Some(stmts)
+    }
+}
+
+impl VisitMut for Assigned<'_> {
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        let mut stmts = Vec::with_capacity(block.stmts.len());
+        let mut bound = false;
+        for mut stmt in block.stmts.drain(..) {
+            bound |= binds(&stmt, &self.name);
+            if bound {
+                stmts.push(stmt);
+                continue;
+            }
+            match self.assignment(&stmt) {
+                Some(lent) => stmts.extend(lent),
+                None => {
+                    self.visit_stmt_mut(&mut stmt);
+                    stmts.push(stmt);
+                }
+            }
+        }
+        block.stmts = stmts;
+    }
+
+    fn visit_expr_closure_mut(&mut self, _: &mut syn::ExprClosure) {}
+
+    fn visit_item_mut(&mut self, _: &mut syn::Item) {}
+
+    /// A sum of 10^5 terms without a frame per term.
+    fn visit_expr_binary_mut(&mut self, binary: &mut syn::ExprBinary) {
+        crate::spine::visit_mut(self, binary);
     }
 }
 

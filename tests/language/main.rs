@@ -53,6 +53,7 @@ mod array_assign;
 mod array_call_assign;
 mod array_map;
 mod array_results;
+mod counted_assigned;
 mod drafts;
 mod idioms;
 mod idioms_more;

@@ -21,6 +21,7 @@ mod calls;
 mod twin;
 mod wrappers;
 
+pub(crate) use calls::Reads;
 pub use calls::calls;
 
 use crate::attr::Options;

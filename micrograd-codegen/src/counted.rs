@@ -323,7 +323,7 @@ fn binds(stmt: &Stmt, name: &str) -> bool {
 
 /// Rewrites `name = g(args);` of a counted `name` (up to a `let` binding it again, in its block
 /// or a nested one) into the loop storing `g`'s outputs, after `let c = name;` when an argument
-/// reads `name` (which it then reads as `c`).
+/// reads `name` (which it then reads as `c`, in a closure too).
 struct Assigned<'a> {
     name: String,
     calls: &'a mut Calls,
@@ -346,15 +346,19 @@ impl Assigned<'_> {
             return None;
         }
         let copy = names::free(&mut self.calls.used, names::lowered::COPIED);
-        let mut reads = crate::returned::Reads {
-            name: target,
+        let mut reads = Renamed {
+            name: &self.name,
             copy: &copy,
             read: false,
+            bound: false,
         };
         let mut call = call.clone();
         call.args
             .iter_mut()
             .for_each(|arg| reads.visit_expr_mut(arg));
+        if reads.bound {
+            return None;
+        }
         let mut stmts: Vec<Stmt> = Vec::new();
         if reads.read {
             stmts.push(syn::parse_quote!(let #copy = #target;));
@@ -363,6 +367,34 @@ impl Assigned<'_> {
         stmts.push(self.calls.outputs(target, &callee, &Expr::Call(call)));
         Some(stmts)
     }
+}
+
+/// Renames `name` to `copy` in the arguments of a call assigned to `name`, closures' bodies
+/// included (the loop evaluates the arguments once per output, after the earlier outputs are
+/// stored), recording whether they read `name` and whether they bind it again (then the
+/// assignment is left as it is).
+struct Renamed<'a> {
+    name: &'a str,
+    copy: &'a syn::Ident,
+    read: bool,
+    bound: bool,
+}
+
+impl VisitMut for Renamed<'_> {
+    fn visit_expr_path_mut(&mut self, path: &mut syn::ExprPath) {
+        let named = path.path.get_ident().map(names::text);
+        if path.qself.is_none() && named.as_deref() == Some(self.name) {
+            self.read = true;
+            path.path = self.copy.clone().into();
+        }
+    }
+
+    fn visit_pat_ident_mut(&mut self, pat: &mut syn::PatIdent) {
+        self.bound |= names::text(&pat.ident) == self.name;
+        syn::visit_mut::visit_pat_ident_mut(self, pat);
+    }
+
+    fn visit_item_mut(&mut self, _: &mut syn::Item) {}
 }
 
 impl VisitMut for Assigned<'_> {

@@ -174,10 +174,10 @@ impl Calls {
 }
 
 /// Renames `name` to `copy` in what it visits, recording whether it read `name`.
-pub(crate) struct Reads<'a> {
-    pub name: &'a Ident,
-    pub copy: &'a Ident,
-    pub read: bool,
+struct Reads<'a> {
+    name: &'a Ident,
+    copy: &'a Ident,
+    read: bool,
 }
 
 impl VisitMut for Reads<'_> {

@@ -21,7 +21,6 @@ mod calls;
 mod twin;
 mod wrappers;
 
-pub(crate) use calls::Reads;
 pub use calls::calls;
 
 use crate::attr::Options;

@@ -233,6 +233,7 @@ impl Gen<'_> {
                 s.len >= min
                     && s.name != lent
                     && (!s.local || s.loop_depth == self.loop_depth)
+                    && self.unit.as_ref() != Some(&s.name)
                     && !self.no_pass.contains(&s.name)
             })
         };

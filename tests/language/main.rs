@@ -109,6 +109,7 @@ mod gates;
 mod lints;
 mod long_sums;
 mod loops_in_vec_items;
+mod outside_guesses;
 mod sin_cos_pairs;
 
 // Whole programs: micrograd's worked examples and the benchmark tasks.

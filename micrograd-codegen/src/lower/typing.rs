@@ -77,6 +77,7 @@ impl Lowerer<'_> {
             parent: Vec::new(),
             known: Vec::new(),
             weak: Vec::new(),
+            guesses: Vec::new(),
             outside: HashMap::new(),
             scopes: Vec::new(),
             closures: HashMap::new(),
@@ -97,6 +98,7 @@ impl Lowerer<'_> {
                 infer.known[root] = Some(known);
             }
         }
+        infer.guess();
         let mut by_root = HashMap::new();
         for (var, entry) in std::mem::take(&mut infer.entries) {
             let (root, entry) = (infer.find(var), infer.find(entry));
@@ -169,6 +171,10 @@ struct Infer<'l, 'e> {
     known: Vec<Option<Known>>,
     /// Types that apply to a variable only if nothing else decides it.
     weak: Vec<(usize, Known)>,
+    /// Names read whole where the lowering needs a type now and nothing else decides them
+    /// ([`Infer::guess`]): each variable, with the other arguments of the call it is passed
+    /// to (`None` for a `let mut` binding it).
+    guesses: Vec<(usize, Option<Vec<Option<Term>>>)>,
     /// The names the function cannot see, by path: their variables.
     outside: HashMap<String, usize>,
     /// The function's locals, innermost scope last.
@@ -236,6 +242,44 @@ impl Infer<'_, '_> {
                 Some(Term::Var(a))
             }
             (known @ Some(Term::Known(_)), Some(Term::Known(_))) => known,
+        }
+    }
+
+    /// What nothing in the function decides, where the lowering needs a type now, is a float
+    /// (each guess is pinned in the generated code, `identity::<f64>(K)`, so a wrong one is
+    /// rustc's error at the name): a name bound by `let mut y = k;` (rustc types `k` by its
+    /// item, which the macro cannot see), and a name passed whole to a helper beside a float
+    /// argument (`gf(k, y)`, where `gf<T: Float>(a: T, b: T)` makes both one type).
+    fn guess(&mut self) {
+        for (var, beside) in std::mem::take(&mut self.guesses) {
+            let root = self.find(var);
+            if self.known[root].is_some() {
+                continue;
+            }
+            let float = match beside {
+                None => true,
+                Some(others) => {
+                    (others.into_iter()).any(|other| self.resolve(other) == Some(Known::Float))
+                }
+            };
+            if float {
+                self.known[root] = Some(Known::Float);
+            }
+        }
+    }
+
+    /// Whether `expr` is a name read whole (`k`, `(k)`, `{ ..; k }`), which the lowering
+    /// binds as the name it is when nothing decides its type.
+    fn whole_name(expr: &Expr) -> bool {
+        match expr {
+            Expr::Path(_) => true,
+            Expr::Paren(inner) => Self::whole_name(&inner.expr),
+            Expr::Group(inner) => Self::whole_name(&inner.expr),
+            Expr::Block(block) if block.label.is_none() => match block.block.stmts.last() {
+                Some(Stmt::Expr(tail, None)) => Self::whole_name(tail),
+                _ => false,
+            },
+            _ => false,
         }
     }
 

@@ -75,8 +75,21 @@ impl Infer<'_, '_> {
                 self.method_named(&name, args[0], &args[1..], None)
             }
             // `g(x)`, `Self::g(x)`: a `#[differentiable]` helper, whose value the lowering
-            // reads as a float (`call::call`), as `g(x) >= S1` says `S1` is.
-            Named::Other(_) => FLOAT,
+            // reads as a float (`call::call`), as `g(x) >= S1` says `S1` is. A name passed
+            // whole that nothing decides is a float beside a float argument (`Infer::guess`).
+            Named::Other(_) => {
+                for (k, arg) in call.args.iter().enumerate() {
+                    if let Some(Term::Var(var)) = args[k]
+                        && Self::whole_name(arg)
+                    {
+                        let others = (args.iter().enumerate())
+                            .filter(|&(j, _)| j != k)
+                            .map(|(_, other)| *other);
+                        self.guesses.push((var, Some(others.collect())));
+                    }
+                }
+                FLOAT
+            }
             _ => None,
         }
     }

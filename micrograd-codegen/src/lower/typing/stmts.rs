@@ -87,6 +87,13 @@ impl Infer<'_, '_> {
             }
             return;
         }
+        // `let mut y = k;`: a variable that changes, whose type the lowering needs now.
+        if let (Pat::Ident(ident), Some(Term::Var(var))) = (&local.pat, term)
+            && ident.mutability.is_some()
+            && Self::whole_name(&init.expr)
+        {
+            self.guesses.push((var, None));
+        }
         self.pattern(&local.pat, term);
     }
 

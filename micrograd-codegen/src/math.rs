@@ -220,8 +220,44 @@ macro_rules! ternary_functions {
     };
 }
 
+/// Declares [`Func::passes_gradient`] from `unary_functions`'s list, by the form of each rule:
+/// `None` passes no gradient, `Some(..)` does (every unary rule is written one way or the
+/// other, so a rule of another form fails to compile here).
+macro_rules! unary_passing {
+    ($( $(#[$doc:meta])* $variant:ident $name:literal |$a:pat_param, $y:pat_param, $d:pat_param| $kind:ident $(($($rule:tt)*))?, )*) => {
+        impl Func {
+            /// Whether `y = f(a)` passes a gradient to `a`: `false` for the functions whose
+            /// pullback is identically zero (`signum`, `floor`, `detach`, ...).
+            pub fn passes_gradient(self) -> bool {
+                match self { $(Func::$variant => passes!($kind),)* }
+            }
+        }
+    };
+}
+
+/// `Some` or `None`, the form of a rule: whether it passes a gradient.
+macro_rules! passes {
+    (Some) => {
+        true
+    };
+    (None) => {
+        false
+    };
+}
+
+impl Func2 {
+    /// Whether `y = f(a, b)` passes a gradient to operand `k` (0 for `a`, 1 for `b`): `false`
+    /// only for the sign operand of `copysign`, whose pullback to it is identically zero
+    /// (the rules are expressions that return both sides at once; `tests/activity.rs` checks
+    /// this against each rule).
+    pub fn passes_gradient(self, k: usize) -> bool {
+        !matches!((self, k), (Func2::Copysign, 1))
+    }
+}
+
 pub(crate) use {binary_functions, ternary_functions, unary_functions};
 
 unary_functions!(unary);
+unary_functions!(unary_passing);
 binary_functions!(binary);
 ternary_functions!(ternary);

@@ -4,8 +4,6 @@
 //! on it; only values that are both get an adjoint. Arrays are tracked whole. Both facts are
 //! fixpoints over the loops, found by repeating the pass until nothing changes.
 
-use super::Expr;
-use super::functions::{pullback1, pullback2};
 use crate::ir::{Access, Block, Cond, Function, IntExpr, Op, Operand, Place, Stmt, VarId, Visitor};
 use std::collections::HashSet;
 
@@ -93,13 +91,11 @@ pub fn written(op: &Op) -> Vec<VarId> {
 /// shift of a LogSumExp, is the primal's loop alone.
 fn flowing(op: &Op) -> Vec<VarId> {
     let var = |operand: &Operand| operand_var(operand).into_iter();
-    let flat = || Expr::Const(0.0);
     match op {
-        Op::Call1(f, _) if pullback1(*f, flat(), flat(), flat()).is_none() => Vec::new(),
+        Op::Call1(f, _) if !f.passes_gradient() => Vec::new(),
         Op::Call2(f, a, b) => {
-            let (to_a, to_b) = pullback2(*f, flat(), flat(), flat(), flat());
-            let a = var(a).filter(|_| to_a.is_some());
-            a.chain(var(b).filter(|_| to_b.is_some())).collect()
+            let a = var(a).filter(|_| f.passes_gradient(0));
+            a.chain(var(b).filter(|_| f.passes_gradient(1))).collect()
         }
         _ => sources(op),
     }

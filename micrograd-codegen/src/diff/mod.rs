@@ -14,7 +14,7 @@
 mod activity;
 pub mod expr;
 pub(crate) mod fold;
-mod functions;
+pub(crate) mod functions;
 mod fuse;
 mod guard;
 mod linear;

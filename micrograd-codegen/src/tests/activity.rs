@@ -102,3 +102,23 @@ fn a_written_parameter_is_an_output() {
         "x reaches w's exit entries"
     );
 }
+
+#[test]
+fn the_gradient_query_agrees_with_every_rule() {
+    use crate::diff::Expr;
+    use crate::diff::functions::{pullback1, pullback2};
+    use crate::ir::{Func, Func2};
+    let flat = || Expr::Const(0.0);
+    for &f in Func::ALL {
+        let rule = pullback1(f, flat(), flat(), flat());
+        assert_eq!(f.passes_gradient(), rule.is_some(), "{}", f.name());
+    }
+    for &f in Func2::ALL {
+        let (to_a, to_b) = pullback2(f, flat(), flat(), flat(), flat());
+        assert_eq!(f.passes_gradient(0), to_a.is_some(), "{} to a", f.name());
+        assert_eq!(f.passes_gradient(1), to_b.is_some(), "{} to b", f.name());
+    }
+    // What the query stands for: `floor` passes nothing, `copysign` nothing to its sign.
+    assert!(!Func::Floor.passes_gradient() && Func::Sin.passes_gradient());
+    assert!(Func2::Copysign.passes_gradient(0) && !Func2::Copysign.passes_gradient(1));
+}

@@ -75,6 +75,39 @@ impl<'a, T> RaggedMut<'a, T> {
     }
 }
 
+/// The first row whose length differs between `rows` and `like`, as `(row, its length in
+/// rows, its length in like)`; rows past the shorter of the two are not compared (the
+/// generated code checks the numbers of rows first).
+fn first_mismatch<T, U>(rows: &[Vec<T>], like: &[Vec<U>]) -> Option<(usize, usize, usize)> {
+    (rows.iter().zip(like).enumerate())
+        .find(|(_, (a, b))| a.len() != b.len())
+        .map(|(i, (a, b))| (i, a.len(), b.len()))
+}
+
+impl<T> Ragged<'_, T> {
+    /// The first row whose length differs from `like`'s row of the same index, as `(row, its
+    /// length here, its length in like)`: a tangent must have its parameter's shape.
+    ///
+    /// ```
+    /// use micrograd_runtime::ragged::Ragged;
+    ///
+    /// let (w, v_w) = (vec![vec![1.0, 2.0], vec![3.0]], vec![vec![0.5, 0.5], vec![]]);
+    /// assert_eq!(Ragged::new(&v_w).mismatch(&w), Some((1, 0, 1)));
+    /// assert_eq!(Ragged::new(&w).mismatch(&w), None);
+    /// ```
+    pub fn mismatch<U>(&self, like: &[Vec<U>]) -> Option<(usize, usize, usize)> {
+        first_mismatch(self.0, like)
+    }
+}
+
+impl<T> RaggedMut<'_, T> {
+    /// The first row whose length differs from `like`'s row of the same index, as `(row, its
+    /// length here, its length in like)`: a shadow must have its parameter's shape.
+    pub fn mismatch<U>(&self, like: &[Vec<U>]) -> Option<(usize, usize, usize)> {
+        first_mismatch(self.0, like)
+    }
+}
+
 /// Entries `from.1..to.1` of row `from.0` (`to.0` is the same row).
 fn row_range(range: &Range<(usize, usize)>) -> (usize, Range<usize>) {
     debug_assert_eq!(range.start.0, range.end.0, "a range of entries of one row");

@@ -32,6 +32,12 @@ fn matvec_grad(
             d_a.len(), a.len()
         );
     }
+    if let ::core::option::Option::Some((i, n, m)) = d_a.mismatch(a) {
+        ::core::panic!(
+            "matvec_grad: row {0} of the shadow `d_a` has {1} entries but row {0} of `a` has {2}; they must have the same shape",
+            i, n, m
+        );
+    }
     if d_x.len() != x.len() {
         ::core::panic!(
             "matvec_grad: the shadow `d_x` has {} entries but `x` has {}; they must have the same length",
@@ -84,6 +90,12 @@ fn matvec_pullback(
         ::core::panic!(
             "matvec_pullback: the shadow `d_a` has {} entries but `a` has {}; they must have the same length",
             d_a.len(), a.len()
+        );
+    }
+    if let ::core::option::Option::Some((i, n, m)) = d_a.mismatch(a) {
+        ::core::panic!(
+            "matvec_pullback: row {0} of the shadow `d_a` has {1} entries but row {0} of `a` has {2}; they must have the same shape",
+            i, n, m
         );
     }
     if !d_x.is_empty() && d_x.len() != x.len() {
@@ -597,6 +609,12 @@ fn rows_through_helper_grad(
             d_w.len(), w.len()
         );
     }
+    if let ::core::option::Option::Some((i, n, m)) = d_w.mismatch(w) {
+        ::core::panic!(
+            "rows_through_helper_grad: row {0} of the shadow `d_w` has {1} entries but row {0} of `w` has {2}; they must have the same shape",
+            i, n, m
+        );
+    }
     if d_x.len() != x.len() {
         ::core::panic!(
             "rows_through_helper_grad: the shadow `d_x` has {} entries but `x` has {}; they must have the same length",
@@ -682,6 +700,12 @@ fn rows_through_helper_pullback(
         ::core::panic!(
             "rows_through_helper_pullback: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
             d_w.len(), w.len()
+        );
+    }
+    if let ::core::option::Option::Some((i, n, m)) = d_w.mismatch(w) {
+        ::core::panic!(
+            "rows_through_helper_pullback: row {0} of the shadow `d_w` has {1} entries but row {0} of `w` has {2}; they must have the same shape",
+            i, n, m
         );
     }
     if !d_x.is_empty() && d_x.len() != x.len() {
@@ -775,6 +799,12 @@ fn rows_through_helper_jvp(
             v_w.len(), w.len()
         );
     }
+    if let ::core::option::Option::Some((i, n, m)) = v_w.mismatch(w) {
+        ::core::panic!(
+            "rows_through_helper_jvp: row {0} of the tangent `v_w` has {1} entries but row {0} of `w` has {2}; they must have the same shape",
+            i, n, m
+        );
+    }
     if v_x.len() != x.len() {
         ::core::panic!(
             "rows_through_helper_jvp: the tangent `v_x` has {} entries but `x` has {}; they must have the same length",
@@ -849,6 +879,12 @@ fn __rows_through_helper_tangent(
         ::core::panic!(
             "__rows_through_helper_tangent: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
             v_w.len(), w.len()
+        );
+    }
+    if let ::core::option::Option::Some((i, n, m)) = v_w.mismatch(w) {
+        ::core::panic!(
+            "__rows_through_helper_tangent: row {0} of the tangent `v_w` has {1} entries but row {0} of `w` has {2}; they must have the same shape",
+            i, n, m
         );
     }
     if !v_x.is_empty() && v_x.len() != x.len() {
@@ -935,6 +971,12 @@ fn rows_through_helper_hvp(
             d_w.len(), w.len()
         );
     }
+    if let ::core::option::Option::Some((i, n, m)) = d_w.mismatch(w) {
+        ::core::panic!(
+            "rows_through_helper_hvp: row {0} of the shadow `d_w` has {1} entries but row {0} of `w` has {2}; they must have the same shape",
+            i, n, m
+        );
+    }
     if d_x.len() != x.len() {
         ::core::panic!(
             "rows_through_helper_hvp: the shadow `d_x` has {} entries but `x` has {}; they must have the same length",
@@ -945,6 +987,12 @@ fn rows_through_helper_hvp(
         ::core::panic!(
             "rows_through_helper_hvp: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
             v_w.len(), w.len()
+        );
+    }
+    if let ::core::option::Option::Some((i, n, m)) = v_w.mismatch(w) {
+        ::core::panic!(
+            "rows_through_helper_hvp: row {0} of the tangent `v_w` has {1} entries but row {0} of `w` has {2}; they must have the same shape",
+            i, n, m
         );
     }
     if v_x.len() != x.len() {
@@ -1071,10 +1119,22 @@ fn __rows_through_helper_tangent_pullback(
             d_w.len(), w.len()
         );
     }
+    if let ::core::option::Option::Some((i, n, m)) = d_w.mismatch(w) {
+        ::core::panic!(
+            "__rows_through_helper_tangent_pullback: row {0} of the shadow `d_w` has {1} entries but row {0} of `w` has {2}; they must have the same shape",
+            i, n, m
+        );
+    }
     if !d_v_w.is_empty() && d_v_w.len() != v_w.len() {
         ::core::panic!(
             "__rows_through_helper_tangent_pullback: the shadow `d_v_w` has {} entries but `v_w` has {}; they must have the same length",
             d_v_w.len(), v_w.len()
+        );
+    }
+    if let ::core::option::Option::Some((i, n, m)) = d_v_w.mismatch(v_w) {
+        ::core::panic!(
+            "__rows_through_helper_tangent_pullback: row {0} of the shadow `d_v_w` has {1} entries but row {0} of `v_w` has {2}; they must have the same shape",
+            i, n, m
         );
     }
     if !d_x.is_empty() && d_x.len() != x.len() {
@@ -1093,6 +1153,12 @@ fn __rows_through_helper_tangent_pullback(
         ::core::panic!(
             "__rows_through_helper_tangent_pullback: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
             v_w.len(), w.len()
+        );
+    }
+    if let ::core::option::Option::Some((i, n, m)) = v_w.mismatch(w) {
+        ::core::panic!(
+            "__rows_through_helper_tangent_pullback: row {0} of the tangent `v_w` has {1} entries but row {0} of `w` has {2}; they must have the same shape",
+            i, n, m
         );
     }
     if !v_x.is_empty() && v_x.len() != x.len() {

@@ -110,6 +110,7 @@ mod lints;
 mod long_sums;
 mod loops_in_vec_items;
 mod outside_guesses;
+mod ragged_shapes;
 mod sin_cos_pairs;
 
 // Whole programs: micrograd's worked examples and the benchmark tasks.

@@ -265,7 +265,7 @@ impl Emitter<'_> {
         checks.extend(self.flattened(specs, wrt));
         checks.extend(self.seed_value(flavor));
         checks.extend(self.shadow_checks(specs, wrt, name));
-        checks.extend(self.tangent_prelude(name));
+        checks.extend(self.tangent_prelude(specs, name));
         let mut arrays = self.array_params(specs, wrt);
         // `f_hvp`'s tangent `v_w` of a `&mut [f64]` is written and read back as `w` is.
         if matches!(

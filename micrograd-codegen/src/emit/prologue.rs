@@ -96,6 +96,9 @@ impl Emitter<'_> {
                     ::core::panic!(#message, #d_w.len(), #w.len());
                 }
             });
+            if spec.kind() == Kind::Ragged {
+                checks.extend(ragged_rows_check(name, "shadow", d_w, w));
+            }
         }
         checks
     }
@@ -207,5 +210,18 @@ impl Emitter<'_> {
             }
         }
         tokens
+    }
+}
+
+/// Rows of their own lengths: after their numbers of rows, each row of a shadow or tangent
+/// `d_w` must have the length of `w`'s row (the first that does not is named).
+pub(super) fn ragged_rows_check(name: &Ident, what: &str, d_w: &Ident, w: &Ident) -> TokenStream {
+    let message = format!(
+        "{name}: row {{0}} of the {what} `{d_w}` has {{1}} entries but row {{0}} of `{w}` has {{2}}; they must have the same shape"
+    );
+    quote! {
+        if let ::core::option::Option::Some((i, n, m)) = #d_w.mismatch(#w) {
+            ::core::panic!(#message, i, n, m);
+        }
     }
 }

@@ -8,6 +8,7 @@ use crate::diff::Adjoint;
 use crate::diff::tangent::Tangent;
 use crate::ir::{Param, ParamSpec, Signature, VarId};
 use crate::names::Names;
+use crate::types::Kind;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
@@ -59,7 +60,7 @@ impl Emitter<'_> {
     /// Checks that each tangent slice has its slice's length (or, in the callee flavors, is
     /// empty: a constant argument); `let _ = v_x;` for a tangent nothing reads (its parameter
     /// reaches the result only through conditions), which would otherwise warn.
-    pub(super) fn tangent_prelude(&self, name: &Ident) -> TokenStream {
+    pub(super) fn tangent_prelude(&self, specs: &[ParamSpec], name: &Ident) -> TokenStream {
         let mut tokens = TokenStream::new();
         for (primal, tangent) in &self.tangent.pairs {
             let ty = &self.function.var(*tangent).ty;
@@ -84,6 +85,11 @@ impl Emitter<'_> {
                     ::core::panic!(#message, #v_w.len(), #w.len());
                 }
             });
+            let ragged = (self.function.params.iter().zip(specs))
+                .any(|(p, s)| p.var == *primal && s.kind() == Kind::Ragged);
+            if ragged {
+                tokens.extend(super::prologue::ragged_rows_check(name, "tangent", v_w, w));
+            }
         }
         for unread in &self.tangent.unread {
             let name = self.names.var(*unread);

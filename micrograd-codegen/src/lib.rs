@@ -79,11 +79,7 @@ fn expand_as(attr: TokenStream, item: TokenStream, printed: &TokenStream) -> Tok
         return quote!(#item #errors);
     }
     let function: Parsed = match syn::parse2(item.clone()) {
-        Ok(mut function) => {
-            counted::calls(&mut function);
-            returned::calls(&mut function);
-            Parsed(function)
-        }
+        Ok(function) => Parsed(function),
         Err(_) => {
             let span = item
                 .clone()

@@ -125,7 +125,7 @@ pub mod lowered {
     pub const ROWS: &str = "__mg_rows";
     /// The output a loop over a call's outputs reads, `let oc = sub3(o, c);` read as
     /// `for __mg_output in 0..__sub3_outputs { oc[__mg_output] = sub3(o, c)[__mg_output]; }`
-    /// (`counted.rs`).
+    /// (`lower/desugar/array_calls.rs`).
     pub const OUTPUT: &str = "__mg_output";
 }
 

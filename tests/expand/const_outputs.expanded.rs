@@ -843,40 +843,41 @@ fn user_grad(
     a: &[::core::primitive::f64; M],
     d_a: &mut [::core::primitive::f64; M],
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
-    let mut saved = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let t0 = x * x;
     let mut b = [0.0_f64; 3];
     b[0] = x;
     b[1] = t0;
     b[2] = 1.0;
     let mut h = [0.0_f64; M];
-    saved.extend_from_slice(&h[..]);
-    let _discarded = __sub_into(a, &b, &mut h);
-    let t1 = h[0];
-    let t2 = h[1];
-    let t3 = h[2];
-    let t4 = t2 * t3;
-    let t5 = t1 + t4;
+    for __mg_output in 0..M {
+        let t1 = sub(a, &b)[__mg_output];
+        h[__mg_output] = t1;
+    }
+    let t2 = h[0];
+    let t3 = h[1];
+    let t4 = h[2];
+    let t5 = t3 * t4;
+    let t6 = t2 + t5;
     let mut d_b = [0.0; 3];
     let mut d_h = [0.0; M];
-    let d_t5 = 1.0_f64;
-    let d_t2 = d_t5 * h[2];
-    let d_t3 = d_t5 * h[1];
-    d_h[2] += d_t3;
-    d_h[1] += d_t2;
-    d_h[0] += d_t5;
-    let lent2 = d_h.len();
-    ::micrograd_runtime::calls::dropped::Dropped6::dropped(
-        __sub_into_pullback,
-        a,
-        &mut d_a[..],
-        &b,
-        &mut d_b,
-        saved.last_mut(lent2),
-        &mut d_h,
-        0.0_f64,
-    );
-    saved.discard(lent2);
+    let d_t6 = 1.0_f64;
+    let d_t3 = d_t6 * h[2];
+    let d_t4 = d_t6 * h[1];
+    d_h[2] += d_t4;
+    d_h[1] += d_t3;
+    d_h[0] += d_t6;
+    for __mg_output in (0..M).rev() {
+        let d_t1 = d_h[__mg_output];
+        sub_pullback(
+            a,
+            &mut d_a[..],
+            &b,
+            &mut d_b,
+            ::micrograd_runtime::calls::ByCaller(
+                ::micrograd_runtime::calls::unit(__mg_output, d_t1, 0.0),
+            ),
+        );
+    }
     d_b[2] = 0.0;
     let d_t0 = d_b[1];
     d_b[1] = 0.0;
@@ -884,7 +885,7 @@ fn user_grad(
     d_b[0] = 0.0;
     d_x += d_t0 * x;
     d_x += d_t0 * x;
-    (t5, d_x)
+    (t6, d_x)
 }
 /** The pullback (vector-Jacobian product) of [`user`], for composing gradients by the chain rule.
 
@@ -903,40 +904,41 @@ fn user_pullback(
             d_a.len(), a.len()
         );
     }
-    let mut saved = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let t0 = x * x;
     let mut b = [0.0_f64; 3];
     b[0] = x;
     b[1] = t0;
     b[2] = 1.0;
     let mut h = [0.0_f64; M];
-    saved.extend_from_slice(&h[..]);
-    let _discarded = __sub_into(a, &b, &mut h);
-    let t1 = h[0];
-    let t2 = h[1];
-    let t3 = h[2];
-    let t4 = t2 * t3;
-    let t5 = t1 + t4;
+    for __mg_output in 0..M {
+        let t1 = sub(a, &b)[__mg_output];
+        h[__mg_output] = t1;
+    }
+    let t2 = h[0];
+    let t3 = h[1];
+    let t4 = h[2];
+    let t5 = t3 * t4;
+    let t6 = t2 + t5;
     let mut d_b = [0.0; 3];
     let mut d_h = [0.0; M];
-    let d_t5 = seed;
-    let d_t2 = d_t5 * h[2];
-    let d_t3 = d_t5 * h[1];
-    d_h[2] += d_t3;
-    d_h[1] += d_t2;
-    d_h[0] += d_t5;
-    let lent2 = d_h.len();
-    ::micrograd_runtime::calls::dropped::Dropped6::dropped(
-        __sub_into_pullback,
-        a,
-        if d_a.is_empty() { &mut [] } else { &mut d_a[..] },
-        &b,
-        &mut d_b,
-        saved.last_mut(lent2),
-        &mut d_h,
-        0.0_f64,
-    );
-    saved.discard(lent2);
+    let d_t6 = seed;
+    let d_t3 = d_t6 * h[2];
+    let d_t4 = d_t6 * h[1];
+    d_h[2] += d_t4;
+    d_h[1] += d_t3;
+    d_h[0] += d_t6;
+    for __mg_output in (0..M).rev() {
+        let d_t1 = d_h[__mg_output];
+        sub_pullback(
+            a,
+            if d_a.is_empty() { &mut [] } else { &mut d_a[..] },
+            &b,
+            &mut d_b,
+            ::micrograd_runtime::calls::ByCaller(
+                ::micrograd_runtime::calls::unit(__mg_output, d_t1, 0.0),
+            ),
+        );
+    }
     d_b[2] = 0.0;
     let d_t0 = d_b[1];
     d_b[1] = 0.0;
@@ -993,7 +995,6 @@ fn stepped_grad(
     a: &[::core::primitive::f64; M],
     d_a: &mut [::core::primitive::f64; M],
 ) -> (::core::primitive::f64, ::core::primitive::f64) {
-    let mut saved = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let mut h = [0.0_f64; M];
     for __mg_entry in 0..h.len() {
         h[__mg_entry] = x;
@@ -1003,30 +1004,33 @@ fn stepped_grad(
         let t0 = h[i];
         __mg_copied[i] = t0;
     }
-    saved.extend_from_slice(&h[..]);
-    let _discarded = __sub_into(&__mg_copied, a, &mut h);
-    let t1 = h[0];
-    let t2 = h[2];
-    let t3 = t1 * t2;
+    for __mg_output in 0..h.len() {
+        let t1 = sub(&__mg_copied, a)[__mg_output];
+        h[__mg_output] = t1;
+    }
+    let t2 = h[0];
+    let t3 = h[2];
+    let t4 = t2 * t3;
     let mut d_h = [0.0; M];
     let mut d___mg_copied = [0.0; M];
-    let d_t3 = 1.0_f64;
-    let d_t1 = d_t3 * h[2];
-    let d_t2 = d_t3 * h[0];
-    d_h[2] += d_t2;
-    d_h[0] += d_t1;
-    let lent2 = d_h.len();
-    ::micrograd_runtime::calls::dropped::Dropped6::dropped(
-        __sub_into_pullback,
-        &__mg_copied,
-        &mut d___mg_copied,
-        a,
-        &mut d_a[..],
-        saved.last_mut(lent2),
-        &mut d_h,
-        0.0_f64,
-    );
-    saved.discard(lent2);
+    let d_t4 = 1.0_f64;
+    let d_t2 = d_t4 * h[2];
+    let d_t3 = d_t4 * h[0];
+    d_h[2] += d_t3;
+    d_h[0] += d_t2;
+    for __mg_output in (0..h.len()).rev() {
+        let d_t1 = d_h[__mg_output];
+        d_h[__mg_output] = 0.0;
+        sub_pullback(
+            &__mg_copied,
+            &mut d___mg_copied,
+            a,
+            &mut d_a[..],
+            ::micrograd_runtime::calls::ByCaller(
+                ::micrograd_runtime::calls::unit(__mg_output, d_t1, 0.0),
+            ),
+        );
+    }
     for i in (0..M).rev() {
         let d_t0 = d___mg_copied[i];
         d___mg_copied[i] = 0.0;
@@ -1037,7 +1041,7 @@ fn stepped_grad(
         d_x += d_h[__mg_entry];
         d_h[__mg_entry] = 0.0;
     }
-    (t3, d_x)
+    (t4, d_x)
 }
 /** The pullback (vector-Jacobian product) of [`stepped`], for composing gradients by the chain rule.
 
@@ -1056,7 +1060,6 @@ fn stepped_pullback(
             d_a.len(), a.len()
         );
     }
-    let mut saved = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let mut h = [0.0_f64; M];
     for __mg_entry in 0..h.len() {
         h[__mg_entry] = x;
@@ -1066,30 +1069,33 @@ fn stepped_pullback(
         let t0 = h[i];
         __mg_copied[i] = t0;
     }
-    saved.extend_from_slice(&h[..]);
-    let _discarded = __sub_into(&__mg_copied, a, &mut h);
-    let t1 = h[0];
-    let t2 = h[2];
-    let t3 = t1 * t2;
+    for __mg_output in 0..h.len() {
+        let t1 = sub(&__mg_copied, a)[__mg_output];
+        h[__mg_output] = t1;
+    }
+    let t2 = h[0];
+    let t3 = h[2];
+    let t4 = t2 * t3;
     let mut d_h = [0.0; M];
     let mut d___mg_copied = [0.0; M];
-    let d_t3 = seed;
-    let d_t1 = d_t3 * h[2];
-    let d_t2 = d_t3 * h[0];
-    d_h[2] += d_t2;
-    d_h[0] += d_t1;
-    let lent2 = d_h.len();
-    ::micrograd_runtime::calls::dropped::Dropped6::dropped(
-        __sub_into_pullback,
-        &__mg_copied,
-        &mut d___mg_copied,
-        a,
-        if d_a.is_empty() { &mut [] } else { &mut d_a[..] },
-        saved.last_mut(lent2),
-        &mut d_h,
-        0.0_f64,
-    );
-    saved.discard(lent2);
+    let d_t4 = seed;
+    let d_t2 = d_t4 * h[2];
+    let d_t3 = d_t4 * h[0];
+    d_h[2] += d_t3;
+    d_h[0] += d_t2;
+    for __mg_output in (0..h.len()).rev() {
+        let d_t1 = d_h[__mg_output];
+        d_h[__mg_output] = 0.0;
+        sub_pullback(
+            &__mg_copied,
+            &mut d___mg_copied,
+            a,
+            if d_a.is_empty() { &mut [] } else { &mut d_a[..] },
+            ::micrograd_runtime::calls::ByCaller(
+                ::micrograd_runtime::calls::unit(__mg_output, d_t1, 0.0),
+            ),
+        );
+    }
     for i in (0..M).rev() {
         let d_t0 = d___mg_copied[i];
         d___mg_copied[i] = 0.0;

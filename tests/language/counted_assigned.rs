@@ -1,10 +1,10 @@
-//! A call returning `[f64; M]` bound without a type (`let mut oc = g3(x, y);`, counted.rs) and
-//! assigned a call again later: `oc = g3(y, x);`, in a loop with arguments reading `oc` itself
-//! (`oc = g3(oc[1], oc[0]);`), in a branch and in a closure of an argument. The counted array's
-//! length is the path `__g3_outputs`, which returned/calls.rs took for a length the macro
-//! cannot count and lent to a `__g3_into` that only a function returning `[f64; M]` of a
-//! non-literal `M` has: the generated code did not compile (a hand probe, session 15). Against
-//! central differences and num-dual twins, the value bit for bit `f`'s.
+//! A call returning `[f64; M]` bound without a type (`let mut oc = g3(x, y);`, array_calls.rs)
+//! and assigned a call again later: `oc = g3(y, x);`, in a loop with arguments reading `oc`
+//! itself (`oc = g3(oc[1], oc[0]);`), in a branch and in a closure of an argument. The counted
+//! array's length is the path `__g3_outputs`, which returned/calls.rs (gone now) took for a
+//! length the macro cannot count and lent to a `__g3_into` that only a function returning
+//! `[f64; M]` of a non-literal `M` has: the generated code did not compile (a hand probe,
+//! session 15). Against central differences and num-dual twins, the value bit for bit `f`'s.
 
 use crate::common;
 

@@ -61,6 +61,7 @@ mod iterators;
 mod matrices;
 mod matrix_params;
 mod matrix_values;
+mod named_length_calls;
 mod out_params;
 mod params;
 mod passive_data;

@@ -38,9 +38,11 @@
 //!   `for p in w.iter().enumerate()` is not) is refused where the lowering meets the loop, so
 //!   errors keep their order.
 
+mod array_calls;
 mod facts;
 mod tuple_fills;
 
+pub(crate) use array_calls::bound_by;
 pub(crate) use facts::{Facts, Loop, Nodes};
 
 use super::{for_items, steps};
@@ -100,11 +102,12 @@ impl Drop for Body {
     }
 }
 
-/// `block`, of a function written in `scalar`, desugared, and the facts of its nodes; the
-/// names the pass mints are made free of `used` (every name of the function) and added to it.
+/// `block`, of a function written in `scalar` whose signature binds `bound` ([`bound_by`]),
+/// desugared, and the facts of its nodes; the names the pass mints are made free of `used`
+/// (every name of the function) and added to it.
 pub(crate) fn desugar(
     block: &syn::Block,
-    scalar: Scalar,
+    (scalar, bound): (Scalar, HashSet<String>),
     used: &mut HashSet<String>,
 ) -> (Body, Nodes) {
     let mut pass = Pass {
@@ -112,6 +115,7 @@ pub(crate) fn desugar(
         depth: 0,
         nodes: Nodes::default(),
         used,
+        calls: array_calls::Context::of(bound, block),
     };
     let mut block = Body(crate::spine::clone_block(block));
     pass.visit_block_mut(&mut block.0);
@@ -126,6 +130,8 @@ struct Pass<'u> {
     nodes: Nodes,
     /// Every identifier of the function, and those minted for it.
     used: &'u mut HashSet<String>,
+    /// What `array_calls` knows of the function.
+    calls: array_calls::Context,
 }
 
 impl Pass<'_> {
@@ -194,6 +200,8 @@ impl VisitMut for Pass<'_> {
             stmts.extend(stored);
         }
         block.stmts = stmts;
+        // After its nested blocks: a call taken whole into a local array.
+        array_calls::rewrite(block, &self.calls, self.used);
     }
 
     fn visit_expr_for_loop_mut(&mut self, for_loop: &mut syn::ExprForLoop) {

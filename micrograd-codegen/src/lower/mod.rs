@@ -187,7 +187,11 @@ pub fn lower(
     let (specs, output) = (&sig.params, sig.output);
     let before = errors.len();
     let mut used = sig.user_names.clone();
-    let (block, desugared) = desugar::desugar(&item.block, sig.scalar, &mut used);
+    let (block, desugared) = desugar::desugar(
+        &item.block,
+        (sig.scalar, desugar::bound_by(&item.sig)),
+        &mut used,
+    );
     let mut lowerer = Lowerer {
         errors,
         scalar: sig.scalar,

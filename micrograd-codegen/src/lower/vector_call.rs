@@ -143,7 +143,7 @@ impl Lowerer<'_> {
     /// `g(args)[k]`, output `k` of a `#[differentiable]` function returning `[f64; M]`, `k` any
     /// integer: its pullback is seeded through `calls::unit(k, seed, 0.0)`, whose length rustc
     /// infers, so the caller need not count the outputs (what `let oc = sub3(o, c);` is read
-    /// as, `counted.rs`, and what a user may write).
+    /// as, `lower/desugar/array_calls.rs`, and what a user may write).
     pub(super) fn call_entry(&mut self, call: &syn::ExprCall, k: &Expr) -> Value {
         let callee = match &*call.func {
             Expr::Path(path) => match super::paths::classify(path, self.scalar) {

@@ -12,16 +12,11 @@
 //! and `fn sub_pullback(a, d_a, b, d_b, seed) -> ..` calling `__sub_into_pullback(a, d_a, b,
 //! d_b, &mut value, &mut seed)` (`f_jvp` and `f_jacobian` alike).
 //!
-//! A `#[differentiable]` caller reads such a call where a `let` says its type,
-//! `let r: [f64; M] = sub(&a, &b);`, as the statement lending a local array to `__sub_into`
-//! ([`calls`]), which every caller's flavour goes through as it goes through any call writing a
-//! lent array.
+//! A `#[differentiable]` caller reads such a call as it reads one of a literal length, through
+//! `f`'s own flavours (`lower/desugar/array_calls.rs`): `__f_into` is `f`'s alone.
 
-mod calls;
 mod twin;
 mod wrappers;
-
-pub use calls::calls;
 
 use crate::attr::Options;
 use crate::error::Errors;

@@ -21,7 +21,11 @@ impl VisitMut for Unmark {
 /// `block` desugared and printed without its ids, and the table of its nodes' facts.
 fn desugared(block: syn::Block) -> (String, Nodes, syn::Block) {
     let mut used = std::collections::HashSet::new();
-    let (block, nodes) = desugar(&block, crate::ir::Scalar::F64, &mut used);
+    let (block, nodes) = desugar(
+        &block,
+        (crate::ir::Scalar::F64, Default::default()),
+        &mut used,
+    );
     let block = block.0.clone();
     let mut unmarked = block.clone();
     Unmark.visit_block_mut(&mut unmarked);
@@ -332,7 +336,11 @@ fn a_tuple_fill_is_zeros_then_a_loop_storing_the_tuple() {
             return 0.0;
         };
     });
-    let (block, _) = desugar(&block, crate::ir::Scalar::F64, &mut used);
+    let (block, _) = desugar(
+        &block,
+        (crate::ir::Scalar::F64, Default::default()),
+        &mut used,
+    );
     let mut unmarked = block.0.clone();
     Unmark.visit_block_mut(&mut unmarked);
     let expected = printed(quote!({
@@ -357,4 +365,47 @@ fn a_tuple_fill_is_zeros_then_a_loop_storing_the_tuple() {
     }));
     assert_eq!(quote!(#unmarked).to_string(), expected);
     assert!(used.contains("__mg_entry___"));
+}
+
+#[test]
+fn a_call_taken_whole_into_a_local_array_is_a_loop_over_its_outputs() {
+    // One rewrite for every length a caller can write: none (the callee's hidden count), a
+    // named one in the `let`'s type, and an assignment to an array of a named length (its own),
+    // whose arguments read a copy; a literal length is left to the lowering, as is a closure.
+    // Names are minted for the assignments first, then for the `let`s from the last.
+    let mut used = std::collections::HashSet::new();
+    let block: syn::Block = parse_quote!({
+        let oc = m::g(x, y);
+        let h: [f64; N] = g(x, oc[0]);
+        let mut w = [0.0; N];
+        w = g(w[1], x);
+        let kept: [f64; 3] = g(x, y);
+        let c = |a: f64| [a, a];
+        let d = c(x);
+        oc[1] + h[2] + w[0] + kept[0] + d[0]
+    });
+    let bound = ["x".to_string(), "y".to_string()].into();
+    let (block, _) = desugar(&block, (crate::ir::Scalar::F64, bound), &mut used);
+    let mut unmarked = block.0.clone();
+    Unmark.visit_block_mut(&mut unmarked);
+    let expected = printed(quote!({
+        let mut oc = [0.0; m::__g_outputs];
+        for __mg_output__ in 0..m::__g_outputs {
+            oc[__mg_output__] = m::g(x, y)[__mg_output__];
+        }
+        let mut h: [f64; N] = [0.0; N];
+        for __mg_output_ in 0..N {
+            h[__mg_output_] = g(x, oc[0])[__mg_output_];
+        }
+        let mut w = [0.0; N];
+        let __mg_copied = w;
+        for __mg_output in 0..w.len() {
+            w[__mg_output] = g(__mg_copied[1], x)[__mg_output];
+        }
+        let kept: [f64; 3] = g(x, y);
+        let c = |a: f64| [a, a];
+        let d = c(x);
+        oc[1] + h[2] + w[0] + kept[0] + d[0]
+    }));
+    assert_eq!(quote!(#unmarked).to_string(), expected);
 }

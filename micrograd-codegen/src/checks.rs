@@ -176,7 +176,7 @@ fn float_data(spec: &ir::ParamSpec, scalar: ir::Scalar) -> bool {
 }
 
 /// What to write for floats the macro differentiates in another shape: rows (`&[&[f64]]`,
-/// `&Vec<Vec<f64>>`) as `&[Vec<f64>]`, or `&[[f64; N]]` where they have one length.
+/// `Vec<Vec<f64>>` by value) as `&[Vec<f64>]`, or `&[[f64; N]]` where they have one length.
 fn instead(spec: &ir::ParamSpec) -> &'static str {
     match spec.value.elem() {
         Some(row) if row.is_float_sequence() => {

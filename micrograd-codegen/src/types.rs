@@ -319,7 +319,8 @@ impl Type {
                 Type::Slice(elem) if is_float(elem) => Kind::Slice(None),
                 Type::Array(elem, len) if is_float(elem) => Kind::Slice(Some(len)),
                 Type::Vec(elem) if is_float(elem) => Kind::Vec,
-                Type::Slice(elem) if matches!(&**elem, Type::Vec(row) if is_float(row)) => {
+                // `&Vec<Vec<f64>>` is read as `&[Vec<f64>]` is, as `&Vec<f64>` is as `&[f64]`.
+                Type::Slice(elem) | Type::Vec(elem) if matches!(&**elem, Type::Vec(row) if is_float(row)) => {
                     Kind::Ragged
                 }
                 Type::Slice(elem) => match float_row(elem) {

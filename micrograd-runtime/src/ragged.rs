@@ -108,6 +108,46 @@ impl<T> RaggedMut<'_, T> {
     }
 }
 
+/// Rows of `rows`' shape, every entry zero: `f_hessian`'s tangent and shadow of rows of their
+/// own lengths. With [`zero`] and [`for_each_entry`] it is what
+/// [`Differentiable`](crate::shadow::Differentiable) gives a parameter struct, for any float
+/// type: a generic `T: Float` has no `Differentiable`, so `Vec<Vec<T>>` has none either.
+///
+/// ```
+/// use micrograd_runtime::ragged;
+///
+/// let mut rows = ragged::zeroed_like(&[vec![1.0, 2.0], vec![], vec![3.0]]);
+/// let mut count = 0;
+/// ragged::for_each_entry::<f64>(&mut rows, &mut |entry| {
+///     count += 1;
+///     *entry = count as f64;
+/// });
+/// assert_eq!((count, &rows), (3, &vec![vec![1.0, 2.0], vec![], vec![3.0]]));
+/// ragged::zero(&mut rows);
+/// assert_eq!(rows, [vec![0.0, 0.0], vec![], vec![0.0]]);
+/// ```
+#[doc(hidden)]
+pub fn zeroed_like<T: num_traits::Zero + Clone>(rows: &[Vec<T>]) -> Vec<Vec<T>> {
+    rows.iter().map(|row| vec![T::zero(); row.len()]).collect()
+}
+
+/// Sets every entry of `rows` to zero (see [`zeroed_like`]).
+#[doc(hidden)]
+pub fn zero<T: num_traits::Zero>(rows: &mut [Vec<T>]) {
+    for entry in rows.iter_mut().flatten() {
+        *entry = T::zero();
+    }
+}
+
+/// Visits every entry of `rows`, row by row (row-major: `f_hessian`'s order; see
+/// [`zeroed_like`]).
+#[doc(hidden)]
+pub fn for_each_entry<T>(rows: &mut [Vec<T>], visit: &mut dyn FnMut(&mut T)) {
+    for entry in rows.iter_mut().flatten() {
+        visit(entry);
+    }
+}
+
 /// Entries `from.1..to.1` of row `from.0` (`to.0` is the same row).
 fn row_range(range: &Range<(usize, usize)>) -> (usize, Range<usize>) {
     debug_assert_eq!(range.start.0, range.end.0, "a range of entries of one row");

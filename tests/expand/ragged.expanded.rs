@@ -1294,10 +1294,10 @@ fn rows_through_helper_hessian(
     x: &[::core::primitive::f64],
     hess: &mut [::core::primitive::f64],
 ) -> ::core::primitive::f64 {
-    let mut v_w = ::micrograd_runtime::shadow::Differentiable::zeroed_like(&w.to_vec());
-    let mut d_w = ::micrograd_runtime::shadow::Differentiable::zeroed_like(&w.to_vec());
+    let mut v_w = ::micrograd_runtime::ragged::zeroed_like(w);
+    let mut d_w = ::micrograd_runtime::ragged::zeroed_like(w);
     let mut len_w = 0usize;
-    ::micrograd_runtime::shadow::Differentiable::for_each_entry::<
+    ::micrograd_runtime::ragged::for_each_entry::<
         ::core::primitive::f64,
     >(&mut v_w, &mut |_| len_w += 1);
     let at_w = 0usize;
@@ -1319,7 +1319,7 @@ fn rows_through_helper_hessian(
         let (h_x, rest) = rest.split_at_mut(x.len());
         let _ = rest;
         let mut walk = scratch[at_w..at_w + len_w].iter();
-        ::micrograd_runtime::shadow::Differentiable::for_each_entry::<
+        ::micrograd_runtime::ragged::for_each_entry::<
             ::core::primitive::f64,
         >(
             &mut v_w,
@@ -1329,7 +1329,7 @@ fn rows_through_helper_hessian(
                 }
             },
         );
-        ::micrograd_runtime::shadow::Differentiable::zero(&mut d_w);
+        ::micrograd_runtime::ragged::zero(&mut d_w);
         let _ = rows_through_helper_hvp(
             w,
             &v_w,
@@ -1339,7 +1339,7 @@ fn rows_through_helper_hessian(
             h_x,
         );
         let mut walk = h_w.iter_mut();
-        ::micrograd_runtime::shadow::Differentiable::for_each_entry::<
+        ::micrograd_runtime::ragged::for_each_entry::<
             ::core::primitive::f64,
         >(
             &mut d_w,
@@ -1370,7 +1370,7 @@ fn rows_through_helper_hessian(
         let (h_x, rest) = rest.split_at_mut(x.len());
         let _ = rest;
         let mut walk = scratch[at_w..at_w + len_w].iter();
-        ::micrograd_runtime::shadow::Differentiable::for_each_entry::<
+        ::micrograd_runtime::ragged::for_each_entry::<
             ::core::primitive::f64,
         >(
             &mut v_w,
@@ -1380,7 +1380,7 @@ fn rows_through_helper_hessian(
                 }
             },
         );
-        ::micrograd_runtime::shadow::Differentiable::zero(&mut d_w);
+        ::micrograd_runtime::ragged::zero(&mut d_w);
         let value = rows_through_helper_hvp(
             w,
             &v_w,
@@ -1390,7 +1390,7 @@ fn rows_through_helper_hessian(
             h_x,
         );
         let mut walk = h_w.iter_mut();
-        ::micrograd_runtime::shadow::Differentiable::for_each_entry::<
+        ::micrograd_runtime::ragged::for_each_entry::<
             ::core::primitive::f64,
         >(
             &mut d_w,
@@ -1418,7 +1418,7 @@ fn rows_through_helper_hessian(
         let (h_x, rest) = rest.split_at_mut(x.len());
         let _ = rest;
         let mut walk = scratch[at_w..at_w + len_w].iter();
-        ::micrograd_runtime::shadow::Differentiable::for_each_entry::<
+        ::micrograd_runtime::ragged::for_each_entry::<
             ::core::primitive::f64,
         >(
             &mut v_w,
@@ -1428,7 +1428,7 @@ fn rows_through_helper_hessian(
                 }
             },
         );
-        ::micrograd_runtime::shadow::Differentiable::zero(&mut d_w);
+        ::micrograd_runtime::ragged::zero(&mut d_w);
         let value = rows_through_helper_hvp(
             w,
             &v_w,
@@ -1438,7 +1438,7 @@ fn rows_through_helper_hessian(
             h_x,
         );
         let mut walk = h_w.iter_mut();
-        ::micrograd_runtime::shadow::Differentiable::for_each_entry::<
+        ::micrograd_runtime::ragged::for_each_entry::<
             ::core::primitive::f64,
         >(
             &mut d_w,

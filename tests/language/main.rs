@@ -111,6 +111,7 @@ mod lints;
 mod long_sums;
 mod loops_in_vec_items;
 mod outside_guesses;
+mod ragged_parts;
 mod ragged_shapes;
 mod sin_cos_pairs;
 

@@ -179,6 +179,10 @@ fn the_kind_is_a_query_on_the_structural_type() {
         is(rows(Some(&three), true))
     );
     assert_eq!(kind(parse_quote!(&[Vec<f64>])), is(Kind::Ragged));
+    // As `&Vec<f64>` is read as `&[f64]`; a `Vec<Vec<f64>>` by value stays data.
+    assert_eq!(kind(parse_quote!(&Vec<Vec<f32>>)), is(Kind::Ragged));
+    assert_eq!(kind(parse_quote!(Vec<Vec<f64>>)), is(Kind::Data));
+    assert_eq!(kind(parse_quote!(&Vec<Vec<usize>>)), is(Kind::Data));
     assert_eq!(kind(parse_quote!(&[&[f64]])), is(Kind::Data));
     assert_eq!(kind(parse_quote!(&[[[f64; 3]; 3]])), is(Kind::Data));
     assert_eq!(kind(parse_quote!(&Vec<usize>)), is(Kind::Data));

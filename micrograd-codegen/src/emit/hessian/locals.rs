@@ -133,22 +133,30 @@ pub(super) fn setup(
 /// A tangent and a shadow for each parameter struct (`zeroed_like`, so a `Vec` field
 /// allocates), and its number of entries (`Differentiable::for_each_entry`'s order).
 fn struct_buffers(parts: &[Part], l: &Locals) -> TokenStream {
-    let (runtime, float) = (&l.runtime, &l.float);
+    let float = &l.float;
     let mut tokens = TokenStream::new();
     for (k, v, d) in &l.structs {
         let part = &parts[*k];
         let (p, count) = (names::param(&part.spec.ident), &part.count);
-        // `&[Vec<f64>]`: buffers of its shape, `Vec<Vec<f64>>`.
-        let p = match part.spec.kind() {
-            Kind::Ragged => quote!(&#p.to_vec()),
-            _ => quote!(#p),
-        };
+        let shape = shape(l, part.spec.kind());
         tokens.extend(quote! {
-            let mut #v = #runtime::shadow::Differentiable::zeroed_like(#p);
-            let mut #d = #runtime::shadow::Differentiable::zeroed_like(#p);
+            let mut #v = #shape::zeroed_like(#p);
+            let mut #d = #shape::zeroed_like(#p);
             let mut #count = 0usize;
-            #runtime::shadow::Differentiable::for_each_entry::<#float>(&mut #v, &mut |_| #count += 1);
+            #shape::for_each_entry::<#float>(&mut #v, &mut |_| #count += 1);
         });
     }
     tokens
+}
+
+/// What gives a struct part of `kind` its buffers and walks their entries (`zeroed_like`,
+/// `zero`, `for_each_entry`): `Differentiable` for a parameter struct, the runtime's `ragged`
+/// functions for rows of their own lengths (`&[Vec<T>]`, buffers `Vec<Vec<T>>` of its shape),
+/// which need no `Differentiable` of the float, so a generic `T: Float` has them too.
+pub(super) fn shape(l: &Locals, kind: Kind) -> TokenStream {
+    let runtime = &l.runtime;
+    match kind {
+        Kind::Ragged => quote!(#runtime::ragged),
+        _ => quote!(#runtime::shadow::Differentiable),
+    }
 }

@@ -88,7 +88,8 @@ fn part(
             after.extend(back);
         }
         Kind::Struct(_) | Kind::Ragged => {
-            let (before, passed, back) = struct_part(l, k, (at, &len, h));
+            let shape = super::locals::shape(l, spec.kind());
+            let (before, passed, back) = struct_part(l, (k, &shape), (at, &len, h));
             tokens.extend(before);
             args.extend(passed);
             after.extend(back);
@@ -117,7 +118,7 @@ fn part(
 /// copied out of the shadow into `h` after.
 fn struct_part(
     l: &Locals,
-    k: usize,
+    (k, shape): (usize, &TokenStream),
     (at, len, h): (&Ident, &TokenStream, &Ident),
 ) -> (TokenStream, [TokenStream; 2], TokenStream) {
     let scratch = &l.scratch;
@@ -126,8 +127,8 @@ fn struct_part(
         .iter()
         .find(|(j, _, _)| *j == k)
         .expect("internal error: a tangent and a shadow per struct");
-    let (runtime, float) = (&l.runtime, &l.float);
-    let each = quote!(#runtime::shadow::Differentiable::for_each_entry::<#float>);
+    let float = &l.float;
+    let each = quote!(#shape::for_each_entry::<#float>);
     let (walk, entry, slot) = (&l.walk, &l.entry, &l.slot);
     let before = quote! {
         let mut #walk = #scratch[#at..#at + #len].iter();
@@ -136,7 +137,7 @@ fn struct_part(
                 *#entry = *#slot;
             }
         });
-        #runtime::shadow::Differentiable::zero(&mut #d);
+        #shape::zero(&mut #d);
     };
     let after = quote! {
         let mut #walk = #h.iter_mut();

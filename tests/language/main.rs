@@ -84,6 +84,7 @@ mod written_calls;
 // Loops, their exits and their tapes; arrays lent as `&mut` to calls.
 mod alloc;
 mod alloc_loops;
+mod chained_sub_slices;
 mod clad_loops;
 mod fused_loops;
 mod fused_then_added;

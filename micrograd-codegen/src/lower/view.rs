@@ -243,9 +243,14 @@ impl Lowerer<'_> {
         }
     }
 
-    /// `w[a..b]` of a slice, an array or a view.
+    /// `w[a..b]` of a slice, an array or a view, and of another sub-slice (`&w[a..][..n]`,
+    /// the entries `a..a + n`).
     pub(super) fn sub_slice(&mut self, index: &syn::ExprIndex) -> Value {
-        let view = match self.expr(&index.expr) {
+        let inner = match &*index.expr {
+            Expr::Index(inner) if matches!(&*inner.index, Expr::Range(_)) => self.sub_slice(inner),
+            base => self.expr(base),
+        };
+        let view = match inner {
             Value::Seq(view) => view,
             Value::Error => return Value::Error,
             _ => {

@@ -98,12 +98,12 @@ pub fn gmm_objective(
 
     // βᵢₖ = αₖ + Σⱼ qₖⱼ - ½ ‖Qₖ (xᵢ - μₖ)‖²
     let mut beta = vec![0.0; n * k];
-    for i in 0..n {
-        let xi = &x[i];
-        for c in 0..k {
-            let mu_c = &mu[c * d..(c + 1) * d];
-            let q_c = &q_diag[c * d..(c + 1) * d];
-            let l_c = &l_rows[c * tri..(c + 1) * tri];
+    for c in 0..k {
+        let mu_c = &mu[c * d..][..d];
+        let q_c = &q_diag[c * d..][..d];
+        let l_c = &l_rows[c * tri..][..tri];
+        for i in 0..n {
+            let xi = &x[i];
             let mut norm = 0.0;
             for row in 0..d {
                 let start = (row * row - row) / 2;

@@ -25,6 +25,7 @@ mod rewrites;
 mod signature;
 mod tangent;
 mod types;
+mod typing;
 mod visiting;
 
 use crate::diff::{Adjoint, Rev};

@@ -50,8 +50,15 @@ pub(crate) fn check_output(
     for spec in specs {
         let other = !spec.kind().in_jacobian();
         if other && spec.kind().is_differentiable() && wrt.contains(&spec.ident.to_string()) {
-            let w = &spec.ident;
-            errors.at(w.span(), format!("`f_jacobian` differentiates `f64` and read-only slice (`&[f64]`) parameters, not `{w}`; leave it out with `wrt(..)`, or use `f_pullback` with a seed per output"));
+            let (w, ty) = (&spec.ident, types::spelled(&spec.written.0));
+            // An array by value has a block by reference (`&[f64; N]`, `&[[f64; N]; M]`).
+            let by_reference = match spec.kind() {
+                types::Kind::Array(_) | types::Kind::Rows { by_value: true, .. } => {
+                    format!(", take it by reference (`{w}: &{ty}`)")
+                }
+                _ => String::new(),
+            };
+            errors.at(w.span(), format!("`f_jacobian` differentiates `f64` and read-only slice (`&[f64]`, `&[[f64; N]]`, `&[Vec<f64>]`) parameters, not `{w}: {ty}`; leave it out with `wrt(..)`{by_reference}, or use `f_pullback` with a seed per output"));
         }
     }
 }
@@ -94,8 +101,16 @@ fn check_unit_output(
                     types::Kind::Scalar | types::Kind::Slice(_) | types::Kind::Vec
                 );
             if kind.is_differentiable() && !taken {
-                let w = &spec.ident;
-                errors.at(w.span(), format!("`f_jacobian` of a function that writes its outputs through `&mut` differentiates `f64` and read-only slice (`&[f64]`) parameters, not `{w}` yet; leave it out with `wrt(..)`, or use `f_jvp`"));
+                let (w, ty) = (&spec.ident, types::spelled(&spec.written.0));
+                // Rows of one length are one flat slice to `f_jacobian`'s columns.
+                let flat = match kind {
+                    types::Kind::Array(_) => format!(", take it by reference (`{w}: &{ty}`)"),
+                    types::Kind::Rows { .. } => format!(
+                        ", take them flat (`{w}: &[f64]`, `{w}[i * N + j]` for `{w}[i][j]`)"
+                    ),
+                    _ => String::new(),
+                };
+                errors.at(w.span(), format!("`f_jacobian` of a function that writes its outputs through `&mut` differentiates `f64` and read-only slice (`&[f64]`) parameters, not `{w}: {ty}` yet; leave it out with `wrt(..)`{flat}, or use `f_jvp`"));
             }
         }
         if !specs
@@ -176,13 +191,25 @@ fn float_data(spec: &ir::ParamSpec, scalar: ir::Scalar) -> bool {
 }
 
 /// What to write for floats the macro differentiates in another shape: rows (`&[&[f64]]`,
-/// `Vec<Vec<f64>>` by value) as `&[Vec<f64>]`, or `&[[f64; N]]` where they have one length.
-fn instead(spec: &ir::ParamSpec) -> &'static str {
+/// `Vec<Vec<f64>>` by value) as `&[Vec<f64>]`, or `&[[f64; N]]` where they have one length;
+/// a sequence of tuples of floats (`&[(f64, f64)]`, `[(f64, f64); N]`) as rows of their width.
+fn instead(spec: &ir::ParamSpec) -> String {
     match spec.value.elem() {
         Some(row) if row.is_float_sequence() => {
-            "; to differentiate rows, take them as `&[Vec<f64>]` (rows of one length as `&[[f64; N]]`)"
+            "; to differentiate rows, take them as `&[Vec<f64>]` (rows of one length as `&[[f64; N]]`)".to_string()
         }
-        _ => "",
+        Some(types::Type::Tuple(parts))
+            if !parts.is_empty() && parts.iter().all(|p| matches!(p, types::Type::Float(_))) =>
+        {
+            let float = parts[0].float().map_or("f64", |scalar| scalar.name());
+            let row = format!("[{float}; {}]", parts.len());
+            let rows = match &spec.value {
+                types::Type::Array(_, len) => format!("[{row}; {}]", types::spelled(len)),
+                _ => format!("&[{row}]"),
+            };
+            format!("; to differentiate tuples of floats, take them as rows `{rows}` (`p[i][k]` where `p[i].k` was)")
+        }
+        _ => String::new(),
     }
 }
 

@@ -1,10 +1,11 @@
 //! Rows of their own lengths (`&[Vec<f64>]`) as the code `#[differentiable]` writes reads them.
 //!
-//! A function differentiated along `w: &[Vec<f64>]` reads entry `j` of row `i` as
-//! `w[(i, j)]` and adds its gradient into `d_w[(i, j)]` of the shadow `d_w: &mut [Vec<f64>]`:
-//! the generated code holds the entry's row and column as one index, so it reads the rows in
-//! place (no copy into a flat buffer). A row passed on to a call is `&w[i]` (`&mut d_w[i]`),
-//! a part of one `&w[(i, a)..(i, b)]`.
+//! A function differentiated along `w: &[Vec<f64>]` reads entry `j` of row `i` as `w[i][j]`,
+//! as the user wrote it, and adds its gradient into `d_w[i][j]` of the shadow
+//! `d_w: &mut [Vec<f64>]`: the generated code holds the entry's row and column as one index,
+//! so it reads the rows in place (no copy into a flat buffer), through these wrappers (`w[i]`
+//! a row; `w[(i, j)]` and `w[(i, a)..(i, b)]` index by the pair as well). A row passed on to
+//! a call is `&w[i]` (`&mut d_w[i]`), a part of one `&w[i][a..b]`.
 //!
 //! ```
 //! use micrograd_runtime::ragged::{Ragged, RaggedMut};

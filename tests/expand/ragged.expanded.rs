@@ -1,8 +1,8 @@
 use micrograd_runtime::prelude::*;
 #[allow(clippy::needless_range_loop, dead_code)]
 /// A matrix-vector product over rows of their own lengths (issue 24): `a: &[Vec<f64>]`, listed
-/// in `wrt(..)`, and its shadow `d_a: &mut [Vec<f64>]` are read in place, `a[i][j]` the entry
-/// `a[(i, j)]` of `micrograd_runtime::ragged::Ragged`.
+/// in `wrt(..)`, and its shadow `d_a: &mut [Vec<f64>]` are read in place, `a[i][j]` as written,
+/// through `micrograd_runtime::ragged::Ragged`.
 fn matvec(a: &[Vec<f64>], x: &[f64]) -> f64 {
     let mut s = 0.0;
     for i in 0..a.len() {
@@ -51,7 +51,7 @@ fn matvec_grad(
         let y = 0.0_f64;
         let mut y_1 = y;
         for j in 0..a[i].len() {
-            let t0 = a[(i, j)];
+            let t0 = a[i][j];
             let t1 = x[j];
             let t2 = t0 * t1;
             let y_2 = y_1 + t2;
@@ -63,9 +63,9 @@ fn matvec_grad(
         if d_y_1 != 0.0 {
             for j in (0..a[i].len()).rev() {
                 let d_t0 = d_y_1 * x[j];
-                let d_t1 = d_y_1 * a[(i, j)];
+                let d_t1 = d_y_1 * a[i][j];
                 d_x[j] += d_t1;
-                d_a[(i, j)] += d_t0;
+                d_a[i][j] += d_t0;
             }
         }
         s_1 = s_2;
@@ -111,7 +111,7 @@ fn matvec_pullback(
         let y = 0.0_f64;
         let mut y_1 = y;
         for j in 0..a[i].len() {
-            let t0 = a[(i, j)];
+            let t0 = a[i][j];
             let t1 = x[j];
             let t2 = t0 * t1;
             let y_2 = y_1 + t2;
@@ -123,12 +123,12 @@ fn matvec_pullback(
         if d_y_1 != 0.0 {
             for j in (0..a[i].len()).rev() {
                 let d_t0 = d_y_1 * x[j];
-                let d_t1 = d_y_1 * a[(i, j)];
+                let d_t1 = d_y_1 * a[i][j];
                 if !d_x.is_empty() {
                     d_x[j] += d_t1;
                 }
                 if !d_a.is_empty() {
-                    d_a[(i, j)] += d_t0;
+                    d_a[i][j] += d_t0;
                 }
             }
         }
@@ -629,7 +629,7 @@ fn rows_through_helper_grad(
         let mut s_3 = s_2;
         for __mg_k1 in 0..w[i].len() {
             let _ = &x[..1];
-            let v = w[(i, __mg_k1)];
+            let v = w[i][__mg_k1];
             let t1 = x[0];
             let t2 = v * t1;
             let s_4 = s_3 + t2;
@@ -643,7 +643,7 @@ fn rows_through_helper_grad(
         let n = w[__mg_k0].len();
         let mut sum = (-0.0_f64);
         for i_1 in 0..n {
-            let v_1 = w[(__mg_k0, i_1)];
+            let v_1 = w[__mg_k0][i_1];
             let t3 = v_1.sin();
             let t4 = sum + t3;
             sum = t4;
@@ -651,8 +651,8 @@ fn rows_through_helper_grad(
         let s_6 = s_5 + sum;
         if d_s_5 != 0.0 {
             for i_1 in (0..n).rev() {
-                let d_v_1 = d_s_5 * w[(__mg_k0, i_1)].cos();
-                d_w[(__mg_k0, i_1)] += d_v_1;
+                let d_v_1 = d_s_5 * w[__mg_k0][i_1].cos();
+                d_w[__mg_k0][i_1] += d_v_1;
             }
         }
         s_5 = s_6;
@@ -665,9 +665,9 @@ fn rows_through_helper_grad(
                 for __mg_k1 in (0..w[i].len()).rev() {
                     let _ = &x[..1];
                     let d_v = d_s_3 * x[0];
-                    let d_t1 = d_s_3 * w[(i, __mg_k1)];
+                    let d_t1 = d_s_3 * w[i][__mg_k1];
                     d_x[0] += d_t1;
-                    d_w[(i, __mg_k1)] += d_v;
+                    d_w[i][__mg_k1] += d_v;
                 }
             }
             d_s_1 = d_s_3;
@@ -722,7 +722,7 @@ fn rows_through_helper_pullback(
         let mut s_3 = s_2;
         for __mg_k1 in 0..w[i].len() {
             let _ = &x[..1];
-            let v = w[(i, __mg_k1)];
+            let v = w[i][__mg_k1];
             let t1 = x[0];
             let t2 = v * t1;
             let s_4 = s_3 + t2;
@@ -736,7 +736,7 @@ fn rows_through_helper_pullback(
         let n = w[__mg_k0].len();
         let mut sum = (-0.0_f64);
         for i_1 in 0..n {
-            let v_1 = w[(__mg_k0, i_1)];
+            let v_1 = w[__mg_k0][i_1];
             let t3 = v_1.sin();
             let t4 = sum + t3;
             sum = t4;
@@ -744,9 +744,9 @@ fn rows_through_helper_pullback(
         let s_6 = s_5 + sum;
         if d_s_5 != 0.0 {
             for i_1 in (0..n).rev() {
-                let d_v_1 = d_s_5 * w[(__mg_k0, i_1)].cos();
+                let d_v_1 = d_s_5 * w[__mg_k0][i_1].cos();
                 if !d_w.is_empty() {
-                    d_w[(__mg_k0, i_1)] += d_v_1;
+                    d_w[__mg_k0][i_1] += d_v_1;
                 }
             }
         }
@@ -760,12 +760,12 @@ fn rows_through_helper_pullback(
                 for __mg_k1 in (0..w[i].len()).rev() {
                     let _ = &x[..1];
                     let d_v = d_s_3 * x[0];
-                    let d_t1 = d_s_3 * w[(i, __mg_k1)];
+                    let d_t1 = d_s_3 * w[i][__mg_k1];
                     if !d_x.is_empty() {
                         d_x[0] += d_t1;
                     }
                     if !d_w.is_empty() {
-                        d_w[(i, __mg_k1)] += d_v;
+                        d_w[i][__mg_k1] += d_v;
                     }
                 }
             }
@@ -824,8 +824,8 @@ fn rows_through_helper_jvp(
         for __mg_k1 in 0..w[i].len() {
             let _ = &x[..1];
             let _ = &v_x[..1];
-            let v = w[(i, __mg_k1)];
-            let v_v = v_w[(i, __mg_k1)];
+            let v = w[i][__mg_k1];
+            let v_v = v_w[i][__mg_k1];
             let t1 = x[0];
             let t6 = v_x[0];
             let t2 = v * t1;
@@ -847,8 +847,8 @@ fn rows_through_helper_jvp(
         let mut sum = (-0.0_f64);
         let mut v_sum = 0.0_f64;
         for i_1 in 0..n {
-            let v_1 = w[(__mg_k0, i_1)];
-            let v_v_1 = v_w[(__mg_k0, i_1)];
+            let v_1 = w[__mg_k0][i_1];
+            let v_v_1 = v_w[__mg_k0][i_1];
             let t3 = v_1.sin();
             let t10 = v_1.cos();
             let t11 = v_v_1 * t10;
@@ -910,8 +910,8 @@ fn __rows_through_helper_tangent(
         let mut v_s_3 = v_s_2;
         for __mg_k1 in 0..w[i].len() {
             let _ = &x[..1];
-            let v = w[(i, __mg_k1)];
-            let v_v = if v_w.is_empty() { 0.0 } else { v_w[(i, __mg_k1)] };
+            let v = w[i][__mg_k1];
+            let v_v = if v_w.is_empty() { 0.0 } else { v_w[i][__mg_k1] };
             let t1 = x[0];
             let t6 = if v_x.is_empty() { 0.0 } else { v_x[0] };
             let t2 = v * t1;
@@ -933,8 +933,8 @@ fn __rows_through_helper_tangent(
         let mut sum = (-0.0_f64);
         let mut v_sum = 0.0_f64;
         for i_1 in 0..n {
-            let v_1 = w[(__mg_k0, i_1)];
-            let v_v_1 = if v_w.is_empty() { 0.0 } else { v_w[(__mg_k0, i_1)] };
+            let v_1 = w[__mg_k0][i_1];
+            let v_v_1 = if v_w.is_empty() { 0.0 } else { v_w[__mg_k0][i_1] };
             let t3 = v_1.sin();
             let t10 = v_1.cos();
             let t11 = v_v_1 * t10;
@@ -1015,8 +1015,8 @@ fn rows_through_helper_hvp(
         for __mg_k1 in 0..w[i].len() {
             let _ = &x[..1];
             let _ = &v_x[..1];
-            let v = w[(i, __mg_k1)];
-            let v_v = v_w[(i, __mg_k1)];
+            let v = w[i][__mg_k1];
+            let v_v = v_w[i][__mg_k1];
             let t1 = x[0];
             let t6 = v_x[0];
             let t2 = v * t1;
@@ -1040,8 +1040,8 @@ fn rows_through_helper_hvp(
         let mut v_sum = 0.0_f64;
         let region = tape.grow((0..n).size_hint().0);
         for (i_1, at) in (0..n).zip(region.chunks_exact_mut(1)) {
-            let v_1 = w[(__mg_k0, i_1)];
-            let v_v_1 = v_w[(__mg_k0, i_1)];
+            let v_1 = w[__mg_k0][i_1];
+            let v_v_1 = v_w[__mg_k0][i_1];
             let t3 = v_1.sin();
             at[0] = t3;
             let t10 = v_1.cos();
@@ -1056,9 +1056,9 @@ fn rows_through_helper_hvp(
         let region = tape.last((0..n).size_hint().0);
         for (i_1, at) in (0..n).rev().zip(region.rchunks_exact(1)) {
             let t3 = at[0];
-            let d_t10 = d_v_s_5 * v_w[(__mg_k0, i_1)];
+            let d_t10 = d_v_s_5 * v_w[__mg_k0][i_1];
             let d_v_1 = d_t10 * -t3;
-            d_w[(__mg_k0, i_1)] += d_v_1;
+            d_w[__mg_k0][i_1] += d_v_1;
         }
         tape.discard((0..n).size_hint().0);
         s_5 = s_6;
@@ -1073,9 +1073,9 @@ fn rows_through_helper_hvp(
                     let _ = &x[..1];
                     let _ = &v_x[..1];
                     let d_v = d_v_s_3 * v_x[0];
-                    let d_t1 = d_v_s_3 * v_w[(i, __mg_k1)];
+                    let d_t1 = d_v_s_3 * v_w[i][__mg_k1];
                     d_x[0] += d_t1;
-                    d_w[(i, __mg_k1)] += d_v;
+                    d_w[i][__mg_k1] += d_v;
                 }
             }
             d_v_s_1 = d_v_s_3;
@@ -1185,8 +1185,8 @@ fn __rows_through_helper_tangent_pullback(
         let mut v_s_3 = v_s_2;
         for __mg_k1 in 0..w[i].len() {
             let _ = &x[..1];
-            let v = w[(i, __mg_k1)];
-            let v_v = if v_w.is_empty() { 0.0 } else { v_w[(i, __mg_k1)] };
+            let v = w[i][__mg_k1];
+            let v_v = if v_w.is_empty() { 0.0 } else { v_w[i][__mg_k1] };
             let t1 = x[0];
             let t6 = if v_x.is_empty() { 0.0 } else { v_x[0] };
             let t2 = v * t1;
@@ -1210,8 +1210,8 @@ fn __rows_through_helper_tangent_pullback(
         let mut v_sum = 0.0_f64;
         let region = tape.grow((0..n).size_hint().0 * 2);
         for (i_1, at) in (0..n).zip(region.chunks_exact_mut(2)) {
-            let v_1 = w[(__mg_k0, i_1)];
-            let v_v_1 = if v_w.is_empty() { 0.0 } else { v_w[(__mg_k0, i_1)] };
+            let v_1 = w[__mg_k0][i_1];
+            let v_v_1 = if v_w.is_empty() { 0.0 } else { v_w[__mg_k0][i_1] };
             let t3 = v_1.sin();
             at[1] = t3;
             let t10 = v_1.cos();
@@ -1229,14 +1229,13 @@ fn __rows_through_helper_tangent_pullback(
             let t10 = at[0];
             let t3 = at[1];
             let d_v_v_1 = d_v_s_5 * t10;
-            let d_t10 = d_v_s_5
-                * (if v_w.is_empty() { 0.0 } else { v_w[(__mg_k0, i_1)] });
+            let d_t10 = d_v_s_5 * (if v_w.is_empty() { 0.0 } else { v_w[__mg_k0][i_1] });
             let d_v_1 = d_t10 * -t3;
             if !d_v_w.is_empty() {
-                d_v_w[(__mg_k0, i_1)] += d_v_v_1;
+                d_v_w[__mg_k0][i_1] += d_v_v_1;
             }
             if !d_w.is_empty() {
-                d_w[(__mg_k0, i_1)] += d_v_1;
+                d_w[__mg_k0][i_1] += d_v_1;
             }
         }
         tape.discard((0..n).size_hint().0 * 2);
@@ -1250,11 +1249,11 @@ fn __rows_through_helper_tangent_pullback(
             if d_v_s_3 != 0.0 {
                 for __mg_k1 in (0..w[i].len()).rev() {
                     let _ = &x[..1];
-                    let d_t6 = d_v_s_3 * w[(i, __mg_k1)];
+                    let d_t6 = d_v_s_3 * w[i][__mg_k1];
                     let d_v = d_v_s_3 * (if v_x.is_empty() { 0.0 } else { v_x[0] });
                     let d_v_v = d_v_s_3 * x[0];
                     let d_t1 = d_v_s_3
-                        * (if v_w.is_empty() { 0.0 } else { v_w[(i, __mg_k1)] });
+                        * (if v_w.is_empty() { 0.0 } else { v_w[i][__mg_k1] });
                     if !d_v_x.is_empty() {
                         d_v_x[0] += d_t6;
                     }
@@ -1262,10 +1261,10 @@ fn __rows_through_helper_tangent_pullback(
                         d_x[0] += d_t1;
                     }
                     if !d_v_w.is_empty() {
-                        d_v_w[(i, __mg_k1)] += d_v_v;
+                        d_v_w[i][__mg_k1] += d_v_v;
                     }
                     if !d_w.is_empty() {
-                        d_w[(i, __mg_k1)] += d_v;
+                        d_w[i][__mg_k1] += d_v;
                     }
                 }
             }

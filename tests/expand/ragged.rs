@@ -1,8 +1,8 @@
 use micrograd_runtime::prelude::*;
 
 /// A matrix-vector product over rows of their own lengths (issue 24): `a: &[Vec<f64>]`, listed
-/// in `wrt(..)`, and its shadow `d_a: &mut [Vec<f64>]` are read in place, `a[i][j]` the entry
-/// `a[(i, j)]` of `micrograd_runtime::ragged::Ragged`.
+/// in `wrt(..)`, and its shadow `d_a: &mut [Vec<f64>]` are read in place, `a[i][j]` as written,
+/// through `micrograd_runtime::ragged::Ragged`.
 #[differentiable(wrt(a, x))]
 fn matvec(a: &[Vec<f64>], x: &[f64]) -> f64 {
     let mut s = 0.0;

@@ -36,6 +36,19 @@ impl Emitter<'_> {
         )
     }
 
+    /// The subscript of a sub-slice `w[lo..hi]`: `[i][a..b]` where both ends are entries of
+    /// row `i` of rows of their own lengths (`(i, a)..(i, b)`), as the user wrote it.
+    pub(super) fn sub_slice(&self, lo: &Option<IntExpr>, hi: &Option<IntExpr>) -> TokenStream {
+        if let (Some(IntExpr::Entry(i, a)), Some(IntExpr::Entry(row, b))) = (lo, hi)
+            && i == row
+        {
+            let (i, a, b) = (self.int(i), self.int(a), self.int(b));
+            return quote!([#i][#a..#b]);
+        }
+        let (lo, hi) = self.bounds(lo, hi);
+        quote!([#lo..#hi])
+    }
+
     /// `i` where `lo..hi` is all of row `i` of rows of their own lengths (`(i, 0)..(i,
     /// w[i].len())`), which a call is passed as `&w[i]` (its tangent `&v_w[i]`, of the same
     /// shape).
@@ -181,9 +194,12 @@ impl Emitter<'_> {
                 index,
                 value,
             } => {
-                let (array, index, value) =
-                    (self.names.var(*array), self.int(index), self.operand(value));
-                quote!(#array[#index] = #value;)
+                let (array, index, value) = (
+                    self.names.var(*array),
+                    self.subscript(index),
+                    self.operand(value),
+                );
+                quote!(#array #index = #value;)
             }
             Stmt::StoreAdd {
                 array,
@@ -191,15 +207,18 @@ impl Emitter<'_> {
                 value,
                 negate,
             } => {
-                let (array, index, value) =
-                    (self.names.var(*array), self.int(index), self.operand(value));
+                let (array, index, value) = (
+                    self.names.var(*array),
+                    self.subscript(index),
+                    self.operand(value),
+                );
                 let generic = self.function.scalar.is_generic();
                 match (*negate, generic) {
-                    (true, false) => quote!(#array[#index] -= #value;),
-                    (false, false) => quote!(#array[#index] += #value;),
+                    (true, false) => quote!(#array #index -= #value;),
+                    (false, false) => quote!(#array #index += #value;),
                     // `Float` has no `AddAssign`.
-                    (true, true) => quote!(#array[#index] = #array[#index] - #value;),
-                    (false, true) => quote!(#array[#index] = #array[#index] + #value;),
+                    (true, true) => quote!(#array #index = #array #index - #value;),
+                    (false, true) => quote!(#array #index = #array #index + #value;),
                 }
             }
             Stmt::If(branch) => self.forward_if(branch),

@@ -50,7 +50,7 @@ impl Emitter<'_> {
 
     /// `let w = &Ragged::new(w);` for rows of their own lengths (`&[Vec<f64>]`, and its
     /// tangent), `let d_w = &mut RaggedMut::new(d_w);` for its shadow: the body reads entry
-    /// `j` of row `i` in place as `w[(i, j)]` and adds into `d_w[(i, j)]`.
+    /// `j` of row `i` in place as `w[i][j]` and adds into `d_w[i][j]`.
     fn ragged(&self, var: VarId, shadow: bool) -> TokenStream {
         let (w, runtime) = (self.names.var(var), &self.runtime);
         let mut tokens = quote!(let #w = &#runtime::ragged::Ragged::new(#w););

@@ -67,10 +67,10 @@ impl Emitter<'_> {
             }
             Rev::AddElem(array, index, expr) => self.add_elem(*array, index, expr),
             Rev::ZeroElem(array, index) => {
-                let (name, index) = (self.names.adjoint(*array), self.int(index));
+                let (name, index) = (self.names.adjoint(*array), self.subscript(index));
                 {
                     let zero = self.function.scalar.zero();
-                    quote!(#name[#index] = #zero;)
+                    quote!(#name #index = #zero;)
                 }
             }
             Rev::ZeroArray(array) => {
@@ -135,8 +135,8 @@ impl Emitter<'_> {
         if let Some(viewed) = self.viewed(array, index, true) {
             return self.accumulate(viewed, expr, false);
         }
-        let (name, index) = (self.names.adjoint(array), self.int(index));
-        let add = self.accumulate(quote!(#name[#index]), expr, false);
+        let (name, index) = (self.names.adjoint(array), self.subscript(index));
+        let add = self.accumulate(quote!(#name #index), expr, false);
         if self.may_be_empty(array) {
             quote!(if !#name.is_empty() { #add })
         } else {

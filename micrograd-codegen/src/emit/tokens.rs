@@ -108,8 +108,8 @@ impl Emitter<'_> {
             Expr::Int(n) => (self.cast(n), Prec::Select),
             Expr::Load(w, i) => self.load(*w, i),
             Expr::AdjLoad(w, i) => {
-                let (w, i) = (self.names.adjoint(*w), self.int(i));
-                (quote!(#w[#i]), Prec::Postfix)
+                let (w, i) = (self.names.adjoint(*w), self.subscript(i));
+                (quote!(#w #i), Prec::Postfix)
             }
             Expr::Add(a, b) => (self.infix(a, quote!(+), b, Prec::Sum), Prec::Sum),
             Expr::Sub(a, b) => (self.infix(a, quote!(-), b, Prec::Sum), Prec::Sum),
@@ -173,18 +173,18 @@ impl Emitter<'_> {
     /// zero where a tangent array may be empty (a constant's).
     fn load(&self, array: VarId, index: &IntExpr) -> (TokenStream, Prec) {
         if self.tangent.maybe_empty.contains(&array) {
-            let (w, i) = (self.names.var(array), self.int(index));
+            let (w, i) = (self.names.var(array), self.subscript(index));
             let zero = self.function.scalar.zero();
             return (
-                quote!(if #w.is_empty() { #zero } else { #w[#i] }),
+                quote!(if #w.is_empty() { #zero } else { #w #i }),
                 Prec::Select,
             );
         }
         match self.viewed(array, index, false) {
             Some(viewed) => (viewed, Prec::Postfix),
             None => {
-                let (w, i) = (self.names.var(array), self.int(index));
-                (quote!(#w[#i]), Prec::Postfix)
+                let (w, i) = (self.names.var(array), self.subscript(index));
+                (quote!(#w #i), Prec::Postfix)
             }
         }
     }

@@ -19,8 +19,9 @@ pub enum IntExpr {
     /// `w.len()` of a slice or array.
     Len(VarId),
     /// Entry `j` of row `i` (`Entry(i, j)`) of rows of their own lengths (`&[Vec<f64>]`, read
-    /// in place by `micrograd_runtime::ragged`), printed `(i, j)`: the index of a load, a store
-    /// or an adjoint's entry, and the ends of a row's range. Adding an integer to it adds to
+    /// in place by `micrograd_runtime::ragged`): the index of a load, a store or an adjoint's
+    /// entry, printed `w[i][j]` (`Emitter::subscript`), and the ends of a row's range, printed
+    /// `w[i][a..b]` (`Emitter::sub_slice`); `(i, j)` anywhere else. Adding an integer to it adds to
     /// its column.
     Entry(Box<IntExpr>, Box<IntExpr>),
     /// `w[i].len()`: the length of row `i` of rows of their own lengths.

@@ -107,8 +107,8 @@ impl Emitter<'_> {
                         let part = match self.whole_row(lo, hi) {
                             Some(i) => quote!(&#name[#i]),
                             None => {
-                                let (lo, hi) = self.bounds(lo, hi);
-                                quote!(&#name[#lo..#hi])
+                                let range = self.sub_slice(lo, hi);
+                                quote!(&#name #range)
                             }
                         };
                         if self.tangent.maybe_empty.contains(array) {

@@ -308,8 +308,8 @@ impl Emitter<'_> {
             _ => match self.whole_row(&lo.cloned(), &hi.cloned()) {
                 Some(i) => quote!(&mut #name[#i]),
                 None => {
-                    let (lo, hi) = (lo.map(|e| self.int(e)), hi.map(|e| self.int(e)));
-                    quote!(&mut #name[#lo..#hi])
+                    let range = self.sub_slice(&lo.cloned(), &hi.cloned());
+                    quote!(&mut #name #range)
                 }
             },
         };

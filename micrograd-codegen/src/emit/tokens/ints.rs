@@ -18,6 +18,22 @@ impl Emitter<'_> {
         self.int_at(n, Prec::Select)
     }
 
+    /// The subscript of an entry: `[i]`, or `[i][j]` for entry `j` of row `i` of rows of their
+    /// own lengths (`IntExpr::Entry`), as the user wrote it (`micrograd_runtime::ragged`'s
+    /// wrappers index a row by `usize`).
+    pub(in crate::emit) fn subscript(&self, index: &IntExpr) -> TokenStream {
+        match index {
+            IntExpr::Entry(i, j) => {
+                let (i, j) = (self.int(i), self.int(j));
+                quote!([#i][#j])
+            }
+            _ => {
+                let i = self.int(index);
+                quote!([#i])
+            }
+        }
+    }
+
     fn int_at(&self, n: &IntExpr, need: Prec) -> TokenStream {
         let (tokens, prec) = match n {
             IntExpr::Lit { value, suffix } => (int_literal(*value, suffix), Prec::Postfix),

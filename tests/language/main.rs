@@ -112,6 +112,7 @@ mod lints;
 mod long_sums;
 mod loops_in_vec_items;
 mod outside_guesses;
+mod passive_every_flavour;
 mod ragged_parts;
 mod ragged_shapes;
 mod sin_cos_pairs;

@@ -42,7 +42,9 @@ pub fn logsumexp_grad(
     let a = fold.detach();
     let mut sum = (-0.0_f64);
     let region = tape.grow((0..x.len()).size_hint().0);
-    for (i_1, at) in (0..x.len()).zip(region.chunks_exact_mut(1)) {
+    let region = &mut region[..(0..x.len()).size_hint().0];
+    for i_1 in 0..x.len() {
+        let at = &mut region[i_1 * 1..][..1];
         let xi = x[i_1];
         let t1 = xi - a;
         let t2 = t1.exp();
@@ -91,7 +93,9 @@ pub fn logsumexp_pullback(
     let a = fold.detach();
     let mut sum = (-0.0_f64);
     let region = tape.grow((0..x.len()).size_hint().0);
-    for (i_1, at) in (0..x.len()).zip(region.chunks_exact_mut(1)) {
+    let region = &mut region[..(0..x.len()).size_hint().0];
+    for i_1 in 0..x.len() {
+        let at = &mut region[i_1 * 1..][..1];
         let xi = x[i_1];
         let t1 = xi - a;
         let t2 = t1.exp();
@@ -237,7 +241,9 @@ pub fn logsumexp_hvp(
     let mut sum = (-0.0_f64);
     let mut v_sum = 0.0_f64;
     let region = tape.grow((0..x.len()).size_hint().0 * 2);
-    for (i_1, at) in (0..x.len()).zip(region.chunks_exact_mut(2)) {
+    let region = &mut region[..(0..x.len()).size_hint().0 * 2];
+    for i_1 in 0..x.len() {
+        let at = &mut region[i_1 * 2..][..2];
         let xi = x[i_1];
         let v_xi = v_x[i_1];
         let t1 = xi - a;
@@ -314,7 +320,9 @@ pub fn __logsumexp_tangent_pullback(
     let mut sum = (-0.0_f64);
     let mut v_sum = 0.0_f64;
     let region = tape.grow((0..x.len()).size_hint().0 * 2);
-    for (i_1, at) in (0..x.len()).zip(region.chunks_exact_mut(2)) {
+    let region = &mut region[..(0..x.len()).size_hint().0 * 2];
+    for i_1 in 0..x.len() {
+        let at = &mut region[i_1 * 2..][..2];
         let xi = x[i_1];
         let v_xi = if v_x.is_empty() { 0.0 } else { v_x[i_1] };
         let t1 = xi - a;

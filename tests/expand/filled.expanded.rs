@@ -33,7 +33,9 @@ fn cell_grad(
     tape.reserve((0..x.len()).size_hint().0 * (0..3).size_hint().0);
     for t in 0..x.len() {
         let region = tape.grow((0..3).size_hint().0);
-        for (i, at) in (0..3).zip(region.chunks_exact_mut(1)) {
+        let region = &mut region[..(0..3).size_hint().0];
+        for i in 0..3 {
+            let at = &mut region[i * 1..][..1];
             let t0 = h[i];
             let t1 = x[t];
             let t2 = t0 + t1;
@@ -95,7 +97,9 @@ fn cell_pullback(
     tape.reserve((0..x.len()).size_hint().0 * (0..3).size_hint().0);
     for t in 0..x.len() {
         let region = tape.grow((0..3).size_hint().0);
-        for (i, at) in (0..3).zip(region.chunks_exact_mut(1)) {
+        let region = &mut region[..(0..3).size_hint().0];
+        for i in 0..3 {
+            let at = &mut region[i * 1..][..1];
             let t0 = h[i];
             let t1 = x[t];
             let t2 = t0 + t1;

@@ -35,7 +35,9 @@ where
     let s = <T as ::micrograd_runtime::num_traits::Zero>::zero();
     let mut s_1 = s;
     let region = tape.grow((0..x.len()).size_hint().0);
-    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(1)) {
+    let region = &mut region[..(0..x.len()).size_hint().0];
+    for i in 0..x.len() {
+        let at = &mut region[i * 1..][..1];
         let t0 = x[i];
         let t1 = <T as ::micrograd_runtime::num_traits::NumCast>::from(3.141592653589793)
             .unwrap() * t0;
@@ -129,7 +131,9 @@ where
     let s = <T as ::micrograd_runtime::num_traits::Zero>::zero();
     let mut s_1 = s;
     let region = tape.grow((0..x.len()).size_hint().0);
-    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(1)) {
+    let region = &mut region[..(0..x.len()).size_hint().0];
+    for i in 0..x.len() {
+        let at = &mut region[i * 1..][..1];
         let t0 = x[i];
         let t1 = <T as ::micrograd_runtime::num_traits::NumCast>::from(3.141592653589793)
             .unwrap() * t0;

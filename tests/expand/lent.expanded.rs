@@ -28,7 +28,9 @@ fn squash_grad(
     let s = 0.0_f64;
     let mut s_1 = s;
     let region = tape.grow((0..w.len()).size_hint().0);
-    for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(1)) {
+    let region = &mut region[..(0..w.len()).size_hint().0];
+    for i in 0..w.len() {
+        let at = &mut region[i * 1..][..1];
         let t0 = w[i];
         at[0] = t0;
         let t1 = t0 * a;
@@ -77,7 +79,9 @@ fn squash_pullback(
     let s = 0.0_f64;
     let mut s_1 = s;
     let region = tape.grow((0..w.len()).size_hint().0);
-    for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(1)) {
+    let region = &mut region[..(0..w.len()).size_hint().0];
+    for i in 0..w.len() {
+        let at = &mut region[i * 1..][..1];
         let t0 = w[i];
         at[0] = t0;
         let t1 = t0 * a;

@@ -28,7 +28,9 @@ fn squash_grad(
     let s = 0.0_f64;
     let mut s_1 = s;
     let region = tape.grow((0..w.len()).size_hint().0);
-    for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(1)) {
+    let region = &mut region[..(0..w.len()).size_hint().0];
+    for i in 0..w.len() {
+        let at = &mut region[i * 1..][..1];
         let t0 = w[i];
         at[0] = t0;
         let t1 = t0 * a;
@@ -77,7 +79,9 @@ fn squash_pullback(
     let s = 0.0_f64;
     let mut s_1 = s;
     let region = tape.grow((0..w.len()).size_hint().0);
-    for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(1)) {
+    let region = &mut region[..(0..w.len()).size_hint().0];
+    for i in 0..w.len() {
+        let at = &mut region[i * 1..][..1];
         let t0 = w[i];
         at[0] = t0;
         let t1 = t0 * a;
@@ -224,7 +228,9 @@ fn squash_hvp(
     let mut s_1 = s;
     let mut v_s_1 = 0.0_f64;
     let region = tape.grow((0..w.len()).size_hint().0 * 3);
-    for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(3)) {
+    let region = &mut region[..(0..w.len()).size_hint().0 * 3];
+    for i in 0..w.len() {
+        let at = &mut region[i * 3..][..3];
         let t0 = w[i];
         at[2] = t0;
         let t5 = v_w[i];
@@ -323,7 +329,9 @@ fn __squash_tangent_pullback(
     let mut s_1 = s;
     let mut v_s_1 = 0.0_f64;
     let region = tape.grow((0..w.len()).size_hint().0 * 3);
-    for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(3)) {
+    let region = &mut region[..(0..w.len()).size_hint().0 * 3];
+    for i in 0..w.len() {
+        let at = &mut region[i * 3..][..3];
         let t0 = w[i];
         at[2] = t0;
         let t5 = if v_w.is_empty() { 0.0 } else { v_w[i] };

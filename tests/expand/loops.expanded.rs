@@ -472,7 +472,9 @@ fn clipped_grad(
     let s = 0.0_f64;
     let mut s_1 = s;
     let region = branches.grow((0..x.len()).size_hint().0);
-    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(1)) {
+    let region = &mut region[..(0..x.len()).size_hint().0];
+    for i in 0..x.len() {
+        let at = &mut region[i * 1..][..1];
         let t0 = x[i];
         let c0 = t0 > 0.0;
         let s_4 = if c0 {
@@ -529,7 +531,9 @@ fn clipped_pullback(
     let s = 0.0_f64;
     let mut s_1 = s;
     let region = branches.grow((0..x.len()).size_hint().0);
-    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(1)) {
+    let region = &mut region[..(0..x.len()).size_hint().0];
+    for i in 0..x.len() {
+        let at = &mut region[i * 1..][..1];
         let t0 = x[i];
         let c0 = t0 > 0.0;
         let s_4 = if c0 {

@@ -29,7 +29,9 @@ fn scale_in_place_grad(
     let s = 0.0_f64;
     let mut s_1 = s;
     let region = tape.grow((0..w.len()).size_hint().0 * 3);
-    for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(3)) {
+    let region = &mut region[..(0..w.len()).size_hint().0 * 3];
+    for i in 0..w.len() {
+        let at = &mut region[i * 3..][..3];
         let t0 = w[i];
         at[2] = t0;
         let t1 = t0 * a;
@@ -87,7 +89,9 @@ fn scale_in_place_pullback(
     let s = 0.0_f64;
     let mut s_1 = s;
     let region = tape.grow((0..w.len()).size_hint().0 * 3);
-    for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(3)) {
+    let region = &mut region[..(0..w.len()).size_hint().0 * 3];
+    for i in 0..w.len() {
+        let at = &mut region[i * 3..][..3];
         let t0 = w[i];
         at[2] = t0;
         let t1 = t0 * a;
@@ -253,7 +257,9 @@ fn scale_in_place_hvp(
     let mut s_1 = s;
     let mut v_s_1 = 0.0_f64;
     let region = tape.grow((0..w.len()).size_hint().0 * 7);
-    for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(7)) {
+    let region = &mut region[..(0..w.len()).size_hint().0 * 7];
+    for i in 0..w.len() {
+        let at = &mut region[i * 7..][..7];
         let t0 = w[i];
         at[6] = t0;
         let t7 = v_w[i];
@@ -366,7 +372,9 @@ fn __scale_in_place_tangent_pullback(
     let mut s_1 = s;
     let mut v_s_1 = 0.0_f64;
     let region = tape.grow((0..w.len()).size_hint().0 * 7);
-    for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(7)) {
+    let region = &mut region[..(0..w.len()).size_hint().0 * 7];
+    for i in 0..w.len() {
+        let at = &mut region[i * 7..][..7];
         let t0 = w[i];
         at[6] = t0;
         let t7 = if v_w.is_empty() { 0.0 } else { v_w[i] };

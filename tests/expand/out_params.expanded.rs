@@ -38,7 +38,9 @@ fn residual_pullback(
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     err[0] = 0.0;
     let region = tape.grow((0..x.len()).size_hint().0 * 2);
-    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(2)) {
+    let region = &mut region[..(0..x.len()).size_hint().0 * 2];
+    for i in 0..x.len() {
+        let at = &mut region[i * 2..][..2];
         let t0 = x[i];
         let t1 = a * t0;
         let t2 = x[i];

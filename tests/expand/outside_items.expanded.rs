@@ -36,7 +36,9 @@ fn weighted_grad(
     }
     let mut s_3 = s_1;
     let region = branches.grow((0..N).size_hint().0);
-    for (i, at) in (0..N).zip(region.chunks_exact_mut(1)) {
+    let region = &mut region[..(0..N).size_hint().0];
+    for i in 0..N {
+        let at = &mut region[i * 1..][..1];
         let c0 = i < half(N);
         let s_5 = if c0 {
             let t1 = x * x;
@@ -92,7 +94,9 @@ fn weighted_pullback(
     }
     let mut s_3 = s_1;
     let region = branches.grow((0..N).size_hint().0);
-    for (i, at) in (0..N).zip(region.chunks_exact_mut(1)) {
+    let region = &mut region[..(0..N).size_hint().0];
+    for i in 0..N {
+        let at = &mut region[i * 1..][..1];
         let c0 = i < half(N);
         let s_5 = if c0 {
             let t1 = x * x;

@@ -232,7 +232,9 @@ pub fn nested_grad(
         let s = t2.sin();
         let mut acc_2 = acc_1;
         let region = tape.grow((0..n).size_hint().0 * 3);
-        for (r, at) in (0..n).zip(region.chunks_exact_mut(3)) {
+        let region = &mut region[..(0..n).size_hint().0 * 3];
+        for r in 0..n {
+            let at = &mut region[r * 3..][..3];
             let y = s;
             let mut y_1 = y;
             for c in 0..r {
@@ -330,7 +332,9 @@ pub fn nested_pullback(
         let s = t2.sin();
         let mut acc_2 = acc_1;
         let region = tape.grow((0..n).size_hint().0 * 3);
-        for (r, at) in (0..n).zip(region.chunks_exact_mut(3)) {
+        let region = &mut region[..(0..n).size_hint().0 * 3];
+        for r in 0..n {
+            let at = &mut region[r * 3..][..3];
             let y = s;
             let mut y_1 = y;
             for c in 0..r {

@@ -28,7 +28,9 @@ fn softmax_max_grad(
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let mut fold = ::core::primitive::f64::NEG_INFINITY;
     let region = tape.grow((0..x.len()).size_hint().0);
-    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(1)) {
+    let region = &mut region[..(0..x.len()).size_hint().0];
+    for i in 0..x.len() {
+        let at = &mut region[i * 1..][..1];
         let x_ = x[i];
         let acc = fold;
         at[0] = acc;
@@ -109,7 +111,9 @@ fn softmax_max_pullback(
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let mut fold = ::core::primitive::f64::NEG_INFINITY;
     let region = tape.grow((0..x.len()).size_hint().0);
-    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(1)) {
+    let region = &mut region[..(0..x.len()).size_hint().0];
+    for i in 0..x.len() {
+        let at = &mut region[i * 1..][..1];
         let x_ = x[i];
         let acc = fold;
         at[0] = acc;

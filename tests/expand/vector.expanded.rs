@@ -121,7 +121,9 @@ fn residual_pullback(
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let mut r = [0.0_f64; 3];
     let region = tape.grow((0..3).size_hint().0);
-    for (i, at) in (0..3).zip(region.chunks_exact_mut(1)) {
+    let region = &mut region[..(0..3).size_hint().0];
+    for i in 0..3 {
+        let at = &mut region[i * 1..][..1];
         let t0 = -b;
         let t1 = t[i];
         let t2 = t0 * t1;

@@ -35,7 +35,9 @@ fn kmeans_cost_grad(
         let n = centroids.len() / d;
         let mut fold = ::core::primitive::f64::INFINITY;
         let region = tape.grow((0..n).size_hint().0 * 2);
-        for (i, at) in (0..n).zip(region.chunks_exact_mut(2)) {
+        let region = &mut region[..(0..n).size_hint().0 * 2];
+        for i in 0..n {
+            let at = &mut region[i * 2..][..2];
             let n_1 = ::core::cmp::min(points[__mg_k0].len(), d);
             let mut sum = (-0.0_f64);
             let centroids_view = if 0 < n_1 {
@@ -128,7 +130,9 @@ fn kmeans_cost_pullback(
         let n = centroids.len() / d;
         let mut fold = ::core::primitive::f64::INFINITY;
         let region = tape.grow((0..n).size_hint().0 * 2);
-        for (i, at) in (0..n).zip(region.chunks_exact_mut(2)) {
+        let region = &mut region[..(0..n).size_hint().0 * 2];
+        for i in 0..n {
+            let at = &mut region[i * 2..][..2];
             let n_1 = ::core::cmp::min(points[__mg_k0].len(), d);
             let mut sum = (-0.0_f64);
             let centroids_view = if 0 < n_1 {
@@ -401,7 +405,9 @@ fn kmeans_cost_hvp(
         let mut fold = ::core::primitive::f64::INFINITY;
         let mut v_fold = 0.0_f64;
         let region = branches.grow((0..n).size_hint().0 * 4);
-        for (i, at) in (0..n).zip(region.chunks_exact_mut(4)) {
+        let region = &mut region[..(0..n).size_hint().0 * 4];
+        for i in 0..n {
+            let at = &mut region[i * 4..][..4];
             let n_1 = ::core::cmp::min(points[__mg_k0].len(), d);
             let mut sum = (-0.0_f64);
             let mut v_sum = 0.0_f64;
@@ -563,7 +569,9 @@ fn __kmeans_cost_tangent_pullback(
         let mut fold = ::core::primitive::f64::INFINITY;
         let mut v_fold = 0.0_f64;
         let region = branches.grow((0..n).size_hint().0 * 4);
-        for (i, at) in (0..n).zip(region.chunks_exact_mut(4)) {
+        let region = &mut region[..(0..n).size_hint().0 * 4];
+        for i in 0..n {
+            let at = &mut region[i * 4..][..4];
             let n_1 = ::core::cmp::min(points[__mg_k0].len(), d);
             let mut sum = (-0.0_f64);
             let mut v_sum = 0.0_f64;

@@ -40,7 +40,9 @@ fn through_pullback(
     }
     let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
     let region = tape.grow((0..x.len()).size_hint().0 * 2);
-    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(2)) {
+    let region = &mut region[..(0..x.len()).size_hint().0 * 2];
+    for i in 0..x.len() {
+        let at = &mut region[i * 2..][..2];
         let t0 = extra[i];
         let t1 = 0.5 * t0;
         let t2 = x[i];
@@ -924,7 +926,9 @@ fn pair_pullback(
     let a = 0.0_f64;
     let mut a_1 = a;
     let region = tape.grow((0..x.len()).size_hint().0);
-    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(1)) {
+    let region = &mut region[..(0..x.len()).size_hint().0];
+    for i in 0..x.len() {
+        let at = &mut region[i * 1..][..1];
         let t0 = w[i];
         let t1 = 0.5 * t0;
         let t2 = x[i];
@@ -986,7 +990,9 @@ fn pair_jacobian(
     let a = 0.0_f64;
     let mut a_1 = a;
     let region = tape.grow((0..x.len()).size_hint().0);
-    for (i, at) in (0..x.len()).zip(region.chunks_exact_mut(1)) {
+    let region = &mut region[..(0..x.len()).size_hint().0];
+    for i in 0..x.len() {
+        let at = &mut region[i * 1..][..1];
         let t0 = w[i];
         let t1 = 0.5 * t0;
         let t2 = x[i];

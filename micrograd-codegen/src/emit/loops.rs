@@ -122,9 +122,16 @@ impl Emitter<'_> {
             last,
             ..
         } = header;
-        if let (Some((_, _, count)), None) = (&region, &copied) {
+        let mut chunk = TokenStream::new();
+        if let (Some((_, len, count)), None) = (&region, &copied) {
             let region = &self.tapes.region;
-            open = self.region_header(the_loop, quote!(zip(#region.chunks_exact_mut(#count))));
+            match self.indexed_region_header(the_loop, len, count) {
+                Some((head, at)) => (open, chunk) = (head, at),
+                None => {
+                    open =
+                        self.region_header(the_loop, quote!(zip(#region.chunks_exact_mut(#count))))
+                }
+            }
         }
         quote! {
             #slots
@@ -132,6 +139,7 @@ impl Emitter<'_> {
             #views
             #reserve
             #open {
+                #chunk
                 #first
                 #hints
                 #body

@@ -1039,7 +1039,9 @@ fn rows_through_helper_hvp(
         let mut sum = (-0.0_f64);
         let mut v_sum = 0.0_f64;
         let region = tape.grow((0..n).size_hint().0);
-        for (i_1, at) in (0..n).zip(region.chunks_exact_mut(1)) {
+        let region = &mut region[..(0..n).size_hint().0];
+        for i_1 in 0..n {
+            let at = &mut region[i_1 * 1..][..1];
             let v_1 = w[__mg_k0][i_1];
             let v_v_1 = v_w[__mg_k0][i_1];
             let t3 = v_1.sin();
@@ -1209,7 +1211,9 @@ fn __rows_through_helper_tangent_pullback(
         let mut sum = (-0.0_f64);
         let mut v_sum = 0.0_f64;
         let region = tape.grow((0..n).size_hint().0 * 2);
-        for (i_1, at) in (0..n).zip(region.chunks_exact_mut(2)) {
+        let region = &mut region[..(0..n).size_hint().0 * 2];
+        for i_1 in 0..n {
+            let at = &mut region[i_1 * 2..][..2];
             let v_1 = w[__mg_k0][i_1];
             let v_v_1 = if v_w.is_empty() { 0.0 } else { v_w[__mg_k0][i_1] };
             let t3 = v_1.sin();

@@ -34,6 +34,7 @@ mod primitives;
 mod provenance;
 mod returned;
 pub mod scalar;
+mod siblings;
 pub mod signature;
 mod spine;
 #[cfg(test)]

@@ -922,6 +922,60 @@ fn hessian_case_hessian(
     w: &[::core::primitive::f64],
     hess: &mut [::core::primitive::f64],
 ) -> ::core::primitive::f64 {
+    #[allow(dead_code, unused_parens, clippy::all)]
+    fn hessian_case_hvp(
+        a: ::core::primitive::f64,
+        v_a: ::core::primitive::f64,
+        w: &[::core::primitive::f64],
+        v_w: &[::core::primitive::f64],
+        d_w: &mut [::core::primitive::f64],
+    ) -> (::core::primitive::f64, ::core::primitive::f64) {
+        if d_w.len() != w.len() {
+            ::core::panic!(
+                "hessian_case_hvp: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
+                d_w.len(), w.len()
+            );
+        }
+        if v_w.len() != w.len() {
+            ::core::panic!(
+                "hessian_case_hvp: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
+                v_w.len(), w.len()
+            );
+        }
+        let s = a * a;
+        let t3 = v_a * a;
+        let t4 = v_a * a;
+        let v_s = t3 + t4;
+        let d_v_s_1 = 1.0_f64;
+        let mut d_a = 0.0;
+        let mut s_1 = s;
+        let mut v_s_1 = v_s;
+        for i in 0..w.len() {
+            let t0 = w[i];
+            let t5 = v_w[i];
+            let t1 = a * t0;
+            let t6 = v_a * t0;
+            let t7 = t5 * a;
+            let t8 = t6 + t7;
+            let t2 = t1.sin();
+            let t9 = t1.cos();
+            let t10 = t8 * t9;
+            let s_2 = s_1 + t2;
+            let v_s_2 = v_s_1 + t10;
+            let d_t8 = d_v_s_1 * t9;
+            let d_t9 = d_v_s_1 * t8;
+            let d_t1 = d_t9 * -t2;
+            d_a += d_t8 * v_w[i];
+            d_a += d_t1 * w[i];
+            let d_t0 = d_t8 * v_a + d_t1 * a;
+            d_w[i] += d_t0;
+            s_1 = s_2;
+            v_s_1 = v_s_2;
+        }
+        d_a += d_v_s_1 * v_a;
+        d_a += d_v_s_1 * v_a;
+        (s_1, d_a)
+    }
     let at_a = 0usize;
     let at_w = at_a + 1usize;
     let n = at_w + w.len();

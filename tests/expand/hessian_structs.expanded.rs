@@ -344,6 +344,66 @@ fn line_hessian(
     x: &[::core::primitive::f64],
     hess: &mut [::core::primitive::f64],
 ) -> ::core::primitive::f64 {
+    #[allow(dead_code, unused_parens, clippy::all)]
+    fn line_hvp(
+        p: &Line,
+        v_p: &Line,
+        d_p: &mut Line,
+        a: ::core::primitive::f64,
+        v_a: ::core::primitive::f64,
+        x: &[::core::primitive::f64],
+        v_x: &[::core::primitive::f64],
+        d_x: &mut [::core::primitive::f64],
+    ) -> (::core::primitive::f64, ::core::primitive::f64) {
+        if d_x.len() != x.len() {
+            ::core::panic!(
+                "line_hvp: the shadow `d_x` has {} entries but `x` has {}; they must have the same length",
+                d_x.len(), x.len()
+            );
+        }
+        if v_x.len() != x.len() {
+            ::core::panic!(
+                "line_hvp: the tangent `v_x` has {} entries but `x` has {}; they must have the same length",
+                v_x.len(), x.len()
+            );
+        }
+        ::micrograd_runtime::shadow::parameter_struct::<Line>();
+        ::micrograd_runtime::shadow::parameter_struct::<Line>();
+        let p_w: &[::core::primitive::f64] = &p.w;
+        let d_p_w: &mut [::core::primitive::f64] = &mut d_p.w;
+        if d_p_w.len() != p.w.len() {
+            ::core::panic!(
+                "line_hvp: the shadow `d_p.w` has {} entries but `p.w` has {}; they must have the same length",
+                d_p_w.len(), p.w.len()
+            );
+        }
+        let p_b: ::core::primitive::f64 = p.b;
+        let v_p_w: &[::core::primitive::f64] = &v_p.w;
+        let v_p_b: ::core::primitive::f64 = v_p.b;
+        let t0 = p_w[0];
+        let t5 = v_p_w[0];
+        let t1 = x[0];
+        let t6 = v_x[0];
+        let t2 = t0 * t1;
+        let t7 = t5 * t1;
+        let t8 = t6 * t0;
+        let t9 = t7 + t8;
+        let t3 = t2 * a;
+        let t10 = t9 * a;
+        let t11 = v_a * t2;
+        let t12 = t10 + t11;
+        let t4 = t3 + p_b;
+        let t13 = t12 + v_p_b;
+        let d_t13 = 1.0_f64;
+        let d_t2 = d_t13 * v_a;
+        let d_t9 = d_t13 * a;
+        let d_a = d_t13 * t9;
+        let d_t0 = d_t9 * v_x[0] + d_t2 * x[0];
+        let d_t1 = d_t9 * v_p_w[0] + d_t2 * p_w[0];
+        d_x[0] += d_t1;
+        d_p_w[0] += d_t0;
+        (t4, d_a)
+    }
     let mut v_p = ::micrograd_runtime::shadow::Differentiable::zeroed_like(p);
     let mut d_p = ::micrograd_runtime::shadow::Differentiable::zeroed_like(p);
     let mut len_p = 0usize;

@@ -267,6 +267,57 @@ fn det_hessian(
     t: ::core::primitive::f64,
     hess: &mut [::core::primitive::f64],
 ) -> ::core::primitive::f64 {
+    #[allow(dead_code, unused_parens, clippy::all)]
+    fn det_hvp(
+        m: [[::core::primitive::f64; 2]; 2],
+        v_m: [[::core::primitive::f64; 2]; 2],
+        t: ::core::primitive::f64,
+        v_t: ::core::primitive::f64,
+    ) -> (
+        ::core::primitive::f64,
+        [[::core::primitive::f64; 2]; 2],
+        ::core::primitive::f64,
+    ) {
+        let m = m.as_flattened();
+        let v_m = v_m.as_flattened();
+        let d_m_rows = &mut [[0.0; 2]; 2];
+        let d_m = d_m_rows.as_flattened_mut();
+        let t0 = m[0];
+        let t8 = v_m[0];
+        let t1 = m[3];
+        let t9 = v_m[3];
+        let t2 = t0 * t1;
+        let t10 = t8 * t1;
+        let t11 = t9 * t0;
+        let t12 = t10 + t11;
+        let t3 = m[1];
+        let t13 = v_m[1];
+        let t4 = m[2];
+        let t14 = v_m[2];
+        let t5 = t3 * t4;
+        let t15 = t13 * t4;
+        let t16 = t14 * t3;
+        let t17 = t15 + t16;
+        let t6 = t2 - t5;
+        let t18 = t12 - t17;
+        let t7 = t6 * t;
+        let t19 = t18 * t;
+        let t20 = v_t * t6;
+        let t21 = t19 + t20;
+        let d_t21 = 1.0_f64;
+        let d_t6 = d_t21 * v_t;
+        let d_t18 = d_t21 * t;
+        let d_t = d_t21 * t18;
+        let d_t3 = -(d_t18 * v_m[2]) - d_t6 * m[2];
+        let d_t4 = -(d_t18 * v_m[1]) - d_t6 * m[1];
+        d_m[2] += d_t4;
+        d_m[1] += d_t3;
+        let d_t0 = d_t18 * v_m[3] + d_t6 * m[3];
+        let d_t1 = d_t18 * v_m[0] + d_t6 * m[0];
+        d_m[3] += d_t1;
+        d_m[0] += d_t0;
+        (t7, *d_m_rows, d_t)
+    }
     let at_m = 0usize;
     let at_t = at_m + (2) * (2);
     let n = at_t + 1usize;

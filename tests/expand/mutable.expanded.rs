@@ -462,6 +462,108 @@ fn scale_in_place_hessian(
     a: ::core::primitive::f64,
     hess: &mut [::core::primitive::f64],
 ) -> ::core::primitive::f64 {
+    #[allow(dead_code, unused_parens, clippy::all)]
+    fn scale_in_place_hvp(
+        w: &mut [::core::primitive::f64],
+        v_w: &mut [::core::primitive::f64],
+        d_w: &mut [::core::primitive::f64],
+        a: ::core::primitive::f64,
+        v_a: ::core::primitive::f64,
+    ) -> (::core::primitive::f64, ::core::primitive::f64) {
+        if d_w.len() != w.len() {
+            ::core::panic!(
+                "scale_in_place_hvp: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
+                d_w.len(), w.len()
+            );
+        }
+        if v_w.len() != w.len() {
+            ::core::panic!(
+                "scale_in_place_hvp: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
+                v_w.len(), w.len()
+            );
+        }
+        let mut constant_shadow = ::std::vec![0.0; v_w.len()];
+        let d_v_w = &mut constant_shadow[..];
+        let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
+        let s = 0.0_f64;
+        let mut s_1 = s;
+        let mut v_s_1 = 0.0_f64;
+        let region = tape.grow((0..w.len()).size_hint().0 * 7);
+        for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(7)) {
+            let t0 = w[i];
+            at[6] = t0;
+            let t7 = v_w[i];
+            at[5] = t7;
+            let t1 = t0 * a;
+            let t8 = t7 * a;
+            let t9 = v_a * t0;
+            let t10 = t8 + t9;
+            let t2 = t1.sin();
+            let t11 = t1.cos();
+            at[4] = t11;
+            let t12 = t10 * t11;
+            w[i] = t2;
+            v_w[i] = t12;
+            let t3 = w[i];
+            at[0] = t3;
+            let t13 = v_w[i];
+            at[3] = t13;
+            let t4 = w[i];
+            at[1] = t4;
+            let t14 = v_w[i];
+            at[2] = t14;
+            let t5 = t3 * t4;
+            let t15 = t13 * t4;
+            let t16 = t14 * t3;
+            let t17 = t15 + t16;
+            let s_2 = s_1 + t5;
+            let v_s_2 = v_s_1 + t17;
+            s_1 = s_2;
+            v_s_1 = v_s_2;
+        }
+        let t6 = s_1 * a;
+        let t18 = v_s_1 * a;
+        let t19 = v_a * s_1;
+        let t20 = t18 + t19;
+        let d_t20 = 1.0_f64;
+        let d_s_1 = d_t20 * v_a;
+        let d_v_s_1 = d_t20 * a;
+        let mut d_a = d_t20 * v_s_1;
+        let region = tape.last((0..w.len()).size_hint().0 * 7);
+        for (i, at) in (0..w.len()).rev().zip(region.rchunks_exact(7)) {
+            let t3 = at[0];
+            let t4 = at[1];
+            let t14 = at[2];
+            let t13 = at[3];
+            let t11 = at[4];
+            let t7 = at[5];
+            let t0 = at[6];
+            let t8 = t7 * a;
+            let t9 = v_a * t0;
+            let t10 = t8 + t9;
+            let d_t14 = d_v_s_1 * t3;
+            let d_t13 = d_v_s_1 * t4;
+            let d_t3 = d_v_s_1 * t14 + d_s_1 * t4;
+            let d_t4 = d_v_s_1 * t13 + d_s_1 * t3;
+            d_v_w[i] += d_t14 + d_t13;
+            d_w[i] += d_t4 + d_t3;
+            let d_t12 = d_v_w[i];
+            d_v_w[i] = 0.0;
+            let d_t2 = d_w[i];
+            d_w[i] = 0.0;
+            let d_t10 = d_t12 * t11;
+            let d_t11 = d_t12 * t10;
+            let d_t1 = d_t11 * -w[i] + d_t2 * t11;
+            let d_t7 = d_t10 * a;
+            d_a += d_t10 * t7;
+            let d_t0 = d_t10 * v_a + d_t1 * a;
+            d_a += d_t1 * t0;
+            d_v_w[i] += d_t7;
+            d_w[i] += d_t0;
+        }
+        tape.discard((0..w.len()).size_hint().0 * 7);
+        (t6, d_a)
+    }
     let at_w = 0usize;
     let at_a = at_w + w.len();
     let entry_w = w.to_vec();

@@ -157,6 +157,739 @@ fn residual_jacobian(
     out: &mut [::core::primitive::f64],
     err: &mut ::core::primitive::f64,
 ) {
+    #[allow(dead_code, unused_parens, clippy::all)]
+    fn residual_jvp(
+        x: &[::core::primitive::f64],
+        v_x: &[::core::primitive::f64],
+        a: ::core::primitive::f64,
+        v_a: ::core::primitive::f64,
+        out: &mut [::core::primitive::f64],
+        v_out: &mut [::core::primitive::f64],
+        err: &mut ::core::primitive::f64,
+        v_err: &mut ::core::primitive::f64,
+    ) {
+        let err = ::core::slice::from_mut(err);
+        let v_err = ::core::slice::from_mut(v_err);
+        if v_x.len() != x.len() {
+            ::core::panic!(
+                "residual_jvp: the tangent `v_x` has {} entries but `x` has {}; they must have the same length",
+                v_x.len(), x.len()
+            );
+        }
+        if v_out.len() != out.len() {
+            ::core::panic!(
+                "residual_jvp: the tangent `v_out` has {} entries but `out` has {}; they must have the same length",
+                v_out.len(), out.len()
+            );
+        }
+        if v_err.len() != err.len() {
+            ::core::panic!(
+                "residual_jvp: the tangent `v_err` has {} entries but `err` has {}; they must have the same length",
+                v_err.len(), err.len()
+            );
+        }
+        for i in 0..x.len() {
+            let t0 = x[i];
+            let t8 = v_x[i];
+            let t1 = a * t0;
+            let t9 = v_a * t0;
+            let t10 = t8 * a;
+            let t11 = t9 + t10;
+            let t2 = x[i];
+            let t12 = v_x[i];
+            let t3 = t1 * t2;
+            let t13 = t11 * t2;
+            let t14 = t12 * t1;
+            let t15 = t13 + t14;
+            let t4 = t3 - 1.0;
+            let t16 = t15;
+            out[i] = t4;
+            v_out[i] = t16;
+            let t5 = out[i];
+            let t17 = v_out[i];
+            let t6 = out[i];
+            let t18 = v_out[i];
+            let t7 = t5 * t6;
+            let t19 = t17 * t6;
+            let t20 = t18 * t5;
+            let t21 = t19 + t20;
+            err[0] += t7;
+            v_err[0] += t21;
+        }
+    }
+    #[allow(dead_code, unused_parens, clippy::all)]
+    #[inline]
+    fn __residual_jvp_lanes(
+        x: &[::core::primitive::f64],
+        v0_x: &[::core::primitive::f64],
+        v1_x: &[::core::primitive::f64],
+        v2_x: &[::core::primitive::f64],
+        v3_x: &[::core::primitive::f64],
+        v4_x: &[::core::primitive::f64],
+        v5_x: &[::core::primitive::f64],
+        v6_x: &[::core::primitive::f64],
+        v7_x: &[::core::primitive::f64],
+        a: ::core::primitive::f64,
+        v0_a: ::core::primitive::f64,
+        v1_a: ::core::primitive::f64,
+        v2_a: ::core::primitive::f64,
+        v3_a: ::core::primitive::f64,
+        v4_a: ::core::primitive::f64,
+        v5_a: ::core::primitive::f64,
+        v6_a: ::core::primitive::f64,
+        v7_a: ::core::primitive::f64,
+        out: &mut [::core::primitive::f64],
+        v0_out: &mut [::core::primitive::f64],
+        v1_out: &mut [::core::primitive::f64],
+        v2_out: &mut [::core::primitive::f64],
+        v3_out: &mut [::core::primitive::f64],
+        v4_out: &mut [::core::primitive::f64],
+        v5_out: &mut [::core::primitive::f64],
+        v6_out: &mut [::core::primitive::f64],
+        v7_out: &mut [::core::primitive::f64],
+        err: &mut ::core::primitive::f64,
+        v0_err: &mut ::core::primitive::f64,
+        v1_err: &mut ::core::primitive::f64,
+        v2_err: &mut ::core::primitive::f64,
+        v3_err: &mut ::core::primitive::f64,
+        v4_err: &mut ::core::primitive::f64,
+        v5_err: &mut ::core::primitive::f64,
+        v6_err: &mut ::core::primitive::f64,
+        v7_err: &mut ::core::primitive::f64,
+    ) {
+        let err = ::core::slice::from_mut(err);
+        let v0_err = ::core::slice::from_mut(v0_err);
+        let v1_err = ::core::slice::from_mut(v1_err);
+        let v2_err = ::core::slice::from_mut(v2_err);
+        let v3_err = ::core::slice::from_mut(v3_err);
+        let v4_err = ::core::slice::from_mut(v4_err);
+        let v5_err = ::core::slice::from_mut(v5_err);
+        let v6_err = ::core::slice::from_mut(v6_err);
+        let v7_err = ::core::slice::from_mut(v7_err);
+        if v0_x.len() != x.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
+                v0_x.len(), x.len()
+            );
+        }
+        if v1_x.len() != x.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v1_x` has {} entries but `x` has {}; they must have the same length",
+                v1_x.len(), x.len()
+            );
+        }
+        if v2_x.len() != x.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v2_x` has {} entries but `x` has {}; they must have the same length",
+                v2_x.len(), x.len()
+            );
+        }
+        if v3_x.len() != x.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v3_x` has {} entries but `x` has {}; they must have the same length",
+                v3_x.len(), x.len()
+            );
+        }
+        if v4_x.len() != x.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v4_x` has {} entries but `x` has {}; they must have the same length",
+                v4_x.len(), x.len()
+            );
+        }
+        if v5_x.len() != x.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v5_x` has {} entries but `x` has {}; they must have the same length",
+                v5_x.len(), x.len()
+            );
+        }
+        if v6_x.len() != x.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v6_x` has {} entries but `x` has {}; they must have the same length",
+                v6_x.len(), x.len()
+            );
+        }
+        if v7_x.len() != x.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v7_x` has {} entries but `x` has {}; they must have the same length",
+                v7_x.len(), x.len()
+            );
+        }
+        if v0_out.len() != out.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
+                v0_out.len(), out.len()
+            );
+        }
+        if v1_out.len() != out.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v1_out` has {} entries but `out` has {}; they must have the same length",
+                v1_out.len(), out.len()
+            );
+        }
+        if v2_out.len() != out.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v2_out` has {} entries but `out` has {}; they must have the same length",
+                v2_out.len(), out.len()
+            );
+        }
+        if v3_out.len() != out.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v3_out` has {} entries but `out` has {}; they must have the same length",
+                v3_out.len(), out.len()
+            );
+        }
+        if v4_out.len() != out.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v4_out` has {} entries but `out` has {}; they must have the same length",
+                v4_out.len(), out.len()
+            );
+        }
+        if v5_out.len() != out.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v5_out` has {} entries but `out` has {}; they must have the same length",
+                v5_out.len(), out.len()
+            );
+        }
+        if v6_out.len() != out.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v6_out` has {} entries but `out` has {}; they must have the same length",
+                v6_out.len(), out.len()
+            );
+        }
+        if v7_out.len() != out.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v7_out` has {} entries but `out` has {}; they must have the same length",
+                v7_out.len(), out.len()
+            );
+        }
+        if v0_err.len() != err.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v0_err` has {} entries but `err` has {}; they must have the same length",
+                v0_err.len(), err.len()
+            );
+        }
+        if v1_err.len() != err.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v1_err` has {} entries but `err` has {}; they must have the same length",
+                v1_err.len(), err.len()
+            );
+        }
+        if v2_err.len() != err.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v2_err` has {} entries but `err` has {}; they must have the same length",
+                v2_err.len(), err.len()
+            );
+        }
+        if v3_err.len() != err.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v3_err` has {} entries but `err` has {}; they must have the same length",
+                v3_err.len(), err.len()
+            );
+        }
+        if v4_err.len() != err.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v4_err` has {} entries but `err` has {}; they must have the same length",
+                v4_err.len(), err.len()
+            );
+        }
+        if v5_err.len() != err.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v5_err` has {} entries but `err` has {}; they must have the same length",
+                v5_err.len(), err.len()
+            );
+        }
+        if v6_err.len() != err.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v6_err` has {} entries but `err` has {}; they must have the same length",
+                v6_err.len(), err.len()
+            );
+        }
+        if v7_err.len() != err.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes: the tangent `v7_err` has {} entries but `err` has {}; they must have the same length",
+                v7_err.len(), err.len()
+            );
+        }
+        for i in 0..x.len() {
+            let t0 = x[i];
+            let t8 = v0_x[i];
+            let t22 = v1_x[i];
+            let t36 = v2_x[i];
+            let t50 = v3_x[i];
+            let t64 = v4_x[i];
+            let t78 = v5_x[i];
+            let t92 = v6_x[i];
+            let t106 = v7_x[i];
+            let t1 = a * t0;
+            let t9 = v0_a * t0;
+            let t10 = t8 * a;
+            let t11 = t9 + t10;
+            let t23 = v1_a * t0;
+            let t24 = t22 * a;
+            let t25 = t23 + t24;
+            let t37 = v2_a * t0;
+            let t38 = t36 * a;
+            let t39 = t37 + t38;
+            let t51 = v3_a * t0;
+            let t52 = t50 * a;
+            let t53 = t51 + t52;
+            let t65 = v4_a * t0;
+            let t66 = t64 * a;
+            let t67 = t65 + t66;
+            let t79 = v5_a * t0;
+            let t80 = t78 * a;
+            let t81 = t79 + t80;
+            let t93 = v6_a * t0;
+            let t94 = t92 * a;
+            let t95 = t93 + t94;
+            let t107 = v7_a * t0;
+            let t108 = t106 * a;
+            let t109 = t107 + t108;
+            let t2 = x[i];
+            let t12 = v0_x[i];
+            let t26 = v1_x[i];
+            let t40 = v2_x[i];
+            let t54 = v3_x[i];
+            let t68 = v4_x[i];
+            let t82 = v5_x[i];
+            let t96 = v6_x[i];
+            let t110 = v7_x[i];
+            let t3 = t1 * t2;
+            let t13 = t11 * t2;
+            let t14 = t12 * t1;
+            let t15 = t13 + t14;
+            let t27 = t25 * t2;
+            let t28 = t26 * t1;
+            let t29 = t27 + t28;
+            let t41 = t39 * t2;
+            let t42 = t40 * t1;
+            let t43 = t41 + t42;
+            let t55 = t53 * t2;
+            let t56 = t54 * t1;
+            let t57 = t55 + t56;
+            let t69 = t67 * t2;
+            let t70 = t68 * t1;
+            let t71 = t69 + t70;
+            let t83 = t81 * t2;
+            let t84 = t82 * t1;
+            let t85 = t83 + t84;
+            let t97 = t95 * t2;
+            let t98 = t96 * t1;
+            let t99 = t97 + t98;
+            let t111 = t109 * t2;
+            let t112 = t110 * t1;
+            let t113 = t111 + t112;
+            let t4 = t3 - 1.0;
+            let t16 = t15;
+            let t30 = t29;
+            let t44 = t43;
+            let t58 = t57;
+            let t72 = t71;
+            let t86 = t85;
+            let t100 = t99;
+            let t114 = t113;
+            out[i] = t4;
+            v0_out[i] = t16;
+            v1_out[i] = t30;
+            v2_out[i] = t44;
+            v3_out[i] = t58;
+            v4_out[i] = t72;
+            v5_out[i] = t86;
+            v6_out[i] = t100;
+            v7_out[i] = t114;
+            let t5 = out[i];
+            let t17 = v0_out[i];
+            let t31 = v1_out[i];
+            let t45 = v2_out[i];
+            let t59 = v3_out[i];
+            let t73 = v4_out[i];
+            let t87 = v5_out[i];
+            let t101 = v6_out[i];
+            let t115 = v7_out[i];
+            let t6 = out[i];
+            let t18 = v0_out[i];
+            let t32 = v1_out[i];
+            let t46 = v2_out[i];
+            let t60 = v3_out[i];
+            let t74 = v4_out[i];
+            let t88 = v5_out[i];
+            let t102 = v6_out[i];
+            let t116 = v7_out[i];
+            let t7 = t5 * t6;
+            let t19 = t17 * t6;
+            let t20 = t18 * t5;
+            let t21 = t19 + t20;
+            let t33 = t31 * t6;
+            let t34 = t32 * t5;
+            let t35 = t33 + t34;
+            let t47 = t45 * t6;
+            let t48 = t46 * t5;
+            let t49 = t47 + t48;
+            let t61 = t59 * t6;
+            let t62 = t60 * t5;
+            let t63 = t61 + t62;
+            let t75 = t73 * t6;
+            let t76 = t74 * t5;
+            let t77 = t75 + t76;
+            let t89 = t87 * t6;
+            let t90 = t88 * t5;
+            let t91 = t89 + t90;
+            let t103 = t101 * t6;
+            let t104 = t102 * t5;
+            let t105 = t103 + t104;
+            let t117 = t115 * t6;
+            let t118 = t116 * t5;
+            let t119 = t117 + t118;
+            err[0] += t7;
+            v0_err[0] += t21;
+            v1_err[0] += t35;
+            v2_err[0] += t49;
+            v3_err[0] += t63;
+            v4_err[0] += t77;
+            v5_err[0] += t91;
+            v6_err[0] += t105;
+            v7_err[0] += t119;
+        }
+    }
+    #[allow(dead_code, unused_parens, clippy::all)]
+    #[inline]
+    fn __residual_jvp_lanes4(
+        x: &[::core::primitive::f64],
+        v0_x: &[::core::primitive::f64],
+        v1_x: &[::core::primitive::f64],
+        v2_x: &[::core::primitive::f64],
+        v3_x: &[::core::primitive::f64],
+        a: ::core::primitive::f64,
+        v0_a: ::core::primitive::f64,
+        v1_a: ::core::primitive::f64,
+        v2_a: ::core::primitive::f64,
+        v3_a: ::core::primitive::f64,
+        out: &mut [::core::primitive::f64],
+        v0_out: &mut [::core::primitive::f64],
+        v1_out: &mut [::core::primitive::f64],
+        v2_out: &mut [::core::primitive::f64],
+        v3_out: &mut [::core::primitive::f64],
+        err: &mut ::core::primitive::f64,
+        v0_err: &mut ::core::primitive::f64,
+        v1_err: &mut ::core::primitive::f64,
+        v2_err: &mut ::core::primitive::f64,
+        v3_err: &mut ::core::primitive::f64,
+    ) {
+        let err = ::core::slice::from_mut(err);
+        let v0_err = ::core::slice::from_mut(v0_err);
+        let v1_err = ::core::slice::from_mut(v1_err);
+        let v2_err = ::core::slice::from_mut(v2_err);
+        let v3_err = ::core::slice::from_mut(v3_err);
+        if v0_x.len() != x.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes4: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
+                v0_x.len(), x.len()
+            );
+        }
+        if v1_x.len() != x.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes4: the tangent `v1_x` has {} entries but `x` has {}; they must have the same length",
+                v1_x.len(), x.len()
+            );
+        }
+        if v2_x.len() != x.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes4: the tangent `v2_x` has {} entries but `x` has {}; they must have the same length",
+                v2_x.len(), x.len()
+            );
+        }
+        if v3_x.len() != x.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes4: the tangent `v3_x` has {} entries but `x` has {}; they must have the same length",
+                v3_x.len(), x.len()
+            );
+        }
+        if v0_out.len() != out.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes4: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
+                v0_out.len(), out.len()
+            );
+        }
+        if v1_out.len() != out.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes4: the tangent `v1_out` has {} entries but `out` has {}; they must have the same length",
+                v1_out.len(), out.len()
+            );
+        }
+        if v2_out.len() != out.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes4: the tangent `v2_out` has {} entries but `out` has {}; they must have the same length",
+                v2_out.len(), out.len()
+            );
+        }
+        if v3_out.len() != out.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes4: the tangent `v3_out` has {} entries but `out` has {}; they must have the same length",
+                v3_out.len(), out.len()
+            );
+        }
+        if v0_err.len() != err.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes4: the tangent `v0_err` has {} entries but `err` has {}; they must have the same length",
+                v0_err.len(), err.len()
+            );
+        }
+        if v1_err.len() != err.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes4: the tangent `v1_err` has {} entries but `err` has {}; they must have the same length",
+                v1_err.len(), err.len()
+            );
+        }
+        if v2_err.len() != err.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes4: the tangent `v2_err` has {} entries but `err` has {}; they must have the same length",
+                v2_err.len(), err.len()
+            );
+        }
+        if v3_err.len() != err.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes4: the tangent `v3_err` has {} entries but `err` has {}; they must have the same length",
+                v3_err.len(), err.len()
+            );
+        }
+        for i in 0..x.len() {
+            let t0 = x[i];
+            let t8 = v0_x[i];
+            let t22 = v1_x[i];
+            let t36 = v2_x[i];
+            let t50 = v3_x[i];
+            let t1 = a * t0;
+            let t9 = v0_a * t0;
+            let t10 = t8 * a;
+            let t11 = t9 + t10;
+            let t23 = v1_a * t0;
+            let t24 = t22 * a;
+            let t25 = t23 + t24;
+            let t37 = v2_a * t0;
+            let t38 = t36 * a;
+            let t39 = t37 + t38;
+            let t51 = v3_a * t0;
+            let t52 = t50 * a;
+            let t53 = t51 + t52;
+            let t2 = x[i];
+            let t12 = v0_x[i];
+            let t26 = v1_x[i];
+            let t40 = v2_x[i];
+            let t54 = v3_x[i];
+            let t3 = t1 * t2;
+            let t13 = t11 * t2;
+            let t14 = t12 * t1;
+            let t15 = t13 + t14;
+            let t27 = t25 * t2;
+            let t28 = t26 * t1;
+            let t29 = t27 + t28;
+            let t41 = t39 * t2;
+            let t42 = t40 * t1;
+            let t43 = t41 + t42;
+            let t55 = t53 * t2;
+            let t56 = t54 * t1;
+            let t57 = t55 + t56;
+            let t4 = t3 - 1.0;
+            let t16 = t15;
+            let t30 = t29;
+            let t44 = t43;
+            let t58 = t57;
+            out[i] = t4;
+            v0_out[i] = t16;
+            v1_out[i] = t30;
+            v2_out[i] = t44;
+            v3_out[i] = t58;
+            let t5 = out[i];
+            let t17 = v0_out[i];
+            let t31 = v1_out[i];
+            let t45 = v2_out[i];
+            let t59 = v3_out[i];
+            let t6 = out[i];
+            let t18 = v0_out[i];
+            let t32 = v1_out[i];
+            let t46 = v2_out[i];
+            let t60 = v3_out[i];
+            let t7 = t5 * t6;
+            let t19 = t17 * t6;
+            let t20 = t18 * t5;
+            let t21 = t19 + t20;
+            let t33 = t31 * t6;
+            let t34 = t32 * t5;
+            let t35 = t33 + t34;
+            let t47 = t45 * t6;
+            let t48 = t46 * t5;
+            let t49 = t47 + t48;
+            let t61 = t59 * t6;
+            let t62 = t60 * t5;
+            let t63 = t61 + t62;
+            err[0] += t7;
+            v0_err[0] += t21;
+            v1_err[0] += t35;
+            v2_err[0] += t49;
+            v3_err[0] += t63;
+        }
+    }
+    #[allow(dead_code, unused_parens, clippy::all)]
+    #[inline]
+    fn __residual_jvp_lanes2(
+        x: &[::core::primitive::f64],
+        v0_x: &[::core::primitive::f64],
+        v1_x: &[::core::primitive::f64],
+        a: ::core::primitive::f64,
+        v0_a: ::core::primitive::f64,
+        v1_a: ::core::primitive::f64,
+        out: &mut [::core::primitive::f64],
+        v0_out: &mut [::core::primitive::f64],
+        v1_out: &mut [::core::primitive::f64],
+        err: &mut ::core::primitive::f64,
+        v0_err: &mut ::core::primitive::f64,
+        v1_err: &mut ::core::primitive::f64,
+    ) {
+        let err = ::core::slice::from_mut(err);
+        let v0_err = ::core::slice::from_mut(v0_err);
+        let v1_err = ::core::slice::from_mut(v1_err);
+        if v0_x.len() != x.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes2: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
+                v0_x.len(), x.len()
+            );
+        }
+        if v1_x.len() != x.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes2: the tangent `v1_x` has {} entries but `x` has {}; they must have the same length",
+                v1_x.len(), x.len()
+            );
+        }
+        if v0_out.len() != out.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes2: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
+                v0_out.len(), out.len()
+            );
+        }
+        if v1_out.len() != out.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes2: the tangent `v1_out` has {} entries but `out` has {}; they must have the same length",
+                v1_out.len(), out.len()
+            );
+        }
+        if v0_err.len() != err.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes2: the tangent `v0_err` has {} entries but `err` has {}; they must have the same length",
+                v0_err.len(), err.len()
+            );
+        }
+        if v1_err.len() != err.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes2: the tangent `v1_err` has {} entries but `err` has {}; they must have the same length",
+                v1_err.len(), err.len()
+            );
+        }
+        for i in 0..x.len() {
+            let t0 = x[i];
+            let t8 = v0_x[i];
+            let t22 = v1_x[i];
+            let t1 = a * t0;
+            let t9 = v0_a * t0;
+            let t10 = t8 * a;
+            let t11 = t9 + t10;
+            let t23 = v1_a * t0;
+            let t24 = t22 * a;
+            let t25 = t23 + t24;
+            let t2 = x[i];
+            let t12 = v0_x[i];
+            let t26 = v1_x[i];
+            let t3 = t1 * t2;
+            let t13 = t11 * t2;
+            let t14 = t12 * t1;
+            let t15 = t13 + t14;
+            let t27 = t25 * t2;
+            let t28 = t26 * t1;
+            let t29 = t27 + t28;
+            let t4 = t3 - 1.0;
+            let t16 = t15;
+            let t30 = t29;
+            out[i] = t4;
+            v0_out[i] = t16;
+            v1_out[i] = t30;
+            let t5 = out[i];
+            let t17 = v0_out[i];
+            let t31 = v1_out[i];
+            let t6 = out[i];
+            let t18 = v0_out[i];
+            let t32 = v1_out[i];
+            let t7 = t5 * t6;
+            let t19 = t17 * t6;
+            let t20 = t18 * t5;
+            let t21 = t19 + t20;
+            let t33 = t31 * t6;
+            let t34 = t32 * t5;
+            let t35 = t33 + t34;
+            err[0] += t7;
+            v0_err[0] += t21;
+            v1_err[0] += t35;
+        }
+    }
+    #[allow(dead_code, unused_parens, clippy::all)]
+    #[inline]
+    fn __residual_jvp_lanes1(
+        x: &[::core::primitive::f64],
+        v0_x: &[::core::primitive::f64],
+        a: ::core::primitive::f64,
+        v0_a: ::core::primitive::f64,
+        out: &mut [::core::primitive::f64],
+        v0_out: &mut [::core::primitive::f64],
+        err: &mut ::core::primitive::f64,
+        v0_err: &mut ::core::primitive::f64,
+    ) {
+        let err = ::core::slice::from_mut(err);
+        let v0_err = ::core::slice::from_mut(v0_err);
+        if v0_x.len() != x.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes1: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
+                v0_x.len(), x.len()
+            );
+        }
+        if v0_out.len() != out.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes1: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
+                v0_out.len(), out.len()
+            );
+        }
+        if v0_err.len() != err.len() {
+            ::core::panic!(
+                "__residual_jvp_lanes1: the tangent `v0_err` has {} entries but `err` has {}; they must have the same length",
+                v0_err.len(), err.len()
+            );
+        }
+        for i in 0..x.len() {
+            let t0 = x[i];
+            let t8 = v0_x[i];
+            let t1 = a * t0;
+            let t9 = v0_a * t0;
+            let t10 = t8 * a;
+            let t11 = t9 + t10;
+            let t2 = x[i];
+            let t12 = v0_x[i];
+            let t3 = t1 * t2;
+            let t13 = t11 * t2;
+            let t14 = t12 * t1;
+            let t15 = t13 + t14;
+            let t4 = t3 - 1.0;
+            let t16 = t15;
+            out[i] = t4;
+            v0_out[i] = t16;
+            let t5 = out[i];
+            let t17 = v0_out[i];
+            let t6 = out[i];
+            let t18 = v0_out[i];
+            let t7 = t5 * t6;
+            let t19 = t17 * t6;
+            let t20 = t18 * t5;
+            let t21 = t19 + t20;
+            err[0] += t7;
+            v0_err[0] += t21;
+        }
+    }
     let m: usize = 0 + out.len() + 1;
     if d_x.len() != m * x.len() {
         ::core::panic!(
@@ -348,683 +1081,6 @@ fn residual_jacobian(
     }
     if 0 + x.len() + 1 == 0 {
         residual_jvp(x, &v_x, a, v_a, out, &mut v_out, err, &mut v_err);
-    }
-}
-#[doc(hidden)]
-#[allow(dead_code, unused_parens, clippy::all)]
-#[inline]
-fn __residual_jvp_lanes(
-    x: &[::core::primitive::f64],
-    v0_x: &[::core::primitive::f64],
-    v1_x: &[::core::primitive::f64],
-    v2_x: &[::core::primitive::f64],
-    v3_x: &[::core::primitive::f64],
-    v4_x: &[::core::primitive::f64],
-    v5_x: &[::core::primitive::f64],
-    v6_x: &[::core::primitive::f64],
-    v7_x: &[::core::primitive::f64],
-    a: ::core::primitive::f64,
-    v0_a: ::core::primitive::f64,
-    v1_a: ::core::primitive::f64,
-    v2_a: ::core::primitive::f64,
-    v3_a: ::core::primitive::f64,
-    v4_a: ::core::primitive::f64,
-    v5_a: ::core::primitive::f64,
-    v6_a: ::core::primitive::f64,
-    v7_a: ::core::primitive::f64,
-    out: &mut [::core::primitive::f64],
-    v0_out: &mut [::core::primitive::f64],
-    v1_out: &mut [::core::primitive::f64],
-    v2_out: &mut [::core::primitive::f64],
-    v3_out: &mut [::core::primitive::f64],
-    v4_out: &mut [::core::primitive::f64],
-    v5_out: &mut [::core::primitive::f64],
-    v6_out: &mut [::core::primitive::f64],
-    v7_out: &mut [::core::primitive::f64],
-    err: &mut ::core::primitive::f64,
-    v0_err: &mut ::core::primitive::f64,
-    v1_err: &mut ::core::primitive::f64,
-    v2_err: &mut ::core::primitive::f64,
-    v3_err: &mut ::core::primitive::f64,
-    v4_err: &mut ::core::primitive::f64,
-    v5_err: &mut ::core::primitive::f64,
-    v6_err: &mut ::core::primitive::f64,
-    v7_err: &mut ::core::primitive::f64,
-) {
-    let err = ::core::slice::from_mut(err);
-    let v0_err = ::core::slice::from_mut(v0_err);
-    let v1_err = ::core::slice::from_mut(v1_err);
-    let v2_err = ::core::slice::from_mut(v2_err);
-    let v3_err = ::core::slice::from_mut(v3_err);
-    let v4_err = ::core::slice::from_mut(v4_err);
-    let v5_err = ::core::slice::from_mut(v5_err);
-    let v6_err = ::core::slice::from_mut(v6_err);
-    let v7_err = ::core::slice::from_mut(v7_err);
-    if v0_x.len() != x.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
-            v0_x.len(), x.len()
-        );
-    }
-    if v1_x.len() != x.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v1_x` has {} entries but `x` has {}; they must have the same length",
-            v1_x.len(), x.len()
-        );
-    }
-    if v2_x.len() != x.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v2_x` has {} entries but `x` has {}; they must have the same length",
-            v2_x.len(), x.len()
-        );
-    }
-    if v3_x.len() != x.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v3_x` has {} entries but `x` has {}; they must have the same length",
-            v3_x.len(), x.len()
-        );
-    }
-    if v4_x.len() != x.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v4_x` has {} entries but `x` has {}; they must have the same length",
-            v4_x.len(), x.len()
-        );
-    }
-    if v5_x.len() != x.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v5_x` has {} entries but `x` has {}; they must have the same length",
-            v5_x.len(), x.len()
-        );
-    }
-    if v6_x.len() != x.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v6_x` has {} entries but `x` has {}; they must have the same length",
-            v6_x.len(), x.len()
-        );
-    }
-    if v7_x.len() != x.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v7_x` has {} entries but `x` has {}; they must have the same length",
-            v7_x.len(), x.len()
-        );
-    }
-    if v0_out.len() != out.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
-            v0_out.len(), out.len()
-        );
-    }
-    if v1_out.len() != out.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v1_out` has {} entries but `out` has {}; they must have the same length",
-            v1_out.len(), out.len()
-        );
-    }
-    if v2_out.len() != out.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v2_out` has {} entries but `out` has {}; they must have the same length",
-            v2_out.len(), out.len()
-        );
-    }
-    if v3_out.len() != out.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v3_out` has {} entries but `out` has {}; they must have the same length",
-            v3_out.len(), out.len()
-        );
-    }
-    if v4_out.len() != out.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v4_out` has {} entries but `out` has {}; they must have the same length",
-            v4_out.len(), out.len()
-        );
-    }
-    if v5_out.len() != out.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v5_out` has {} entries but `out` has {}; they must have the same length",
-            v5_out.len(), out.len()
-        );
-    }
-    if v6_out.len() != out.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v6_out` has {} entries but `out` has {}; they must have the same length",
-            v6_out.len(), out.len()
-        );
-    }
-    if v7_out.len() != out.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v7_out` has {} entries but `out` has {}; they must have the same length",
-            v7_out.len(), out.len()
-        );
-    }
-    if v0_err.len() != err.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v0_err` has {} entries but `err` has {}; they must have the same length",
-            v0_err.len(), err.len()
-        );
-    }
-    if v1_err.len() != err.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v1_err` has {} entries but `err` has {}; they must have the same length",
-            v1_err.len(), err.len()
-        );
-    }
-    if v2_err.len() != err.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v2_err` has {} entries but `err` has {}; they must have the same length",
-            v2_err.len(), err.len()
-        );
-    }
-    if v3_err.len() != err.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v3_err` has {} entries but `err` has {}; they must have the same length",
-            v3_err.len(), err.len()
-        );
-    }
-    if v4_err.len() != err.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v4_err` has {} entries but `err` has {}; they must have the same length",
-            v4_err.len(), err.len()
-        );
-    }
-    if v5_err.len() != err.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v5_err` has {} entries but `err` has {}; they must have the same length",
-            v5_err.len(), err.len()
-        );
-    }
-    if v6_err.len() != err.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v6_err` has {} entries but `err` has {}; they must have the same length",
-            v6_err.len(), err.len()
-        );
-    }
-    if v7_err.len() != err.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes: the tangent `v7_err` has {} entries but `err` has {}; they must have the same length",
-            v7_err.len(), err.len()
-        );
-    }
-    for i in 0..x.len() {
-        let t0 = x[i];
-        let t8 = v0_x[i];
-        let t22 = v1_x[i];
-        let t36 = v2_x[i];
-        let t50 = v3_x[i];
-        let t64 = v4_x[i];
-        let t78 = v5_x[i];
-        let t92 = v6_x[i];
-        let t106 = v7_x[i];
-        let t1 = a * t0;
-        let t9 = v0_a * t0;
-        let t10 = t8 * a;
-        let t11 = t9 + t10;
-        let t23 = v1_a * t0;
-        let t24 = t22 * a;
-        let t25 = t23 + t24;
-        let t37 = v2_a * t0;
-        let t38 = t36 * a;
-        let t39 = t37 + t38;
-        let t51 = v3_a * t0;
-        let t52 = t50 * a;
-        let t53 = t51 + t52;
-        let t65 = v4_a * t0;
-        let t66 = t64 * a;
-        let t67 = t65 + t66;
-        let t79 = v5_a * t0;
-        let t80 = t78 * a;
-        let t81 = t79 + t80;
-        let t93 = v6_a * t0;
-        let t94 = t92 * a;
-        let t95 = t93 + t94;
-        let t107 = v7_a * t0;
-        let t108 = t106 * a;
-        let t109 = t107 + t108;
-        let t2 = x[i];
-        let t12 = v0_x[i];
-        let t26 = v1_x[i];
-        let t40 = v2_x[i];
-        let t54 = v3_x[i];
-        let t68 = v4_x[i];
-        let t82 = v5_x[i];
-        let t96 = v6_x[i];
-        let t110 = v7_x[i];
-        let t3 = t1 * t2;
-        let t13 = t11 * t2;
-        let t14 = t12 * t1;
-        let t15 = t13 + t14;
-        let t27 = t25 * t2;
-        let t28 = t26 * t1;
-        let t29 = t27 + t28;
-        let t41 = t39 * t2;
-        let t42 = t40 * t1;
-        let t43 = t41 + t42;
-        let t55 = t53 * t2;
-        let t56 = t54 * t1;
-        let t57 = t55 + t56;
-        let t69 = t67 * t2;
-        let t70 = t68 * t1;
-        let t71 = t69 + t70;
-        let t83 = t81 * t2;
-        let t84 = t82 * t1;
-        let t85 = t83 + t84;
-        let t97 = t95 * t2;
-        let t98 = t96 * t1;
-        let t99 = t97 + t98;
-        let t111 = t109 * t2;
-        let t112 = t110 * t1;
-        let t113 = t111 + t112;
-        let t4 = t3 - 1.0;
-        let t16 = t15;
-        let t30 = t29;
-        let t44 = t43;
-        let t58 = t57;
-        let t72 = t71;
-        let t86 = t85;
-        let t100 = t99;
-        let t114 = t113;
-        out[i] = t4;
-        v0_out[i] = t16;
-        v1_out[i] = t30;
-        v2_out[i] = t44;
-        v3_out[i] = t58;
-        v4_out[i] = t72;
-        v5_out[i] = t86;
-        v6_out[i] = t100;
-        v7_out[i] = t114;
-        let t5 = out[i];
-        let t17 = v0_out[i];
-        let t31 = v1_out[i];
-        let t45 = v2_out[i];
-        let t59 = v3_out[i];
-        let t73 = v4_out[i];
-        let t87 = v5_out[i];
-        let t101 = v6_out[i];
-        let t115 = v7_out[i];
-        let t6 = out[i];
-        let t18 = v0_out[i];
-        let t32 = v1_out[i];
-        let t46 = v2_out[i];
-        let t60 = v3_out[i];
-        let t74 = v4_out[i];
-        let t88 = v5_out[i];
-        let t102 = v6_out[i];
-        let t116 = v7_out[i];
-        let t7 = t5 * t6;
-        let t19 = t17 * t6;
-        let t20 = t18 * t5;
-        let t21 = t19 + t20;
-        let t33 = t31 * t6;
-        let t34 = t32 * t5;
-        let t35 = t33 + t34;
-        let t47 = t45 * t6;
-        let t48 = t46 * t5;
-        let t49 = t47 + t48;
-        let t61 = t59 * t6;
-        let t62 = t60 * t5;
-        let t63 = t61 + t62;
-        let t75 = t73 * t6;
-        let t76 = t74 * t5;
-        let t77 = t75 + t76;
-        let t89 = t87 * t6;
-        let t90 = t88 * t5;
-        let t91 = t89 + t90;
-        let t103 = t101 * t6;
-        let t104 = t102 * t5;
-        let t105 = t103 + t104;
-        let t117 = t115 * t6;
-        let t118 = t116 * t5;
-        let t119 = t117 + t118;
-        err[0] += t7;
-        v0_err[0] += t21;
-        v1_err[0] += t35;
-        v2_err[0] += t49;
-        v3_err[0] += t63;
-        v4_err[0] += t77;
-        v5_err[0] += t91;
-        v6_err[0] += t105;
-        v7_err[0] += t119;
-    }
-}
-#[doc(hidden)]
-#[allow(dead_code, unused_parens, clippy::all)]
-#[inline]
-fn __residual_jvp_lanes4(
-    x: &[::core::primitive::f64],
-    v0_x: &[::core::primitive::f64],
-    v1_x: &[::core::primitive::f64],
-    v2_x: &[::core::primitive::f64],
-    v3_x: &[::core::primitive::f64],
-    a: ::core::primitive::f64,
-    v0_a: ::core::primitive::f64,
-    v1_a: ::core::primitive::f64,
-    v2_a: ::core::primitive::f64,
-    v3_a: ::core::primitive::f64,
-    out: &mut [::core::primitive::f64],
-    v0_out: &mut [::core::primitive::f64],
-    v1_out: &mut [::core::primitive::f64],
-    v2_out: &mut [::core::primitive::f64],
-    v3_out: &mut [::core::primitive::f64],
-    err: &mut ::core::primitive::f64,
-    v0_err: &mut ::core::primitive::f64,
-    v1_err: &mut ::core::primitive::f64,
-    v2_err: &mut ::core::primitive::f64,
-    v3_err: &mut ::core::primitive::f64,
-) {
-    let err = ::core::slice::from_mut(err);
-    let v0_err = ::core::slice::from_mut(v0_err);
-    let v1_err = ::core::slice::from_mut(v1_err);
-    let v2_err = ::core::slice::from_mut(v2_err);
-    let v3_err = ::core::slice::from_mut(v3_err);
-    if v0_x.len() != x.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes4: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
-            v0_x.len(), x.len()
-        );
-    }
-    if v1_x.len() != x.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes4: the tangent `v1_x` has {} entries but `x` has {}; they must have the same length",
-            v1_x.len(), x.len()
-        );
-    }
-    if v2_x.len() != x.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes4: the tangent `v2_x` has {} entries but `x` has {}; they must have the same length",
-            v2_x.len(), x.len()
-        );
-    }
-    if v3_x.len() != x.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes4: the tangent `v3_x` has {} entries but `x` has {}; they must have the same length",
-            v3_x.len(), x.len()
-        );
-    }
-    if v0_out.len() != out.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes4: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
-            v0_out.len(), out.len()
-        );
-    }
-    if v1_out.len() != out.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes4: the tangent `v1_out` has {} entries but `out` has {}; they must have the same length",
-            v1_out.len(), out.len()
-        );
-    }
-    if v2_out.len() != out.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes4: the tangent `v2_out` has {} entries but `out` has {}; they must have the same length",
-            v2_out.len(), out.len()
-        );
-    }
-    if v3_out.len() != out.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes4: the tangent `v3_out` has {} entries but `out` has {}; they must have the same length",
-            v3_out.len(), out.len()
-        );
-    }
-    if v0_err.len() != err.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes4: the tangent `v0_err` has {} entries but `err` has {}; they must have the same length",
-            v0_err.len(), err.len()
-        );
-    }
-    if v1_err.len() != err.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes4: the tangent `v1_err` has {} entries but `err` has {}; they must have the same length",
-            v1_err.len(), err.len()
-        );
-    }
-    if v2_err.len() != err.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes4: the tangent `v2_err` has {} entries but `err` has {}; they must have the same length",
-            v2_err.len(), err.len()
-        );
-    }
-    if v3_err.len() != err.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes4: the tangent `v3_err` has {} entries but `err` has {}; they must have the same length",
-            v3_err.len(), err.len()
-        );
-    }
-    for i in 0..x.len() {
-        let t0 = x[i];
-        let t8 = v0_x[i];
-        let t22 = v1_x[i];
-        let t36 = v2_x[i];
-        let t50 = v3_x[i];
-        let t1 = a * t0;
-        let t9 = v0_a * t0;
-        let t10 = t8 * a;
-        let t11 = t9 + t10;
-        let t23 = v1_a * t0;
-        let t24 = t22 * a;
-        let t25 = t23 + t24;
-        let t37 = v2_a * t0;
-        let t38 = t36 * a;
-        let t39 = t37 + t38;
-        let t51 = v3_a * t0;
-        let t52 = t50 * a;
-        let t53 = t51 + t52;
-        let t2 = x[i];
-        let t12 = v0_x[i];
-        let t26 = v1_x[i];
-        let t40 = v2_x[i];
-        let t54 = v3_x[i];
-        let t3 = t1 * t2;
-        let t13 = t11 * t2;
-        let t14 = t12 * t1;
-        let t15 = t13 + t14;
-        let t27 = t25 * t2;
-        let t28 = t26 * t1;
-        let t29 = t27 + t28;
-        let t41 = t39 * t2;
-        let t42 = t40 * t1;
-        let t43 = t41 + t42;
-        let t55 = t53 * t2;
-        let t56 = t54 * t1;
-        let t57 = t55 + t56;
-        let t4 = t3 - 1.0;
-        let t16 = t15;
-        let t30 = t29;
-        let t44 = t43;
-        let t58 = t57;
-        out[i] = t4;
-        v0_out[i] = t16;
-        v1_out[i] = t30;
-        v2_out[i] = t44;
-        v3_out[i] = t58;
-        let t5 = out[i];
-        let t17 = v0_out[i];
-        let t31 = v1_out[i];
-        let t45 = v2_out[i];
-        let t59 = v3_out[i];
-        let t6 = out[i];
-        let t18 = v0_out[i];
-        let t32 = v1_out[i];
-        let t46 = v2_out[i];
-        let t60 = v3_out[i];
-        let t7 = t5 * t6;
-        let t19 = t17 * t6;
-        let t20 = t18 * t5;
-        let t21 = t19 + t20;
-        let t33 = t31 * t6;
-        let t34 = t32 * t5;
-        let t35 = t33 + t34;
-        let t47 = t45 * t6;
-        let t48 = t46 * t5;
-        let t49 = t47 + t48;
-        let t61 = t59 * t6;
-        let t62 = t60 * t5;
-        let t63 = t61 + t62;
-        err[0] += t7;
-        v0_err[0] += t21;
-        v1_err[0] += t35;
-        v2_err[0] += t49;
-        v3_err[0] += t63;
-    }
-}
-#[doc(hidden)]
-#[allow(dead_code, unused_parens, clippy::all)]
-#[inline]
-fn __residual_jvp_lanes2(
-    x: &[::core::primitive::f64],
-    v0_x: &[::core::primitive::f64],
-    v1_x: &[::core::primitive::f64],
-    a: ::core::primitive::f64,
-    v0_a: ::core::primitive::f64,
-    v1_a: ::core::primitive::f64,
-    out: &mut [::core::primitive::f64],
-    v0_out: &mut [::core::primitive::f64],
-    v1_out: &mut [::core::primitive::f64],
-    err: &mut ::core::primitive::f64,
-    v0_err: &mut ::core::primitive::f64,
-    v1_err: &mut ::core::primitive::f64,
-) {
-    let err = ::core::slice::from_mut(err);
-    let v0_err = ::core::slice::from_mut(v0_err);
-    let v1_err = ::core::slice::from_mut(v1_err);
-    if v0_x.len() != x.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes2: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
-            v0_x.len(), x.len()
-        );
-    }
-    if v1_x.len() != x.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes2: the tangent `v1_x` has {} entries but `x` has {}; they must have the same length",
-            v1_x.len(), x.len()
-        );
-    }
-    if v0_out.len() != out.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes2: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
-            v0_out.len(), out.len()
-        );
-    }
-    if v1_out.len() != out.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes2: the tangent `v1_out` has {} entries but `out` has {}; they must have the same length",
-            v1_out.len(), out.len()
-        );
-    }
-    if v0_err.len() != err.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes2: the tangent `v0_err` has {} entries but `err` has {}; they must have the same length",
-            v0_err.len(), err.len()
-        );
-    }
-    if v1_err.len() != err.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes2: the tangent `v1_err` has {} entries but `err` has {}; they must have the same length",
-            v1_err.len(), err.len()
-        );
-    }
-    for i in 0..x.len() {
-        let t0 = x[i];
-        let t8 = v0_x[i];
-        let t22 = v1_x[i];
-        let t1 = a * t0;
-        let t9 = v0_a * t0;
-        let t10 = t8 * a;
-        let t11 = t9 + t10;
-        let t23 = v1_a * t0;
-        let t24 = t22 * a;
-        let t25 = t23 + t24;
-        let t2 = x[i];
-        let t12 = v0_x[i];
-        let t26 = v1_x[i];
-        let t3 = t1 * t2;
-        let t13 = t11 * t2;
-        let t14 = t12 * t1;
-        let t15 = t13 + t14;
-        let t27 = t25 * t2;
-        let t28 = t26 * t1;
-        let t29 = t27 + t28;
-        let t4 = t3 - 1.0;
-        let t16 = t15;
-        let t30 = t29;
-        out[i] = t4;
-        v0_out[i] = t16;
-        v1_out[i] = t30;
-        let t5 = out[i];
-        let t17 = v0_out[i];
-        let t31 = v1_out[i];
-        let t6 = out[i];
-        let t18 = v0_out[i];
-        let t32 = v1_out[i];
-        let t7 = t5 * t6;
-        let t19 = t17 * t6;
-        let t20 = t18 * t5;
-        let t21 = t19 + t20;
-        let t33 = t31 * t6;
-        let t34 = t32 * t5;
-        let t35 = t33 + t34;
-        err[0] += t7;
-        v0_err[0] += t21;
-        v1_err[0] += t35;
-    }
-}
-#[doc(hidden)]
-#[allow(dead_code, unused_parens, clippy::all)]
-#[inline]
-fn __residual_jvp_lanes1(
-    x: &[::core::primitive::f64],
-    v0_x: &[::core::primitive::f64],
-    a: ::core::primitive::f64,
-    v0_a: ::core::primitive::f64,
-    out: &mut [::core::primitive::f64],
-    v0_out: &mut [::core::primitive::f64],
-    err: &mut ::core::primitive::f64,
-    v0_err: &mut ::core::primitive::f64,
-) {
-    let err = ::core::slice::from_mut(err);
-    let v0_err = ::core::slice::from_mut(v0_err);
-    if v0_x.len() != x.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes1: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
-            v0_x.len(), x.len()
-        );
-    }
-    if v0_out.len() != out.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes1: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
-            v0_out.len(), out.len()
-        );
-    }
-    if v0_err.len() != err.len() {
-        ::core::panic!(
-            "__residual_jvp_lanes1: the tangent `v0_err` has {} entries but `err` has {}; they must have the same length",
-            v0_err.len(), err.len()
-        );
-    }
-    for i in 0..x.len() {
-        let t0 = x[i];
-        let t8 = v0_x[i];
-        let t1 = a * t0;
-        let t9 = v0_a * t0;
-        let t10 = t8 * a;
-        let t11 = t9 + t10;
-        let t2 = x[i];
-        let t12 = v0_x[i];
-        let t3 = t1 * t2;
-        let t13 = t11 * t2;
-        let t14 = t12 * t1;
-        let t15 = t13 + t14;
-        let t4 = t3 - 1.0;
-        let t16 = t15;
-        out[i] = t4;
-        v0_out[i] = t16;
-        let t5 = out[i];
-        let t17 = v0_out[i];
-        let t6 = out[i];
-        let t18 = v0_out[i];
-        let t7 = t5 * t6;
-        let t19 = t17 * t6;
-        let t20 = t18 * t5;
-        let t21 = t19 + t20;
-        err[0] += t7;
-        v0_err[0] += t21;
     }
 }
 #[doc(hidden)]

@@ -493,6 +493,63 @@ fn dot_hessian(
     b: &[::core::primitive::f64],
     hess: &mut [::core::primitive::f64],
 ) -> ::core::primitive::f64 {
+    #[allow(dead_code, unused_parens, clippy::all)]
+    fn dot_hvp(
+        a: &[::core::primitive::f64],
+        v_a: &[::core::primitive::f64],
+        d_a: &mut [::core::primitive::f64],
+        b: &[::core::primitive::f64],
+        v_b: &[::core::primitive::f64],
+        d_b: &mut [::core::primitive::f64],
+    ) -> ::core::primitive::f64 {
+        if d_a.len() != a.len() {
+            ::core::panic!(
+                "dot_hvp: the shadow `d_a` has {} entries but `a` has {}; they must have the same length",
+                d_a.len(), a.len()
+            );
+        }
+        if d_b.len() != b.len() {
+            ::core::panic!(
+                "dot_hvp: the shadow `d_b` has {} entries but `b` has {}; they must have the same length",
+                d_b.len(), b.len()
+            );
+        }
+        if v_a.len() != a.len() {
+            ::core::panic!(
+                "dot_hvp: the tangent `v_a` has {} entries but `a` has {}; they must have the same length",
+                v_a.len(), a.len()
+            );
+        }
+        if v_b.len() != b.len() {
+            ::core::panic!(
+                "dot_hvp: the tangent `v_b` has {} entries but `b` has {}; they must have the same length",
+                v_b.len(), b.len()
+            );
+        }
+        let n = ::core::cmp::min(a.len(), b.len());
+        let d_v_sum = 1.0_f64;
+        let mut sum = (-0.0_f64);
+        let mut v_sum = 0.0_f64;
+        for i in 0..n {
+            let p = a[i];
+            let v_p = v_a[i];
+            let q = b[i];
+            let v_q = v_b[i];
+            let t0 = p * q;
+            let t2 = v_p * q;
+            let t3 = v_q * p;
+            let t4 = t2 + t3;
+            let t1 = sum + t0;
+            let t5 = v_sum + t4;
+            let d_p = d_v_sum * v_b[i];
+            let d_q = d_v_sum * v_a[i];
+            d_b[i] += d_q;
+            d_a[i] += d_p;
+            sum = t1;
+            v_sum = t5;
+        }
+        sum
+    }
     let at_a = 0usize;
     let at_b = at_a + a.len();
     let n = at_b + b.len();
@@ -1297,6 +1354,147 @@ fn rows_through_helper_hessian(
     x: &[::core::primitive::f64],
     hess: &mut [::core::primitive::f64],
 ) -> ::core::primitive::f64 {
+    #[allow(dead_code, unused_parens, clippy::all)]
+    fn rows_through_helper_hvp(
+        w: &[::std::vec::Vec<::core::primitive::f64>],
+        v_w: &[::std::vec::Vec<::core::primitive::f64>],
+        d_w: &mut [::std::vec::Vec<::core::primitive::f64>],
+        x: &[::core::primitive::f64],
+        v_x: &[::core::primitive::f64],
+        d_x: &mut [::core::primitive::f64],
+    ) -> ::core::primitive::f64 {
+        let w = &::micrograd_runtime::ragged::Ragged::new(w);
+        let d_w = &mut ::micrograd_runtime::ragged::RaggedMut::new(d_w);
+        let v_w = &::micrograd_runtime::ragged::Ragged::new(v_w);
+        if d_w.len() != w.len() {
+            ::core::panic!(
+                "rows_through_helper_hvp: the shadow `d_w` has {} entries but `w` has {}; they must have the same length",
+                d_w.len(), w.len()
+            );
+        }
+        if let ::core::option::Option::Some((i, n, m)) = d_w.mismatch(w) {
+            ::core::panic!(
+                "rows_through_helper_hvp: row {0} of the shadow `d_w` has {1} entries but row {0} of `w` has {2}; they must have the same shape",
+                i, n, m
+            );
+        }
+        if d_x.len() != x.len() {
+            ::core::panic!(
+                "rows_through_helper_hvp: the shadow `d_x` has {} entries but `x` has {}; they must have the same length",
+                d_x.len(), x.len()
+            );
+        }
+        if v_w.len() != w.len() {
+            ::core::panic!(
+                "rows_through_helper_hvp: the tangent `v_w` has {} entries but `w` has {}; they must have the same length",
+                v_w.len(), w.len()
+            );
+        }
+        if let ::core::option::Option::Some((i, n, m)) = v_w.mismatch(w) {
+            ::core::panic!(
+                "rows_through_helper_hvp: row {0} of the tangent `v_w` has {1} entries but row {0} of `w` has {2}; they must have the same shape",
+                i, n, m
+            );
+        }
+        if v_x.len() != x.len() {
+            ::core::panic!(
+                "rows_through_helper_hvp: the tangent `v_x` has {} entries but `x` has {}; they must have the same length",
+                v_x.len(), x.len()
+            );
+        }
+        let mut tape = ::micrograd_runtime::Tape::<::core::primitive::f64>::new();
+        let s = 0.0_f64;
+        let mut s_1 = s;
+        let mut v_s_1 = 0.0_f64;
+        for i in 0..w.len() {
+            let t0 = dot(&w[i], x);
+            let t5 = __dot_tangent(&w[i], &v_w[i], x, v_x);
+            let s_2 = s_1 + t0;
+            let v_s_2 = v_s_1 + t5;
+            let mut s_3 = s_2;
+            let mut v_s_3 = v_s_2;
+            for __mg_k1 in 0..w[i].len() {
+                let _ = &x[..1];
+                let _ = &v_x[..1];
+                let v = w[(i, __mg_k1)];
+                let v_v = v_w[(i, __mg_k1)];
+                let t1 = x[0];
+                let t6 = v_x[0];
+                let t2 = v * t1;
+                let t7 = v_v * t1;
+                let t8 = t6 * v;
+                let t9 = t7 + t8;
+                let s_4 = s_3 + t2;
+                let v_s_4 = v_s_3 + t9;
+                s_3 = s_4;
+                v_s_3 = v_s_4;
+            }
+            s_1 = s_3;
+            v_s_1 = v_s_3;
+        }
+        let d_v_s_5 = 1.0_f64;
+        let mut s_5 = s_1;
+        let mut v_s_5 = v_s_1;
+        for __mg_k0 in 0..w.len() {
+            let n = w[__mg_k0].len();
+            let mut sum = (-0.0_f64);
+            let mut v_sum = 0.0_f64;
+            let region = tape.grow((0..n).size_hint().0);
+            for (i_1, at) in (0..n).zip(region.chunks_exact_mut(1)) {
+                let v_1 = w[(__mg_k0, i_1)];
+                let v_v_1 = v_w[(__mg_k0, i_1)];
+                let t3 = v_1.sin();
+                at[0] = t3;
+                let t10 = v_1.cos();
+                let t11 = v_v_1 * t10;
+                let t4 = sum + t3;
+                let t12 = v_sum + t11;
+                sum = t4;
+                v_sum = t12;
+            }
+            let s_6 = s_5 + sum;
+            let v_s_6 = v_s_5 + v_sum;
+            let region = tape.last((0..n).size_hint().0);
+            for (i_1, at) in (0..n).rev().zip(region.rchunks_exact(1)) {
+                let t3 = at[0];
+                let d_t10 = d_v_s_5 * v_w[(__mg_k0, i_1)];
+                let d_v_1 = d_t10 * -t3;
+                d_w[(__mg_k0, i_1)] += d_v_1;
+            }
+            tape.discard((0..n).size_hint().0);
+            s_5 = s_6;
+            v_s_5 = v_s_6;
+        }
+        let mut d_v_s_1 = d_v_s_5;
+        if d_v_s_1 != 0.0 {
+            for i in (0..w.len()).rev() {
+                let d_v_s_3 = d_v_s_1;
+                if d_v_s_3 != 0.0 {
+                    for __mg_k1 in (0..w[i].len()).rev() {
+                        let _ = &x[..1];
+                        let _ = &v_x[..1];
+                        let d_v = d_v_s_3 * v_x[0];
+                        let d_t1 = d_v_s_3 * v_w[(i, __mg_k1)];
+                        d_x[0] += d_t1;
+                        d_w[(i, __mg_k1)] += d_v;
+                    }
+                }
+                d_v_s_1 = d_v_s_3;
+                __dot_tangent_pullback(
+                    &w[i],
+                    &mut d_w[i],
+                    &v_w[i],
+                    &mut [],
+                    x,
+                    &mut d_x[..],
+                    v_x,
+                    &mut [],
+                    ::micrograd_runtime::calls::ByCaller(d_v_s_3),
+                );
+            }
+        }
+        s_5
+    }
     let mut v_w = ::micrograd_runtime::ragged::zeroed_like(w);
     let mut d_w = ::micrograd_runtime::ragged::zeroed_like(w);
     let mut len_w = 0usize;

@@ -211,6 +211,579 @@ fn through_jacobian(
     extra: &mut [::core::primitive::f64],
     out: &mut [::core::primitive::f64],
 ) {
+    #[allow(dead_code, unused_parens, clippy::all)]
+    fn through_jvp(
+        x: &[::core::primitive::f64],
+        v_x: &[::core::primitive::f64],
+        s: ::core::primitive::f64,
+        extra: &mut [::core::primitive::f64],
+        out: &mut [::core::primitive::f64],
+        v_out: &mut [::core::primitive::f64],
+    ) {
+        if v_x.len() != x.len() {
+            ::core::panic!(
+                "through_jvp: the tangent `v_x` has {} entries but `x` has {}; they must have the same length",
+                v_x.len(), x.len()
+            );
+        }
+        if v_out.len() != out.len() {
+            ::core::panic!(
+                "through_jvp: the tangent `v_out` has {} entries but `out` has {}; they must have the same length",
+                v_out.len(), out.len()
+            );
+        }
+        let mut t9 = ::std::vec![0.0_f64; extra.len()];
+        for i in 0..x.len() {
+            let t0 = extra[i];
+            let t10 = t9[i];
+            let t1 = 0.5 * t0;
+            let t11 = t10 * 0.5;
+            let t2 = x[i];
+            let t12 = v_x[i];
+            let t3 = t2.sin();
+            let t13 = t2.cos();
+            let t14 = t12 * t13;
+            let t4 = s * t3;
+            let t15 = t14 * s;
+            let t5 = t1 + t4;
+            let t16 = t11 + t15;
+            extra[i] = t5;
+            t9[i] = t16;
+            let t6 = extra[i];
+            let t17 = t9[i];
+            let t7 = x[i];
+            let t18 = v_x[i];
+            let t8 = t6 * t7;
+            let t19 = t17 * t7;
+            let t20 = t18 * t6;
+            let t21 = t19 + t20;
+            out[i] = t8;
+            v_out[i] = t21;
+        }
+    }
+    #[allow(dead_code, unused_parens, clippy::all)]
+    #[inline]
+    fn __through_jvp_lanes(
+        x: &[::core::primitive::f64],
+        v0_x: &[::core::primitive::f64],
+        v1_x: &[::core::primitive::f64],
+        v2_x: &[::core::primitive::f64],
+        v3_x: &[::core::primitive::f64],
+        v4_x: &[::core::primitive::f64],
+        v5_x: &[::core::primitive::f64],
+        v6_x: &[::core::primitive::f64],
+        v7_x: &[::core::primitive::f64],
+        s: ::core::primitive::f64,
+        extra: &mut [::core::primitive::f64],
+        out: &mut [::core::primitive::f64],
+        v0_out: &mut [::core::primitive::f64],
+        v1_out: &mut [::core::primitive::f64],
+        v2_out: &mut [::core::primitive::f64],
+        v3_out: &mut [::core::primitive::f64],
+        v4_out: &mut [::core::primitive::f64],
+        v5_out: &mut [::core::primitive::f64],
+        v6_out: &mut [::core::primitive::f64],
+        v7_out: &mut [::core::primitive::f64],
+    ) {
+        if v0_x.len() != x.len() {
+            ::core::panic!(
+                "__through_jvp_lanes: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
+                v0_x.len(), x.len()
+            );
+        }
+        if v1_x.len() != x.len() {
+            ::core::panic!(
+                "__through_jvp_lanes: the tangent `v1_x` has {} entries but `x` has {}; they must have the same length",
+                v1_x.len(), x.len()
+            );
+        }
+        if v2_x.len() != x.len() {
+            ::core::panic!(
+                "__through_jvp_lanes: the tangent `v2_x` has {} entries but `x` has {}; they must have the same length",
+                v2_x.len(), x.len()
+            );
+        }
+        if v3_x.len() != x.len() {
+            ::core::panic!(
+                "__through_jvp_lanes: the tangent `v3_x` has {} entries but `x` has {}; they must have the same length",
+                v3_x.len(), x.len()
+            );
+        }
+        if v4_x.len() != x.len() {
+            ::core::panic!(
+                "__through_jvp_lanes: the tangent `v4_x` has {} entries but `x` has {}; they must have the same length",
+                v4_x.len(), x.len()
+            );
+        }
+        if v5_x.len() != x.len() {
+            ::core::panic!(
+                "__through_jvp_lanes: the tangent `v5_x` has {} entries but `x` has {}; they must have the same length",
+                v5_x.len(), x.len()
+            );
+        }
+        if v6_x.len() != x.len() {
+            ::core::panic!(
+                "__through_jvp_lanes: the tangent `v6_x` has {} entries but `x` has {}; they must have the same length",
+                v6_x.len(), x.len()
+            );
+        }
+        if v7_x.len() != x.len() {
+            ::core::panic!(
+                "__through_jvp_lanes: the tangent `v7_x` has {} entries but `x` has {}; they must have the same length",
+                v7_x.len(), x.len()
+            );
+        }
+        if v0_out.len() != out.len() {
+            ::core::panic!(
+                "__through_jvp_lanes: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
+                v0_out.len(), out.len()
+            );
+        }
+        if v1_out.len() != out.len() {
+            ::core::panic!(
+                "__through_jvp_lanes: the tangent `v1_out` has {} entries but `out` has {}; they must have the same length",
+                v1_out.len(), out.len()
+            );
+        }
+        if v2_out.len() != out.len() {
+            ::core::panic!(
+                "__through_jvp_lanes: the tangent `v2_out` has {} entries but `out` has {}; they must have the same length",
+                v2_out.len(), out.len()
+            );
+        }
+        if v3_out.len() != out.len() {
+            ::core::panic!(
+                "__through_jvp_lanes: the tangent `v3_out` has {} entries but `out` has {}; they must have the same length",
+                v3_out.len(), out.len()
+            );
+        }
+        if v4_out.len() != out.len() {
+            ::core::panic!(
+                "__through_jvp_lanes: the tangent `v4_out` has {} entries but `out` has {}; they must have the same length",
+                v4_out.len(), out.len()
+            );
+        }
+        if v5_out.len() != out.len() {
+            ::core::panic!(
+                "__through_jvp_lanes: the tangent `v5_out` has {} entries but `out` has {}; they must have the same length",
+                v5_out.len(), out.len()
+            );
+        }
+        if v6_out.len() != out.len() {
+            ::core::panic!(
+                "__through_jvp_lanes: the tangent `v6_out` has {} entries but `out` has {}; they must have the same length",
+                v6_out.len(), out.len()
+            );
+        }
+        if v7_out.len() != out.len() {
+            ::core::panic!(
+                "__through_jvp_lanes: the tangent `v7_out` has {} entries but `out` has {}; they must have the same length",
+                v7_out.len(), out.len()
+            );
+        }
+        let mut t9 = ::std::vec![0.0_f64; extra.len()];
+        let mut t22 = ::std::vec![0.0_f64; extra.len()];
+        let mut t35 = ::std::vec![0.0_f64; extra.len()];
+        let mut t48 = ::std::vec![0.0_f64; extra.len()];
+        let mut t61 = ::std::vec![0.0_f64; extra.len()];
+        let mut t74 = ::std::vec![0.0_f64; extra.len()];
+        let mut t87 = ::std::vec![0.0_f64; extra.len()];
+        let mut t100 = ::std::vec![0.0_f64; extra.len()];
+        for i in 0..x.len() {
+            let t0 = extra[i];
+            let t10 = t9[i];
+            let t23 = t22[i];
+            let t36 = t35[i];
+            let t49 = t48[i];
+            let t62 = t61[i];
+            let t75 = t74[i];
+            let t88 = t87[i];
+            let t101 = t100[i];
+            let t1 = 0.5 * t0;
+            let t11 = t10 * 0.5;
+            let t24 = t23 * 0.5;
+            let t37 = t36 * 0.5;
+            let t50 = t49 * 0.5;
+            let t63 = t62 * 0.5;
+            let t76 = t75 * 0.5;
+            let t89 = t88 * 0.5;
+            let t102 = t101 * 0.5;
+            let t2 = x[i];
+            let t12 = v0_x[i];
+            let t25 = v1_x[i];
+            let t38 = v2_x[i];
+            let t51 = v3_x[i];
+            let t64 = v4_x[i];
+            let t77 = v5_x[i];
+            let t90 = v6_x[i];
+            let t103 = v7_x[i];
+            let t3 = t2.sin();
+            let t13 = t2.cos();
+            let t14 = t12 * t13;
+            let t26 = t2.cos();
+            let t27 = t25 * t26;
+            let t39 = t2.cos();
+            let t40 = t38 * t39;
+            let t52 = t2.cos();
+            let t53 = t51 * t52;
+            let t65 = t2.cos();
+            let t66 = t64 * t65;
+            let t78 = t2.cos();
+            let t79 = t77 * t78;
+            let t91 = t2.cos();
+            let t92 = t90 * t91;
+            let t104 = t2.cos();
+            let t105 = t103 * t104;
+            let t4 = s * t3;
+            let t15 = t14 * s;
+            let t28 = t27 * s;
+            let t41 = t40 * s;
+            let t54 = t53 * s;
+            let t67 = t66 * s;
+            let t80 = t79 * s;
+            let t93 = t92 * s;
+            let t106 = t105 * s;
+            let t5 = t1 + t4;
+            let t16 = t11 + t15;
+            let t29 = t24 + t28;
+            let t42 = t37 + t41;
+            let t55 = t50 + t54;
+            let t68 = t63 + t67;
+            let t81 = t76 + t80;
+            let t94 = t89 + t93;
+            let t107 = t102 + t106;
+            extra[i] = t5;
+            t9[i] = t16;
+            t22[i] = t29;
+            t35[i] = t42;
+            t48[i] = t55;
+            t61[i] = t68;
+            t74[i] = t81;
+            t87[i] = t94;
+            t100[i] = t107;
+            let t6 = extra[i];
+            let t17 = t9[i];
+            let t30 = t22[i];
+            let t43 = t35[i];
+            let t56 = t48[i];
+            let t69 = t61[i];
+            let t82 = t74[i];
+            let t95 = t87[i];
+            let t108 = t100[i];
+            let t7 = x[i];
+            let t18 = v0_x[i];
+            let t31 = v1_x[i];
+            let t44 = v2_x[i];
+            let t57 = v3_x[i];
+            let t70 = v4_x[i];
+            let t83 = v5_x[i];
+            let t96 = v6_x[i];
+            let t109 = v7_x[i];
+            let t8 = t6 * t7;
+            let t19 = t17 * t7;
+            let t20 = t18 * t6;
+            let t21 = t19 + t20;
+            let t32 = t30 * t7;
+            let t33 = t31 * t6;
+            let t34 = t32 + t33;
+            let t45 = t43 * t7;
+            let t46 = t44 * t6;
+            let t47 = t45 + t46;
+            let t58 = t56 * t7;
+            let t59 = t57 * t6;
+            let t60 = t58 + t59;
+            let t71 = t69 * t7;
+            let t72 = t70 * t6;
+            let t73 = t71 + t72;
+            let t84 = t82 * t7;
+            let t85 = t83 * t6;
+            let t86 = t84 + t85;
+            let t97 = t95 * t7;
+            let t98 = t96 * t6;
+            let t99 = t97 + t98;
+            let t110 = t108 * t7;
+            let t111 = t109 * t6;
+            let t112 = t110 + t111;
+            out[i] = t8;
+            v0_out[i] = t21;
+            v1_out[i] = t34;
+            v2_out[i] = t47;
+            v3_out[i] = t60;
+            v4_out[i] = t73;
+            v5_out[i] = t86;
+            v6_out[i] = t99;
+            v7_out[i] = t112;
+        }
+    }
+    #[allow(dead_code, unused_parens, clippy::all)]
+    #[inline]
+    fn __through_jvp_lanes4(
+        x: &[::core::primitive::f64],
+        v0_x: &[::core::primitive::f64],
+        v1_x: &[::core::primitive::f64],
+        v2_x: &[::core::primitive::f64],
+        v3_x: &[::core::primitive::f64],
+        s: ::core::primitive::f64,
+        extra: &mut [::core::primitive::f64],
+        out: &mut [::core::primitive::f64],
+        v0_out: &mut [::core::primitive::f64],
+        v1_out: &mut [::core::primitive::f64],
+        v2_out: &mut [::core::primitive::f64],
+        v3_out: &mut [::core::primitive::f64],
+    ) {
+        if v0_x.len() != x.len() {
+            ::core::panic!(
+                "__through_jvp_lanes4: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
+                v0_x.len(), x.len()
+            );
+        }
+        if v1_x.len() != x.len() {
+            ::core::panic!(
+                "__through_jvp_lanes4: the tangent `v1_x` has {} entries but `x` has {}; they must have the same length",
+                v1_x.len(), x.len()
+            );
+        }
+        if v2_x.len() != x.len() {
+            ::core::panic!(
+                "__through_jvp_lanes4: the tangent `v2_x` has {} entries but `x` has {}; they must have the same length",
+                v2_x.len(), x.len()
+            );
+        }
+        if v3_x.len() != x.len() {
+            ::core::panic!(
+                "__through_jvp_lanes4: the tangent `v3_x` has {} entries but `x` has {}; they must have the same length",
+                v3_x.len(), x.len()
+            );
+        }
+        if v0_out.len() != out.len() {
+            ::core::panic!(
+                "__through_jvp_lanes4: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
+                v0_out.len(), out.len()
+            );
+        }
+        if v1_out.len() != out.len() {
+            ::core::panic!(
+                "__through_jvp_lanes4: the tangent `v1_out` has {} entries but `out` has {}; they must have the same length",
+                v1_out.len(), out.len()
+            );
+        }
+        if v2_out.len() != out.len() {
+            ::core::panic!(
+                "__through_jvp_lanes4: the tangent `v2_out` has {} entries but `out` has {}; they must have the same length",
+                v2_out.len(), out.len()
+            );
+        }
+        if v3_out.len() != out.len() {
+            ::core::panic!(
+                "__through_jvp_lanes4: the tangent `v3_out` has {} entries but `out` has {}; they must have the same length",
+                v3_out.len(), out.len()
+            );
+        }
+        let mut t9 = ::std::vec![0.0_f64; extra.len()];
+        let mut t22 = ::std::vec![0.0_f64; extra.len()];
+        let mut t35 = ::std::vec![0.0_f64; extra.len()];
+        let mut t48 = ::std::vec![0.0_f64; extra.len()];
+        for i in 0..x.len() {
+            let t0 = extra[i];
+            let t10 = t9[i];
+            let t23 = t22[i];
+            let t36 = t35[i];
+            let t49 = t48[i];
+            let t1 = 0.5 * t0;
+            let t11 = t10 * 0.5;
+            let t24 = t23 * 0.5;
+            let t37 = t36 * 0.5;
+            let t50 = t49 * 0.5;
+            let t2 = x[i];
+            let t12 = v0_x[i];
+            let t25 = v1_x[i];
+            let t38 = v2_x[i];
+            let t51 = v3_x[i];
+            let t3 = t2.sin();
+            let t13 = t2.cos();
+            let t14 = t12 * t13;
+            let t26 = t2.cos();
+            let t27 = t25 * t26;
+            let t39 = t2.cos();
+            let t40 = t38 * t39;
+            let t52 = t2.cos();
+            let t53 = t51 * t52;
+            let t4 = s * t3;
+            let t15 = t14 * s;
+            let t28 = t27 * s;
+            let t41 = t40 * s;
+            let t54 = t53 * s;
+            let t5 = t1 + t4;
+            let t16 = t11 + t15;
+            let t29 = t24 + t28;
+            let t42 = t37 + t41;
+            let t55 = t50 + t54;
+            extra[i] = t5;
+            t9[i] = t16;
+            t22[i] = t29;
+            t35[i] = t42;
+            t48[i] = t55;
+            let t6 = extra[i];
+            let t17 = t9[i];
+            let t30 = t22[i];
+            let t43 = t35[i];
+            let t56 = t48[i];
+            let t7 = x[i];
+            let t18 = v0_x[i];
+            let t31 = v1_x[i];
+            let t44 = v2_x[i];
+            let t57 = v3_x[i];
+            let t8 = t6 * t7;
+            let t19 = t17 * t7;
+            let t20 = t18 * t6;
+            let t21 = t19 + t20;
+            let t32 = t30 * t7;
+            let t33 = t31 * t6;
+            let t34 = t32 + t33;
+            let t45 = t43 * t7;
+            let t46 = t44 * t6;
+            let t47 = t45 + t46;
+            let t58 = t56 * t7;
+            let t59 = t57 * t6;
+            let t60 = t58 + t59;
+            out[i] = t8;
+            v0_out[i] = t21;
+            v1_out[i] = t34;
+            v2_out[i] = t47;
+            v3_out[i] = t60;
+        }
+    }
+    #[allow(dead_code, unused_parens, clippy::all)]
+    #[inline]
+    fn __through_jvp_lanes2(
+        x: &[::core::primitive::f64],
+        v0_x: &[::core::primitive::f64],
+        v1_x: &[::core::primitive::f64],
+        s: ::core::primitive::f64,
+        extra: &mut [::core::primitive::f64],
+        out: &mut [::core::primitive::f64],
+        v0_out: &mut [::core::primitive::f64],
+        v1_out: &mut [::core::primitive::f64],
+    ) {
+        if v0_x.len() != x.len() {
+            ::core::panic!(
+                "__through_jvp_lanes2: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
+                v0_x.len(), x.len()
+            );
+        }
+        if v1_x.len() != x.len() {
+            ::core::panic!(
+                "__through_jvp_lanes2: the tangent `v1_x` has {} entries but `x` has {}; they must have the same length",
+                v1_x.len(), x.len()
+            );
+        }
+        if v0_out.len() != out.len() {
+            ::core::panic!(
+                "__through_jvp_lanes2: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
+                v0_out.len(), out.len()
+            );
+        }
+        if v1_out.len() != out.len() {
+            ::core::panic!(
+                "__through_jvp_lanes2: the tangent `v1_out` has {} entries but `out` has {}; they must have the same length",
+                v1_out.len(), out.len()
+            );
+        }
+        let mut t9 = ::std::vec![0.0_f64; extra.len()];
+        let mut t22 = ::std::vec![0.0_f64; extra.len()];
+        for i in 0..x.len() {
+            let t0 = extra[i];
+            let t10 = t9[i];
+            let t23 = t22[i];
+            let t1 = 0.5 * t0;
+            let t11 = t10 * 0.5;
+            let t24 = t23 * 0.5;
+            let t2 = x[i];
+            let t12 = v0_x[i];
+            let t25 = v1_x[i];
+            let t3 = t2.sin();
+            let t13 = t2.cos();
+            let t14 = t12 * t13;
+            let t26 = t2.cos();
+            let t27 = t25 * t26;
+            let t4 = s * t3;
+            let t15 = t14 * s;
+            let t28 = t27 * s;
+            let t5 = t1 + t4;
+            let t16 = t11 + t15;
+            let t29 = t24 + t28;
+            extra[i] = t5;
+            t9[i] = t16;
+            t22[i] = t29;
+            let t6 = extra[i];
+            let t17 = t9[i];
+            let t30 = t22[i];
+            let t7 = x[i];
+            let t18 = v0_x[i];
+            let t31 = v1_x[i];
+            let t8 = t6 * t7;
+            let t19 = t17 * t7;
+            let t20 = t18 * t6;
+            let t21 = t19 + t20;
+            let t32 = t30 * t7;
+            let t33 = t31 * t6;
+            let t34 = t32 + t33;
+            out[i] = t8;
+            v0_out[i] = t21;
+            v1_out[i] = t34;
+        }
+    }
+    #[allow(dead_code, unused_parens, clippy::all)]
+    #[inline]
+    fn __through_jvp_lanes1(
+        x: &[::core::primitive::f64],
+        v0_x: &[::core::primitive::f64],
+        s: ::core::primitive::f64,
+        extra: &mut [::core::primitive::f64],
+        out: &mut [::core::primitive::f64],
+        v0_out: &mut [::core::primitive::f64],
+    ) {
+        if v0_x.len() != x.len() {
+            ::core::panic!(
+                "__through_jvp_lanes1: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
+                v0_x.len(), x.len()
+            );
+        }
+        if v0_out.len() != out.len() {
+            ::core::panic!(
+                "__through_jvp_lanes1: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
+                v0_out.len(), out.len()
+            );
+        }
+        let mut t9 = ::std::vec![0.0_f64; extra.len()];
+        for i in 0..x.len() {
+            let t0 = extra[i];
+            let t10 = t9[i];
+            let t1 = 0.5 * t0;
+            let t11 = t10 * 0.5;
+            let t2 = x[i];
+            let t12 = v0_x[i];
+            let t3 = t2.sin();
+            let t13 = t2.cos();
+            let t14 = t12 * t13;
+            let t4 = s * t3;
+            let t15 = t14 * s;
+            let t5 = t1 + t4;
+            let t16 = t11 + t15;
+            extra[i] = t5;
+            t9[i] = t16;
+            let t6 = extra[i];
+            let t17 = t9[i];
+            let t7 = x[i];
+            let t18 = v0_x[i];
+            let t8 = t6 * t7;
+            let t19 = t17 * t7;
+            let t20 = t18 * t6;
+            let t21 = t19 + t20;
+            out[i] = t8;
+            v0_out[i] = t21;
+        }
+    }
     let m: usize = 0 + out.len();
     if d_x.len() != m * x.len() {
         ::core::panic!(
@@ -333,533 +906,6 @@ fn through_jacobian(
     }
     if 0 + x.len() == 0 {
         through_jvp(x, &v_x, s, extra, out, &mut v_out);
-    }
-}
-#[doc(hidden)]
-#[allow(dead_code, unused_parens, clippy::all)]
-#[inline]
-fn __through_jvp_lanes(
-    x: &[::core::primitive::f64],
-    v0_x: &[::core::primitive::f64],
-    v1_x: &[::core::primitive::f64],
-    v2_x: &[::core::primitive::f64],
-    v3_x: &[::core::primitive::f64],
-    v4_x: &[::core::primitive::f64],
-    v5_x: &[::core::primitive::f64],
-    v6_x: &[::core::primitive::f64],
-    v7_x: &[::core::primitive::f64],
-    s: ::core::primitive::f64,
-    extra: &mut [::core::primitive::f64],
-    out: &mut [::core::primitive::f64],
-    v0_out: &mut [::core::primitive::f64],
-    v1_out: &mut [::core::primitive::f64],
-    v2_out: &mut [::core::primitive::f64],
-    v3_out: &mut [::core::primitive::f64],
-    v4_out: &mut [::core::primitive::f64],
-    v5_out: &mut [::core::primitive::f64],
-    v6_out: &mut [::core::primitive::f64],
-    v7_out: &mut [::core::primitive::f64],
-) {
-    if v0_x.len() != x.len() {
-        ::core::panic!(
-            "__through_jvp_lanes: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
-            v0_x.len(), x.len()
-        );
-    }
-    if v1_x.len() != x.len() {
-        ::core::panic!(
-            "__through_jvp_lanes: the tangent `v1_x` has {} entries but `x` has {}; they must have the same length",
-            v1_x.len(), x.len()
-        );
-    }
-    if v2_x.len() != x.len() {
-        ::core::panic!(
-            "__through_jvp_lanes: the tangent `v2_x` has {} entries but `x` has {}; they must have the same length",
-            v2_x.len(), x.len()
-        );
-    }
-    if v3_x.len() != x.len() {
-        ::core::panic!(
-            "__through_jvp_lanes: the tangent `v3_x` has {} entries but `x` has {}; they must have the same length",
-            v3_x.len(), x.len()
-        );
-    }
-    if v4_x.len() != x.len() {
-        ::core::panic!(
-            "__through_jvp_lanes: the tangent `v4_x` has {} entries but `x` has {}; they must have the same length",
-            v4_x.len(), x.len()
-        );
-    }
-    if v5_x.len() != x.len() {
-        ::core::panic!(
-            "__through_jvp_lanes: the tangent `v5_x` has {} entries but `x` has {}; they must have the same length",
-            v5_x.len(), x.len()
-        );
-    }
-    if v6_x.len() != x.len() {
-        ::core::panic!(
-            "__through_jvp_lanes: the tangent `v6_x` has {} entries but `x` has {}; they must have the same length",
-            v6_x.len(), x.len()
-        );
-    }
-    if v7_x.len() != x.len() {
-        ::core::panic!(
-            "__through_jvp_lanes: the tangent `v7_x` has {} entries but `x` has {}; they must have the same length",
-            v7_x.len(), x.len()
-        );
-    }
-    if v0_out.len() != out.len() {
-        ::core::panic!(
-            "__through_jvp_lanes: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
-            v0_out.len(), out.len()
-        );
-    }
-    if v1_out.len() != out.len() {
-        ::core::panic!(
-            "__through_jvp_lanes: the tangent `v1_out` has {} entries but `out` has {}; they must have the same length",
-            v1_out.len(), out.len()
-        );
-    }
-    if v2_out.len() != out.len() {
-        ::core::panic!(
-            "__through_jvp_lanes: the tangent `v2_out` has {} entries but `out` has {}; they must have the same length",
-            v2_out.len(), out.len()
-        );
-    }
-    if v3_out.len() != out.len() {
-        ::core::panic!(
-            "__through_jvp_lanes: the tangent `v3_out` has {} entries but `out` has {}; they must have the same length",
-            v3_out.len(), out.len()
-        );
-    }
-    if v4_out.len() != out.len() {
-        ::core::panic!(
-            "__through_jvp_lanes: the tangent `v4_out` has {} entries but `out` has {}; they must have the same length",
-            v4_out.len(), out.len()
-        );
-    }
-    if v5_out.len() != out.len() {
-        ::core::panic!(
-            "__through_jvp_lanes: the tangent `v5_out` has {} entries but `out` has {}; they must have the same length",
-            v5_out.len(), out.len()
-        );
-    }
-    if v6_out.len() != out.len() {
-        ::core::panic!(
-            "__through_jvp_lanes: the tangent `v6_out` has {} entries but `out` has {}; they must have the same length",
-            v6_out.len(), out.len()
-        );
-    }
-    if v7_out.len() != out.len() {
-        ::core::panic!(
-            "__through_jvp_lanes: the tangent `v7_out` has {} entries but `out` has {}; they must have the same length",
-            v7_out.len(), out.len()
-        );
-    }
-    let mut t9 = ::std::vec![0.0_f64; extra.len()];
-    let mut t22 = ::std::vec![0.0_f64; extra.len()];
-    let mut t35 = ::std::vec![0.0_f64; extra.len()];
-    let mut t48 = ::std::vec![0.0_f64; extra.len()];
-    let mut t61 = ::std::vec![0.0_f64; extra.len()];
-    let mut t74 = ::std::vec![0.0_f64; extra.len()];
-    let mut t87 = ::std::vec![0.0_f64; extra.len()];
-    let mut t100 = ::std::vec![0.0_f64; extra.len()];
-    for i in 0..x.len() {
-        let t0 = extra[i];
-        let t10 = t9[i];
-        let t23 = t22[i];
-        let t36 = t35[i];
-        let t49 = t48[i];
-        let t62 = t61[i];
-        let t75 = t74[i];
-        let t88 = t87[i];
-        let t101 = t100[i];
-        let t1 = 0.5 * t0;
-        let t11 = t10 * 0.5;
-        let t24 = t23 * 0.5;
-        let t37 = t36 * 0.5;
-        let t50 = t49 * 0.5;
-        let t63 = t62 * 0.5;
-        let t76 = t75 * 0.5;
-        let t89 = t88 * 0.5;
-        let t102 = t101 * 0.5;
-        let t2 = x[i];
-        let t12 = v0_x[i];
-        let t25 = v1_x[i];
-        let t38 = v2_x[i];
-        let t51 = v3_x[i];
-        let t64 = v4_x[i];
-        let t77 = v5_x[i];
-        let t90 = v6_x[i];
-        let t103 = v7_x[i];
-        let t3 = t2.sin();
-        let t13 = t2.cos();
-        let t14 = t12 * t13;
-        let t26 = t2.cos();
-        let t27 = t25 * t26;
-        let t39 = t2.cos();
-        let t40 = t38 * t39;
-        let t52 = t2.cos();
-        let t53 = t51 * t52;
-        let t65 = t2.cos();
-        let t66 = t64 * t65;
-        let t78 = t2.cos();
-        let t79 = t77 * t78;
-        let t91 = t2.cos();
-        let t92 = t90 * t91;
-        let t104 = t2.cos();
-        let t105 = t103 * t104;
-        let t4 = s * t3;
-        let t15 = t14 * s;
-        let t28 = t27 * s;
-        let t41 = t40 * s;
-        let t54 = t53 * s;
-        let t67 = t66 * s;
-        let t80 = t79 * s;
-        let t93 = t92 * s;
-        let t106 = t105 * s;
-        let t5 = t1 + t4;
-        let t16 = t11 + t15;
-        let t29 = t24 + t28;
-        let t42 = t37 + t41;
-        let t55 = t50 + t54;
-        let t68 = t63 + t67;
-        let t81 = t76 + t80;
-        let t94 = t89 + t93;
-        let t107 = t102 + t106;
-        extra[i] = t5;
-        t9[i] = t16;
-        t22[i] = t29;
-        t35[i] = t42;
-        t48[i] = t55;
-        t61[i] = t68;
-        t74[i] = t81;
-        t87[i] = t94;
-        t100[i] = t107;
-        let t6 = extra[i];
-        let t17 = t9[i];
-        let t30 = t22[i];
-        let t43 = t35[i];
-        let t56 = t48[i];
-        let t69 = t61[i];
-        let t82 = t74[i];
-        let t95 = t87[i];
-        let t108 = t100[i];
-        let t7 = x[i];
-        let t18 = v0_x[i];
-        let t31 = v1_x[i];
-        let t44 = v2_x[i];
-        let t57 = v3_x[i];
-        let t70 = v4_x[i];
-        let t83 = v5_x[i];
-        let t96 = v6_x[i];
-        let t109 = v7_x[i];
-        let t8 = t6 * t7;
-        let t19 = t17 * t7;
-        let t20 = t18 * t6;
-        let t21 = t19 + t20;
-        let t32 = t30 * t7;
-        let t33 = t31 * t6;
-        let t34 = t32 + t33;
-        let t45 = t43 * t7;
-        let t46 = t44 * t6;
-        let t47 = t45 + t46;
-        let t58 = t56 * t7;
-        let t59 = t57 * t6;
-        let t60 = t58 + t59;
-        let t71 = t69 * t7;
-        let t72 = t70 * t6;
-        let t73 = t71 + t72;
-        let t84 = t82 * t7;
-        let t85 = t83 * t6;
-        let t86 = t84 + t85;
-        let t97 = t95 * t7;
-        let t98 = t96 * t6;
-        let t99 = t97 + t98;
-        let t110 = t108 * t7;
-        let t111 = t109 * t6;
-        let t112 = t110 + t111;
-        out[i] = t8;
-        v0_out[i] = t21;
-        v1_out[i] = t34;
-        v2_out[i] = t47;
-        v3_out[i] = t60;
-        v4_out[i] = t73;
-        v5_out[i] = t86;
-        v6_out[i] = t99;
-        v7_out[i] = t112;
-    }
-}
-#[doc(hidden)]
-#[allow(dead_code, unused_parens, clippy::all)]
-#[inline]
-fn __through_jvp_lanes4(
-    x: &[::core::primitive::f64],
-    v0_x: &[::core::primitive::f64],
-    v1_x: &[::core::primitive::f64],
-    v2_x: &[::core::primitive::f64],
-    v3_x: &[::core::primitive::f64],
-    s: ::core::primitive::f64,
-    extra: &mut [::core::primitive::f64],
-    out: &mut [::core::primitive::f64],
-    v0_out: &mut [::core::primitive::f64],
-    v1_out: &mut [::core::primitive::f64],
-    v2_out: &mut [::core::primitive::f64],
-    v3_out: &mut [::core::primitive::f64],
-) {
-    if v0_x.len() != x.len() {
-        ::core::panic!(
-            "__through_jvp_lanes4: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
-            v0_x.len(), x.len()
-        );
-    }
-    if v1_x.len() != x.len() {
-        ::core::panic!(
-            "__through_jvp_lanes4: the tangent `v1_x` has {} entries but `x` has {}; they must have the same length",
-            v1_x.len(), x.len()
-        );
-    }
-    if v2_x.len() != x.len() {
-        ::core::panic!(
-            "__through_jvp_lanes4: the tangent `v2_x` has {} entries but `x` has {}; they must have the same length",
-            v2_x.len(), x.len()
-        );
-    }
-    if v3_x.len() != x.len() {
-        ::core::panic!(
-            "__through_jvp_lanes4: the tangent `v3_x` has {} entries but `x` has {}; they must have the same length",
-            v3_x.len(), x.len()
-        );
-    }
-    if v0_out.len() != out.len() {
-        ::core::panic!(
-            "__through_jvp_lanes4: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
-            v0_out.len(), out.len()
-        );
-    }
-    if v1_out.len() != out.len() {
-        ::core::panic!(
-            "__through_jvp_lanes4: the tangent `v1_out` has {} entries but `out` has {}; they must have the same length",
-            v1_out.len(), out.len()
-        );
-    }
-    if v2_out.len() != out.len() {
-        ::core::panic!(
-            "__through_jvp_lanes4: the tangent `v2_out` has {} entries but `out` has {}; they must have the same length",
-            v2_out.len(), out.len()
-        );
-    }
-    if v3_out.len() != out.len() {
-        ::core::panic!(
-            "__through_jvp_lanes4: the tangent `v3_out` has {} entries but `out` has {}; they must have the same length",
-            v3_out.len(), out.len()
-        );
-    }
-    let mut t9 = ::std::vec![0.0_f64; extra.len()];
-    let mut t22 = ::std::vec![0.0_f64; extra.len()];
-    let mut t35 = ::std::vec![0.0_f64; extra.len()];
-    let mut t48 = ::std::vec![0.0_f64; extra.len()];
-    for i in 0..x.len() {
-        let t0 = extra[i];
-        let t10 = t9[i];
-        let t23 = t22[i];
-        let t36 = t35[i];
-        let t49 = t48[i];
-        let t1 = 0.5 * t0;
-        let t11 = t10 * 0.5;
-        let t24 = t23 * 0.5;
-        let t37 = t36 * 0.5;
-        let t50 = t49 * 0.5;
-        let t2 = x[i];
-        let t12 = v0_x[i];
-        let t25 = v1_x[i];
-        let t38 = v2_x[i];
-        let t51 = v3_x[i];
-        let t3 = t2.sin();
-        let t13 = t2.cos();
-        let t14 = t12 * t13;
-        let t26 = t2.cos();
-        let t27 = t25 * t26;
-        let t39 = t2.cos();
-        let t40 = t38 * t39;
-        let t52 = t2.cos();
-        let t53 = t51 * t52;
-        let t4 = s * t3;
-        let t15 = t14 * s;
-        let t28 = t27 * s;
-        let t41 = t40 * s;
-        let t54 = t53 * s;
-        let t5 = t1 + t4;
-        let t16 = t11 + t15;
-        let t29 = t24 + t28;
-        let t42 = t37 + t41;
-        let t55 = t50 + t54;
-        extra[i] = t5;
-        t9[i] = t16;
-        t22[i] = t29;
-        t35[i] = t42;
-        t48[i] = t55;
-        let t6 = extra[i];
-        let t17 = t9[i];
-        let t30 = t22[i];
-        let t43 = t35[i];
-        let t56 = t48[i];
-        let t7 = x[i];
-        let t18 = v0_x[i];
-        let t31 = v1_x[i];
-        let t44 = v2_x[i];
-        let t57 = v3_x[i];
-        let t8 = t6 * t7;
-        let t19 = t17 * t7;
-        let t20 = t18 * t6;
-        let t21 = t19 + t20;
-        let t32 = t30 * t7;
-        let t33 = t31 * t6;
-        let t34 = t32 + t33;
-        let t45 = t43 * t7;
-        let t46 = t44 * t6;
-        let t47 = t45 + t46;
-        let t58 = t56 * t7;
-        let t59 = t57 * t6;
-        let t60 = t58 + t59;
-        out[i] = t8;
-        v0_out[i] = t21;
-        v1_out[i] = t34;
-        v2_out[i] = t47;
-        v3_out[i] = t60;
-    }
-}
-#[doc(hidden)]
-#[allow(dead_code, unused_parens, clippy::all)]
-#[inline]
-fn __through_jvp_lanes2(
-    x: &[::core::primitive::f64],
-    v0_x: &[::core::primitive::f64],
-    v1_x: &[::core::primitive::f64],
-    s: ::core::primitive::f64,
-    extra: &mut [::core::primitive::f64],
-    out: &mut [::core::primitive::f64],
-    v0_out: &mut [::core::primitive::f64],
-    v1_out: &mut [::core::primitive::f64],
-) {
-    if v0_x.len() != x.len() {
-        ::core::panic!(
-            "__through_jvp_lanes2: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
-            v0_x.len(), x.len()
-        );
-    }
-    if v1_x.len() != x.len() {
-        ::core::panic!(
-            "__through_jvp_lanes2: the tangent `v1_x` has {} entries but `x` has {}; they must have the same length",
-            v1_x.len(), x.len()
-        );
-    }
-    if v0_out.len() != out.len() {
-        ::core::panic!(
-            "__through_jvp_lanes2: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
-            v0_out.len(), out.len()
-        );
-    }
-    if v1_out.len() != out.len() {
-        ::core::panic!(
-            "__through_jvp_lanes2: the tangent `v1_out` has {} entries but `out` has {}; they must have the same length",
-            v1_out.len(), out.len()
-        );
-    }
-    let mut t9 = ::std::vec![0.0_f64; extra.len()];
-    let mut t22 = ::std::vec![0.0_f64; extra.len()];
-    for i in 0..x.len() {
-        let t0 = extra[i];
-        let t10 = t9[i];
-        let t23 = t22[i];
-        let t1 = 0.5 * t0;
-        let t11 = t10 * 0.5;
-        let t24 = t23 * 0.5;
-        let t2 = x[i];
-        let t12 = v0_x[i];
-        let t25 = v1_x[i];
-        let t3 = t2.sin();
-        let t13 = t2.cos();
-        let t14 = t12 * t13;
-        let t26 = t2.cos();
-        let t27 = t25 * t26;
-        let t4 = s * t3;
-        let t15 = t14 * s;
-        let t28 = t27 * s;
-        let t5 = t1 + t4;
-        let t16 = t11 + t15;
-        let t29 = t24 + t28;
-        extra[i] = t5;
-        t9[i] = t16;
-        t22[i] = t29;
-        let t6 = extra[i];
-        let t17 = t9[i];
-        let t30 = t22[i];
-        let t7 = x[i];
-        let t18 = v0_x[i];
-        let t31 = v1_x[i];
-        let t8 = t6 * t7;
-        let t19 = t17 * t7;
-        let t20 = t18 * t6;
-        let t21 = t19 + t20;
-        let t32 = t30 * t7;
-        let t33 = t31 * t6;
-        let t34 = t32 + t33;
-        out[i] = t8;
-        v0_out[i] = t21;
-        v1_out[i] = t34;
-    }
-}
-#[doc(hidden)]
-#[allow(dead_code, unused_parens, clippy::all)]
-#[inline]
-fn __through_jvp_lanes1(
-    x: &[::core::primitive::f64],
-    v0_x: &[::core::primitive::f64],
-    s: ::core::primitive::f64,
-    extra: &mut [::core::primitive::f64],
-    out: &mut [::core::primitive::f64],
-    v0_out: &mut [::core::primitive::f64],
-) {
-    if v0_x.len() != x.len() {
-        ::core::panic!(
-            "__through_jvp_lanes1: the tangent `v0_x` has {} entries but `x` has {}; they must have the same length",
-            v0_x.len(), x.len()
-        );
-    }
-    if v0_out.len() != out.len() {
-        ::core::panic!(
-            "__through_jvp_lanes1: the tangent `v0_out` has {} entries but `out` has {}; they must have the same length",
-            v0_out.len(), out.len()
-        );
-    }
-    let mut t9 = ::std::vec![0.0_f64; extra.len()];
-    for i in 0..x.len() {
-        let t0 = extra[i];
-        let t10 = t9[i];
-        let t1 = 0.5 * t0;
-        let t11 = t10 * 0.5;
-        let t2 = x[i];
-        let t12 = v0_x[i];
-        let t3 = t2.sin();
-        let t13 = t2.cos();
-        let t14 = t12 * t13;
-        let t4 = s * t3;
-        let t15 = t14 * s;
-        let t5 = t1 + t4;
-        let t16 = t11 + t15;
-        extra[i] = t5;
-        t9[i] = t16;
-        let t6 = extra[i];
-        let t17 = t9[i];
-        let t7 = x[i];
-        let t18 = v0_x[i];
-        let t8 = t6 * t7;
-        let t19 = t17 * t7;
-        let t20 = t18 * t6;
-        let t21 = t19 + t20;
-        out[i] = t8;
-        v0_out[i] = t21;
     }
 }
 #[doc(hidden)]

@@ -21,6 +21,7 @@ mod nested_derivatives;
 mod const_outputs;
 mod const_outputs_wrt;
 mod counted_calls;
+mod impl_siblings;
 mod issue25_probes;
 mod matrix_jacobians;
 mod vector_array_params;

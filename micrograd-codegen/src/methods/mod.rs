@@ -161,7 +161,12 @@ pub fn associated(attr: &TokenStream, item: &TokenStream) -> TokenStream {
     let expanded = crate::expand_as(attr.clone(), read, item);
     let names_self = idents(item).contains("Self") || idents(attr).contains("Self");
     let Some(name) = tokens_name(item).filter(|_| names_self || outer.is_some()) else {
-        return expanded;
+        // Free or associated, the attribute cannot tell: a sibling is called through a copy in
+        // the caller's body, which resolves in both.
+        return match tokens_name(item) {
+            Some(name) => crate::siblings::nest(expanded, &name),
+            None => expanded,
+        };
     };
     // No `T: Differentiable` bound: without `self` no `Model<T>` is a parameter struct.
     let restorer = Restorer {
@@ -265,7 +270,7 @@ fn reserved(item: &TokenStream) -> Option<Span> {
 }
 
 /// Every identifier of `stream`'s text, with a stack of its own.
-fn idents(stream: &TokenStream) -> HashSet<String> {
+pub(crate) fn idents(stream: &TokenStream) -> HashSet<String> {
     let mut found = HashSet::new();
     let mut stack = vec![stream.clone()];
     while let Some(stream) = stack.pop() {

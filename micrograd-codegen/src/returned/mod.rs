@@ -72,11 +72,18 @@ pub fn expand(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
         _ => TokenStream::new(),
     };
     let expanded = hide(expanded);
-    Some(quote! {
+    let expanded = quote! {
         #[allow(clippy::needless_range_loop, dead_code)]
         #item
         #expanded
         #wrappers
+    };
+    // Free or associated (without `Self`, which a copy cannot name), the attribute cannot
+    // tell: `f`'s flavours call `__f_into`'s through copies in their bodies (`siblings.rs`).
+    let names_self = crate::methods::idents(item).contains("Self");
+    Some(match names_self {
+        true => expanded,
+        false => crate::siblings::nest(expanded, &crate::names::text(&function.sig.ident)),
     })
 }
 

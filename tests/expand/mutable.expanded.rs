@@ -489,7 +489,9 @@ fn scale_in_place_hessian(
         let mut s_1 = s;
         let mut v_s_1 = 0.0_f64;
         let region = tape.grow((0..w.len()).size_hint().0 * 7);
-        for (i, at) in (0..w.len()).zip(region.chunks_exact_mut(7)) {
+        let region = &mut region[..(0..w.len()).size_hint().0 * 7];
+        for i in 0..w.len() {
+            let at = &mut region[i * 7..][..7];
             let t0 = w[i];
             at[6] = t0;
             let t7 = v_w[i];

@@ -1416,8 +1416,8 @@ fn rows_through_helper_hessian(
             for __mg_k1 in 0..w[i].len() {
                 let _ = &x[..1];
                 let _ = &v_x[..1];
-                let v = w[(i, __mg_k1)];
-                let v_v = v_w[(i, __mg_k1)];
+                let v = w[i][__mg_k1];
+                let v_v = v_w[i][__mg_k1];
                 let t1 = x[0];
                 let t6 = v_x[0];
                 let t2 = v * t1;
@@ -1440,9 +1440,11 @@ fn rows_through_helper_hessian(
             let mut sum = (-0.0_f64);
             let mut v_sum = 0.0_f64;
             let region = tape.grow((0..n).size_hint().0);
-            for (i_1, at) in (0..n).zip(region.chunks_exact_mut(1)) {
-                let v_1 = w[(__mg_k0, i_1)];
-                let v_v_1 = v_w[(__mg_k0, i_1)];
+            let region = &mut region[..(0..n).size_hint().0];
+            for i_1 in 0..n {
+                let at = &mut region[i_1 * 1..][..1];
+                let v_1 = w[__mg_k0][i_1];
+                let v_v_1 = v_w[__mg_k0][i_1];
                 let t3 = v_1.sin();
                 at[0] = t3;
                 let t10 = v_1.cos();
@@ -1457,9 +1459,9 @@ fn rows_through_helper_hessian(
             let region = tape.last((0..n).size_hint().0);
             for (i_1, at) in (0..n).rev().zip(region.rchunks_exact(1)) {
                 let t3 = at[0];
-                let d_t10 = d_v_s_5 * v_w[(__mg_k0, i_1)];
+                let d_t10 = d_v_s_5 * v_w[__mg_k0][i_1];
                 let d_v_1 = d_t10 * -t3;
-                d_w[(__mg_k0, i_1)] += d_v_1;
+                d_w[__mg_k0][i_1] += d_v_1;
             }
             tape.discard((0..n).size_hint().0);
             s_5 = s_6;
@@ -1474,9 +1476,9 @@ fn rows_through_helper_hessian(
                         let _ = &x[..1];
                         let _ = &v_x[..1];
                         let d_v = d_v_s_3 * v_x[0];
-                        let d_t1 = d_v_s_3 * v_w[(i, __mg_k1)];
+                        let d_t1 = d_v_s_3 * v_w[i][__mg_k1];
                         d_x[0] += d_t1;
-                        d_w[(i, __mg_k1)] += d_v;
+                        d_w[i][__mg_k1] += d_v;
                     }
                 }
                 d_v_s_1 = d_v_s_3;

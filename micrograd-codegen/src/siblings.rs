@@ -65,6 +65,9 @@ fn with_callees(
     if let Some(done) = &nested[k] {
         return done.clone();
     }
+    // While its callees are copied, item `k` stands for itself: a sibling naming it back (a
+    // cycle) is called by its name, as before.
+    nested[k] = Some(items[k].clone());
     let mut item = items[k].clone();
     if !callees[k].is_empty() {
         let mut inner: TokenStream = callees[k]

@@ -22,6 +22,7 @@ mod out_params;
 mod remat;
 mod reuse;
 mod rewrites;
+mod siblings;
 mod signature;
 mod tangent;
 mod types;

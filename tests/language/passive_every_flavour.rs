@@ -116,7 +116,7 @@ fn plain() -> Plain {
 
 #[test]
 fn passive_data_of_every_type_in_every_flavour() {
-    let rows_all = vec![vec![1.0], vec![], vec![2.0, 3.0], vec![-0.5]];
+    let rows_all = [vec![1.0], vec![], vec![2.0, 3.0], vec![-0.5]];
     for n in [0, 1, 3] {
         let (idx, pairs, pts) = (&IDX[..n], &PAIRS[..n], &PTS[..n]);
         let (rows, labels) = (&rows_all[..n], &LABELS[..n]);
@@ -232,7 +232,7 @@ fn passive_pair(
 
 #[test]
 fn passive_data_in_f_jacobian() {
-    let rows_all = vec![vec![1.0], vec![], vec![2.0, 3.0], vec![-0.5]];
+    let rows_all = [vec![1.0], vec![], vec![2.0, 3.0], vec![-0.5]];
     for n in [0, 1, 3] {
         let (pairs, pts, rows, labels) = (&PAIRS[..n], &PTS[..n], &rows_all[..n], &LABELS[..n]);
         let w = [0.5, -1.0, 2.0];

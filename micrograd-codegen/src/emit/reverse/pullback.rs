@@ -261,22 +261,22 @@ impl Emitter<'_> {
         let buffer = self.names.local(&format!("aliased{k}"));
         let (i, value) = (self.names.local("i"), self.names.local("value"));
         let (slice, shadow) = (self.arg(arg), self.names.adjoint(array));
-        // Entry `i` of the part: of a row of rows of their own lengths, `(r, c + i)`.
+        // Entry `i` of the part: of a row of rows of their own lengths, `[r][c + i]`.
         let entry = match lo {
             Some(IntExpr::Entry(r, c)) => {
                 let (r, c) = (self.int(r), self.int(c));
-                quote!((#r, #c + #i))
+                quote!([#r][#c + #i])
             }
             _ => {
                 let offset = lo.map_or_else(|| quote!(0), |lo| self.int(lo));
-                quote!(#offset + #i)
+                quote!([#offset + #i])
             }
         };
         let zero = self.function.scalar.zero();
         let declare = quote!(let mut #buffer = ::std::vec![#zero; (#slice).len()];);
         let add = quote! {
             for (#i, #value) in #buffer.iter().enumerate() {
-                #shadow[#entry] += *#value;
+                #shadow #entry += *#value;
             }
         };
         let add = if self.may_be_empty(array) {

@@ -14,17 +14,22 @@
 //! A hidden helper copied so (`__f_jvp_lanes`, `__f_into_pullback`) is not printed on its own.
 //! Only where the function does not name `Self` (then `methods.rs` knows it is in an `impl` and
 //! qualifies the calls instead): a nested item cannot name `Self`.
+//!
+//! A name the user's function holds is never a sibling here, however it is spelled (a
+//! parameter `f_grad: f64` or `f_pullback: usize` of `f`): a copy under that name would shadow
+//! the user's binding, which the generated functions read by it.
 
 use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// `expanded`, the expansion of the user's function `user`, with each generated function that
-/// names a sibling holding a copy of it first in its body.
-pub fn nest(expanded: TokenStream, user: &str) -> TokenStream {
+/// names a sibling holding a copy of it first in its body. `taken`: every identifier of the
+/// user's function (its name among them), none of which is taken for a sibling.
+pub fn nest(expanded: TokenStream, user: &str, taken: &HashSet<String>) -> TokenStream {
     let items = split(expanded);
     let names: Vec<Option<String>> = items
         .iter()
-        .map(|item| fn_name(item).filter(|name| name != user))
+        .map(|item| fn_name(item).filter(|name| name != user && !taken.contains(name)))
         .collect();
     let index: HashMap<&str, usize> = (names.iter().enumerate())
         .filter_map(|(k, name)| name.as_deref().map(|name| (name, k)))

@@ -164,7 +164,7 @@ pub fn associated(attr: &TokenStream, item: &TokenStream) -> TokenStream {
         // Free or associated, the attribute cannot tell: a sibling is called through a copy in
         // the caller's body, which resolves in both.
         return match tokens_name(item) {
-            Some(name) => crate::siblings::nest(expanded, &name),
+            Some(name) => crate::siblings::nest(expanded, &name, &idents(item)),
             None => expanded,
         };
     };

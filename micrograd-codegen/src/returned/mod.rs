@@ -80,10 +80,10 @@ pub fn expand(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
     };
     // Free or associated (without `Self`, which a copy cannot name), the attribute cannot
     // tell: `f`'s flavours call `__f_into`'s through copies in their bodies (`siblings.rs`).
-    let names_self = crate::methods::idents(item).contains("Self");
-    Some(match names_self {
+    let taken = crate::methods::idents(item);
+    Some(match taken.contains("Self") {
         true => expanded,
-        false => crate::siblings::nest(expanded, &crate::names::text(&function.sig.ident)),
+        false => crate::siblings::nest(expanded, &crate::names::text(&function.sig.ident), &taken),
     })
 }
 

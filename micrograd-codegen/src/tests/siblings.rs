@@ -25,7 +25,10 @@ fn a_caller_holds_a_copy_of_its_sibling_and_a_hidden_helper_moves() {
         }
         const __f_outputs: usize = 1;
     };
-    assert_eq!(nest(expanded, "f").to_string(), expected.to_string());
+    assert_eq!(
+        nest(expanded, "f", &Default::default()).to_string(),
+        expected.to_string()
+    );
 }
 
 #[test]
@@ -41,5 +44,34 @@ fn a_cycle_of_siblings_is_copied_once_around() {
         }
         fn f_pullback(x: f64) -> f64 { fn f_grad(x: f64) -> f64 { f_pullback(x) } f_grad(x) }
     };
-    assert_eq!(nest(expanded, "f").to_string(), expected.to_string());
+    assert_eq!(
+        nest(expanded, "f", &Default::default()).to_string(),
+        expected.to_string()
+    );
+}
+
+#[test]
+fn a_name_the_user_holds_is_never_a_sibling() {
+    // `fn f(x: f64, f_grad: f64)`: f_pullback reads the parameter `f_grad`, which a copy of the
+    // function `f_grad` in its body would shadow.
+    let expanded = quote! {
+        fn f_grad(x: f64, f_grad: f64) -> f64 { x * f_grad }
+        fn f_pullback(x: f64, f_grad: f64) -> f64 { x * f_grad }
+        fn f_hvp(x: f64, f_grad: f64) -> f64 { x * f_grad }
+        fn f_hessian(x: f64, f_grad: f64) -> f64 { f_hvp(x, f_grad) }
+    };
+    let expected = quote! {
+        fn f_grad(x: f64, f_grad: f64) -> f64 { x * f_grad }
+        fn f_pullback(x: f64, f_grad: f64) -> f64 { x * f_grad }
+        fn f_hvp(x: f64, f_grad: f64) -> f64 { x * f_grad }
+        fn f_hessian(x: f64, f_grad: f64) -> f64 {
+            fn f_hvp(x: f64, f_grad: f64) -> f64 { x * f_grad }
+            f_hvp(x, f_grad)
+        }
+    };
+    let taken = ["f", "x", "f_grad", "f64"].map(String::from).into();
+    assert_eq!(
+        nest(expanded, "f", &taken).to_string(),
+        expected.to_string()
+    );
 }

@@ -37,6 +37,33 @@ pub fn param(ident: &Ident) -> Ident {
 /// reserved from edition 2024 on): always printed raw.
 const RESERVED: [&str; 1] = ["gen"];
 
+/// The words `syn` refuses as an identifier (its `accept_as_ident`): strict, reserved and
+/// weak keywords. `plain` reads these instead of asking `syn` (tests/naming.rs compares the two).
+const KEYWORDS: [&str; 52] = [
+    "_", "abstract", "as", "async", "await", "become", "box", "break", "const", "continue",
+    "crate", "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "if", "impl",
+    "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref",
+    "return", "Self", "self", "static", "struct", "super", "trait", "true", "try", "type",
+    "typeof", "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
+];
+
+/// Whether `text` is an identifier that is no keyword, as `syn::parse_str::<Ident>` decides:
+/// the ASCII names the macro mints (`t12`, `d_x_1`) without lexing them, which `syn` does
+/// through a `TokenStream` of their own (in a proc macro, a new source file in rustc's source
+/// map per name: a tenth of rustc expanding the random programs); any other text as `syn` reads it.
+pub(crate) fn plain(text: &str) -> bool {
+    let mut bytes = text.bytes();
+    let ascii = bytes
+        .next()
+        .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    if ascii {
+        !KEYWORDS.contains(&text)
+    } else {
+        syn::parse_str::<Ident>(text).is_ok()
+    }
+}
+
 /// An identifier printing `text` (with or without `r#`), raw where `text` is a keyword.
 pub fn ident(text: &str, span: Span) -> Ident {
     let text = text.strip_prefix("r#").unwrap_or(text);
@@ -44,7 +71,7 @@ pub fn ident(text: &str, span: Span) -> Ident {
         // Keywords that cannot be raw (and never name a binding): keep them apart.
         "self" | "Self" | "super" | "crate" | "_" | "" => Ident::new(&format!("{text}_"), span),
         _ if RESERVED.contains(&text) => Ident::new_raw(text, span),
-        _ if syn::parse_str::<Ident>(text).is_ok() => Ident::new(text, span),
+        _ if plain(text) => Ident::new(text, span),
         _ => Ident::new_raw(text, span),
     }
 }

@@ -36,6 +36,100 @@ fn keywords_are_printed_raw_and_only_they() {
     assert_eq!(names::text(&raw), "type");
 }
 
+/// `names::plain` reads an identifier as `syn::parse_str::<Ident>` does, without lexing: every
+/// keyword of Rust's reference (strict, reserved, weak, of every edition) and `syn`'s own list,
+/// names the macro mints, and texts that are no identifier.
+#[test]
+fn plain_identifiers_are_read_as_syn_reads_them() {
+    let words = [
+        "_",
+        "abstract",
+        "as",
+        "async",
+        "await",
+        "become",
+        "box",
+        "break",
+        "const",
+        "continue",
+        "crate",
+        "do",
+        "dyn",
+        "else",
+        "enum",
+        "extern",
+        "false",
+        "final",
+        "fn",
+        "for",
+        "gen",
+        "if",
+        "impl",
+        "in",
+        "let",
+        "loop",
+        "macro",
+        "macro_rules",
+        "match",
+        "mod",
+        "move",
+        "mut",
+        "override",
+        "priv",
+        "pub",
+        "raw",
+        "ref",
+        "return",
+        "safe",
+        "Self",
+        "self",
+        "static",
+        "struct",
+        "super",
+        "trait",
+        "true",
+        "try",
+        "type",
+        "typeof",
+        "union",
+        "unsafe",
+        "unsized",
+        "use",
+        "virtual",
+        "where",
+        "while",
+        "yield",
+        "'static",
+        "x",
+        "t0",
+        "c12",
+        "d_x_1",
+        "__f_tangent",
+        "_x",
+        "__",
+        "X9",
+        "d_in",
+        "r#in",
+        "in_",
+        "9x",
+        "x y",
+        "x-y",
+        "",
+        "é",
+        "xé",
+        "ü_1",
+        "x::y",
+        "1",
+    ];
+    for word in words {
+        assert_eq!(
+            names::plain(word),
+            syn::parse_str::<syn::Ident>(word).is_ok(),
+            "{word:?}"
+        );
+    }
+}
+
 #[test]
 fn generated_names_avoid_every_user_name() {
     let item: syn::ItemFn = parse_quote! {

@@ -128,6 +128,10 @@ pub mod lowered {
     /// The attribute that gives a loop, `if`, `match` or block its id in the desugared body,
     /// `#[__micrograd_node(3)]`: never printed, read back by the lowering (`lower/desugar.rs`).
     pub const NODE_ID: &str = "__micrograd_node";
+    /// The attribute that gives `let r = g(x);` the fields of the tuple its uses read,
+    /// `#[__micrograd_tuple_fields(0, 1)]` for `r.0 + r.1`: never printed, read back by the
+    /// lowering (`lower/desugar/tuple_calls.rs`).
+    pub const TUPLE_FIELDS: &str = "__micrograd_tuple_fields";
     /// The value a block with an early `return` yields (`lower/values.rs`).
     pub const VALUE: &str = "__mg_value";
     /// One part of a tuple chosen by a branch (`lower/tuple_branch.rs`).

@@ -106,6 +106,59 @@ pub fn unit<T: Copy, const N: usize>(k: usize, seed: T, zero: T) -> [T; N] {
     entries
 }
 
+/// The seed of output `k` of a call returning a tuple of `T`s whose width the caller cannot
+/// see: `seed` at `k`, `zero` elsewhere, the tuple's width inferred from the pullback the caller
+/// passes it to, as [`unit`]'s length is. A `#[differentiable]` caller binding
+/// `let r = pair(x);` without a type and reading `r.0`, `r.1` (or writing `pair(x).1`) seeds
+/// each output's pullback with this.
+///
+/// ```
+/// use micrograd_runtime::calls::tuple_unit;
+///
+/// let seed: (f64, f64, f64) = tuple_unit(1, 2.5, 0.0);
+/// assert_eq!(seed, (0.0, 2.5, 0.0));
+/// ```
+#[doc(hidden)]
+#[inline(always)]
+pub fn tuple_unit<T: Copy, U: TupleOf<T>>(k: usize, seed: T, zero: T) -> U {
+    U::unit(k, seed, zero)
+}
+
+/// A tuple of `T`s (of 1 to 12), built entry by entry by [`tuple_unit`].
+#[doc(hidden)]
+pub trait TupleOf<T> {
+    /// `seed` at `k`, `zero` elsewhere.
+    fn unit(k: usize, seed: T, zero: T) -> Self;
+}
+
+/// `T` at every index of the list, for the tuple types of [`TupleOf`].
+macro_rules! tuples_of {
+    ($(($($k:tt)+))+) => {$(
+        impl<T: Copy> TupleOf<T> for ($(tuples_of!(@ty $k),)+) {
+            #[inline(always)]
+            fn unit(k: usize, seed: T, zero: T) -> Self {
+                ($(if k == $k { seed } else { zero },)+)
+            }
+        }
+    )+};
+    (@ty $k:tt) => { T };
+}
+
+tuples_of! {
+    (0)
+    (0 1)
+    (0 1 2)
+    (0 1 2 3)
+    (0 1 2 3 4)
+    (0 1 2 3 4 5)
+    (0 1 2 3 4 5 6)
+    (0 1 2 3 4 5 6 7)
+    (0 1 2 3 4 5 6 7 8)
+    (0 1 2 3 4 5 6 7 8 9)
+    (0 1 2 3 4 5 6 7 8 9 10)
+    (0 1 2 3 4 5 6 7 8 9 10 11)
+}
+
 /// How a caller differentiates through a call made only for what it writes (`g(x, &mut out);`,
 /// its value dropped): the callee may return `()`, whose outputs are what it leaves in its
 /// `&mut` parameters and whose pullback takes no seed, or an `f64` the caller drops, whose

@@ -47,6 +47,7 @@ mod outside_consts;
 mod outside_uses;
 mod outside_whole;
 mod tuple_branches;
+mod tuple_calls;
 
 // Data: arrays, tuples, parameters of every kind, structs, slices, views, `Vec`s, iterators.
 mod array_assign;

@@ -303,8 +303,8 @@ pub(super) fn entry_seed(
 
 /// The seed of a callee's pullback, unwrapped: `seed`, or for output `k` of several, `seed` at
 /// `k` and `zero` elsewhere, shaped as the callee returns (`[0.0, seed]`, `(0.0, seed)`).
-/// Where the caller cannot count the outputs, `calls::unit(k, seed, zero)`, whose length rustc
-/// infers from the pullback.
+/// Where the caller cannot count the outputs, `calls::unit(k, seed, zero)` (`calls::tuple_unit`
+/// of a tuple), whose length rustc infers from the pullback.
 pub(super) fn entry_value(
     emitter: &Emitter,
     callee: &Extern,
@@ -329,9 +329,12 @@ pub(super) fn entry_value(
                 quote!([#(#items),*])
             }
         }
-        Some(Entry { k, .. }) => {
+        Some(Entry { k, tuple, .. }) => {
             let (runtime, k) = (&emitter.runtime, emitter.int(k));
-            quote!(#runtime::calls::unit(#k, #seed, #zero))
+            match tuple {
+                true => quote!(#runtime::calls::tuple_unit(#k, #seed, #zero)),
+                false => quote!(#runtime::calls::unit(#k, #seed, #zero)),
+            }
         }
     }
 }

@@ -50,6 +50,18 @@ impl Lowerer<'_> {
                     self.bind_pat(pat, value);
                 }
             }
+            // `(a, b, ..)`: the names before a trailing rest (the outputs of a call read so,
+            // `vector_call.rs`, are those the names need).
+            (Pat::Tuple(tuple), Value::Tuple(values))
+                if crate::lower::desugar::tuple_leading(pat)
+                    .is_some_and(|n| n < tuple.elems.len() && n <= values.len()) =>
+            {
+                for (pat, value) in tuple.elems.iter().zip(values) {
+                    if !matches!(pat, Pat::Rest(_)) {
+                        self.bind_pat(pat, value);
+                    }
+                }
+            }
             // The outputs of a call returning an array (`vector_call.rs`).
             (Pat::Slice(slice), Value::Tuple(values))
                 if slice.elems.len() == values.len() && rest(slice).is_none() =>
@@ -75,6 +87,18 @@ impl Lowerer<'_> {
                     Some(parts) => self.bind_pat(pat, Value::Tuple(parts)),
                     None => self.wrong_shape(pat),
                 }
+            }
+            // A call's outputs the macro cannot count (`let (.., c) = triple(x);`, or `let [a,
+            // b] = r;` of a name also used whole).
+            (Pat::Tuple(_) | Pat::Slice(_), Value::F64(Operand::Var(var)))
+                if self.returned_by_call(var) =>
+            {
+                let message = match pat {
+                    Pat::Tuple(_) => "the macro cannot see how many values this call returns, so it binds them from the first: `let (a, b, ..) = g(..);`, or all of them, `let (a, b, c) = g(..);`".to_string(),
+                    _ => format!("the macro cannot see how many values this call returns; bind them where it is called, `let [a, b, c] = g(..);`, or say how many: `let r: [{}; 3] = g(..);`", self.scalar.name()),
+                };
+                self.errors.at(pat.span(), message);
+                self.poison(pat);
             }
             (Pat::Tuple(_) | Pat::Slice(_), _) => self.wrong_shape(pat),
             (other, _) => {

@@ -299,7 +299,7 @@ impl Lowerer<'_> {
     }
 
     /// Whether `var` is the value of a call to another function, in the blocks being lowered.
-    fn returned_by_call(&self, var: crate::ir::VarId) -> bool {
+    pub(super) fn returned_by_call(&self, var: crate::ir::VarId) -> bool {
         self.blocks
             .iter()
             .flatten()

@@ -40,10 +40,12 @@
 
 mod array_calls;
 mod facts;
+mod tuple_calls;
 mod tuple_fills;
 
 pub(crate) use array_calls::bound_by;
 pub(crate) use facts::{Facts, Loop, Nodes};
+pub(crate) use tuple_calls::{fields as tuple_fields, leading as tuple_leading};
 
 use super::{for_items, steps};
 use crate::ir::Scalar;
@@ -181,7 +183,9 @@ impl VisitMut for Pass<'_> {
     }
 
     /// A statement the pass splits in two (`tuple_fills`) mints its index before its insides
-    /// are desugared, in the order the statements are written, as the lowering minted it.
+    /// are desugared, in the order the statements are written, as the lowering minted it; a
+    /// call bound by `let` whose name is read as a tuple's fields is marked with their width
+    /// (`tuple_calls`).
     fn visit_block_mut(&mut self, block: &mut syn::Block) {
         let mut stmts = Vec::with_capacity(block.stmts.len());
         for mut stmt in std::mem::take(&mut block.stmts) {
@@ -199,6 +203,7 @@ impl VisitMut for Pass<'_> {
             stmts.push(stmt);
             stmts.extend(stored);
         }
+        tuple_calls::mark(&mut stmts);
         block.stmts = stmts;
         // After its nested blocks: a call taken whole into a local array.
         array_calls::rewrite(block, &self.calls, self.used);

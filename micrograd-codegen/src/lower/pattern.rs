@@ -67,6 +67,11 @@ impl Lowerer<'_> {
         if super::unsupported::second_order(&field.base) {
             return self.error(field.dot_token.span, second_order_message(&field.base));
         }
+        if let Expr::Call(call) = &*field.base
+            && let Some(value) = self.call_field(call, index.index)
+        {
+            return value;
+        }
         let base = match &*field.base {
             // `pts[i].k` of an array of tuples: entry `k` of row `i`, read alone.
             Expr::Index(index) => match self.expr(&index.expr) {
@@ -100,6 +105,20 @@ impl Lowerer<'_> {
                 None => self.error(index.span, "the tuple has no such element"),
             },
             Value::Error => Value::Error,
+            // `let r = pair(x);` whose name is also used otherwise (`tuple_calls.rs`).
+            Value::F64(Operand::Var(var)) if self.returned_by_call(var) => {
+                // Reported once: the name's other uses say nothing more.
+                if let Expr::Path(path) = &*field.base
+                    && let Some(name) = path.path.get_ident()
+                {
+                    let var = self.alias_var(&name.to_string(), Value::Error, name.span());
+                    self.rebind(&name.to_string(), var);
+                }
+                self.error(
+                    field.dot_token.span,
+                    "this holds what a call returned, read as one value since it is also used whole (assigned, passed on, copied); read a tuple a call returns by its fields only (`r.0`, `r.1`), or bind them: `let (a, b) = g(..);`",
+                )
+            }
             _ => self.error(field.dot_token.span, "only tuples have fields `t.0` here"),
         }
     }

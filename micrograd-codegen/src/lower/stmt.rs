@@ -106,6 +106,19 @@ impl Lowerer<'_> {
         ) {
             return self.vector_local(pat, call, shape);
         }
+        // `let r = pair(x);` read as `r.0`, `r.1` only (`desugar/tuple_calls.rs`), and
+        // `let (a, b, ..) = pair(x);`.
+        if let (Expr::Call(call), Some(fields)) = (&*init.expr, super::desugar::tuple_fields(local))
+            && self.tuple_local(pat, call, &fields)
+        {
+            return;
+        }
+        if let (Expr::Call(call), Some(n), None) =
+            (&*init.expr, super::desugar::tuple_leading(pat), annotation)
+            && self.tuple_local(pat, call, &(0..n).collect::<Vec<_>>())
+        {
+            return;
+        }
         if self.array_local(pat, &init.expr, annotation) {
             return;
         }

@@ -62,7 +62,7 @@ impl Lowerer<'_> {
                 .collect(),
             _ => vec![false; m],
         };
-        let Some(entries) = self.vector_call(call, (m, tuple), &wild) else {
+        let Some(entries) = self.vector_call(call, (m, tuple), &wild, true) else {
             return self.poison(pat);
         };
         match pat {
@@ -124,7 +124,7 @@ impl Lowerer<'_> {
             if let Some((name, held)) = copy {
                 this.bind(&name, held.var);
             }
-            this.vector_call(call, (m, false), &vec![false; m])
+            this.vector_call(call, (m, false), &vec![false; m], true)
         });
         let Some(entries) = entries else {
             return true;
@@ -145,14 +145,7 @@ impl Lowerer<'_> {
     /// infers, so the caller need not count the outputs (what `let oc = sub3(o, c);` is read
     /// as, `lower/desugar/array_calls.rs`, and what a user may write).
     pub(super) fn call_entry(&mut self, call: &syn::ExprCall, k: &Expr) -> Value {
-        let callee = match &*call.func {
-            Expr::Path(path) => match super::paths::classify(path, self.scalar) {
-                Named::Other(callee) => Some(callee),
-                _ => None,
-            },
-            _ => None,
-        };
-        let Some(mut callee) = callee else {
+        let Some(callee) = self.vector_callee(call) else {
             return self.error(
                 call.func.span(),
                 "only a `#[differentiable]` function called by name returns several values here",
@@ -164,22 +157,93 @@ impl Lowerer<'_> {
         let Some(k) = self.int_operand(k) else {
             return Value::Error;
         };
+        self.output(callee, args, k, false, call.func.span())
+    }
+
+    /// `g(args).k`, output `k` of a `#[differentiable]` function returning a tuple, whose width
+    /// the caller need not see: its pullback is seeded through `calls::tuple_unit(k, seed,
+    /// 0.0)`, whose width rustc infers. `None` where `g` is no function called by name (a
+    /// method of `f64`, `f64::sin_cos(x).1`), which the caller reads as any other value.
+    pub(super) fn call_field(&mut self, call: &syn::ExprCall, k: u32) -> Option<Value> {
+        let callee = self.vector_callee(call)?;
+        let Some(args) = self.args(call, true) else {
+            return Some(Value::Error);
+        };
+        let span = call.func.span();
+        Some(self.output(callee, args, lit(k as usize), true, span))
+    }
+
+    /// The callee of a call of a function by name (`g`, `m::g`, `Self::g`), which may return
+    /// several values.
+    fn vector_callee(&self, call: &syn::ExprCall) -> Option<crate::ir::Extern> {
+        match &*call.func {
+            Expr::Path(path) => match super::paths::classify(path, self.scalar) {
+                Named::Other(callee) => Some(callee),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Output `k` of `callee(args)`, of a count the caller does not see.
+    fn output(
+        &mut self,
+        mut callee: crate::ir::Extern,
+        args: Vec<Arg>,
+        k: IntExpr,
+        tuple: bool,
+        span: proc_macro2::Span,
+    ) -> Value {
         callee.entry = Some(Entry {
             k: Box::new(k),
             m: None,
-            tuple: false,
+            tuple,
         });
-        let span = call.func.span();
         Value::F64(self.temp(Op::Call(callee, args), span))
     }
 
+    /// `let r = pair(x);` whose name is read as the `fields` `r.k` only: `r` the tuple of the
+    /// call's outputs up to the last field read, whose own width the caller does not see (its
+    /// seeds `calls::tuple_unit`). An output no field reads is not computed.
+    /// `false` (nothing lowered) where the callee is no function called by name
+    /// (`f64::sin_cos(x)`).
+    pub(super) fn tuple_local(
+        &mut self,
+        pat: &Pat,
+        call: &syn::ExprCall,
+        fields: &[usize],
+    ) -> bool {
+        if self.vector_callee(call).is_none() {
+            return false;
+        }
+        let width = fields.last().map_or(0, |k| k + 1);
+        // An output bound to `_` (`let (a, _, c, ..) = g(x);`) is not computed either.
+        let wild = |k: usize| match pat {
+            Pat::Tuple(tuple) => matches!(tuple.elems.iter().nth(k), Some(Pat::Wild(_))),
+            _ => false,
+        };
+        let skipped: Vec<bool> = (0..width)
+            .map(|k| !fields.contains(&k) || wild(k))
+            .collect();
+        match self.vector_call(call, (width, true), &skipped, false) {
+            Some(entries) => {
+                let values = entries.into_iter().map(Value::F64).collect();
+                self.bind_pat(pat, Value::Tuple(values));
+            }
+            None => self.poison(pat),
+        }
+        true
+    }
+
     /// `g(args)[k]` for each of the `m` outputs but the `skipped` ones (a zero stands for
-    /// those), the arguments lowered once.
+    /// those), the arguments lowered once; `counted` where the callee returns `m` outputs,
+    /// else `m` is how many the caller reads of a count it cannot see.
     fn vector_call(
         &mut self,
         call: &syn::ExprCall,
         (m, tuple): (usize, bool),
         skipped: &[bool],
+        counted: bool,
     ) -> Option<Vec<Operand>> {
         let callee = match &*call.func {
             Expr::Path(path) => match super::paths::classify(path, self.scalar) {
@@ -200,7 +264,7 @@ impl Lowerer<'_> {
             let mut callee = callee.clone();
             callee.entry = Some(Entry {
                 k: Box::new(lit(k)),
-                m: Some(m),
+                m: counted.then_some(m),
                 tuple,
             });
             Op::Call(callee, args.clone())

@@ -100,9 +100,7 @@ pub(crate) fn rewrite(block: &mut syn::Block, context: &Context, used: &mut Hash
                 bound.iter().for_each(|name| {
                     after.remove(name);
                 });
-                if let Some(init) = &local.init {
-                    syn::visit::Visit::visit_local_init(&mut uses, init);
-                }
+                syn::visit::Visit::visit_local(&mut uses, local);
             }
             stmt => syn::visit::Visit::visit_stmt(&mut uses, stmt),
         }

@@ -57,7 +57,7 @@ impl<'ast> Visit<'ast> for Sized {
 }
 
 /// The names an expression or statement uses as arrays (`oc[i]`, `&oc`, `oc.iter()`,
-/// `oc.len()`, `for v in oc`).
+/// `oc.len()`, `for v in oc`, `let [a, b, c] = oc;`).
 pub(super) struct Uses {
     pub arrays: HashSet<String>,
 }
@@ -143,6 +143,18 @@ impl<'ast> Visit<'ast> for Uses {
         };
         self.arrays.extend(array);
         syn::visit::visit_expr(self, expr);
+    }
+
+    /// `let [a, b, c] = oc;` takes an array apart.
+    fn visit_local(&mut self, local: &'ast syn::Local) {
+        let pat = match &local.pat {
+            syn::Pat::Type(typed) => &*typed.pat,
+            pat => pat,
+        };
+        if let (syn::Pat::Slice(_), Some(init)) = (pat, &local.init) {
+            self.arrays.extend(bare(&init.expr));
+        }
+        syn::visit::visit_local(self, local);
     }
 
     fn visit_item(&mut self, _: &'ast syn::Item) {}

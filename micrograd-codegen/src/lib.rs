@@ -39,6 +39,7 @@ pub mod signature;
 mod spine;
 #[cfg(test)]
 mod tests;
+mod twice;
 pub mod types;
 
 use checks::{check_output, check_wrt};
@@ -50,6 +51,9 @@ use quote::quote;
 /// Expands `#[differentiable(attr)] item` into `item`, `item_grad` and `item_pullback`, or into
 /// `item` with spanned `compile_error!`s (and stubs, so callers see one error, not two).
 pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
+    // `#[differentiable]` twice on one function: one error at the second (`twice.rs`).
+    let (item, twice) = twice::strip(item);
+    let twice = twice.map(twice::error);
     // A function returning `[F; M]` has its output count beside it, which a caller binding
     // its value without a type reads (`counted.rs`).
     let count = counted::constant(&item);
@@ -60,7 +64,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     } else {
         methods::associated(&attr, &item)
     };
-    quote!(#expanded #count)
+    quote!(#expanded #count #twice)
 }
 
 /// Expands `item`, printing `printed` as the user's function: `item` is what the pipeline

@@ -346,7 +346,7 @@ impl Names {
         names.used.extend(users.iter().cloned());
         let (mut temps, mut decisions) = (0, 0);
         for (index, info) in vars.iter().enumerate() {
-            let ident = match minted[index].take() {
+            let mut ident = match minted[index].take() {
                 Some(ident) => ident,
                 None if info.ty == Ty::Bool => {
                     decisions += 1;
@@ -357,16 +357,21 @@ impl Names {
                     names.fresh(&format!("t{}", temps - 1))
                 }
             };
+            // Where the user wrote what it holds (a temporary's expression, a local's `let`, a
+            // parameter), its hygiene the macro's: an error rustc finds in generated code
+            // that reads it points at the user's token, never at the attribute.
+            ident.set_span(ident.span().located_at(info.span));
             names.vars.push(ident);
         }
-        for index in 0..vars.len() {
+        for (index, info) in vars.iter().enumerate() {
             let shadow = param_of(index)
                 .and_then(|(var, _)| params.iter().position(|(v, _)| v == var))
                 .and_then(|k| shadows[k].clone());
-            let ident = match shadow {
+            let mut ident = match shadow {
                 Some(shadow) => shadow,
                 None => names.fresh(&format!("d_{}", text(&names.vars[index]))),
             };
+            ident.set_span(ident.span().located_at(info.span));
             names.adjoints.push(ident);
         }
         names

@@ -150,6 +150,7 @@ impl Emitter<'_> {
         match stmt {
             Stmt::Assign { dst, op } => {
                 let (name, value) = (self.names.var(*dst), self.op(op));
+                let value = super::tokens::located_ops(value, self.function.var(*dst).span);
                 let record = self.record_entries(*dst, op);
                 match op {
                     // Made only for what it writes: the callee may return `()`.

@@ -157,6 +157,7 @@ impl Emitter<'_> {
     fn graph_assign(&self, dst: VarId, op: &Op) -> TokenStream {
         let graph = &self.graph.name;
         let (name, value, node) = (self.names.var(dst), self.op(op), self.node(dst));
+        let value = super::tokens::located_ops(value, self.function.var(dst).span);
         let mut prelude = Vec::new();
         let created = match op {
             Op::Copy(a) => self.node_of(a, &mut prelude),

@@ -35,6 +35,7 @@ impl Emitter<'_> {
                     Some(expr) => self.int(expr),
                     None => self.op(self.facts.cheap.get(var)?),
                 };
+                let value = super::tokens::located_ops(value, self.function.var(*var).span);
                 Some(quote!(let #name = #value;))
             })
             .collect()
@@ -44,6 +45,8 @@ impl Emitter<'_> {
         match rev {
             Rev::Let { var, expr, mutable } => {
                 let (name, value) = (self.names.adjoint(*var), self.expr(expr));
+                // At the user's expression the adjoint belongs to, as the forward sweep's.
+                let value = super::tokens::located_ops(value, self.function.var(*var).span);
                 let mutable = mutable.then(|| quote!(mut));
                 quote!(let #mutable #name = #value;)
             }
@@ -56,6 +59,7 @@ impl Emitter<'_> {
             }
             Rev::Set(var, expr) => {
                 let (name, value) = (self.names.adjoint(*var), self.expr(expr));
+                let value = super::tokens::located_ops(value, self.function.var(*var).span);
                 quote!(#name = #value;)
             }
             Rev::Add(var, expr) => {

@@ -340,11 +340,58 @@ pub(super) fn entry_value(
 }
 
 /// `callee(args)` with its parentheses at `span`, the user's call: an error about the call as a
-/// whole (a bound of the callee not met) points there, not at the attribute.
+/// whole (a bound of the callee not met) points there, not at the attribute, and so does one
+/// about an argument the user did not write (one too many), its operators and delimiters
+/// located there ([`located_ops`]); the caller locates each argument the user wrote at it
+/// (`Extern::args_at`).
 pub(super) fn call(callee: TokenStream, args: TokenStream, span: proc_macro2::Span) -> TokenStream {
-    let mut args = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, args);
+    let mut args =
+        proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, located_ops(args, span));
     args.set_span(span);
     quote!(#callee #args)
+}
+
+/// `tokens` with their operators, literals and delimiters located at `span` (the user's
+/// expression), their names where they are (a variable where the user wrote it, `names.rs`; a
+/// guessed constant at its name): `let t0 = y * 2.0;` of a `y` that is no number is an error at
+/// the user's `y * 2.0`, never at the attribute.
+pub(super) fn located_ops(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|tree| match tree {
+            proc_macro2::TokenTree::Group(group) => {
+                let inner = located_ops(group.stream(), span);
+                let mut moved = proc_macro2::Group::new(group.delimiter(), inner);
+                moved.set_span(group.span().located_at(span));
+                moved.into()
+            }
+            proc_macro2::TokenTree::Ident(ident) => ident.into(),
+            mut tree => {
+                tree.set_span(tree.span().located_at(span));
+                tree
+            }
+        })
+        .collect()
+}
+
+/// `tokens`, each located at `span` (the user's token) and resolved as before
+/// (`Span::located_at`: a generated name keeps its hygiene, a user's path its meaning).
+pub(super) fn located(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|tree| match tree {
+            proc_macro2::TokenTree::Group(group) => {
+                let inner = located(group.stream(), span);
+                let mut moved = proc_macro2::Group::new(group.delimiter(), inner);
+                moved.set_span(group.span().located_at(span));
+                moved.into()
+            }
+            mut tree => {
+                tree.set_span(tree.span().located_at(span));
+                tree
+            }
+        })
+        .collect()
 }
 
 /// A path the user wrote, resolving where they wrote it.

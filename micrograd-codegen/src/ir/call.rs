@@ -33,6 +33,9 @@ pub struct Extern {
     pub limit: bool,
     /// A rule of `derivative(..)` called for its value.
     pub rule: Option<Box<Rule>>,
+    /// Where the user wrote each argument of a call ([`Extern::args_at`]), boxed: an `Extern`
+    /// is in every `IntExpr`.
+    pub arg_spans: Option<Box<Vec<Span>>>,
 }
 
 /// The tangent a call lent an array returns beside its value ([`Extern::pair`]).
@@ -71,6 +74,23 @@ impl Extern {
             dropped: false,
             limit: false,
             rule: None,
+            arg_spans: None,
+        }
+    }
+}
+
+impl Extern {
+    /// Where the user wrote each argument of a call: each printed argument is located there,
+    /// so rustc's error about one (a wrong type) is at the user's token. Empty where unknown.
+    pub fn args_at(&self) -> &[Span] {
+        self.arg_spans.as_deref().map_or(&[], Vec::as_slice)
+    }
+
+    /// The call `self` with its arguments written at `spans`.
+    pub fn with_args_at(self, spans: Vec<Span>) -> Extern {
+        Extern {
+            arg_spans: Some(Box::new(spans)),
+            ..self
         }
     }
 }

@@ -22,7 +22,8 @@ enum Form<'s> {
     Range {
         index: Option<(String, Span)>,
         start: IntExpr,
-        end: IntExpr,
+        // Boxed: an `IntExpr` holds an `Extern` (clippy's `large_enum_variant`).
+        end: Box<IntExpr>,
         inclusive: bool,
     },
     /// `while cond`.
@@ -251,7 +252,7 @@ impl Lowerer<'_> {
             } => LoopKind::Range {
                 index,
                 start: start.clone(),
-                end: end.clone(),
+                end: (**end).clone(),
                 inclusive: *inclusive,
             },
             Form::While(_) | Form::Forever => LoopKind::While { head, cond },
@@ -307,7 +308,7 @@ impl Lowerer<'_> {
         Some(Form::Range {
             index,
             start,
-            end,
+            end: Box::new(end),
             inclusive,
         })
     }

@@ -178,7 +178,9 @@ impl Lowerer<'_> {
     fn vector_callee(&self, call: &syn::ExprCall) -> Option<crate::ir::Extern> {
         match &*call.func {
             Expr::Path(path) => match super::paths::classify(path, self.scalar) {
-                Named::Other(callee) => Some(callee),
+                Named::Other(callee) => {
+                    Some(callee.with_args_at(call.args.iter().map(Spanned::span).collect()))
+                }
                 _ => None,
             },
             _ => None,
@@ -245,14 +247,7 @@ impl Lowerer<'_> {
         skipped: &[bool],
         counted: bool,
     ) -> Option<Vec<Operand>> {
-        let callee = match &*call.func {
-            Expr::Path(path) => match super::paths::classify(path, self.scalar) {
-                Named::Other(callee) => Some(callee),
-                _ => None,
-            },
-            _ => None,
-        };
-        let Some(callee) = callee else {
+        let Some(callee) = self.vector_callee(call) else {
             let message =
                 "only a `#[differentiable]` function called by name returns several values here";
             self.errors.at(call.func.span(), message);

@@ -151,6 +151,9 @@ impl Pass<'_> {
             let tangent = (varying.contains(&param.var) && !inactive_field).then(|| {
                 let info = self.info(param.var).clone();
                 let tangent = self.new_var(Origin::Param, info.ty);
+                // Where the user wrote the parameter (a field's read): an error about it
+                // points there.
+                self.vars[tangent.0 as usize].span = info.span;
                 self.dot.insert(param.var, tangent);
                 params.push(Param {
                     var: tangent,
@@ -201,8 +204,9 @@ impl Pass<'_> {
 
     /// A tangent variable for `var`, named after it (`v_c` for `c`).
     fn tangent_of(&mut self, var: VarId) -> VarId {
-        let ty = self.info(var).ty.clone();
+        let VarInfo { ty, span, .. } = self.info(var).clone();
         let tangent = self.new_var(Origin::Temp, ty);
+        self.vars[tangent.0 as usize].span = span;
         self.rename(var, tangent);
         self.dot.insert(var, tangent);
         tangent

@@ -113,8 +113,11 @@ impl Pass<'_> {
             *last = crate::names::hidden(last, "_tangent");
         }
         let mut with_tangents = Vec::new();
-        for arg in args {
+        // Each argument and its tangent where the user wrote the argument.
+        let mut at = Vec::new();
+        for (k, arg) in args.iter().enumerate() {
             with_tangents.push(arg.clone());
+            at.extend(callee.args_at().get(k).copied());
             match arg {
                 // A `&y`'s tangent is passed as an `f64`, as a `&f64` parameter's `v_x` is.
                 Arg::Scalar(operand, _) => {
@@ -147,7 +150,11 @@ impl Pass<'_> {
                 }
                 Arg::Int(_) | Arg::Bool(_) | Arg::Data { .. } => {}
             }
+            if with_tangents.len() > at.len() {
+                at.extend(callee.args_at().get(k).copied());
+            }
         }
+        callee.arg_spans = (at.len() == with_tangents.len()).then(|| Box::new(at));
         (callee, with_tangents)
     }
 
@@ -195,6 +202,12 @@ impl Pass<'_> {
     fn define(&mut self, dst: VarId, value: Expr, out: &mut Block) {
         let first_new = self.vars.len();
         let operand = self.lower(value, out);
+        // The temporaries of the tangent's expression are where the user wrote its primal: an
+        // error rustc finds in one points there.
+        let span = self.info(dst).span;
+        self.vars[first_new..]
+            .iter_mut()
+            .for_each(|info| info.span = span);
         match operand {
             // The last temporary becomes the tangent itself: no copy.
             Operand::Var(v) if v.0 as usize >= first_new => {

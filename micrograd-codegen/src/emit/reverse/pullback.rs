@@ -28,13 +28,16 @@ impl Emitter<'_> {
             names,
             before,
             after,
-        } = self.pullback_args(args, outs);
+        } = self.pullback_args(args, outs, callee.args_at());
         let call = self.pullback_call(&path, tokens, seed);
         let call = match names.as_slice() {
             [] => quote!(#call;),
             [single] => quote!(let #single = #call;),
             _ => quote!(let (#(#names),*) = #call;),
         };
+        // At the user's call: a pullback returning another number of partials than the
+        // pattern binds (a callee given one argument too many) is an error there.
+        let call = super::super::tokens::located_ops(call, callee.span);
         quote!(#before #call #after)
     }
 
@@ -42,7 +45,12 @@ impl Emitter<'_> {
     /// has one), the names its result binds (the adjoints of the scalars `outs`, the partials
     /// of an array passed by value), and what goes before and after the call (the lent
     /// arrays' entries, an aliased shadow's buffer and its sum).
-    fn pullback_args(&self, args: &[Arg], outs: &[Option<VarId>]) -> PullbackArgs {
+    fn pullback_args(
+        &self,
+        args: &[Arg],
+        outs: &[Option<VarId>],
+        at: &[proc_macro2::Span],
+    ) -> PullbackArgs {
         let mut tokens = Vec::new();
         let (mut before, mut after) = (TokenStream::new(), TokenStream::new());
         let mut lent = Vec::new();
@@ -72,7 +80,12 @@ impl Emitter<'_> {
                 }
                 continue;
             }
-            tokens.push(self.arg(arg));
+            // Where the user wrote it: an error about it (a wrong type) is there.
+            let arg_tokens = self.arg(arg);
+            tokens.push(match at.get(k) {
+                Some(span) => super::super::tokens::located(arg_tokens, *span),
+                None => arg_tokens,
+            });
             match arg {
                 Arg::Scalar(..) => names.push(match outs.next() {
                     Some(Some(var)) => self.names.adjoint(*var).to_token_stream(),

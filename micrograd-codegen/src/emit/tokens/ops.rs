@@ -56,8 +56,13 @@ impl Emitter<'_> {
             }
             Op::Call(callee, args) => {
                 let (entry, span) = (&callee.entry, callee.span);
+                let at = callee.args_at().to_vec();
                 let callee = self.callee(callee);
-                let args = args.iter().map(|arg| self.arg(arg));
+                let args = args.iter().enumerate().map(|(k, arg)| {
+                    let arg = self.arg(arg);
+                    at.get(k)
+                        .map_or(arg.clone(), |span| super::located(arg, *span))
+                });
                 let call = call(callee, quote!(#(#args),*), span);
                 match entry.as_ref().map(|entry| (&*entry.k, entry.tuple)) {
                     Some((IntExpr::Lit { value, .. }, true)) => {

@@ -185,3 +185,41 @@ fn clone_pair(
         syn::punctuated::Pair::End(arg) => syn::punctuated::Pair::End(clone_expr(arg)),
     }
 }
+
+/// Where `expr` starts: the span of its first token, which is what `Spanned::span` gives on
+/// stable Rust (a proc macro cannot join spans there), found without printing the expression,
+/// which `Spanned::span` does a frame per term (a call's argument summing 2 * 10^4 terms
+/// overflowed rustc's stack; tests/fuzz_expand `a_deep_sum_as_a_calls_argument`).
+pub fn first_span(mut expr: &Expr) -> proc_macro2::Span {
+    use syn::spanned::Spanned;
+    loop {
+        expr = match expr {
+            Expr::Binary(binary) => &binary.left,
+            Expr::MethodCall(call) => &call.receiver,
+            Expr::Field(field) => &field.base,
+            Expr::Index(index) => &index.expr,
+            Expr::Cast(cast) => &cast.expr,
+            Expr::Try(question) => &question.expr,
+            Expr::Call(call) => &call.func,
+            Expr::Range(syn::ExprRange {
+                start: Some(start), ..
+            }) => start,
+            Expr::Paren(paren) => return paren.paren_token.span.open(),
+            Expr::Tuple(tuple) => return tuple.paren_token.span.open(),
+            Expr::Array(array) => return array.bracket_token.span.open(),
+            Expr::Reference(reference) => return reference.and_token.span,
+            Expr::Unary(unary) => return unary.op.span(),
+            Expr::If(branch) => return branch.if_token.span,
+            Expr::Match(branch) => return branch.match_token.span,
+            Expr::Block(block) if block.label.is_none() => {
+                return block.block.brace_token.span.open();
+            }
+            Expr::Closure(closure) => {
+                return closure
+                    .capture
+                    .map_or(closure.inputs_begin.span, |c| c.span);
+            }
+            expr => return expr.span(),
+        };
+    }
+}

@@ -63,7 +63,8 @@ impl Lowerer<'_> {
         };
         match self.args(call, false) {
             Some(args) => {
-                let callee = callee.with_args_at(call.args.iter().map(Spanned::span).collect());
+                let callee =
+                    callee.with_args_at(call.args.iter().map(crate::spine::first_span).collect());
                 let value = self.temp(Op::Call(callee, args), path.span());
                 self.write_back();
                 Value::F64(value)

@@ -178,9 +178,9 @@ impl Lowerer<'_> {
     fn vector_callee(&self, call: &syn::ExprCall) -> Option<crate::ir::Extern> {
         match &*call.func {
             Expr::Path(path) => match super::paths::classify(path, self.scalar) {
-                Named::Other(callee) => {
-                    Some(callee.with_args_at(call.args.iter().map(Spanned::span).collect()))
-                }
+                Named::Other(callee) => Some(
+                    callee.with_args_at(call.args.iter().map(crate::spine::first_span).collect()),
+                ),
                 _ => None,
             },
             _ => None,

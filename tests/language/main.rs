@@ -8,6 +8,7 @@
 mod common;
 
 // Operations, functions, constants and numerics.
+mod compare_order;
 mod consts;
 mod detached;
 mod float_casts;

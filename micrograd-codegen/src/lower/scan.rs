@@ -59,21 +59,8 @@ impl<'ast> Visit<'ast> for Assigned {
     }
 
     fn visit_expr_binary(&mut self, binary: &'ast syn::ExprBinary) {
-        use syn::BinOp::*;
         crate::spine::visit(self, binary, |this, node| {
-            if matches!(
-                node.op,
-                AddAssign(_)
-                    | SubAssign(_)
-                    | MulAssign(_)
-                    | DivAssign(_)
-                    | RemAssign(_)
-                    | BitAndAssign(_)
-                    | BitOrAssign(_)
-                    | BitXorAssign(_)
-                    | ShlAssign(_)
-                    | ShrAssign(_)
-            ) {
+            if compound(&node.op) {
                 this.target(&node.left);
             }
         });
@@ -114,6 +101,47 @@ impl<'ast> Visit<'ast> for Assigned {
             self.outer.extend(inner.outer);
         }
     }
+}
+
+/// Whether `op` is a compound assignment (`+=`, `-=`, .., `>>=`).
+fn compound(op: &syn::BinOp) -> bool {
+    use syn::BinOp::*;
+    matches!(
+        op,
+        AddAssign(_)
+            | SubAssign(_)
+            | MulAssign(_)
+            | DivAssign(_)
+            | RemAssign(_)
+            | BitAndAssign(_)
+            | BitOrAssign(_)
+            | BitXorAssign(_)
+            | ShlAssign(_)
+            | ShrAssign(_)
+    )
+}
+
+/// Whether `expr` writes a place, any place (`=`, a compound assignment, a `&mut` borrow):
+/// `compare` lowers a comparison whose right operand writes left first, as Rust runs it.
+pub fn writes(expr: &Expr) -> bool {
+    struct Writes(bool);
+    impl<'ast> Visit<'ast> for Writes {
+        fn visit_expr_assign(&mut self, _: &'ast syn::ExprAssign) {
+            self.0 = true;
+        }
+        fn visit_expr_reference(&mut self, reference: &'ast syn::ExprReference) {
+            self.0 |= reference.mutability.is_some();
+            syn::visit::visit_expr_reference(self, reference);
+        }
+        /// A sum of 10^5 terms without a frame per term.
+        fn visit_expr_binary(&mut self, binary: &'ast syn::ExprBinary) {
+            crate::spine::visit(self, binary, |found, node| found.0 |= compound(&node.op));
+        }
+        fn visit_item(&mut self, _: &'ast syn::Item) {}
+    }
+    let mut found = Writes(false);
+    found.visit_expr(expr);
+    found.0
 }
 
 /// The names a pattern binds: `x`, `(a, [b, c])`, `&y`.

@@ -98,7 +98,7 @@ impl Lowerer<'_> {
         // Lowering `right` first tells an integer call beside it, but runs its writes before
         // the call's: where `right` writes, the sides are lowered in order, as Rust runs them.
         let (left, right) = match (call(left), call(right)) {
-            (true, false) if !writes(right) => {
+            (true, false) if !crate::lower::scan::writes(right) => {
                 let right = self.expr(right);
                 (self.beside(left, &right), right)
             }
@@ -195,42 +195,4 @@ fn unify(left: Value, right: Value, float: bool) -> Option<(Value, Value)> {
         ),
         pair => pair,
     })
-}
-
-/// Whether `expr` writes a place (`=`, `+=` and the other compound assignments, a `&mut`
-/// borrow): a comparison whose right operand writes is lowered left first, as Rust runs it
-/// (`g({ w[0] += 2.0; 0.5 }) >= { w[0] *= t; 1.0 }` ran the right side's write first).
-fn writes(expr: &Expr) -> bool {
-    struct Writes(bool);
-    impl<'ast> syn::visit::Visit<'ast> for Writes {
-        fn visit_expr_assign(&mut self, _: &'ast syn::ExprAssign) {
-            self.0 = true;
-        }
-        fn visit_expr_reference(&mut self, reference: &'ast syn::ExprReference) {
-            self.0 |= reference.mutability.is_some();
-            syn::visit::visit_expr_reference(self, reference);
-        }
-        /// A sum of 10^5 terms without a frame per term.
-        fn visit_expr_binary(&mut self, binary: &'ast syn::ExprBinary) {
-            crate::spine::visit(self, binary, |found, node| {
-                found.0 |= matches!(
-                    node.op,
-                    BinOp::AddAssign(_)
-                        | BinOp::SubAssign(_)
-                        | BinOp::MulAssign(_)
-                        | BinOp::DivAssign(_)
-                        | BinOp::RemAssign(_)
-                        | BinOp::BitXorAssign(_)
-                        | BinOp::BitAndAssign(_)
-                        | BinOp::BitOrAssign(_)
-                        | BinOp::ShlAssign(_)
-                        | BinOp::ShrAssign(_)
-                );
-            });
-        }
-        fn visit_item(&mut self, _: &'ast syn::Item) {}
-    }
-    let mut found = Writes(false);
-    syn::visit::Visit::visit_expr(&mut found, expr);
-    found.0
 }
